@@ -1,0 +1,207 @@
+"""The contract every rules engine fulfils.
+
+A ruleset is a set of pure functions over a mutable state object (in the spirit
+of boardgame.io's game definitions):
+
+* :meth:`Ruleset.setup` builds the state from a number of seats, lobby options and
+  a seed;
+* :meth:`Ruleset.actors` is the *set* of seats that may act now (several seats act
+  at once when the rules ask for simultaneous decisions);
+* :meth:`Ruleset.legal_actions` lists a seat's moves in a fixed order;
+* :meth:`Ruleset.apply` validates a move and carries it out, returning
+  :class:`Event` records. It raises :class:`IllegalAction` *before* touching the
+  state, so a refused move never leaves a half-applied state behind;
+* :meth:`Ruleset.view` is what one seat (or the public, ``seat=None``) may see.
+  Renderers only ever draw views, so a public image cannot show a secret;
+* :meth:`Ruleset.result` tells whether the game is over and who won.
+
+Every action has a canonical text notation: ``parse_action(format_action(a)) == a``.
+The action log stores notation; the console and the tests speak it.
+
+All randomness comes from the :class:`~games.rng.GameRng` kept inside the state,
+so the same seed and the same action log replay a game exactly.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from i18n import DEFAULT_LOCALE, Term, t
+
+if TYPE_CHECKING:
+    from .options import Option
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Hashable)
+
+
+class IllegalAction(Exception):
+    """A move the rules refuse, with a message a player understands.
+
+    ``key`` names a message in the translation catalogue and ``params`` fill it,
+    so the same refusal can be shown in any locale with :meth:`message`.
+    """
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def message(self, locale: str = DEFAULT_LOCALE) -> str:
+        return t(self.key, locale, **self.params)
+
+    def __str__(self) -> str:  # translated lazily: refusals are cheap to raise
+        return self.message()
+
+
+class StateFormatError(ValueError):
+    """Stored state that cannot be read (corrupt, or from an unknown schema)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the one-line account after a move.
+
+    ``seat`` is the player it concerns. In ``params``, integer values whose name
+    ends in ``seat`` are replaced by player names when the event is told, and
+    :class:`~i18n.Term` values are translated.
+    """
+
+    key: str
+    seat: int | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def text(self, names: Sequence[str], locale: str = DEFAULT_LOCALE) -> str:
+        filled: dict[str, Any] = {}
+        for name, value in self.params.items():
+            if name.endswith("seat") and isinstance(value, int) and 0 <= value < len(names):
+                filled[name] = names[value]
+            else:
+                filled[name] = value
+        if self.seat is not None and 0 <= self.seat < len(names):
+            filled.setdefault("player", names[self.seat])
+        return t(self.key, locale, **filled)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The outcome of a finished game."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason_key: str = "platform.result.target"
+    reason_params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveChoice:
+    """A legal action together with its notation and a label a person reads."""
+
+    notation: str
+    label: str
+
+
+class Ruleset(ABC, Generic[S, A]):
+    """Base class of every game's rules engine (one instance per game, stateless)."""
+
+    #: Game id used in commands, storage and the registry (``hagoth``).
+    id: str
+    #: Translation key of the display name.
+    name_key: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    #: Version of the state JSON; bump it when the layout changes.
+    schema_version: int = 1
+
+    # -- lifecycle --------------------------------------------------------
+    @abstractmethod
+    def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> S:
+        """A new game for ``num_players`` seats (0-based) with resolved options."""
+
+    @abstractmethod
+    def actors(self, state: S) -> frozenset[int]:
+        """The seats that may act now (empty when the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[A]:
+        """Every legal action of ``seat`` now, always in the same order."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, action: A) -> list[Event]:
+        """Validate and carry out ``action``; raise :class:`IllegalAction` unchanged."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> Any:
+        """What ``seat`` may see (``None``: the public, who see no secrets)."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """The result once the game is over, else ``None``."""
+
+    def turn_marker(self, state: S) -> Hashable:
+        """Changes whenever a new turn begins (used to ping a player once per turn)."""
+        return None
+
+    # -- notation ---------------------------------------------------------
+    @abstractmethod
+    def format_action(self, action: A) -> str:
+        """The canonical notation of ``action``."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """Read notation; raise :class:`IllegalAction` when it cannot be read."""
+
+    def describe_action(
+        self, state: S, seat: int, action: A, names: Sequence[str] = (),
+        locale: str = DEFAULT_LOCALE,
+    ) -> str:
+        """A label for buttons and autocomplete (``names``: display name per seat)."""
+        return self.format_action(action)
+
+    # -- serialisation ----------------------------------------------------
+    @abstractmethod
+    def dump(self, state: S) -> dict[str, Any]:
+        """The state as JSON-ready data, including ``"schema"``."""
+
+    @abstractmethod
+    def load(self, data: Mapping[str, Any]) -> S:
+        """The state from :meth:`dump` output (migrating older schemas)."""
+
+    # -- bots ---------------------------------------------------------------
+    @abstractmethod
+    def bot_action(self, state: S, seat: int) -> A:
+        """The move a bot seat makes now (deterministic for a given state)."""
+
+    # -- conveniences shared by every game ---------------------------------
+    @property
+    def name(self) -> str:
+        return t(self.name_key)
+
+    def play(self, state: S, seat: int, notation: str) -> list[Event]:
+        """Parse ``notation`` and apply it."""
+        return self.apply(state, seat, self.parse_action(notation))
+
+    def choices(
+        self, state: S, seat: int, names: Sequence[str] = (), locale: str = DEFAULT_LOCALE
+    ) -> list[MoveChoice]:
+        """Legal actions of ``seat`` as notation + label, in the legal order."""
+        return [
+            MoveChoice(self.format_action(a), self.describe_action(state, seat, a, names, locale))
+            for a in self.legal_actions(state, seat)
+        ]
+
+    def rules_topics(self) -> tuple[str, ...]:
+        """Topics of ``/rules``; each has the key ``<id>.rules.<topic>``."""
+        return ()
+
+    def display_name(self, locale: str = DEFAULT_LOCALE) -> str:
+        return t(self.name_key, locale)
+
+
+def term(key: str) -> Term:
+    """Shorthand used by engines for a translatable parameter."""
+    return Term(key)
