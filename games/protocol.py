@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from i18n import DEFAULT_LOCALE, Term, t
+from i18n.errors import LocalizedError
 
 if TYPE_CHECKING:
     from .options import Option
@@ -38,23 +39,12 @@ S = TypeVar("S")
 A = TypeVar("A", bound=Hashable)
 
 
-class IllegalAction(Exception):
+class IllegalAction(LocalizedError):
     """A move the rules refuse, with a message a player understands.
 
     ``key`` names a message in the translation catalogue and ``params`` fill it,
     so the same refusal can be shown in any locale with :meth:`message`.
     """
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-    def message(self, locale: str = DEFAULT_LOCALE) -> str:
-        return t(self.key, locale, **self.params)
-
-    def __str__(self) -> str:  # translated lazily: refusals are cheap to raise
-        return self.message()
 
 
 class StateFormatError(ValueError):

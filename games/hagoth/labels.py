@@ -46,55 +46,60 @@ def _berth_bp(state: HagothState, seat: int, berth: int, locale: str) -> str:
     return "—"
 
 
+def _here(state: HagothState, seat: int, berth: int, locale: str) -> str:
+    return _berth_bp(state, seat, berth, locale)
+
+
 def describe(
     state: HagothState, seat: int, action: Action, names: Sequence[str], locale: str
 ) -> str:
     """A short, complete sentence-fragment for ``action`` (fits a 100-char label)."""
-    L = locale
+    locale = locale
     match action:
         case PlaySegment(card, berth, None):
-            return t("hagoth.label.segment", L, card=_card(card, L), berth=berth + 1,
-                     blueprint=_berth_bp(state, seat, berth, L))
+            return t("hagoth.label.segment", locale, card=_card(card, locale), berth=berth + 1,
+                     blueprint=_here(state, seat, berth, locale))
         case PlaySegment(card, berth, blueprint):
-            return t("hagoth.label.new_design", L, card=_card(card, L), berth=berth + 1,
-                     blueprint=_bp(blueprint, L))
+            return t("hagoth.label.new_design", locale, card=_card(card, locale), berth=berth + 1,
+                     blueprint=_bp(blueprint, locale))
         case PlayWood():
-            return t("hagoth.label.wood_card", L)
+            return t("hagoth.label.wood_card", locale)
         case PlayBuild(card, berths):
-            where = " + ".join(_berth_bp(state, seat, b, L) for b in berths)
-            return t("hagoth.label.build", L, card=_card(card, L), where=where)
+            where = " + ".join(_berth_bp(state, seat, b, locale) for b in berths)
+            return t("hagoth.label.build", locale, card=_card(card, locale), where=where)
         case PlaySail(berth):
-            return t("hagoth.label.sail_card", L, blueprint=_berth_bp(state, seat, berth, L))
+            return t("hagoth.label.sail_card", locale, blueprint=_here(state, seat, berth, locale))
         case PlayAttack(card, target, berth, segment):
             who = _name(names, target)
             if card == SKIP:
-                return t("hagoth.label.skip", L, target=who)
+                return t("hagoth.label.skip", locale, target=who)
             assert berth is not None
-            what = _berth_bp(state, target, berth, L)
+            what = _berth_bp(state, target, berth, locale)
             if card == REMOVE:
                 assert segment is not None
-                return t("hagoth.label.remove", L, target=who, card=_card(segment, L),
+                return t("hagoth.label.remove", locale, target=who, card=_card(segment, locale),
                          blueprint=what)
             key = {DELAY: "hagoth.label.delay", DESTROY: "hagoth.label.destroy"}[card]
-            return t(key, L, target=who, blueprint=what)
+            return t(key, locale, target=who, blueprint=what)
         case Discard(card):
-            return t("hagoth.label.discard", L, card=_card(card, L))
+            return t("hagoth.label.discard", locale, card=_card(card, locale))
         case ActWood():
-            return t("hagoth.label.act_wood", L)
+            return t("hagoth.label.act_wood", locale)
         case ActBuild(berth):
-            return t("hagoth.label.act_build", L, blueprint=_berth_bp(state, seat, berth, L))
+            return t("hagoth.label.act_build", locale, blueprint=_here(state, seat, berth, locale))
         case ActSail(berth):
-            return t("hagoth.label.act_sail", L, blueprint=_berth_bp(state, seat, berth, L))
+            return t("hagoth.label.act_sail", locale, blueprint=_here(state, seat, berth, locale))
         case Swap(()):
-            return t("hagoth.label.keep", L)
+            return t("hagoth.label.keep", locale)
         case Swap(cards):
-            return t("hagoth.label.swap", L, cards=", ".join(_card(c, L) for c in cards))
+            return t("hagoth.label.swap", locale, cards=", ".join(_card(c, locale) for c in cards))
         case MoveSegment(segment, source, dest, None):
-            return t("hagoth.label.move", L, card=_card(segment, L), source=source + 1,
-                     dest=dest + 1, blueprint=_berth_bp(state, seat, dest, L))
+            return t("hagoth.label.move", locale, card=_card(segment, locale), source=source + 1,
+                     dest=dest + 1, blueprint=_berth_bp(state, seat, dest, locale))
         case MoveSegment(segment, source, dest, blueprint):
-            return t("hagoth.label.move_new", L, card=_card(segment, L), source=source + 1,
-                     dest=dest + 1, blueprint=_bp(blueprint, L))
+            return t("hagoth.label.move_new", locale, card=_card(segment, locale),
+                     source=source + 1, dest=dest + 1, blueprint=_bp(blueprint, locale))
         case Redesign(berth, blueprint):
-            return t("hagoth.label.redesign", L, berth=berth + 1, blueprint=_bp(blueprint, L))
+            return t("hagoth.label.redesign", locale, berth=berth + 1,
+                     blueprint=_bp(blueprint, locale))
     raise TypeError(f"not a Hagoth action: {action!r}")

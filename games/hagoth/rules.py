@@ -445,7 +445,10 @@ def apply(state: HagothState, seat: int, action: Action) -> list[Event]:
         for card in action.cards:
             player.hand.remove(card)
             state.discard.append(card)
-        events.append(Event("hagoth.event.swap", seat, {"count": len(action.cards)}))
+        if action.cards:
+            events.append(Event("hagoth.event.swap", seat, {"count": len(action.cards)}))
+        else:
+            events.append(Event("hagoth.event.keep", seat))
         _end_turn(state, events)
         return events
     if isinstance(action, (ActWood, ActBuild, ActSail)):

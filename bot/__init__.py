@@ -1,0 +1,1 @@
+"""Tidebound: the session service, the Discord front and the console client."""

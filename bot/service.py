@@ -1,0 +1,511 @@
+"""The platform-neutral session service: lobby, seats, turns, storage and updates.
+
+Both the Discord front (:mod:`bot.discord_front`) and the console client
+(:mod:`bot.console`) drive this one class. Every public method takes plain ids
+and names, checks permissions and turns, applies moves through the game's
+:class:`~games.protocol.Ruleset`, commits to :class:`~bot.storage.Storage` *before*
+returning, and answers with an :class:`Update` saying what to show and whom to
+ping. Anything a player did wrong raises :class:`ServiceError`, a
+:class:`~i18n.errors.LocalizedError` whose message is polite and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import renderers
+from games import IllegalAction, MoveChoice, Ruleset, get_ruleset
+from games.options import parse_option_text, resolve_options
+from games.protocol import Event, StateFormatError
+from i18n import Term, t
+from i18n.errors import LocalizedError
+
+from .storage import (
+    ABANDONED,
+    ACTIVE,
+    FINISHED,
+    LOBBY,
+    ChannelBusy,
+    SeatRow,
+    SessionRow,
+    Storage,
+)
+
+#: A bot chain longer than this is a bug in a bot, not a game: stop and say so.
+MAX_BOT_ACTIONS = 5000
+#: Discord's limit for message content is 2000 characters; keep a margin.
+MAX_TEXT = 1800
+
+
+class ServiceError(LocalizedError):
+    """A request the service refuses; nothing was changed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """Somebody talking to the bot: a platform user id and a display name."""
+
+    user_id: str
+    name: str
+
+
+@dataclass(slots=True)
+class PrivateNote:
+    """Something only one player may see (sent ephemerally)."""
+
+    text: str
+    image: bytes | None = None
+
+
+@dataclass(slots=True)
+class Update:
+    """What a front end shows after a request."""
+
+    session_id: int
+    version: int
+    status: str
+    text: str
+    image: bytes | None = None
+    #: user ids to ping: exactly the humans who must act next, once per turn.
+    mentions: tuple[str, ...] = ()
+    #: user id -> private note for that player.
+    private: dict[str, PrivateNote] = field(default_factory=dict)
+    game: str = ""
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (FINISHED, ABANDONED)
+
+
+@dataclass(slots=True)
+class _Loaded:
+    row: SessionRow
+    ruleset: Ruleset
+    state: Any
+
+
+class SessionService:
+    """Sessions, one open session per channel, persisted in ``storage``."""
+
+    def __init__(self, storage: Storage, *, render: bool = True) -> None:
+        self.storage = storage
+        self.render = render
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._channel_locks: dict[str, asyncio.Lock] = {}
+        # session id -> (version, state): saves re-reading JSON on every move.
+        self._cache: dict[int, tuple[int, Any]] = {}
+
+    # -- helpers -----------------------------------------------------------------
+    def _lock(self, session_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(session_id, asyncio.Lock())
+
+    def _channel_lock(self, channel_id: str) -> asyncio.Lock:
+        return self._channel_locks.setdefault(channel_id, asyncio.Lock())
+
+    async def _open(self, channel_id: str) -> SessionRow:
+        row = await self.storage.open_session(channel_id)
+        if row is None:
+            raise ServiceError("platform.service.no_game")
+        return row
+
+    async def _by_id(self, session_id: int) -> SessionRow:
+        row = await self.storage.get(session_id)
+        if row is None:
+            raise ServiceError("platform.service.no_such_session")
+        return row
+
+    def _load(self, row: SessionRow) -> _Loaded:
+        ruleset = get_ruleset(row.game)
+        cached = self._cache.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            return _Loaded(row, ruleset, cached[1])
+        try:
+            data = json.loads(row.state or "")
+            if not isinstance(data, dict):
+                raise StateFormatError("state is not an object")
+            state = ruleset.load(data)
+        except (ValueError, StateFormatError) as exc:
+            raise ServiceError("platform.service.corrupt") from exc
+        self._cache[row.id] = (row.version, state)
+        return _Loaded(row, ruleset, state)
+
+    @staticmethod
+    def names(row: SessionRow) -> list[str]:
+        return [seat.name for seat in row.seats]
+
+    @staticmethod
+    def _bot_seats(row: SessionRow) -> set[int]:
+        return {seat.seat for seat in row.seats if seat.is_bot}
+
+    def _humans_in(self, row: SessionRow, seats: frozenset[int] | set[int]) -> tuple[str, ...]:
+        return tuple(
+            s.user_id for s in row.seats if s.seat in seats and not s.is_bot and s.user_id
+        )
+
+    async def _render_public(self, loaded: _Loaded, caption: str) -> bytes | None:
+        if not self.render:
+            return None
+        view = loaded.ruleset.view(loaded.state, None)
+        return await asyncio.to_thread(
+            renderers.render_public, loaded.row.game, view, self.names(loaded.row), caption,
+            loaded.row.locale)
+
+    async def _render_private(self, loaded: _Loaded, seat: int) -> bytes | None:
+        if not self.render:
+            return None
+        view = loaded.ruleset.view(loaded.state, seat)
+        return await asyncio.to_thread(
+            renderers.render_private, loaded.row.game, view, self.names(loaded.row),
+            loaded.row.locale)
+
+    def _lobby_text(self, row: SessionRow, headline: str) -> str:
+        ruleset = get_ruleset(row.game)
+        locale = row.locale
+        seats = "\n".join(
+            t("platform.lobby.seat_bot" if s.is_bot else "platform.lobby.seat", locale,
+              number=s.seat + 1, name=s.name)
+            for s in row.seats
+        )
+        options = ", ".join(f"{k}={_show(v)}" for k, v in row.options.items()) or "—"
+        return "\n".join([
+            headline,
+            t("platform.lobby.summary", locale, game=Term(ruleset.name_key), count=len(row.seats),
+              min=ruleset.min_players, max=ruleset.max_players, options=options),
+            seats,
+            t("platform.lobby.hint", locale),
+        ])
+
+    def _lobby_update(self, row: SessionRow, headline: str) -> Update:
+        return Update(row.id, row.version, row.status, self._lobby_text(row, headline),
+                      game=row.game)
+
+    # -- lobby ----------------------------------------------------------------------
+    async def new_game(
+        self, channel_id: str, host: Person, game: str, options_text: str = "", *,
+        guild_id: str | None = None, locale: str = "en",
+    ) -> Update:
+        """Open a lobby for ``game`` in ``channel_id`` with ``host`` in the first seat."""
+        ruleset = get_ruleset(game)
+        options = resolve_options(ruleset.name_key, ruleset.options,
+                                  parse_option_text(options_text or ""))
+        async with self._channel_lock(channel_id):
+            try:
+                row = await self.storage.create_session(
+                    channel_id=channel_id, guild_id=guild_id, game=ruleset.id, options=options,
+                    host=SeatRow(0, host.name, host.user_id), locale=locale)
+            except ChannelBusy:
+                existing = await self.storage.open_session(channel_id)
+                name = get_ruleset(existing.game).display_name(locale) if existing else "?"
+                raise ServiceError("platform.service.channel_busy", game=name) from None
+        return self._lobby_update(row, t("platform.lobby.opened", row.locale,
+                                         host=host.name, game=Term(ruleset.name_key)))
+
+    async def _lobby(self, channel_id: str) -> SessionRow:
+        row = await self._open(channel_id)
+        if row.status != LOBBY:
+            raise ServiceError("platform.service.already_started")
+        return row
+
+    async def join(self, channel_id: str, person: Person) -> Update:
+        async with self._channel_lock(channel_id):
+            row = await self._lobby(channel_id)
+            ruleset = get_ruleset(row.game)
+            if row.seat_of(person.user_id) is not None:
+                raise ServiceError("platform.service.already_seated")
+            if len(row.seats) >= ruleset.max_players:
+                raise ServiceError("platform.service.full", max=ruleset.max_players)
+            row.seats.append(SeatRow(len(row.seats), person.name, person.user_id))
+            await self.storage.set_lobby(row.id, seats=row.seats)
+        return self._lobby_update(row, t("platform.lobby.joined", row.locale, name=person.name))
+
+    async def add_bot(self, channel_id: str, person: Person) -> Update:
+        async with self._channel_lock(channel_id):
+            row = await self._lobby(channel_id)
+            ruleset = get_ruleset(row.game)
+            if row.seat_of(person.user_id) is None:
+                raise ServiceError("platform.service.not_seated")
+            if len(row.seats) >= ruleset.max_players:
+                raise ServiceError("platform.service.full", max=ruleset.max_players)
+            number = sum(1 for s in row.seats if s.is_bot) + 1
+            name = t("platform.lobby.bot_name", row.locale, number=number)
+            row.seats.append(SeatRow(len(row.seats), name, None, is_bot=True))
+            await self.storage.set_lobby(row.id, seats=row.seats)
+        return self._lobby_update(row, t("platform.lobby.bot_added", row.locale, name=name))
+
+    async def leave(self, channel_id: str, person: Person) -> Update:
+        """Leave a lobby; in a game in play, a bot takes over the seat."""
+        async with self._channel_lock(channel_id):
+            row = await self._open(channel_id)
+            seat = row.seat_of(person.user_id)
+            if seat is None:
+                raise ServiceError("platform.service.not_seated")
+            if row.status == ACTIVE:
+                return await self._replace_with_bot(row, seat, person)
+            seats = [s for s in row.seats if s.seat != seat]
+            for index, s in enumerate(seats):
+                s.seat = index
+            humans = [s for s in seats if not s.is_bot]
+            if not humans:
+                await self.storage.set_status(row.id, ABANDONED, only_from=LOBBY)
+                return Update(row.id, row.version, ABANDONED,
+                              t("platform.lobby.closed_empty", row.locale, name=person.name),
+                              game=row.game)
+            host = row.host_id if row.host_id != person.user_id else humans[0].user_id
+            await self.storage.set_lobby(row.id, seats=seats, host_id=host)
+            row.seats, row.host_id = seats, str(host)
+        return self._lobby_update(row, t("platform.lobby.left", row.locale, name=person.name))
+
+    async def _replace_with_bot(self, row: SessionRow, seat: int, person: Person) -> Update:
+        replaced = SeatRow(seat, t("platform.lobby.bot_for", row.locale, name=person.name),
+                           None, is_bot=True)
+        await self.storage.replace_seat(row.id, replaced)
+        text = t("platform.lobby.left_game", row.locale, name=person.name)
+        follow = await self.run_bots(row.id)
+        if follow is not None:
+            follow.text = text + "\n" + follow.text
+            return follow
+        return Update(row.id, row.version, row.status, text, game=row.game)
+
+    async def start(self, channel_id: str, person: Person, *, seed: int | None = None) -> Update:
+        """The host starts the game: seats are fixed, the state is dealt, bots move."""
+        async with self._channel_lock(channel_id):
+            row = await self._lobby(channel_id)
+            if person.user_id != row.host_id:
+                raise ServiceError("platform.service.host_only")
+            ruleset = get_ruleset(row.game)
+            if len(row.seats) < ruleset.min_players:
+                raise ServiceError("platform.service.too_few", min=ruleset.min_players)
+            seed = secrets.randbits(62) if seed is None else seed
+            state = ruleset.setup(len(row.seats), row.options, seed)
+            stored = await self.storage.start(
+                row.id, seed=seed, state=json.dumps(ruleset.dump(state)), seats=row.seats)
+            if not stored:
+                raise ServiceError("platform.service.already_started")
+            row.status, row.version, row.seed = ACTIVE, 1, seed
+            self._cache[row.id] = (1, state)
+        loaded = _Loaded(row, ruleset, state)
+        headline = t("platform.game.started", row.locale, game=Term(ruleset.name_key))
+        async with self._lock(row.id):
+            return await self._advance(loaded, [], [Event("platform.game.first_turn")],
+                                       headline=headline, force_ping=True)
+
+    async def abandon(self, channel_id: str, person: Person, *, can_manage: bool) -> Update:
+        async with self._channel_lock(channel_id):
+            row = await self._open(channel_id)
+            if person.user_id != row.host_id and not can_manage:
+                raise ServiceError("platform.service.abandon_denied")
+            if not await self.storage.set_status(row.id, ABANDONED, only_from=row.status):
+                raise ServiceError("platform.service.stale")
+            self._cache.pop(row.id, None)
+        return Update(row.id, row.version, ABANDONED,
+                      t("platform.game.abandoned", row.locale, name=person.name), game=row.game)
+
+    # -- play ------------------------------------------------------------------------
+    async def status(self, channel_id: str) -> Update:
+        row = await self._open(channel_id)
+        if row.status == LOBBY:
+            return self._lobby_update(row, t("platform.lobby.status", row.locale))
+        loaded = self._load(row)
+        text = self._turn_text(loaded)
+        return Update(row.id, row.version, row.status, text,
+                      await self._render_public(loaded, text), game=row.game)
+
+    async def session_for_channel(self, channel_id: str) -> SessionRow | None:
+        return await self.storage.open_session(channel_id)
+
+    async def _active_for(self, channel_id: str, session_id: int | None) -> SessionRow:
+        if session_id is not None:
+            row = await self._by_id(session_id)
+            if row.channel_id != channel_id:
+                raise ServiceError("platform.service.no_such_session")
+        else:
+            row = await self._open(channel_id)
+        if row.status == LOBBY:
+            raise ServiceError("platform.service.not_started")
+        if row.status != ACTIVE:
+            raise ServiceError("platform.service.over")
+        return row
+
+    async def hand(self, channel_id: str, person: Person) -> PrivateNote:
+        """The private view of ``person``'s seat (a hand image)."""
+        row = await self._active_for(channel_id, None)
+        seat = row.seat_of(person.user_id)
+        if seat is None:
+            raise ServiceError("platform.service.not_seated")
+        loaded = self._load(row)
+        text = t("platform.game.your_view", row.locale, game=Term(loaded.ruleset.name_key))
+        return PrivateNote(text, await self._render_private(loaded, seat))
+
+    async def choices(
+        self, channel_id: str, person: Person, *, session_id: int | None = None
+    ) -> tuple[SessionRow, list[MoveChoice]]:
+        """The legal moves of ``person`` now (empty when it is not their turn)."""
+        row = await self._active_for(channel_id, session_id)
+        seat = row.seat_of(person.user_id)
+        if seat is None:
+            raise ServiceError("platform.service.not_seated")
+        loaded = self._load(row)
+        if seat not in loaded.ruleset.actors(loaded.state):
+            return row, []
+        return row, loaded.ruleset.choices(loaded.state, seat, self.names(row), row.locale)
+
+    async def move(
+        self, channel_id: str, person: Person, notation: str, *,
+        session_id: int | None = None, version: int | None = None,
+    ) -> Update:
+        """Apply ``person``'s move (in notation). ``version``, when given, must be the
+        session's current version: a click on an out-of-date board is refused."""
+        row = await self._active_for(channel_id, session_id)
+        seat = row.seat_of(person.user_id)
+        if seat is None:
+            raise ServiceError("platform.service.not_seated")
+        return await self.act(row.id, seat, notation, version=version)
+
+    async def act(self, session_id: int, seat: int, notation: str, *,
+                  version: int | None = None) -> Update:
+        """Apply a move for ``seat`` (the console acts by seat), then let bots move."""
+        async with self._lock(session_id):
+            row = await self._by_id(session_id)
+            if row.status != ACTIVE:
+                raise ServiceError("platform.service.over")
+            if version is not None and version != row.version:
+                raise ServiceError("platform.service.stale")
+            loaded = self._load(row)
+            ruleset, state = loaded.ruleset, loaded.state
+            if seat not in ruleset.actors(state):
+                current = ", ".join(sorted(
+                    row.seats[s].name for s in ruleset.actors(state) if s < len(row.seats)))
+                raise ServiceError("platform.illegal.not_your_turn", current_seat=current)
+            action = ruleset.parse_action(notation)
+            events = ruleset.apply(state, seat, action)  # raises before any change
+            log = [(seat, ruleset.format_action(action))]
+            private_for = self._humans_in(row, {seat})
+            return await self._advance(loaded, log, events, private_for=private_for)
+
+    async def run_bots(self, session_id: int) -> Update | None:
+        """Let bot seats move if they are due (after a restart, or a seat taken over)."""
+        async with self._lock(session_id):
+            row = await self._by_id(session_id)
+            if row.status != ACTIVE:
+                return None
+            loaded = self._load(row)
+            if not self._bot_seats(row) & set(loaded.ruleset.actors(loaded.state)):
+                return None
+            return await self._advance(loaded, [], [])
+
+    async def _advance(
+        self, loaded: _Loaded, log: list[tuple[int, str]], events: list[Event], *,
+        headline: str = "", force_ping: bool = False, private_for: Sequence[str] = (),
+    ) -> Update:
+        """Let bots play, commit everything, and build the update. Caller holds the lock."""
+        row, ruleset, state = loaded.row, loaded.ruleset, loaded.state
+        before_actors = ruleset.actors(state) if log else frozenset()
+        marker = ruleset.turn_marker(state)
+        bots = self._bot_seats(row)
+        steps = 0
+        while ruleset.result(state) is None:
+            due = sorted(bots & ruleset.actors(state))
+            if not due:
+                break
+            for bot_seat in due:
+                action = ruleset.bot_action(state, bot_seat)
+                events.extend(ruleset.apply(state, bot_seat, action))
+                log.append((bot_seat, ruleset.format_action(action)))
+            steps += 1
+            if steps > MAX_BOT_ACTIONS:
+                break
+        result = ruleset.result(state)
+        status = FINISHED if result is not None else ACTIVE
+        if log:
+            stored = await self.storage.commit_actions(
+                row.id, expected_version=row.version, state=json.dumps(ruleset.dump(state)),
+                actions=log, status=status)
+            if not stored:
+                self._cache.pop(row.id, None)
+                raise ServiceError("platform.service.stale")
+            row.version += len(log)
+            row.status = status
+        self._cache[row.id] = (row.version, state)
+
+        names = self.names(row)
+        lines = [e.text(names, row.locale) for e in events]
+        caption = " ".join(lines[-3:])
+        actors = ruleset.actors(state)
+        if result is not None:
+            mentions: tuple[str, ...] = ()
+        elif force_ping or ruleset.turn_marker(state) != marker or not log:
+            mentions = self._humans_in(row, actors)
+        else:
+            mentions = self._humans_in(row, set(actors) - set(before_actors))
+        text = _clip("\n".join(filter(None, [headline, *lines, self._turn_text(loaded)])))
+        update = Update(row.id, row.version, row.status, text,
+                        await self._render_public(loaded, caption), mentions, game=row.game)
+        for user_id in private_for:
+            seat = row.seat_of(user_id)
+            if seat is not None and result is None:
+                update.private[user_id] = PrivateNote(
+                    t("platform.game.your_view", row.locale, game=Term(ruleset.name_key)),
+                    await self._render_private(loaded, seat))
+        return update
+
+    def _turn_text(self, loaded: _Loaded) -> str:
+        row, ruleset, state = loaded.row, loaded.ruleset, loaded.state
+        locale = row.locale
+        result = ruleset.result(state)
+        names = self.names(row)
+        if result is not None:
+            scores = ", ".join(f"{names[i]} {score}" for i, score in enumerate(result.scores))
+            winners = ", ".join(names[i] for i in result.winners)
+            return t("platform.game.over", locale, winners=winners, scores=scores)
+        actors = sorted(ruleset.actors(state))
+        return t("platform.game.to_act", locale, players=", ".join(names[s] for s in actors))
+
+    async def resume_all(self) -> list[Update]:
+        """After a restart: let every bot that was due move (a crash between a human
+        move and the bots' replies must not stall a game)."""
+        updates = []
+        for session_id in await self.storage.active_sessions():
+            try:
+                update = await self.run_bots(session_id)
+            except ServiceError:
+                continue
+            if update is not None:
+                updates.append(update)
+        return updates
+
+    async def replay_check(self, session_id: int) -> bool:
+        """Replay the action log from the seed and compare with the stored state."""
+        row = await self._by_id(session_id)
+        if row.seed is None or row.state is None:
+            return False
+        ruleset = get_ruleset(row.game)
+        state = ruleset.setup(len(row.seats), row.options, row.seed)
+        for entry in await self.storage.action_log(session_id):
+            ruleset.apply(state, entry.seat, ruleset.parse_action(entry.notation))
+        return json.dumps(ruleset.dump(state), sort_keys=True) == json.dumps(
+            json.loads(row.state), sort_keys=True)
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_TEXT else "…\n" + text[-(MAX_TEXT - 2):]
+
+
+__all__ = [
+    "IllegalAction",
+    "Person",
+    "PrivateNote",
+    "ServiceError",
+    "SessionService",
+    "Update",
+]

@@ -1,0 +1,350 @@
+"""SQLite storage of sessions, seats and the append-only action log (aiosqlite).
+
+The database runs in WAL mode. Its schema is versioned with ``PRAGMA user_version``
+and upgraded by :data:`MIGRATIONS` when it is opened. A move is stored with
+:meth:`Storage.commit_actions`, an optimistic update that succeeds only if the
+session is still at the version the move was computed from: of two moves computed
+from the same version, exactly one is stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+#: Session states. ``lobby`` and ``active`` occupy their channel.
+LOBBY, ACTIVE, FINISHED, ABANDONED = "lobby", "active", "finished", "abandoned"
+OPEN_STATUSES = (LOBBY, ACTIVE)
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: sessions, seats and the action log.
+    """
+    CREATE TABLE sessions (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        channel_id  TEXT    NOT NULL,
+        guild_id    TEXT,
+        game        TEXT    NOT NULL,
+        options     TEXT    NOT NULL DEFAULT '{}',
+        status      TEXT    NOT NULL,
+        host_id     TEXT    NOT NULL,
+        locale      TEXT    NOT NULL DEFAULT 'en',
+        seed        INTEGER,
+        state       TEXT,
+        version     INTEGER NOT NULL DEFAULT 0,
+        created_at  REAL    NOT NULL,
+        updated_at  REAL    NOT NULL
+    );
+    CREATE UNIQUE INDEX one_open_session_per_channel
+        ON sessions (channel_id) WHERE status IN ('lobby', 'active');
+    CREATE TABLE seats (
+        session_id  INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        seat        INTEGER NOT NULL,
+        user_id     TEXT,
+        name        TEXT    NOT NULL,
+        is_bot      INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (session_id, seat)
+    );
+    CREATE TABLE actions (
+        session_id  INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        seq         INTEGER NOT NULL,
+        seat        INTEGER NOT NULL,
+        notation    TEXT    NOT NULL,
+        created_at  REAL    NOT NULL,
+        PRIMARY KEY (session_id, seq)
+    );
+    """,
+)
+
+
+class StorageError(Exception):
+    """The database refused an operation (e.g. a second open session in a channel)."""
+
+
+class ChannelBusy(StorageError):
+    """The channel already has a session in the lobby or in play."""
+
+
+@dataclass(slots=True)
+class SeatRow:
+    seat: int
+    name: str
+    user_id: str | None = None
+    is_bot: bool = False
+
+
+@dataclass(slots=True)
+class SessionRow:
+    id: int
+    channel_id: str
+    guild_id: str | None
+    game: str
+    options: dict[str, Any]
+    status: str
+    host_id: str
+    locale: str
+    seed: int | None
+    state: str | None  # JSON text, parsed by the session service
+    version: int
+    created_at: float
+    updated_at: float
+    seats: list[SeatRow] = field(default_factory=list)
+
+    def seat_of(self, user_id: str) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id and not seat.is_bot:
+                return seat.seat
+        return None
+
+
+@dataclass(slots=True)
+class LoggedAction:
+    seq: int
+    seat: int
+    notation: str
+    created_at: float
+
+
+_SESSION_COLUMNS = (
+    "id, channel_id, guild_id, game, options, status, host_id, locale, seed, state, "
+    "version, created_at, updated_at"
+)
+
+
+class Storage:
+    """An open database. Use :meth:`open` (or ``async with await Storage.open(...)``)."""
+
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self._db = db
+        self.path = path
+        # One connection serves every coroutine: transactions must not interleave.
+        self._lock = asyncio.Lock()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Storage:
+        """Open (creating if needed) the database at ``path`` and migrate it."""
+        path = str(path)
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path, isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        storage = cls(db, path)
+        await storage._migrate()
+        return storage
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def __aenter__(self) -> Storage:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def _migrate(self) -> None:
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        current = int(row[0]) if row else 0
+        for version, script in enumerate(MIGRATIONS[current:], start=current + 1):
+            async with self._transaction() as db:
+                for statement in script.split(";"):
+                    if statement.strip():
+                        await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {version}")
+
+    async def schema_version(self) -> int:
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def journal_mode(self) -> str:
+        async with self._db.execute("PRAGMA journal_mode") as cursor:
+            row = await cursor.fetchone()
+        return str(row[0]) if row else ""
+
+    # -- sessions -------------------------------------------------------------
+    async def create_session(
+        self, *, channel_id: str, guild_id: str | None, game: str, options: dict[str, Any],
+        host: SeatRow, locale: str = "en",
+    ) -> SessionRow:
+        """A new session in the lobby with the host in seat 0; :class:`ChannelBusy` if the
+        channel already has an open session."""
+        now = time.time()
+        try:
+            async with self._transaction() as db:
+                cursor = await db.execute(
+                    "INSERT INTO sessions (channel_id, guild_id, game, options, status, host_id, "
+                    "locale, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (channel_id, guild_id, game, json.dumps(options), LOBBY, host.user_id,
+                     locale, now, now),
+                )
+                session_id = int(cursor.lastrowid or 0)
+                await db.execute(
+                    "INSERT INTO seats (session_id, seat, user_id, name, is_bot) "
+                    "VALUES (?, 0, ?, ?, ?)",
+                    (session_id, host.user_id, host.name, int(host.is_bot)),
+                )
+        except aiosqlite.IntegrityError as exc:
+            raise ChannelBusy(channel_id) from exc
+        row = await self.get(session_id)
+        assert row is not None
+        return row
+
+    async def _seats(self, session_id: int) -> list[SeatRow]:
+        async with self._db.execute(
+            "SELECT seat, user_id, name, is_bot FROM seats WHERE session_id = ? ORDER BY seat",
+            (session_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [SeatRow(int(r["seat"]), str(r["name"]), r["user_id"], bool(r["is_bot"]))
+                for r in rows]
+
+    async def _row(self, query: str, params: Sequence[Any]) -> SessionRow | None:
+        async with self._db.execute(query, params) as cursor:
+            r = await cursor.fetchone()
+        if r is None:
+            return None
+        try:
+            options = json.loads(r["options"])
+        except (TypeError, ValueError):
+            options = {}
+        row = SessionRow(
+            id=int(r["id"]), channel_id=str(r["channel_id"]), guild_id=r["guild_id"],
+            game=str(r["game"]), options=options if isinstance(options, dict) else {},
+            status=str(r["status"]), host_id=str(r["host_id"]), locale=str(r["locale"]),
+            seed=r["seed"], state=r["state"], version=int(r["version"]),
+            created_at=float(r["created_at"]), updated_at=float(r["updated_at"]),
+        )
+        row.seats = await self._seats(row.id)
+        return row
+
+    async def get(self, session_id: int) -> SessionRow | None:
+        async with self._lock:
+            return await self._row(f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id = ?",
+                                   (session_id,))
+
+    async def open_session(self, channel_id: str) -> SessionRow | None:
+        """The session in the lobby or in play in ``channel_id``, if any."""
+        async with self._lock:
+            return await self._row(
+                f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE channel_id = ? "
+                "AND status IN ('lobby', 'active')", (channel_id,))
+
+    async def active_sessions(self) -> list[int]:
+        async with self._db.execute(
+            "SELECT id FROM sessions WHERE status = 'active' ORDER BY id") as cursor:
+            return [int(r[0]) for r in await cursor.fetchall()]
+
+    async def set_lobby(
+        self, session_id: int, *, seats: Iterable[SeatRow], host_id: str | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> None:
+        """Replace the lobby's seats (and optionally its host and options)."""
+        sets, params = ["updated_at = ?"], [time.time()]
+        if host_id is not None:
+            sets.append("host_id = ?")
+            params.append(host_id)
+        if options is not None:
+            sets.append("options = ?")
+            params.append(json.dumps(options))
+        async with self._transaction() as db:
+            await db.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
+            await self._insert_seats(db, session_id, seats)
+            await db.execute(
+                f"UPDATE sessions SET {', '.join(sets)} WHERE id = ?", (*params, session_id))
+
+    async def set_status(self, session_id: int, status: str, *, only_from: str | None = None,
+                         ) -> bool:
+        """Set the status (only if it is ``only_from`` now, when given)."""
+        query = "UPDATE sessions SET status = ?, updated_at = ? WHERE id = ?"
+        params: list[Any] = [status, time.time(), session_id]
+        if only_from is not None:
+            query += " AND status = ?"
+            params.append(only_from)
+        async with self._transaction() as db:
+            cursor = await db.execute(query, params)
+            return cursor.rowcount == 1
+
+    @staticmethod
+    async def _insert_seats(
+        db: aiosqlite.Connection, session_id: int, seats: Iterable[SeatRow]
+    ) -> None:
+        await db.executemany(
+            "INSERT INTO seats (session_id, seat, user_id, name, is_bot) VALUES (?, ?, ?, ?, ?)",
+            [(session_id, s.seat, s.user_id, s.name, int(s.is_bot)) for s in seats],
+        )
+
+    async def start(
+        self, session_id: int, *, seed: int, state: str, seats: Iterable[SeatRow]
+    ) -> bool:
+        """Move a lobby into play with its first state. ``False`` if it left the lobby."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE sessions SET status = 'active', seed = ?, state = ?, version = 1, "
+                "updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (seed, state, time.time(), session_id))
+            if cursor.rowcount != 1:
+                return False
+            await db.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
+            await self._insert_seats(db, session_id, seats)
+        return True
+
+    async def commit_actions(
+        self, session_id: int, *, expected_version: int, state: str,
+        actions: Sequence[tuple[int, str]], status: str = ACTIVE,
+    ) -> bool:
+        """Store the state after ``actions`` (seat, notation) and append them to the log,
+        only if the session is still active at ``expected_version``. Returns whether it
+        was stored; the version grows by one per action."""
+        now = time.time()
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE sessions SET state = ?, version = ?, status = ?, updated_at = ? "
+                "WHERE id = ? AND version = ? AND status = 'active'",
+                (state, expected_version + len(actions), status, now, session_id,
+                 expected_version))
+            if cursor.rowcount != 1:
+                return False
+            await db.executemany(
+                "INSERT INTO actions (session_id, seq, seat, notation, created_at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(session_id, expected_version + i, seat, notation, now)
+                 for i, (seat, notation) in enumerate(actions)],
+            )
+        return True
+
+    async def replace_seat(self, session_id: int, seat: SeatRow) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE seats SET user_id = ?, name = ?, is_bot = ? "
+                "WHERE session_id = ? AND seat = ?",
+                (seat.user_id, seat.name, int(seat.is_bot), session_id, seat.seat))
+
+    async def action_log(self, session_id: int) -> list[LoggedAction]:
+        async with self._db.execute(
+            "SELECT seq, seat, notation, created_at FROM actions WHERE session_id = ? "
+            "ORDER BY seq", (session_id,)) as cursor:
+            rows = await cursor.fetchall()
+        return [LoggedAction(int(r[0]), int(r[1]), str(r[2]), float(r[3])) for r in rows]
