@@ -1,0 +1,219 @@
+"""``python -m bench [--game ID] [--quick] [--seed N]``: engine, render and turn benchmarks.
+
+For every registered ruleset (or the one named by ``--game``), at its largest player
+count:
+
+1. random-legal playouts through the rules protocol, for a time budget
+   (:mod:`bench.playouts`): actions/s, whole playouts/s, average actions per game;
+2. the public board render of a mid-game position (:mod:`bench.render`): median and
+   p95 time over repeated renders after a warm-up, and the PNG size;
+3. turn latency through the session service with SQLite and rendering
+   (:mod:`bench.turns`): p50 and p95 of the human's ``move`` calls over a game.
+
+Stdout gets a table (one row per game), one JSON line per game, then each target
+and whether it is met (``MISSED`` otherwise). Progress goes to stderr. The exit status
+is 0 even when a target is missed: a benchmark reports, it does not judge. Everything
+but the timings (and how many playouts fit in the budget) follows from ``--seed``;
+``--playouts N`` plays a fixed number of playouts instead, for fully fixed counts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from games import Ruleset, UnknownGame, all_rulesets, get_ruleset
+
+from .playouts import PlayoutStats, run_playouts
+from .render import RenderStats, run_render
+from .turns import TurnStats, run_turns
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How much work each measurement does."""
+
+    playout_budget_s: float
+    render_samples: int
+    max_turns: int | None
+    #: A fixed number of playouts instead of a time budget (fully reproducible figures).
+    playouts: int | None = None
+
+
+FULL = Settings(playout_budget_s=10.0, render_samples=30, max_turns=None)
+QUICK = Settings(playout_budget_s=2.0, render_samples=15, max_turns=40)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A figure that should stay below ``limit``."""
+
+    label: str
+    key: str
+    limit: float
+    unit: str
+
+
+TARGETS = (
+    Target("turn p95", "turn_p95_ms", 150.0, "ms"),
+    Target("render p95", "render_p95_ms", 100.0, "ms"),
+    Target("PNG size", "png_kb", 600.0, "KB"),
+)
+
+#: (heading, JSON key, format) of each table column.
+COLUMNS: tuple[tuple[str, str, str], ...] = (
+    ("game", "game", "s"),
+    ("players", "players", "d"),
+    ("actions/s", "actions_per_s", ",.0f"),
+    ("playouts/s", "playouts_per_s", ".2f"),
+    ("render p50 ms", "render_p50_ms", ".1f"),
+    ("render p95 ms", "render_p95_ms", ".1f"),
+    ("PNG KB", "png_kb", ".1f"),
+    ("turn p50 ms", "turn_p50_ms", ".1f"),
+    ("turn p95 ms", "turn_p95_ms", ".1f"),
+    ("turns timed", "turns_timed", "d"),
+)
+
+
+def _round(value: float | None, digits: int) -> float | None:
+    return None if value is None else round(value, digits)
+
+
+def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
+              log: Callable[[str], None]) -> dict[str, Any]:
+    """Run the three measurements for one game; the figures as a JSON-ready dict."""
+    players = ruleset.max_players
+    amount = (f"{settings.playouts} games" if settings.playouts is not None
+              else f"{settings.playout_budget_s:g} s budget")
+    log(f"[{ruleset.id}] random playouts at {players} players, {amount} ...")
+    playouts: PlayoutStats = run_playouts(
+        ruleset, players, seed=seed,
+        budget_s=settings.playout_budget_s if settings.playouts is None else float("inf"),
+        max_playouts=settings.playouts)
+    log(f"[{ruleset.id}] render x{settings.render_samples} at a mid-game position ...")
+    render: RenderStats = run_render(
+        ruleset, players, seed=seed, samples=settings.render_samples)
+    if render.note:
+        log(f"[{ruleset.id}] render skipped: {render.note}")
+    limit = "a whole game" if settings.max_turns is None else f"{settings.max_turns} moves"
+    log(f"[{ruleset.id}] turn latency via the session service, {limit} ...")
+    turns: TurnStats = run_turns(ruleset, players, seed=seed, max_turns=settings.max_turns)
+    return {
+        "game": ruleset.id,
+        "players": players,
+        "seed": seed,
+        "actions_per_s": round(playouts.actions_per_s, 1),
+        "playouts_per_s": round(playouts.playouts_per_s, 3),
+        "avg_actions_per_game": round(playouts.avg_actions, 1),
+        "playouts": playouts.playouts,
+        "unfinished_playouts": playouts.unfinished,
+        "playout_seconds": round(playouts.seconds, 3),
+        "render_p50_ms": _round(render.p50_ms, 2),
+        "render_p95_ms": _round(render.p95_ms, 2),
+        "render_samples": render.samples,
+        "png_kb": _round(render.png_kb, 1),
+        "render_position_actions": render.position_actions,
+        "render_game_actions": render.game_actions,
+        "render_turn": render.turn if isinstance(render.turn, int | float | str) else None,
+        "turn_p50_ms": round(turns.p50_ms, 2),
+        "turn_p95_ms": round(turns.p95_ms, 2),
+        "turn_max_ms": round(turns.max_ms, 2),
+        "turns_timed": turns.turns,
+        "turn_game_finished": turns.finished,
+        "turn_png_kb_max": round(turns.max_png_kb, 1),
+    }
+
+
+def _cell(value: Any, fmt: str) -> str:
+    if value is None:
+        return "n/a"
+    return format(value, fmt)
+
+
+def table(rows: Sequence[dict[str, Any]]) -> str:
+    """The figures as an aligned text table, one row per game."""
+    cells = [[_cell(row[key], fmt) for _, key, fmt in COLUMNS] for row in rows]
+    widths = [max(len(heading), *(len(r[i]) for r in cells))
+              for i, (heading, _, _) in enumerate(COLUMNS)]
+
+    def line(values: Sequence[str]) -> str:
+        return "  ".join(v.ljust(w) if i == 0 else v.rjust(w)
+                         for i, (v, w) in enumerate(zip(values, widths, strict=True)))
+
+    out = [line([heading for heading, _, _ in COLUMNS]), line(["-" * w for w in widths])]
+    out.extend(line(r) for r in cells)
+    return "\n".join(out)
+
+
+def verdicts(rows: Sequence[dict[str, Any]]) -> tuple[list[str], int]:
+    """A line per game and target saying ``met`` or ``MISSED``; and how many were missed."""
+    lines, missed = [], 0
+    for row in rows:
+        for target in TARGETS:
+            value = row.get(target.key)
+            head = f"  {row['game']:<10} {target.label} < {target.limit:g} {target.unit}: "
+            if value is None:
+                lines.append(head + "n/a (not measured)")
+            elif value < target.limit:
+                lines.append(head + f"{value:.1f} {target.unit}  met")
+            else:
+                missed += 1
+                lines.append(head + f"{value:.1f} {target.unit}  MISSED")
+    return lines, missed
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench",
+        description="Benchmark every game: random playouts, board render, turn latency.")
+    parser.add_argument("--game", metavar="ID", help="only this game (default: every game)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a 2 s playout budget, fewer renders, 40 human moves")
+    parser.add_argument("--seed", type=int, default=1, help="seed of every game (default 1)")
+    parser.add_argument("--playouts", type=int, metavar="N",
+                        help="play exactly N random playouts per game instead of a time budget")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        rulesets = [get_ruleset(args.game)] if args.game else all_rulesets()
+    except UnknownGame as exc:
+        print(exc.message(), file=sys.stderr)
+        return 2
+    settings = QUICK if args.quick else FULL
+    if args.playouts is not None:
+        if args.playouts < 1:
+            print("--playouts must be at least 1", file=sys.stderr)
+            return 2
+        settings = replace(settings, playouts=args.playouts)
+
+    def log(text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
+
+    started = time.perf_counter()
+    rows = [benchmark(ruleset, settings, args.seed, log) for ruleset in rulesets]
+    elapsed = time.perf_counter() - started
+
+    print(table(rows))
+    print()
+    for row in rows:
+        print(json.dumps(row))
+    print()
+    lines, missed = verdicts(rows)
+    print("Targets:")
+    print("\n".join(lines))
+    summary = "all targets met" if not missed else f"{missed} target(s) MISSED"
+    print(f"\n{summary}; {'quick' if args.quick else 'full'} run, seed {args.seed}, "
+          f"{elapsed:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,131 @@
+"""The Discord client: :func:`create_bot` builds it, :func:`run` connects it.
+
+``create_bot`` builds the client and its command tree without connecting, so
+tests can drive it against a loopback stand-in of the Discord API. Storage is
+opened in ``setup_hook`` (after login, before the gateway connects), where bots
+that were due when the bot stopped also make their moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+from discord import app_commands
+
+from .config import Config
+from .discord_front import components
+from .discord_front.commands import Front, build_commands
+from .discord_front.messages import public_kwargs
+from .discord_front.translator import CatalogueTranslator
+from .service import SessionService, Update
+from .storage import Storage
+
+log = logging.getLogger("tidebound")
+
+
+class TideboundClient(discord.Client):
+    """discord.py client with Tidebound's commands, components and session service."""
+
+    def __init__(self, config: Config, *, sync_commands: bool = True) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none())
+        self.config = config
+        self.sync_commands = sync_commands
+        self.tree = app_commands.CommandTree(self)
+        self.front = Front(self)
+        for command in build_commands(self.front):
+            self.tree.add_command(command)
+        components.HANDLERS.update(
+            lobby=self.front.lobby_click,
+            menu=lambda interaction, session_id: self.front.show_menu(interaction, session_id),
+            hand=lambda interaction, session_id: self.front.show_hand(interaction),
+            move=lambda interaction, session_id, version, notation: self.front.play(
+                interaction, notation, session_id=session_id, version=version,
+                from_component=True),
+        )
+        self.storage: Storage | None = None
+        self.service: SessionService | None = None
+
+    async def setup_hook(self) -> None:
+        self.storage = await Storage.open(self.config.db_path)
+        self.service = SessionService(self.storage)
+        self.add_dynamic_items(*components.DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogueTranslator())
+        if self.sync_commands:
+            if self.config.guild_id:
+                guild = discord.Object(self.config.guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        await self.resume_games()
+
+    async def on_ready(self) -> None:
+        log.info("Tidebound is ready as %s", self.user)
+
+    async def resume_games(self) -> None:
+        """Post the moves of bots that were due when the bot stopped.
+
+        Only REST is used, so this runs in ``setup_hook`` before the gateway connects.
+        """
+        assert self.service is not None
+        for update in await self.service.resume_all():
+            await self.post_to_channel(update)
+
+    async def post_to_channel(self, update: Update) -> None:
+        assert self.storage is not None
+        row = await self.storage.get(update.session_id)
+        if row is None:
+            return
+        try:
+            channel = self.get_channel(int(row.channel_id)) or await self.fetch_channel(
+                int(row.channel_id))
+            await channel.send(**public_kwargs(update))  # type: ignore[union-attr]
+        except (discord.HTTPException, ValueError) as exc:
+            log.warning("could not post to channel %s: %s", row.channel_id, exc)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer clicks on components that are not ours (or were tampered with)."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not components.is_ours(custom_id):
+            await asyncio.sleep(0)  # let discord.py's own routing run first
+            if not interaction.response.is_done():
+                await self.front.unknown_component(interaction)
+
+    async def close(self) -> None:
+        await super().close()
+        if self.storage is not None:
+            await self.storage.close()
+            self.storage = None
+
+
+def create_bot(config: Config | None = None, *, sync_commands: bool = True) -> TideboundClient:
+    """The client with its command tree, not connected (defaults from the environment)."""
+    return TideboundClient(config or Config.from_env(), sync_commands=sync_commands)
+
+
+def run() -> int:
+    """Connect to Discord with ``DISCORD_TOKEN``; a clear message if it is missing."""
+    config = Config.from_env()
+    if not config.token:
+        print(
+            "DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/applications,"
+            " copy its token and run:\n  DISCORD_TOKEN=... python -m bot\n"
+            "To try a game without Discord: python -m bot console hagoth --players 2 --bots 1",
+            file=sys.stderr,
+        )
+        return 2
+    client = create_bot(config)
+    try:
+        client.run(config.token, log_level=logging.INFO)
+    except discord.LoginFailure:
+        print("Discord refused the token in DISCORD_TOKEN: check it and try again.",
+              file=sys.stderr)
+        return 2
+    return 0

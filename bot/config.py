@@ -1,0 +1,38 @@
+"""Configuration of the bot, read from the environment (with defaults)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+DEFAULT_DB = "tidebound.db"
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Everything the bot needs to run.
+
+    ``DISCORD_TOKEN``      the bot token (required to connect to Discord)
+    ``TIDEBOUND_DB``       SQLite file (default ``tidebound.db`` in the working
+                           directory; ``/data/tidebound.db`` in Docker)
+    ``TIDEBOUND_GUILD``    optional guild id: sync commands to that guild at once
+                           (global commands can take a while to appear)
+    ``TIDEBOUND_LOCALE``   locale of public messages (default ``en``)
+    """
+
+    token: str | None = None
+    db_path: str = DEFAULT_DB
+    guild_id: int | None = None
+    locale: str = "en"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
+        env = os.environ if env is None else env
+        guild = env.get("TIDEBOUND_GUILD", "").strip()
+        return cls(
+            token=env.get("DISCORD_TOKEN", "").strip() or None,
+            db_path=env.get("TIDEBOUND_DB", "").strip() or DEFAULT_DB,
+            guild_id=int(guild) if guild.isdigit() else None,
+            locale=env.get("TIDEBOUND_LOCALE", "").strip() or "en",
+        )

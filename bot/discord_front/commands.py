@@ -1,0 +1,323 @@
+"""Slash commands and the handlers behind every button: the Discord edge of the service.
+
+``/game new|join|leave|addbot|start|status|abandon``, ``/hand``, ``/rules`` and
+``/move`` (with autocomplete of the caller's legal moves). Moves from buttons,
+select menus and ``/move`` all end in :meth:`Front.play`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from games import all_rulesets, get_ruleset
+from games.options import parse_option_text
+from i18n import t
+from i18n.errors import LocalizedError
+
+from ..service import Person, SessionService, Update
+from . import components
+from .messages import locale_of, private_kwargs, public_kwargs, refuse
+from .translator import described
+
+if TYPE_CHECKING:
+    from ..app import TideboundClient
+
+MAX_AUTOCOMPLETE = 25
+
+
+def person_of(interaction: discord.Interaction) -> Person:
+    user = interaction.user
+    return Person(str(user.id), getattr(user, "display_name", None) or user.name)
+
+
+def channel_of(interaction: discord.Interaction) -> str:
+    return str(interaction.channel_id)
+
+
+def can_manage(interaction: discord.Interaction) -> bool:
+    permissions = interaction.permissions
+    return bool(permissions and (permissions.manage_channels or permissions.administrator))
+
+
+class Front:
+    """The handlers shared by slash commands and components."""
+
+    def __init__(self, client: TideboundClient) -> None:
+        self.client = client
+
+    @property
+    def service(self) -> SessionService:
+        assert self.client.service is not None, "setup_hook has not run"
+        return self.client.service
+
+    # -- posting ------------------------------------------------------------------------
+    async def post_public(self, interaction: discord.Interaction, update: Update) -> None:
+        await interaction.followup.send(**public_kwargs(update, locale_of(interaction)),
+                                        wait=True)
+
+    async def deferred_public(self, interaction: discord.Interaction, work, done_key: str
+                              ) -> None:  # type: ignore[no-untyped-def]
+        """Acknowledge at once (ephemeral), do ``work``, post its update publicly."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            update = await work()
+        except LocalizedError as error:
+            await interaction.edit_original_response(content="⚠️ " + error.message(
+                locale_of(interaction)))
+            return
+        await interaction.edit_original_response(content=t(done_key, locale_of(interaction)))
+        await self.post_public(interaction, update)
+
+    # -- moves ----------------------------------------------------------------------------
+    async def play(self, interaction: discord.Interaction, notation: str, *,
+                   session_id: int | None = None, version: int | None = None,
+                   from_component: bool = False) -> None:
+        """Apply a move, update the player's private message, post the board."""
+        locale = locale_of(interaction)
+        person = person_of(interaction)
+        if from_component:
+            await interaction.response.defer()  # keep the menu message; edit it below
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            update = await self.service.move(channel_of(interaction), person, notation,
+                                             session_id=session_id, version=version)
+        except LocalizedError as error:
+            text = "⚠️ " + error.message(locale)
+            if from_component:
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.edit_original_response(content=text)
+            return
+        await self._after_move(interaction, person, update, locale)
+        await self.post_public(interaction, update)
+
+    async def _after_move(self, interaction: discord.Interaction, person: Person,
+                          update: Update, locale: str) -> None:
+        """Rewrite the player's own ephemeral message: what happened, their hand, and
+        their next choices if it is still their turn."""
+        first_line = update.text.split("\n", 1)[0]
+        content = "✅ " + first_line
+        view: discord.ui.View | None = None
+        if not update.finished:
+            try:
+                row, choices = await self.service.choices(
+                    channel_of(interaction), person, session_id=update.session_id)
+            except LocalizedError:
+                choices, row = [], None
+            if choices and row is not None:
+                view = components.move_menu(row.id, row.version, choices, locale)
+                content += "\n" + t("platform.discord.still_your_turn", locale)
+        kwargs = private_kwargs(update.private[person.user_id]) if (
+            person.user_id in update.private) else {"attachments": []}
+        kwargs["content"] = content[:2000]
+        await interaction.edit_original_response(view=view, **kwargs)
+
+    async def show_menu(self, interaction: discord.Interaction, session_id: int | None) -> None:
+        """The caller's legal moves as an ephemeral menu (with their hand)."""
+        locale = locale_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        person = person_of(interaction)
+        try:
+            row, choices = await self.service.choices(channel_of(interaction), person,
+                                                      session_id=session_id)
+            note = await self.service.hand(channel_of(interaction), person)
+        except LocalizedError as error:
+            await interaction.followup.send("⚠️ " + error.message(locale), ephemeral=True)
+            return
+        if not choices:
+            status = await self.service.status(channel_of(interaction))
+            text = t("platform.discord.not_your_turn", locale) + "\n" + \
+                status.text.rsplit("\n", 1)[-1]
+            await interaction.followup.send(text, ephemeral=True)
+            return
+        kwargs = private_kwargs(note)
+        files = kwargs.pop("attachments", [])
+        await interaction.followup.send(
+            t("platform.discord.menu", locale, count=len(choices)), files=files,
+            view=components.move_menu(row.id, row.version, choices, locale), ephemeral=True)
+
+    async def show_hand(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            note = await self.service.hand(channel_of(interaction), person_of(interaction))
+        except LocalizedError as error:
+            await interaction.followup.send("⚠️ " + error.message(locale), ephemeral=True)
+            return
+        kwargs = private_kwargs(note)
+        await interaction.followup.send(kwargs["content"], files=kwargs.get("attachments", []),
+                                        ephemeral=True)
+
+    # -- lobby --------------------------------------------------------------------------------
+    async def lobby_click(self, interaction: discord.Interaction, op: str,
+                          session_id: int) -> None:
+        row = await self.service.session_for_channel(channel_of(interaction))
+        if row is None or row.id != session_id:
+            await refuse(interaction, LocalizedError("platform.service.no_such_session"))
+            return
+        person = person_of(interaction)
+        if op == "start":
+            await self.deferred_public(
+                interaction, lambda: self.service.start(channel_of(interaction), person),
+                "platform.discord.started")
+            return
+        try:
+            if op == "join":
+                update = await self.service.join(channel_of(interaction), person)
+            else:
+                update = await self.service.add_bot(channel_of(interaction), person)
+        except LocalizedError as error:
+            await refuse(interaction, error)
+            return
+        kwargs = public_kwargs(update, locale_of(interaction))
+        await interaction.response.edit_message(content=kwargs["content"],
+                                                view=kwargs.get("view"))
+
+    async def lobby_command(self, interaction: discord.Interaction, work) -> None:  # type: ignore[no-untyped-def]
+        """Lobby commands are quick (no image): answer directly, publicly."""
+        try:
+            update = await work()
+        except LocalizedError as error:
+            await refuse(interaction, error)
+            return
+        await interaction.response.send_message(**public_kwargs(update, locale_of(interaction)))
+
+    # -- unknown components -------------------------------------------------------------
+    async def unknown_component(self, interaction: discord.Interaction) -> None:
+        await refuse(interaction, LocalizedError("platform.discord.unknown_component"))
+
+
+def _game_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=r.display_name()[:100], value=r.id) for r in all_rulesets()]
+
+
+def build_commands(front: Front) -> list[app_commands.Command | app_commands.Group]:  # type: ignore[type-arg]
+    """The application commands, bound to ``front``."""
+    game = app_commands.Group(name="game", description=described("platform.cmd.game"))
+
+    @game.command(name="new", description=described("platform.cmd.new"))
+    @app_commands.describe(game=described("platform.cmd.new_game"),
+                           options=described("platform.cmd.new_options"))
+    @app_commands.choices(game=_game_choices())
+    async def game_new(interaction: discord.Interaction, game: str, options: str = "") -> None:
+        await front.lobby_command(interaction, lambda: front.service.new_game(
+            channel_of(interaction), person_of(interaction), game, options,
+            guild_id=str(interaction.guild_id) if interaction.guild_id else None))
+
+    @game_new.autocomplete("options")
+    async def game_new_options(interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[str]]:
+        game_id = getattr(interaction.namespace, "game", None) or "hagoth"
+        try:
+            ruleset = get_ruleset(str(game_id))
+            given = parse_option_text(current.rsplit(" ", 1)[0]) if " " in current else {}
+        except LocalizedError:
+            return []
+        head = " ".join(f"{k}={v}" for k, v in given.items())
+        out = []
+        for option in ruleset.options:
+            if option.name in given:
+                continue
+            values = ["yes", "no"] if option.kind == "bool" else (
+                list(option.choices) if option.kind == "choice" else [str(option.default)])
+            for value in values:
+                text = (head + " " if head else "") + f"{option.name}={value}"
+                label = f"{text} — {t(option.label_key)}"
+                out.append(app_commands.Choice(name=label[:100], value=text[:100]))
+        return out[:MAX_AUTOCOMPLETE]
+
+    @game.command(name="join", description=described("platform.cmd.join"))
+    async def game_join(interaction: discord.Interaction) -> None:
+        await front.lobby_command(interaction, lambda: front.service.join(
+            channel_of(interaction), person_of(interaction)))
+
+    @game.command(name="leave", description=described("platform.cmd.leave"))
+    async def game_leave(interaction: discord.Interaction) -> None:
+        await front.deferred_public(interaction, lambda: front.service.leave(
+            channel_of(interaction), person_of(interaction)), "platform.discord.left")
+
+    @game.command(name="addbot", description=described("platform.cmd.addbot"))
+    async def game_addbot(interaction: discord.Interaction) -> None:
+        await front.lobby_command(interaction, lambda: front.service.add_bot(
+            channel_of(interaction), person_of(interaction)))
+
+    @game.command(name="start", description=described("platform.cmd.start"))
+    async def game_start(interaction: discord.Interaction) -> None:
+        await front.deferred_public(interaction, lambda: front.service.start(
+            channel_of(interaction), person_of(interaction)), "platform.discord.started")
+
+    @game.command(name="status", description=described("platform.cmd.status"))
+    async def game_status(interaction: discord.Interaction) -> None:
+        await front.deferred_public(interaction, lambda: front.service.status(
+            channel_of(interaction)), "platform.discord.shown")
+
+    @game.command(name="abandon", description=described("platform.cmd.abandon"))
+    async def game_abandon(interaction: discord.Interaction) -> None:
+        await front.deferred_public(interaction, lambda: front.service.abandon(
+            channel_of(interaction), person_of(interaction), can_manage=can_manage(interaction)),
+            "platform.discord.abandoned")
+
+    @app_commands.command(name="hand", description=described("platform.cmd.hand"))
+    async def hand(interaction: discord.Interaction) -> None:
+        await front.show_hand(interaction)
+
+    @app_commands.command(name="move", description=described("platform.cmd.move"))
+    @app_commands.describe(move=described("platform.cmd.move_move"))
+    async def move(interaction: discord.Interaction, move: str) -> None:
+        await front.play(interaction, move)
+
+    @move.autocomplete("move")
+    async def move_autocomplete(interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        locale = locale_of(interaction)
+        try:
+            _, choices = await front.service.choices(channel_of(interaction),
+                                                     person_of(interaction))
+        except LocalizedError as error:
+            return [app_commands.Choice(name=error.message(locale)[:100], value="?")]
+        if not choices:
+            return [app_commands.Choice(name=t("platform.discord.not_your_turn", locale)[:100],
+                                        value="?")]
+        needle = current.strip().lower()
+        picked = [c for c in choices
+                  if not needle or needle in c.label.lower() or needle in c.notation]
+        return [app_commands.Choice(name=c.label[:100], value=c.notation[:100])
+                for c in picked[:MAX_AUTOCOMPLETE]]
+
+    @app_commands.command(name="rules", description=described("platform.cmd.rules"))
+    @app_commands.describe(game=described("platform.cmd.rules_game"),
+                           topic=described("platform.cmd.rules_topic"))
+    @app_commands.choices(game=_game_choices())
+    async def rules(interaction: discord.Interaction, game: str, topic: str = "") -> None:
+        locale = locale_of(interaction)
+        try:
+            ruleset = get_ruleset(game)
+        except LocalizedError as error:
+            await refuse(interaction, error)
+            return
+        topics = ruleset.rules_topics()
+        chosen = topic.strip().lower() or (topics[0] if topics else "")
+        if chosen not in topics:
+            await refuse(interaction, LocalizedError(
+                "platform.discord.no_topic", topic=topic, topics=", ".join(topics)))
+            return
+        text = f"**{ruleset.display_name(locale)}** — {chosen}\n" + t(
+            f"{ruleset.id}.rules.{chosen}", locale)
+        text += "\n" + t("platform.discord.topics", locale, topics=", ".join(topics))
+        await interaction.response.send_message(text[:2000], ephemeral=True)
+
+    @rules.autocomplete("topic")
+    async def rules_topic(interaction: discord.Interaction,
+                          current: str) -> list[app_commands.Choice[str]]:
+        try:
+            ruleset = get_ruleset(str(getattr(interaction.namespace, "game", "") or "hagoth"))
+        except LocalizedError:
+            return []
+        return [app_commands.Choice(name=topic, value=topic) for topic in ruleset.rules_topics()
+                if current.lower() in topic][:MAX_AUTOCOMPLETE]
+
+    return [game, hand, move, rules]

@@ -1,0 +1,195 @@
+"""Persistent buttons and select menus.
+
+Every custom_id carries what it needs to work after a restart: the session id
+and, for a move, the state version it was offered at and the move's notation::
+
+    tb:lobby:<join|bot|start>:<session>    lobby buttons (public)
+    tb:menu:<session>                      "Your moves" (public board)
+    tb:hand:<session>                      "Your hand" (public board)
+    tb:mv:<session>:<version>:<notation>   a move button (ephemeral menu)
+    tb:ms:<session>:<version>:<n>          a move select menu (ephemeral menu)
+
+They are :class:`discord.ui.DynamicItem` subclasses registered on the client, so
+discord.py routes clicks on any message ever sent, even from before a restart.
+A click whose custom_id does not match is answered by :func:`is_ours`'s caller.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from games import MoveChoice
+from i18n import t
+
+if TYPE_CHECKING:
+    from ..service import Update
+
+PREFIX = "tb:"
+CUSTOM_ID_LIMIT = 100
+BUTTON_LABEL_LIMIT = 80
+SELECT_LABEL_LIMIT = 100
+MAX_BUTTONS = 20  # four rows of five; one row is left for navigation
+MAX_SELECTS = 5
+OPTIONS_PER_SELECT = 25
+
+#: Handlers installed by the client (kept here so items stay free of service wiring).
+Handler = Callable[..., Awaitable[None]]
+HANDLERS: dict[str, Handler] = {}
+
+_PATTERNS = [
+    re.compile(r"tb:lobby:(?P<op>join|bot|start):(?P<sid>[0-9]{1,18})"),
+    re.compile(r"tb:menu:(?P<sid>[0-9]{1,18})"),
+    re.compile(r"tb:hand:(?P<sid>[0-9]{1,18})"),
+    re.compile(r"tb:mv:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,18}):(?P<move>[ -~]{1,80})"),
+    re.compile(r"tb:ms:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,18}):(?P<n>[0-9])"),
+]
+
+
+def is_ours(custom_id: str) -> bool:
+    """Whether ``custom_id`` is one of our well-formed component ids."""
+    return any(p.fullmatch(custom_id) for p in _PATTERNS)
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+async def _dispatch(name: str, interaction: discord.Interaction, **kwargs: Any) -> None:
+    await HANDLERS[name](interaction, **kwargs)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"tb:lobby:(?P<op>join|bot|start):(?P<sid>[0-9]{1,18})"):
+    def __init__(self, op: str, session_id: int, label: str = "") -> None:
+        style = discord.ButtonStyle.success if op == "start" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(
+            label=label or op, style=style, custom_id=f"tb:lobby:{op}:{session_id}"))
+        self.op, self.session_id = op, session_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: re.Match[str]) -> LobbyButton:
+        return cls(match["op"], int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("lobby", interaction, op=self.op, session_id=self.session_id)
+
+
+class MenuButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"tb:menu:(?P<sid>[0-9]{1,18})"):
+    def __init__(self, session_id: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(
+            label=label or "Your moves", style=discord.ButtonStyle.primary,
+            custom_id=f"tb:menu:{session_id}"))
+        self.session_id = session_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: re.Match[str]) -> MenuButton:
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("menu", interaction, session_id=self.session_id)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"tb:hand:(?P<sid>[0-9]{1,18})"):
+    def __init__(self, session_id: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(
+            label=label or "Your hand", style=discord.ButtonStyle.secondary,
+            custom_id=f"tb:hand:{session_id}"))
+        self.session_id = session_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: re.Match[str]) -> HandButton:
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("hand", interaction, session_id=self.session_id)
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"tb:mv:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,18}):(?P<move>[ -~]{1,80})"):
+    def __init__(self, session_id: int, version: int, notation: str, label: str = "") -> None:
+        super().__init__(discord.ui.Button(
+            label=_clip(label or notation, BUTTON_LABEL_LIMIT),
+            style=discord.ButtonStyle.secondary,
+            custom_id=f"tb:mv:{session_id}:{version}:{notation}"))
+        self.session_id, self.version, self.notation = session_id, version, notation
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: re.Match[str]) -> MoveButton:
+        return cls(int(match["sid"]), int(match["ver"]), match["move"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("move", interaction, session_id=self.session_id,
+                        version=self.version, notation=self.notation)
+
+
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                 template=r"tb:ms:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,18}):(?P<n>[0-9])"):
+    def __init__(self, session_id: int, version: int, number: int,
+                 options: Sequence[discord.SelectOption] = (), placeholder: str = "") -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"tb:ms:{session_id}:{version}:{number}",
+            options=list(options) or [discord.SelectOption(label="-", value="-")],
+            placeholder=placeholder or None, min_values=1, max_values=1))
+        self.session_id, self.version = session_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: re.Match[str]) -> MoveSelect:
+        return cls(int(match["sid"]), int(match["ver"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        notation = str(values[0]) if values else ""
+        await _dispatch("move", interaction, session_id=self.session_id,
+                        version=self.version, notation=notation)
+
+
+DYNAMIC_ITEMS = (LobbyButton, MenuButton, HandButton, MoveButton, MoveSelect)
+
+
+def view_for(update: Update, locale: str) -> discord.ui.View | None:
+    """The public buttons under an update: lobby controls, or the board's own."""
+    view = discord.ui.View(timeout=None)
+    if update.status == "lobby":
+        for op in ("join", "bot", "start"):
+            view.add_item(LobbyButton(op, update.session_id,
+                                      t(f"platform.discord.lobby_{op}", locale)))
+        return view
+    if update.status == "active":
+        view.add_item(MenuButton(update.session_id, t("platform.discord.moves_button", locale)))
+        view.add_item(HandButton(update.session_id, t("platform.discord.hand_button", locale)))
+        return view
+    return None
+
+
+def move_menu(session_id: int, version: int, choices: Sequence[MoveChoice],
+              locale: str) -> discord.ui.View:
+    """An ephemeral menu of the player's legal moves: buttons when few, else selects."""
+    view = discord.ui.View(timeout=None)
+    usable = [c for c in choices if len(f"tb:mv:{session_id}:{version}:{c.notation}")
+              <= CUSTOM_ID_LIMIT]
+    if len(usable) <= MAX_BUTTONS:
+        for choice in usable:
+            view.add_item(MoveButton(session_id, version, choice.notation, choice.label))
+        return view
+    for number in range(MAX_SELECTS):
+        chunk = usable[number * OPTIONS_PER_SELECT:(number + 1) * OPTIONS_PER_SELECT]
+        if not chunk:
+            break
+        options = [discord.SelectOption(label=_clip(c.label, SELECT_LABEL_LIMIT),
+                                        value=c.notation) for c in chunk]
+        placeholder = t("platform.discord.select_placeholder", locale,
+                        first=_clip(chunk[0].label, 40))
+        view.add_item(MoveSelect(session_id, version, number, options,
+                                 _clip(placeholder, 150)))
+    return view

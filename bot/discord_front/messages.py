@@ -1,0 +1,78 @@
+"""Turning service updates into Discord messages, and refusals into ephemeral replies."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+
+from i18n import DEFAULT_LOCALE, catalogue, t
+from i18n.errors import LocalizedError
+
+from ..service import PrivateNote, Update
+from . import components
+
+#: Discord's limit on message content.
+CONTENT_LIMIT = 2000
+
+
+def locale_of(interaction: discord.Interaction) -> str:
+    """The user's locale if we have a catalogue for it, else English."""
+    code = str(getattr(interaction, "locale", "") or "").split("-")[0].lower()
+    return code if code and catalogue(code) else DEFAULT_LOCALE
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= CONTENT_LIMIT else text[: CONTENT_LIMIT - 1] + "…"
+
+
+def mentions_line(update: Update, locale: str) -> str:
+    if not update.mentions:
+        return ""
+    who = " ".join(f"<@{user_id}>" for user_id in update.mentions)
+    return t("platform.discord.your_turn", locale, who=who)
+
+
+def allowed_mentions(update: Update) -> discord.AllowedMentions:
+    """Ping exactly the players who must act, nobody else (no roles, no @everyone)."""
+    if not update.mentions:
+        return discord.AllowedMentions.none()
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False,
+        users=[discord.Object(int(user_id)) for user_id in update.mentions
+               if user_id.isdigit()],
+    )
+
+
+def public_kwargs(update: Update, locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
+    """Keyword arguments for ``send`` that post ``update`` to the channel."""
+    text = "\n".join(filter(None, [mentions_line(update, locale), update.text]))
+    kwargs: dict[str, Any] = {
+        "content": _clip(text),
+        "allowed_mentions": allowed_mentions(update),
+    }
+    if update.image is not None:
+        kwargs["file"] = discord.File(io.BytesIO(update.image), filename="board.png")
+    view = components.view_for(update, locale)
+    if view is not None:
+        kwargs["view"] = view
+    return kwargs
+
+
+def private_kwargs(note: PrivateNote) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {"content": _clip(note.text)}
+    if note.image is not None:
+        kwargs["attachments"] = [discord.File(io.BytesIO(note.image), filename="private.png")]
+    return kwargs
+
+
+async def refuse(interaction: discord.Interaction, error: LocalizedError | str) -> None:
+    """Tell the user, and only them, why nothing happened."""
+    locale = locale_of(interaction)
+    text = error.message(locale) if isinstance(error, LocalizedError) else error
+    text = _clip("⚠️ " + text)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)

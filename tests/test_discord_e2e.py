@@ -1,0 +1,254 @@
+"""End to end through the real discord.py library and a loopback stand-in of Discord.
+
+The bot built by :func:`bot.app.create_bot` logs in to ``tests/discord_standin.py``,
+syncs its commands and receives INTERACTION_CREATE payloads over the gateway; the
+tests assert on the HTTP requests discord.py sends back (issue #2, section 8).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from discord_standin import (
+    OTHER_USER_ID,
+    USER_ID,
+    DiscordStandin,
+    RecordedRequest,
+    autocomplete,
+    component,
+    running_client,
+    slash,
+)
+from PIL import Image
+
+from bot.app import create_bot
+from bot.config import Config
+
+EPHEMERAL = 64
+NAME_RE = re.compile(r"^[-_a-z0-9]{1,32}$")
+
+
+@pytest.fixture
+async def standin() -> AsyncIterator[DiscordStandin]:
+    async with DiscordStandin() as server:
+        yield server
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> str:
+    return str(tmp_path / "tidebound.db")
+
+
+def factory(db_path: str):  # type: ignore[no-untyped-def]
+    return lambda: create_bot(Config(db_path=db_path))
+
+
+class Driver:
+    """Sends interactions and collects what the bot answered to each."""
+
+    def __init__(self, standin: DiscordStandin) -> None:
+        self.standin = standin
+
+    async def send(self, payload: dict[str, Any]) -> tuple[dict[str, Any], int]:
+        start = self.standin.mark()
+        await self.standin.deliver_interaction(payload)
+        return payload, start
+
+    async def callback(self, payload: dict[str, Any]) -> dict[str, Any]:
+        return (await self.standin.wait_for_callback(payload)).json
+
+    async def public_post(self, payload: dict[str, Any], start: int) -> RecordedRequest:
+        """The non-ephemeral followup message the interaction produced."""
+        return await self.standin.wait_for(
+            lambda r: r.matches("POST", f"/webhooks/\\d+/{re.escape(payload['token'])}$")
+            and not int(r.json.get("flags") or 0) & EPHEMERAL, start=start, timeout=10)
+
+    async def ephemeral_text(self, payload: dict[str, Any], start: int) -> str:
+        """The text only the user sees: an ephemeral reply, followup or edited original."""
+        def match(r: RecordedRequest) -> bool:
+            token = re.escape(payload["token"])
+            if r.matches("POST", f"/interactions/\\d+/{token}/callback"):
+                data = r.json.get("data") or {}
+                return bool(int(data.get("flags") or 0) & EPHEMERAL and data.get("content"))
+            if r.matches("POST", f"/webhooks/\\d+/{token}$"):
+                return bool(int(r.json.get("flags") or 0) & EPHEMERAL)
+            return r.matches("PATCH", f"/webhooks/\\d+/{token}/messages/@original") and \
+                "⚠" in str(r.json.get("content"))
+        rec = await self.standin.wait_for(match, start=start, timeout=10)
+        body = rec.json.get("data", rec.json) if "callback" in rec.path else rec.json
+        return str(body.get("content"))
+
+
+def png_of(rec: RecordedRequest) -> Image.Image:
+    assert rec.files, "the update carries the board image"
+    image = Image.open(io.BytesIO(rec.files[0].data))
+    image.load()
+    assert image.format == "PNG"
+    return image
+
+
+def commands_synced(standin: DiscordStandin) -> list[dict[str, Any]]:
+    rec = next(r for r in standin.requests if r.matches("PUT", r"/applications/\d+/commands"))
+    return rec.json
+
+
+def check_limits(command: dict[str, Any], depth: int = 0) -> None:
+    assert NAME_RE.match(command["name"]), command["name"]
+    assert 1 <= len(command["description"]) <= 100, command["description"]
+    options = command.get("options") or []
+    assert len(options) <= 25
+    for option in options:
+        assert len(option.get("choices") or []) <= 25
+        check_limits(option, depth + 1)
+
+
+async def test_command_tree_respects_discord_limits(standin: DiscordStandin, db_path: str) -> None:
+    """Section 8: names 1–32 lowercase, descriptions 1–100, ≤ 25 options/choices/subcommands."""
+    async with running_client(factory(db_path), standin):
+        commands = commands_synced(standin)
+    names = {c["name"] for c in commands}
+    assert {"game", "hand", "move", "rules"} <= names
+    game = next(c for c in commands if c["name"] == "game")
+    assert {o["name"] for o in game["options"]} >= {
+        "new", "join", "leave", "addbot", "start", "status", "abandon"}
+    for command in commands:
+        check_limits(command)
+    move = next(c for c in commands if c["name"] == "move")
+    assert move["options"][0]["autocomplete"] is True
+
+
+async def start_game(driver: Driver, *, options: str = "target=5", bots: int = 2) -> int:
+    payload, start = await driver.send(
+        slash("game", {"game": "hagoth", "options": options}, subcommand="new"))
+    body = await driver.callback(payload)
+    assert body["type"] == 4 and "opened a game" in body["data"]["content"]
+    buttons = [c["custom_id"] for row in body["data"]["components"] for c in row["components"]]
+    session_id = int(buttons[0].rsplit(":", 1)[1])
+    for _ in range(bots):
+        payload, start = await driver.send(slash("game", subcommand="addbot"))
+        assert (await driver.callback(payload))["type"] == 4
+    payload, start = await driver.send(slash("game", subcommand="start"))
+    body = await driver.callback(payload)
+    assert body["type"] == 5 and body["data"]["flags"] & EPHEMERAL  # acknowledged at once
+    post = await driver.public_post(payload, start)
+    png_of(post)
+    return session_id
+
+
+async def play_by_autocomplete(driver: Driver, user_id: int = USER_ID) -> RecordedRequest:
+    """Ask autocomplete for the legal moves, play the first, return the public post."""
+    payload, _ = await driver.send(autocomplete("move", {"move": ""}, "move", user_id=user_id))
+    body = await driver.callback(payload)
+    assert body["type"] == 8
+    choices = body["data"]["choices"]
+    assert choices and all(1 <= len(c["name"]) <= 100 for c in choices)
+    payload, start = await driver.send(slash("move", {"move": choices[0]["value"]},
+                                             user_id=user_id))
+    assert (await driver.callback(payload))["type"] == 5
+    return await driver.public_post(payload, start)
+
+
+async def test_whole_game_with_bots_and_a_restart(standin: DiscordStandin, db_path: str) -> None:
+    """Section 5/8: a short game against two bots, restarted in the middle, to the end."""
+    driver = Driver(standin)
+    async with running_client(factory(db_path), standin):
+        session_id = await start_game(driver)
+        post = None
+        for _ in range(3):
+            post = await play_by_autocomplete(driver)
+    assert post is not None
+    last_board = standin.messages[int(post.response["id"])]
+
+    # Restart: a new client on the same database; the old board's buttons still work.
+    async with running_client(factory(db_path), standin):
+        payload, start = await driver.send(
+            component(f"tb:menu:{session_id}", message=last_board))
+        assert (await driver.callback(payload))["type"] == 5
+        menu = await standin.wait_for_followup(payload, start=start)
+        assert menu.json.get("components"), "the menu offers the legal moves"
+        menu_message = standin.messages[int(menu.response["id"])]
+
+        first = menu.json["components"][0]["components"][0]
+        if first["type"] == 2:
+            click = component(first["custom_id"], message=menu_message)
+        else:
+            click = component(first["custom_id"], 3, [first["options"][0]["value"]],
+                              message=menu_message)
+        payload, start = await driver.send(click)
+        assert (await driver.callback(payload))["type"] == 6
+        post = await driver.public_post(payload, start)
+        png_of(post)
+
+        for _ in range(400):
+            content = str(post.json.get("content"))
+            if "Game over" in content:
+                break
+            mentions = post.json["allowed_mentions"]
+            assert mentions.get("users", []) in ([], [USER_ID]) and not mentions.get("parse")
+            if mentions.get("users"):
+                assert f"<@{USER_ID}>" in content
+            post = await play_by_autocomplete(driver)
+            png_of(post)
+        assert "Game over" in str(post.json.get("content"))
+        assert post.json["allowed_mentions"] == {"parse": []}, "nobody is pinged at the end"
+        assert not post.json.get("components"), "a finished game offers no buttons"
+
+
+async def test_bad_inputs_get_clear_ephemeral_messages(
+    standin: DiscordStandin, db_path: str
+) -> None:
+    """Section 5: stale click, unparsable custom_id, out of turn, illegal move, no game."""
+    driver = Driver(standin)
+    async with running_client(factory(db_path), standin):
+        # No game in the channel yet.
+        payload, start = await driver.send(slash("move", {"move": "act wood"}))
+        assert "no game" in (await driver.ephemeral_text(payload, start)).lower()
+
+        payload, start = await driver.send(
+            slash("game", {"game": "hagoth"}, subcommand="new"))
+        await driver.callback(payload)
+        payload, start = await driver.send(slash("game", subcommand="join",
+                                                 user_id=OTHER_USER_ID))
+        await driver.callback(payload)
+        payload, start = await driver.send(slash("game", subcommand="start",
+                                                 user_id=OTHER_USER_ID))
+        assert "host" in (await driver.ephemeral_text(payload, start)).lower()
+        payload, start = await driver.send(slash("game", subcommand="start"))
+        post = await driver.public_post(payload, start)
+        content = str(post.json["content"])
+        mover = USER_ID if f"<@{USER_ID}>" in content else OTHER_USER_ID
+        waiter = OTHER_USER_ID if mover == USER_ID else USER_ID
+        assert post.json["allowed_mentions"]["users"] == [mover]
+
+        # Out of turn.
+        payload, start = await driver.send(slash("move", {"move": "act wood"}, user_id=waiter))
+        assert "not your turn" in (await driver.ephemeral_text(payload, start)).lower()
+        # Notation that does not parse, and a legal-looking but illegal move.
+        payload, start = await driver.send(slash("move", {"move": "fly away"}, user_id=mover))
+        assert "can't read" in (await driver.ephemeral_text(payload, start))
+        payload, start = await driver.send(slash("move", {"move": "act sail 1"}, user_id=mover))
+        assert "no ship" in (await driver.ephemeral_text(payload, start))
+
+        board = standin.messages[int(post.response["id"])]
+        session_id = int(next(c["custom_id"] for row in post.json["components"]
+                              for c in row["components"]).rsplit(":", 1)[1])
+        # A stale move button (version 0 never exists after start).
+        payload, start = await driver.send(
+            component(f"tb:mv:{session_id}:0:act wood", user_id=mover))
+        assert "changed" in (await driver.ephemeral_text(payload, start))
+        # A tampered custom_id.
+        payload, start = await driver.send(component("tb:mv:not-a-number", user_id=mover))
+        assert "recognise" in (await driver.ephemeral_text(payload, start))
+        # A game that does not exist.
+        payload, start = await driver.send(component("tb:menu:987654", user_id=mover))
+        assert "no longer exists" in (await driver.ephemeral_text(payload, start))
+        # Nothing changed: the mover can still play, the first version is still current.
+        payload, start = await driver.send(component(f"tb:menu:{session_id}", message=board,
+                                                     user_id=mover))
+        menu = await standin.wait_for_followup(payload, start=start)
+        assert ":1:" in str(menu.json["components"])
