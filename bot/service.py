@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -382,10 +382,13 @@ class SessionService:
                     row.seats[s].name for s in ruleset.actors(state) if s < len(row.seats)))
                 raise ServiceError("platform.illegal.not_your_turn", current_seat=current)
             action = ruleset.parse_action(notation)
+            # Who acts and which turn it is *before* the move decide whom to ping after it.
+            before = (ruleset.actors(state), ruleset.turn_marker(state))
             events = ruleset.apply(state, seat, action)  # raises before any change
             log = [(seat, ruleset.format_action(action))]
             private_for = self._humans_in(row, {seat})
-            return await self._advance(loaded, log, events, private_for=private_for)
+            return await self._advance(loaded, log, events, private_for=private_for,
+                                       before=before)
 
     async def run_bots(self, session_id: int) -> Update | None:
         """Let bot seats move if they are due (after a restart, or a seat taken over)."""
@@ -401,33 +404,40 @@ class SessionService:
     async def _advance(
         self, loaded: _Loaded, log: list[tuple[int, str]], events: list[Event], *,
         headline: str = "", force_ping: bool = False, private_for: Sequence[str] = (),
+        before: tuple[frozenset[int], Hashable] | None = None,
     ) -> Update:
-        """Let bots play, commit everything, and build the update. Caller holds the lock."""
+        """Let bots play, commit everything, and build the update. Caller holds the lock.
+
+        ``before`` is (actors, turn marker) from before a player's move in ``log``."""
         row, ruleset, state = loaded.row, loaded.ruleset, loaded.state
-        before_actors = ruleset.actors(state) if log else frozenset()
-        marker = ruleset.turn_marker(state)
+        before_actors, marker = before or (frozenset(), ruleset.turn_marker(state))
         bots = self._bot_seats(row)
         steps = 0
-        while ruleset.result(state) is None:
-            due = sorted(bots & ruleset.actors(state))
-            if not due:
-                break
-            for bot_seat in due:
-                action = ruleset.bot_action(state, bot_seat)
-                events.extend(ruleset.apply(state, bot_seat, action))
-                log.append((bot_seat, ruleset.format_action(action)))
-            steps += 1
-            if steps > MAX_BOT_ACTIONS:
-                break
-        result = ruleset.result(state)
-        status = FINISHED if result is not None else ACTIVE
-        if log:
-            stored = await self.storage.commit_actions(
+        try:
+            while ruleset.result(state) is None:
+                due = sorted(bots & ruleset.actors(state))
+                if not due:
+                    break
+                for bot_seat in due:
+                    action = ruleset.bot_action(state, bot_seat)
+                    events.extend(ruleset.apply(state, bot_seat, action))
+                    log.append((bot_seat, ruleset.format_action(action)))
+                steps += 1
+                if steps > MAX_BOT_ACTIONS:
+                    break
+            result = ruleset.result(state)
+            status = FINISHED if result is not None else ACTIVE
+            stored = not log or await self.storage.commit_actions(
                 row.id, expected_version=row.version, state=json.dumps(ruleset.dump(state)),
                 actions=log, status=status)
-            if not stored:
-                self._cache.pop(row.id, None)
-                raise ServiceError("platform.service.stale")
+        except BaseException:
+            # The cached state was changed in place but not stored: forget it.
+            self._cache.pop(row.id, None)
+            raise
+        if not stored:
+            self._cache.pop(row.id, None)
+            raise ServiceError("platform.service.stale")
+        if log:
             row.version += len(log)
             row.status = status
         self._cache[row.id] = (row.version, state)

@@ -253,8 +253,8 @@ class Storage:
                 "AND status IN ('lobby', 'active')", (channel_id,))
 
     async def active_sessions(self) -> list[int]:
-        async with self._db.execute(
-            "SELECT id FROM sessions WHERE status = 'active' ORDER BY id") as cursor:
+        async with self._lock, self._db.execute(
+                "SELECT id FROM sessions WHERE status = 'active' ORDER BY id") as cursor:
             return [int(r[0]) for r in await cursor.fetchall()]
 
     async def set_lobby(
@@ -343,8 +343,8 @@ class Storage:
                 (seat.user_id, seat.name, int(seat.is_bot), session_id, seat.seat))
 
     async def action_log(self, session_id: int) -> list[LoggedAction]:
-        async with self._db.execute(
-            "SELECT seq, seat, notation, created_at FROM actions WHERE session_id = ? "
-            "ORDER BY seq", (session_id,)) as cursor:
+        async with self._lock, self._db.execute(
+                "SELECT seq, seat, notation, created_at FROM actions WHERE session_id = ? "
+                "ORDER BY seq", (session_id,)) as cursor:
             rows = await cursor.fetchall()
         return [LoggedAction(int(r[0]), int(r[1]), str(r[2]), float(r[3])) for r in rows]
