@@ -381,10 +381,13 @@ class SessionService:
                 current = ", ".join(sorted(
                     row.seats[s].name for s in ruleset.actors(state) if s < len(row.seats)))
                 raise ServiceError("platform.illegal.not_your_turn", current_seat=current)
-            action = ruleset.parse_action(notation)
             # Who acts and which turn it is *before* the move decide whom to ping after it.
             before = (ruleset.actors(state), ruleset.turn_marker(state))
-            events = ruleset.apply(state, seat, action)  # raises before any change
+            try:
+                action = ruleset.parse_action(notation)
+                events = ruleset.apply(state, seat, action)  # raises before any change
+            except IllegalAction as refusal:
+                raise ServiceError(refusal.key, **_with_names(refusal.params, row)) from None
             log = [(seat, ruleset.format_action(action))]
             private_for = self._humans_in(row, {seat})
             return await self._advance(loaded, log, events, private_for=private_for,
@@ -499,6 +502,16 @@ class SessionService:
             ruleset.apply(state, entry.seat, ruleset.parse_action(entry.notation))
         return json.dumps(ruleset.dump(state), sort_keys=True) == json.dumps(
             json.loads(row.state), sort_keys=True)
+
+
+def _with_names(params: dict[str, Any], row: SessionRow) -> dict[str, Any]:
+    """Refusal parameters with seat numbers (``*seat``) replaced by player names."""
+    return {
+        name: row.seats[value].name
+        if name.endswith("seat") and isinstance(value, int) and 0 <= value < len(row.seats)
+        else value
+        for name, value in params.items()
+    }
 
 
 def _show(value: object) -> str:

@@ -13,7 +13,7 @@ from PIL import Image
 
 from bot.service import Person, ServiceError, SessionService, Update
 from bot.storage import ABANDONED, ACTIVE, FINISHED, LOBBY, Storage
-from games import IllegalAction, get_ruleset
+from games import get_ruleset
 from i18n.errors import LocalizedError
 
 HAGOTH = get_ruleset("hagoth")
@@ -111,7 +111,7 @@ async def test_last_human_leaving_the_lobby_closes_it(service: SessionService) -
 
 async def test_unknown_game_and_bad_options_are_refused(service: SessionService) -> None:
     error = await refused(service.new_game(CHANNEL, HOST, "chess"), "platform.game.unknown")
-    assert isinstance(error, IllegalAction) and "chess" in error.message()
+    assert isinstance(error, LocalizedError) and "chess" in error.message()
     assert "hagoth" in error.message()
     error = await refused(service.new_game(CHANNEL, HOST, "hagoth", "target=99"),
                           "platform.option.invalid_int")
@@ -212,7 +212,7 @@ async def test_refused_moves_change_nothing(service: SessionService, storage: St
     assert current.name in error.message()
     error = await refused(service.move(CHANNEL, current, "fly to the moon"),
                           "platform.notation.unknown")
-    assert isinstance(error, IllegalAction) and "fly to the moon" in error.message()
+    assert isinstance(error, LocalizedError) and "fly to the moon" in error.message()
     missing = next(card for card in ("skip", "remove", "delay", "destroy", "sail", "build1")
                    if card not in state.players[state.current].hand)
     await refused(service.move(CHANNEL, current, f"discard {missing}"),
