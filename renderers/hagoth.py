@@ -61,6 +61,8 @@ LANE_GAP = 6
 LANES_H = LANE_HEAD_H + len(BLUEPRINTS) * (LANE_H + LANE_GAP)
 PANEL_H = 188
 BERTH_H = 80
+#: Width of the numbered tab at the left of each berth, and the gap after it.
+BERTH_TAB_W, BERTH_TAB_GAP = 42, 6
 CARD_W, CARD_H = 212, 272
 #: Widest a display name may be in the status line before it is cut short.
 NAME_MAX = 440
@@ -92,6 +94,7 @@ CURRENT_BG: RGB = (255, 249, 222)
 COMPLETE: RGB = (0, 122, 78)
 ALERT: RGB = (190, 30, 30)
 CHIP: RGB = (232, 228, 218)
+BERTH_TAB: RGB = (222, 230, 240)
 BLUEPRINT_BG: RGB = (226, 238, 250)
 BLUEPRINT_GRID: RGB = (196, 216, 238)
 
@@ -353,16 +356,45 @@ def _draw_ships(image: Image.Image, view: HagothView, top: int) -> None:
 
 
 # -- berths -----------------------------------------------------------------------------
+def _draw_berth_tab(
+    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], number: int, locale: str
+) -> None:
+    """The tab naming a berth by the number moves and commands use for it (1 or 2)."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(
+        (x0, y0 + 2, x1, y1 - 2), radius=8, fill=BERTH_TAB, outline=NAVY, width=2
+    )
+    cx = (x0 + x1) / 2
+    draw_fitted(
+        draw,
+        (cx, y0 + 18),
+        t("render.hagoth.berth_tab", locale),
+        x1 - x0 - 6,
+        13,
+        NAVY,
+        bold=True,
+        anchor="mm",
+        min_size=9,
+    )
+    draw.text(
+        (cx, (y0 + y1) / 2 + 10), str(number), font=font(30, bold=True), fill=NAVY, anchor="mm"
+    )
+
+
 def _draw_berth(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     box: tuple[float, float, float, float],
+    number: int,
     berth: DesignView | ShipView | None,
     style: SeatStyle,
     locale: str,
 ) -> None:
-    """One berth in ``box``: a design with its cards, a sailing ship, or nothing."""
+    """Berth ``number`` in ``box``: its numbered tab, then a design, a ship, or nothing."""
     x0, y0, x1, y1 = box
+    _draw_berth_tab(draw, (x0, y0, x0 + BERTH_TAB_W, y1), number, locale)
+    x0 += BERTH_TAB_W + BERTH_TAB_GAP
+    box = (x0, y0, x1, y1)
     if berth is None:
         dashed_rectangle(draw, (x0, y0 + 4, x1, y1 - 4), FAINT, width=2)
         draw.text(
@@ -485,7 +517,7 @@ def _draw_design(
             draw,
             ((card[0] + card[2]) / 2, (top + bottom) / 2),
             label,
-            width - 8,
+            width - 6,
             16,
             ink,
             bold=state != "missing",
@@ -687,7 +719,8 @@ def _draw_panel(
     # The two berths.
     for i, berth in enumerate(player.berths):
         by = top + 12 + i * (BERTH_H + 6)
-        _draw_berth(image, draw, (BERTHS_X0, by, x1 - 16, by + BERTH_H), berth, style, locale)
+        box = (BERTHS_X0, by, x1 - 14, by + BERTH_H)
+        _draw_berth(image, draw, box, i + 1, berth, style, locale)
 
 
 def render_board(view: HagothView, names: Sequence[str], caption: str, locale: str = "en") -> bytes:
@@ -832,5 +865,6 @@ def render_hand(view: HagothView, names: Sequence[str], locale: str = "en") -> b
     )
     for i, berth in enumerate(player.berths):
         by = berths_top + 36 + i * (BERTH_H + 8)
-        _draw_berth(image, draw, (MARGIN, by, WIDTH - MARGIN, by + BERTH_H), berth, style, locale)
+        box = (MARGIN, by, WIDTH - MARGIN, by + BERTH_H)
+        _draw_berth(image, draw, box, i + 1, berth, style, locale)
     return png_bytes(image)

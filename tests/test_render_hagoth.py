@@ -151,6 +151,14 @@ def test_long_and_empty_hands() -> None:
     check_png(render_hand(dataclasses.replace(long, hand=()), NAMES))
 
 
+def test_hand_with_empty_berths() -> None:
+    """An empty berth still shows in the hand, numbered, beside a design or on its own."""
+    one_free = dataclasses.replace(four_players(), viewer=2, hand=("mast", "sail"))
+    check_png(render_hand(one_free, NAMES))
+    both_free = view((player(0), player(1)), viewer=0, hand=("bow",))
+    check_png(render_hand(both_free, NAMES))
+
+
 def test_hand_refuses_the_public_view() -> None:
     with pytest.raises(ValueError):
         render_hand(four_players(), NAMES)
