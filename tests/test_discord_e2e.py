@@ -252,3 +252,45 @@ async def test_bad_inputs_get_clear_ephemeral_messages(
                                                      user_id=mover))
         menu = await standin.wait_for_followup(payload, start=start)
         assert ":1:" in str(menu.json["components"])
+
+
+async def test_lobby_buttons_hand_rules_and_abandon(standin: DiscordStandin, db_path: str) -> None:
+    """Section 5: lobby buttons, /hand is ephemeral with a PNG, /rules, /game abandon rights."""
+    import discord
+
+    driver = Driver(standin)
+    async with running_client(factory(db_path), standin):
+        payload, _ = await driver.send(slash("game", {"game": "hagoth"}, subcommand="new"))
+        body = await driver.callback(payload)
+        lobby = body["data"]
+        join = next(c["custom_id"] for row in lobby["components"] for c in row["components"]
+                    if ":join:" in c["custom_id"])
+        message = standin.messages[int(body["resource"]["message"]["id"])] if body.get(
+            "resource") else None
+        # Bob joins by clicking the lobby's Join button: the lobby message is updated in place.
+        payload, _ = await driver.send(component(join, user_id=OTHER_USER_ID, message=message))
+        body = await driver.callback(payload)
+        assert body["type"] == 7 and "bob" in body["data"]["content"]
+
+        payload, start = await driver.send(slash("hand"))
+        assert "hasn't started" in (await driver.ephemeral_text(payload, start))
+        payload, start = await driver.send(slash("game", subcommand="start"))
+        await driver.public_post(payload, start)
+
+        payload, start = await driver.send(slash("hand", user_id=OTHER_USER_ID))
+        assert (await driver.callback(payload))["data"]["flags"] & EPHEMERAL
+        hand = await standin.wait_for_followup(payload, start=start)
+        png_of(hand)
+
+        payload, _ = await driver.send(slash("rules", {"game": "hagoth", "topic": "attacks"}))
+        body = await driver.callback(payload)
+        assert body["data"]["flags"] & EPHEMERAL and "Delay" in body["data"]["content"]
+
+        payload, start = await driver.send(slash("game", subcommand="abandon",
+                                                 user_id=OTHER_USER_ID))
+        assert "Manage Channels" in (await driver.ephemeral_text(payload, start))
+        manager = discord.Permissions(manage_channels=True).value
+        payload, start = await driver.send(slash("game", subcommand="abandon",
+                                                 user_id=OTHER_USER_ID, permissions=manager))
+        post = await driver.public_post(payload, start)
+        assert "abandoned" in post.json["content"] and not post.json.get("components")
