@@ -25,8 +25,9 @@ class UnknownGame(IllegalAction):
 
 def _build_registry() -> dict[str, Ruleset]:
     from .hagoth import RULESET as HAGOTH
+    from .lovci_pokladu import RULESET as LOVCI
 
-    return {ruleset.id: ruleset for ruleset in (HAGOTH,)}
+    return {ruleset.id: ruleset for ruleset in (HAGOTH, LOVCI)}
 
 
 RULESETS: dict[str, Ruleset] = {}

@@ -12,7 +12,7 @@ from typing import Any
 
 #: game id -> module with ``render_board(view, names, caption, locale)`` and
 #: optionally ``render_hand(view, names, locale)``.
-_MODULES = {"hagoth": "renderers.hagoth"}
+_MODULES = {"hagoth": "renderers.hagoth", "lovci-pokladu": "renderers.lovci_pokladu"}
 
 
 def _module(game_id: str) -> Any:

@@ -1,0 +1,158 @@
+"""Lovci pokladů (Treasure Hunters) — find treasure on a 9×9 board of face-down cards
+and carry it, one coin at a time, to your ship.
+
+The rules live in :mod:`.rules`, the component data and board geometry in :mod:`.data`,
+the notation in :mod:`.actions`; :data:`RULESET` ties them to the
+:class:`~games.protocol.Ruleset` protocol. Open rules questions: ``RULES-NOTES.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from i18n import DEFAULT_LOCALE
+
+from ..options import Option
+from ..protocol import Event, Result, Ruleset
+from . import bot, labels, rules
+from .actions import Action, format_action, parse_action
+from .data import (
+    CARD_TYPES,
+    COLOUR_LETTERS,
+    COLOURS,
+    NAMES,
+    SAILORS_PER_SHIP,
+    SLOT_SIDE,
+    SLOT_SQUARE,
+    STINGRAY,
+    rotate,
+)
+from .state import LOST, OFF, ON_SHIP, PHASE_OVER, LovciState, dump_state, load_state
+from .view import CardView, LovciView, PendingView, PlayerView, SailorView, ShipView
+
+__all__ = ["RULESET", "LovciRuleset", "LovciState", "LovciView"]
+
+
+def _card_view(state: LovciState, sq: int) -> CardView:
+    if not state.face_up[sq]:
+        return CardView(sq, NAMES[sq], False, None, None, None, None, None, None)
+    ct = CARD_TYPES[state.cards[sq]]
+    rot = state.rotation[sq]
+    return CardView(
+        sq, NAMES[sq], True, ct.code, ct.kind, rot,
+        tuple(sorted(rotate(a, rot) for a in ct.arrows)) if ct.arrows else None,
+        rotate(ct.tail, rot) if ct.kind == STINGRAY else None,
+        ct.level or None,
+    )
+
+
+class LovciRuleset(Ruleset[LovciState, Action]):
+    id = "lovci-pokladu"
+    name_key = "lovci-pokladu.name"
+    min_players = 2
+    max_players = 4
+    options = (
+        Option("turn_limit", "int", 0, "lovci-pokladu.option.turn_limit", minimum=0,
+               maximum=10000),
+    )
+    schema_version = 1
+
+    def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> LovciState:
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(f"Lovci pokladů takes 2–4 players, not {num_players}")
+        return rules.setup(num_players, seed, turn_limit=int(options.get("turn_limit", 0)))
+
+    def actors(self, state: LovciState) -> frozenset[int]:
+        return rules.actors(state)
+
+    def legal_actions(self, state: LovciState, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: LovciState, seat: int, action: Action) -> list[Event]:
+        return rules.apply(state, seat, action)
+
+    def view(self, state: LovciState, seat: int | None) -> LovciView:
+        ships = tuple(
+            ShipView(
+                ship=i, colour=COLOURS[i], owner=ship.owner, ring=ship.ring,
+                side=SLOT_SIDE[ship.ring] if ship.ring >= 0 else -1,
+                tip=ship.ring >= 0 and SLOT_SQUARE[ship.ring] < 0,
+                beside=SLOT_SQUARE[ship.ring] if ship.ring >= 0 and SLOT_SQUARE[ship.ring] >= 0
+                else None,
+                crew=rules.crew(state, i), treasure=tuple(ship.treasure),
+                total=sum(ship.treasure),
+            )
+            for i, ship in enumerate(state.ships)
+        )
+        sailors = tuple(
+            SailorView(
+                sailor=i, label=f"{COLOUR_LETTERS[s.colour]}{i % SAILORS_PER_SHIP + 1}",
+                colour=COLOURS[s.colour], ship=s.ship, owner=rules.owner(state, i),
+                state=s.state,
+                square=s.square if s.state not in (ON_SHIP, OFF, LOST) else None,
+                ring=s.ring if s.state == OFF else None,
+                carrying=s.carry or None, delayed=s.delay, prisoner=s.ship != s.colour,
+                spell=rules.spell_held(state, i),
+            )
+            for i, s in enumerate(state.sailors)
+        )
+        players = tuple(
+            PlayerView(i, COLOURS[i], rules.total(state, i), p.out, p.ship_only, p.skips)
+            for i, p in enumerate(state.players)
+        )
+        pending = None
+        if state.pending is not None:
+            pending = PendingView(state.pending.kind, state.pending.sailor,
+                                  tuple(dict.fromkeys(o[0] for o in state.pending.options)))
+        viewer = seat if seat is not None and 0 <= seat < len(state.players) else None
+        return LovciView(
+            viewer=viewer,
+            cards=tuple(_card_view(state, sq) for sq in range(len(state.cards))),
+            ships=ships, sailors=sailors,
+            tokens=tuple((sq, tuple(v)) for sq, v in sorted(state.tokens.items()) if v),
+            players=players, lost_tokens=tuple(state.lost_tokens), current=state.current,
+            phase=state.phase, pending=pending, turn=state.turn,
+            spells=tuple((k, v.status) for k, v in sorted(state.spells.items())),
+            winners=rules.winners(state) if state.phase == PHASE_OVER else (),
+        )
+
+    def result(self, state: LovciState) -> Result | None:
+        if state.phase != PHASE_OVER:
+            return None
+        return Result(
+            scores=tuple(rules.total(state, i) for i in range(len(state.players))),
+            winners=rules.winners(state),
+            reason_key=f"lovci-pokladu.result.{state.reason}",
+        )
+
+    def turn_marker(self, state: LovciState) -> Hashable:
+        return state.turn
+
+    def format_action(self, action: Action) -> str:
+        return format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def describe_action(
+        self, state: LovciState, seat: int, action: Action, names: Sequence[str] = (),
+        locale: str = DEFAULT_LOCALE,
+    ) -> str:
+        return labels.describe(state, seat, action, names, locale)
+
+    def dump(self, state: LovciState) -> dict[str, Any]:
+        return dump_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> LovciState:
+        return load_state(data)
+
+    def bot_action(self, state: LovciState, seat: int) -> Action:
+        return bot.choose(state, seat)
+
+    def rules_topics(self) -> tuple[str, ...]:
+        return ("overview", "setup", "turn", "cards", "treasure", "spells", "tactics", "end",
+                "notation")
+
+
+RULESET = LovciRuleset()

@@ -1,0 +1,229 @@
+"""Lovci pokladů actions and their canonical notation.
+
+Squares are named like a chessboard (``A1`` south-west … ``I9`` north-east). Your own
+sailors are numbered ``1``–``4``; a sailor of another colour you control (a prisoner,
+or the crew of a ship you captured) carries its colour letter: ``g2`` (r, g, y, b).
+Ships are named by colour letter. One line per action::
+
+    start E1                place your ship beside edge card E1 of your side (setup)
+    ship left               move your own ship one position left (``right``: the other way)
+    ship g right            move a ship you captured (green)
+    sailor 2 to E5          move sailor 2 to square E5 (a carried token is left behind)
+    sailor 2 to E5 with 300 ... carrying a 300 token (the one carried, or one lying here)
+    sailor 2 to ship r      board ship red (your own: deliver; a crewless enemy: capture)
+    sailor 2 to ship r with 300
+    sailor 2 left           a sailor in the sea walks one position along the ring
+    go E5                   follow-up: where a rose, dolphin or seahorse takes the sailor
+    go E5 with 300          ... taking along a token that lies on that card
+    side west               follow-up: thrown over a corner card, choose the side
+    neptune to C7           use Neptune: the holder goes to any square
+    neptune to ship g       ... or onto a crewless opponent's ship
+    mermaid C3 300          use the Mermaid: she brings the 300 token lying on C3
+    later                   keep the just-discovered Mermaid for later
+    pass                    only when nothing else is legal
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..protocol import IllegalAction
+from .data import COLOUR_LETTERS, NAMES, SIDES, SQUARE_BY_NAME, TOKEN_VALUES
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShipMove:
+    step: int  # +1 right, -1 left
+    ship: int | None = None  # None: your own colour's ship
+
+
+@dataclass(frozen=True, slots=True)
+class SailorMove:
+    """A sailor steps to a board square (``ship`` None) or boards ship ``ship``."""
+
+    num: int  # 0..3
+    colour: int | None = None  # None: your own colour
+    square: int = -1
+    ship: int | None = None
+    token: int = 0  # value carried on this move, 0 = none
+
+
+@dataclass(frozen=True, slots=True)
+class Walk:
+    num: int
+    step: int
+    colour: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Go:
+    square: int
+    token: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    side: int
+
+
+@dataclass(frozen=True, slots=True)
+class Neptune:
+    square: int = -1
+    ship: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Mermaid:
+    square: int
+    token: int
+
+
+@dataclass(frozen=True, slots=True)
+class Later:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    pass
+
+
+Action = Start | ShipMove | SailorMove | Walk | Go | Side | Neptune | Mermaid | Later | Pass
+
+
+def _who(num: int, colour: int | None) -> str:
+    return f"{'' if colour is None else COLOUR_LETTERS[colour]}{num + 1}"
+
+
+def _with(token: int) -> str:
+    return f" with {token}" if token else ""
+
+
+def _lr(step: int) -> str:
+    return "right" if step > 0 else "left"
+
+
+def format_action(action: Action) -> str:
+    match action:
+        case Start(square):
+            return f"start {NAMES[square]}"
+        case ShipMove(step, None):
+            return f"ship {_lr(step)}"
+        case ShipMove(step, ship):
+            return f"ship {COLOUR_LETTERS[ship]} {_lr(step)}"
+        case SailorMove(num, colour, square, None, token):
+            return f"sailor {_who(num, colour)} to {NAMES[square]}{_with(token)}"
+        case SailorMove(num, colour, _, ship, token):
+            return f"sailor {_who(num, colour)} to ship {COLOUR_LETTERS[ship]}{_with(token)}"
+        case Walk(num, step, colour):
+            return f"sailor {_who(num, colour)} {_lr(step)}"
+        case Go(square, token):
+            return f"go {NAMES[square]}{_with(token)}"
+        case Side(side):
+            return f"side {SIDES[side]}"
+        case Neptune(square, None):
+            return f"neptune to {NAMES[square]}"
+        case Neptune(_, ship):
+            return f"neptune to ship {COLOUR_LETTERS[ship]}"
+        case Mermaid(square, token):
+            return f"mermaid {NAMES[square]} {token}"
+        case Later():
+            return "later"
+        case Pass():
+            return "pass"
+    raise TypeError(f"not a Lovci pokladů action: {action!r}")
+
+
+class _Unreadable(Exception):
+    pass
+
+
+def _square(word: str) -> int:
+    if word in SQUARE_BY_NAME:
+        return SQUARE_BY_NAME[word]
+    raise _Unreadable
+
+
+def _colour(word: str) -> int:
+    if word in COLOUR_LETTERS:
+        return COLOUR_LETTERS.index(word)
+    raise _Unreadable
+
+
+def _token(word: str) -> int:
+    if word.isdigit() and int(word) in TOKEN_VALUES:
+        return int(word)
+    raise _Unreadable
+
+
+def _sailor(word: str) -> tuple[int, int | None]:
+    if len(word) == 1 and word in "1234":
+        return int(word) - 1, None
+    if len(word) == 2 and word[1] in "1234":
+        return int(word[1]) - 1, _colour(word[0])
+    raise _Unreadable
+
+
+def _step(word: str) -> int:
+    if word in ("left", "right"):
+        return 1 if word == "right" else -1
+    raise _Unreadable
+
+
+def _with_token(rest: list[str]) -> int:
+    if not rest:
+        return 0
+    if len(rest) == 2 and rest[0] == "with":
+        return _token(rest[1])
+    raise _Unreadable
+
+
+def _parse(words: list[str]) -> Action:
+    verb, args = words[0], words[1:]
+    n = len(args)
+    if verb == "start" and n == 1:
+        return Start(_square(args[0]))
+    if verb == "ship" and n == 1:
+        return ShipMove(_step(args[0]))
+    if verb == "ship" and n == 2:
+        return ShipMove(_step(args[1]), _colour(args[0]))
+    if verb == "sailor" and n >= 2:
+        num, colour = _sailor(args[0])
+        if n == 2:
+            return Walk(num, _step(args[1]), colour)
+        if args[1] == "to" and args[2] == "ship" and n >= 4:
+            return SailorMove(num, colour, -1, _colour(args[3]), _with_token(args[4:]))
+        if args[1] == "to":
+            return SailorMove(num, colour, _square(args[2]), None, _with_token(args[3:]))
+    if verb == "go" and n >= 1:
+        return Go(_square(args[0]), _with_token(args[1:]))
+    if verb == "side" and n == 1 and args[0] in SIDES:
+        return Side(SIDES.index(args[0]))
+    if verb == "neptune" and n >= 2 and args[0] == "to":
+        if n == 3 and args[1] == "ship":
+            return Neptune(-1, _colour(args[2]))
+        if n == 2:
+            return Neptune(_square(args[1]))
+    if verb == "mermaid" and n == 2:
+        return Mermaid(_square(args[0]), _token(args[1]))
+    if verb == "later" and n == 0:
+        return Later()
+    if verb == "pass" and n == 0:
+        return Pass()
+    raise _Unreadable
+
+
+def parse_action(text: str) -> Action:
+    """Read notation (case and extra spaces don't matter)."""
+    words = text.strip().lower().split()
+    if words:
+        try:
+            return _parse(words)
+        except _Unreadable:
+            pass
+    raise IllegalAction("platform.notation.unknown", text=text.strip()[:80])

@@ -1,0 +1,84 @@
+"""Labels a person reads for Lovci pokladů moves (buttons, select menus, autocomplete)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from i18n import t
+
+from .actions import (
+    Action,
+    Go,
+    Later,
+    Mermaid,
+    Neptune,
+    Pass,
+    SailorMove,
+    ShipMove,
+    Side,
+    Start,
+    Walk,
+)
+from .data import CARD_TYPES, COLOURS, NAMES, SAILORS_PER_SHIP, SIDES
+from .state import LovciState
+
+_P = "lovci-pokladu."
+
+
+def _square(state: LovciState, sq: int, locale: str) -> str:
+    if not state.face_up[sq]:
+        return t(_P + "label.square_hidden", locale, square=NAMES[sq])
+    code = CARD_TYPES[state.cards[sq]].code
+    return t(_P + "label.square", locale, square=NAMES[sq], card=t(f"{_P}card.{code}", locale))
+
+
+def _ship(ship: int, locale: str) -> str:
+    return t(f"{_P}colour.{COLOURS[ship]}", locale)
+
+
+def _sailor(seat: int, num: int, colour: int | None) -> str:
+    if colour is None or colour == seat:
+        return str(num + 1)
+    return f"{'rgyb'[colour]}{num + 1}"
+
+
+def describe(state: LovciState, seat: int, action: Action, names: Sequence[str],
+             locale: str) -> str:
+    match action:
+        case Start(square):
+            return t(_P + "label.start", locale, square=NAMES[square])
+        case ShipMove(step, ship):
+            return t(_P + ("label.ship_right" if step > 0 else "label.ship_left"), locale,
+                     ship=_ship(seat if ship is None else ship, locale))
+        case SailorMove(num, colour, square, None, token):
+            key = "label.move_with" if token else "label.move"
+            return t(_P + key, locale, sailor=_sailor(seat, num, colour),
+                     square=_square(state, square, locale), token=token)
+        case SailorMove(num, colour, _, ship, token):
+            assert ship is not None
+            key = "label.board_with" if token else "label.board"
+            return t(_P + key, locale, sailor=_sailor(seat, num, colour),
+                     ship=_ship(ship, locale), token=token)
+        case Walk(num, step, colour):
+            return t(_P + ("label.walk_right" if step > 0 else "label.walk_left"), locale,
+                     sailor=_sailor(seat, num, colour))
+        case Go(square, token):
+            key = "label.go_with" if token else "label.go"
+            return t(_P + key, locale, square=_square(state, square, locale), token=token)
+        case Side(side):
+            return t(_P + "label.side", locale, side=t(f"{_P}side.{SIDES[side]}", locale))
+        case Neptune(square, None):
+            return t(_P + "label.neptune", locale, square=_square(state, square, locale))
+        case Neptune(_, ship):
+            assert ship is not None
+            return t(_P + "label.neptune_ship", locale, ship=_ship(ship, locale))
+        case Mermaid(square, token):
+            return t(_P + "label.mermaid", locale, square=NAMES[square], token=token)
+        case Later():
+            return t(_P + "label.later", locale)
+        case Pass():
+            return t(_P + "label.pass", locale)
+    raise TypeError(f"not a Lovci pokladů action: {action!r}")
+
+
+__all__ = ["SAILORS_PER_SHIP", "describe"]

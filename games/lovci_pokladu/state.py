@@ -1,0 +1,171 @@
+"""The mutable state of a Lovci pokladů game and its JSON form.
+
+Sailors are numbered globally: sailor ``4 * colour + n`` is the ``n``-th (0-based)
+figure of colour ``colour`` (the seat that started with it; the colour never changes).
+Its ``ship`` is the ship it belongs to now (prisoners change ship), and its controller
+is that ship's ``owner`` (ships change owner when captured).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..protocol import StateFormatError
+from ..rng import GameRng
+from .data import RING, SQUARES
+
+SCHEMA_VERSION = 1
+
+PHASE_START = "start"  # players place their ships in turn
+PHASE_PLAY = "play"
+PHASE_OVER = "over"
+
+# sailor states
+ON_SHIP = "ship"
+ON_BOARD = "board"
+HELD = "octopus"  # on a board square, held by the octopus
+OFF = "off"  # thrown off the board, walking back along the ring
+LOST = "lost"  # eaten by a shark
+SAILOR_STATES = (ON_SHIP, ON_BOARD, HELD, OFF, LOST)
+
+# pending follow-up choices of the player to move
+PENDING_GO = "go"  # a rose, dolphin or seahorse: where to continue
+PENDING_SIDE = "side"  # thrown over a corner card: which side of the board
+PENDING_MERMAID = "mermaid"  # the mermaid was just discovered: use her now or later
+
+
+@dataclass(slots=True)
+class Sailor:
+    colour: int
+    ship: int
+    state: str = ON_SHIP
+    square: int = -1  # ON_BOARD / HELD
+    ring: int = -1  # OFF
+    carry: int = 0  # value of the carried token, 0 = none
+    delay: int = 0  # turns of its controller it still sits out (turtle, volcano)
+
+
+@dataclass(slots=True)
+class Ship:
+    owner: int
+    ring: int = -1  # -1 until placed
+    treasure: list[int] = field(default_factory=list)  # delivered tokens, sorted high→low
+
+
+@dataclass(slots=True)
+class Player:
+    out: bool = False  # lost every ship: drops out
+    ship_only: int = 0  # volcano: turns in which only a ship may move (counts this one)
+    skips: int = 0  # volcano on the last sailor: whole turns skipped
+
+
+@dataclass(slots=True)
+class Spell:
+    """Neptune or the Mermaid: who holds the unused power, if anybody."""
+
+    holder: int = -1  # sailor index, -1 = nobody
+    status: str = "hidden"  # hidden → held → used / lost; "unclaimed" is never used
+    ready: int = 0  # first game turn in which the holder may use it
+
+
+@dataclass(slots=True)
+class Pending:
+    kind: str
+    sailor: int
+    options: list[list[int]]  # go: [square, token]; side: [ring]; mermaid: [square, token]
+    visited: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class LovciState:
+    cards: list[int]  # card type index per square
+    rotation: list[int]  # quarter turns per square
+    face_up: list[bool]
+    tokens: dict[int, list[int]]  # square -> tokens lying there, sorted high→low
+    lost_tokens: list[int]  # eaten with a sailor by a shark
+    ships: list[Ship]
+    sailors: list[Sailor]
+    players: list[Player]
+    spells: dict[str, Spell]
+    spell_squares: dict[str, int]
+    current: int
+    phase: str
+    turn: int
+    rng: GameRng
+    pending: Pending | None = None
+    turn_limit: int = 0
+    reason: str = ""  # why the game ended
+
+
+def dump_state(state: LovciState) -> dict[str, Any]:
+    pending = state.pending
+    return {
+        "schema": SCHEMA_VERSION,
+        "cards": list(state.cards),
+        "rotation": list(state.rotation),
+        "face_up": [int(x) for x in state.face_up],
+        "tokens": {str(sq): list(v) for sq, v in sorted(state.tokens.items()) if v},
+        "lost_tokens": list(state.lost_tokens),
+        "ships": [{"owner": s.owner, "ring": s.ring, "treasure": list(s.treasure)}
+                  for s in state.ships],
+        "sailors": [[s.colour, s.ship, s.state, s.square, s.ring, s.carry, s.delay]
+                    for s in state.sailors],
+        "players": [[int(p.out), p.ship_only, p.skips] for p in state.players],
+        "spells": {k: [v.holder, v.status, v.ready] for k, v in sorted(state.spells.items())},
+        "spell_squares": dict(sorted(state.spell_squares.items())),
+        "current": state.current,
+        "phase": state.phase,
+        "turn": state.turn,
+        "rng": state.rng.to_json(),
+        "pending": None if pending is None else {
+            "kind": pending.kind, "sailor": pending.sailor,
+            "options": [list(o) for o in pending.options], "visited": list(pending.visited),
+        },
+        "turn_limit": state.turn_limit,
+        "reason": state.reason,
+    }
+
+
+def load_state(data: Mapping[str, Any]) -> LovciState:
+    schema = data.get("schema") if isinstance(data, Mapping) else None
+    if schema != SCHEMA_VERSION:
+        raise StateFormatError(f"unknown Lovci pokladů state schema {schema!r}")
+    try:
+        pending_data = data["pending"]
+        state = LovciState(
+            cards=[int(x) for x in data["cards"]],
+            rotation=[int(x) for x in data["rotation"]],
+            face_up=[bool(x) for x in data["face_up"]],
+            tokens={int(sq): [int(v) for v in vals] for sq, vals in data["tokens"].items()},
+            lost_tokens=[int(v) for v in data["lost_tokens"]],
+            ships=[Ship(int(s["owner"]), int(s["ring"]), [int(v) for v in s["treasure"]])
+                   for s in data["ships"]],
+            sailors=[Sailor(int(c), int(sh), str(st), int(sq), int(r), int(cv), int(d))
+                     for c, sh, st, sq, r, cv, d in data["sailors"]],
+            players=[Player(bool(o), int(so), int(sk)) for o, so, sk in data["players"]],
+            spells={str(k): Spell(int(h), str(st), int(r))
+                    for k, (h, st, r) in data["spells"].items()},
+            spell_squares={str(k): int(v) for k, v in data["spell_squares"].items()},
+            current=int(data["current"]),
+            phase=str(data["phase"]),
+            turn=int(data["turn"]),
+            rng=GameRng.from_json(data["rng"]),
+            pending=None if pending_data is None else Pending(
+                str(pending_data["kind"]), int(pending_data["sailor"]),
+                [[int(x) for x in o] for o in pending_data["options"]],
+                [int(x) for x in pending_data["visited"]]),
+            turn_limit=int(data["turn_limit"]),
+            reason=str(data["reason"]),
+        )
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise StateFormatError(f"corrupt Lovci pokladů state: {exc}") from exc
+    n = len(state.players)
+    if (len(state.cards) != SQUARES or len(state.rotation) != SQUARES
+            or len(state.face_up) != SQUARES or not 2 <= n <= 4 or len(state.ships) != n
+            or len(state.sailors) != 4 * n
+            or any(s.state not in SAILOR_STATES for s in state.sailors)
+            or any(not -1 <= s.ring < RING for s in state.ships)):
+        raise StateFormatError("corrupt Lovci pokladů state: bad sizes or values")
+    return state

@@ -1,0 +1,1496 @@
+"""Pillow image of Lovci pokladů: the 9 × 9 square of cards, the sea around it, the
+ships, sailors and coins, and a panel per player.
+
+:func:`render_board` draws a :class:`~games.lovci_pokladu.view.LovciView` and nothing
+else (the game has no private hand). A face-down card carries no data in the view, so
+every face-down card looks the same. Every word comes from the translation layer
+(domain ``render_lovci``).
+
+Speed: the board layer (sea ring, coordinates, every card face down) is drawn once per
+locale, each turned card's face once per (code, arrows, tail, locale), each sailor,
+ship and coin once per size; a render pastes these and draws the few dynamic marks.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from games.lovci_pokladu.data import RING, SIZE, SLOT_SQUARE
+from games.lovci_pokladu.view import CardView, LovciView, PlayerView, SailorView, ShipView
+from i18n import t
+from renderers.common import (
+    INK,
+    RGB,
+    WHITE,
+    SeatStyle,
+    Shape,
+    dashed_rectangle,
+    draw_fitted,
+    draw_text,
+    draw_token,
+    ellipsize,
+    fit_font,
+    font,
+    line_height,
+    png_bytes,
+    seat_style,
+    shape_points,
+    text_width,
+    wrap_text,
+)
+
+#: Prefix of every message key of this renderer (file ``render_lovci.toml``, table ``lovci``).
+_K = "render_lovci.lovci."
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]
+
+# -- geometry ---------------------------------------------------------------------------
+WIDTH = 1200
+MARGIN = 18
+GAP = 10
+HEADER_H = 52
+STATUS_H = 60
+PLAYERS_H = 116
+LEGEND_H = 40
+#: Coordinate strip, sea ring depth and card cell, in pixels.
+COORD = 30
+RING_D = 102
+CELL = 100
+GRID = SIZE * CELL
+BOARD_H = 2 * (MARGIN + COORD + RING_D) + GRID
+#: Top-left corner of the 9 × 9 grid within the board layer.
+GX = GY = MARGIN + COORD + RING_D
+CARD_INSET = 2
+#: Sizes of figures: a sailor on a card, one aboard a ship, one in the sea; a ship.
+SAILOR = 46
+CREW = 28
+SWIMMER = 40
+SHIP_W, SHIP_H = 92, 66
+ICON = 68
+SS = 4  # supersampling factor for antialiased pictures
+
+# -- colours ----------------------------------------------------------------------------
+BACKGROUND: RGB = (246, 242, 232)
+NAVY: RGB = (28, 48, 68)
+MUTED: RGB = (92, 92, 92)
+RULE: RGB = (200, 194, 180)
+CHIP: RGB = (232, 228, 218)
+CURRENT_BG: RGB = (255, 249, 222)
+ALERT: RGB = (190, 30, 30)
+GOLD: RGB = (246, 196, 48)
+GOLD_DARK: RGB = (150, 105, 10)
+SEA: RGB = (172, 210, 234)
+SEA_LINE: RGB = (140, 186, 216)
+SEA_TIP: RGB = (154, 196, 224)
+GRID_BG: RGB = (22, 38, 58)
+BACK: RGB = (38, 74, 116)
+BACK_LINE: RGB = (74, 114, 160)
+BACK_TEXT: RGB = (132, 168, 208)
+HIGHLIGHT: RGB = (222, 0, 140)
+OCTOPUS_RING: RGB = (128, 50, 160)
+
+#: Tint of a turned card by kind, so that families read at a glance.
+TINTS: dict[str, RGB] = {
+    "rose": (226, 238, 250),
+    "seahorse": (226, 238, 250),
+    "dolphin": (226, 238, 250),
+    "starfish": (250, 232, 222),
+    "shark": (248, 222, 222),
+    "stingray": (248, 222, 222),
+    "hurricane": (248, 222, 222),
+    "turtle": (232, 244, 218),
+    "volcano": (246, 228, 214),
+    "octopus": (238, 226, 246),
+    "island": (246, 236, 204),
+    "treasure": (252, 242, 196),
+    "neptune": (230, 230, 250),
+    "mermaid": (230, 230, 250),
+    "sea": (240, 246, 250),
+}
+
+
+# -- small helpers ------------------------------------------------------------------------
+def _style_of(colour: str) -> SeatStyle:
+    """The palette style (colour, letter, shape) of a figure or ship colour."""
+    return seat_style(0, colour)
+
+
+def _player_style(player: PlayerView) -> SeatStyle:
+    return seat_style(player.seat, player.colour)
+
+
+def _compass(cx: float, cy: float, r: float, deg: float) -> Point:
+    """The point ``r`` from ``(cx, cy)`` in compass direction ``deg`` (0 up, clockwise)."""
+    a = math.radians(deg)
+    return (cx + r * math.sin(a), cy - r * math.cos(a))
+
+
+def _frame(c: Point, deg: float) -> Callable[[float, float], Point]:
+    """A local frame at ``c``: ``(along, side)`` → image point, ``along`` pointing ``deg``."""
+    a = math.radians(deg)
+    fx, fy = math.sin(a), -math.cos(a)  # forward
+    sx, sy = math.cos(a), math.sin(a)  # to the right of forward
+
+    def at(along: float, side: float) -> Point:
+        return (c[0] + along * fx + side * sx, c[1] + along * fy + side * sy)
+
+    return at
+
+
+def _bezier(p0: Point, p1: Point, p2: Point, p3: Point, n: int = 14) -> list[Point]:
+    """Points of a cubic Bézier curve (``n`` segments)."""
+    out = []
+    for i in range(n + 1):
+        s = i / n
+        a, b, c, d = (1 - s) ** 3, 3 * s * (1 - s) ** 2, 3 * s * s * (1 - s), s**3
+        out.append(
+            (
+                a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0],
+                a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1],
+            )
+        )
+    return out
+
+
+def _wave(x0: float, x1: float, y: float, amp: float, periods: float, n: int = 40) -> list[Point]:
+    return [
+        (x0 + (x1 - x0) * i / n, y + amp * math.sin(2 * math.pi * periods * i / n))
+        for i in range(n + 1)
+    ]
+
+
+def _arrow_polygon(
+    c: Point, deg: float, r0: float, r1: float, half: float, head: float, head_half: float
+) -> list[Point]:
+    """An arrow from ``r0`` to ``r1`` out of ``c`` in direction ``deg``."""
+    at = _frame(c, deg)
+    base = r1 - head
+    return [
+        at(r0, -half),
+        at(base, -half),
+        at(base, -head_half),
+        at(r1, 0),
+        at(base, head_half),
+        at(base, half),
+        at(r0, half),
+    ]
+
+
+def _pill(
+    draw: ImageDraw.ImageDraw,
+    centre: Point,
+    text: str,
+    size: int = 15,
+    fill: RGB = WHITE,
+    ink: RGB = INK,
+    outline: RGB | None = INK,
+    bold: bool = True,
+) -> Box:
+    """A rounded label centred on ``centre``; returns its box."""
+    face = font(size, bold)
+    w = text_width(text, face) + 10
+    h = size + 7
+    box = (centre[0] - w / 2, centre[1] - h / 2, centre[0] + w / 2, centre[1] + h / 2)
+    draw.rounded_rectangle(box, radius=h / 2, fill=fill, outline=outline, width=2 if outline else 0)
+    draw.text(centre, text, font=face, fill=ink, anchor="mm")
+    return box
+
+
+def _chip(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    text: str,
+    size: int = 16,
+    fill: RGB = CHIP,
+    ink: RGB = INK,
+    bold: bool = False,
+) -> float:
+    """A rounded chip with its top-left corner at ``(x, y)``; returns its width."""
+    face = font(size, bold)
+    h = size + 12
+    w = text_width(text, face) + 20
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=h / 2, fill=fill)
+    draw.text((x + 10, y + h / 2), text, font=face, fill=ink, anchor="lm")
+    return w
+
+
+def _chip_width(text: str, size: int = 16, bold: bool = False) -> float:
+    return text_width(text, font(size, bold)) + 20
+
+
+def _group_tokens(tokens: Sequence[int], locale: str) -> str:
+    """``(300, 50, 50)`` → ``"300+2×50"``."""
+    parts = []
+    for value, count in sorted(Counter(tokens).items(), reverse=True):
+        parts.append(
+            str(value) if count == 1 else t(_K + "token_group", locale, count=count, value=value)
+        )
+    return "+".join(parts)
+
+
+# -- cached pictures ----------------------------------------------------------------------
+def _antialiased(size: int, paint: Callable[[ImageDraw.ImageDraw, float], None]) -> Image.Image:
+    """An RGBA image ``size`` pixels square painted at :data:`SS` times and scaled down."""
+    big = size * SS
+    layer = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    paint(ImageDraw.Draw(layer), float(big))
+    return layer.resize((size, size), Image.Resampling.LANCZOS)
+
+
+@cache
+def _sailor_image(colour: str, number: int, size: int) -> Image.Image:
+    """A sailor: its colour's shape (circle, square, triangle, diamond) with its number."""
+    style = _style_of(colour)
+
+    def paint(draw: ImageDraw.ImageDraw, u: float) -> None:
+        c = u / 2
+        halo = u * 0.07
+        stroke = max(2, round(u * 0.06))
+        r = c - halo - stroke / 2
+        digit_y = c
+        if style.shape is Shape.CIRCLE:
+            draw.ellipse((c - r - halo,) * 2 + (c + r + halo,) * 2, fill=WHITE)
+            draw.ellipse((c - r,) * 2 + (c + r,) * 2, fill=style.rgb, outline=INK, width=stroke)
+        else:
+            dy = r * 1.15 / 4 if style.shape is Shape.TRIANGLE else 0.0
+            draw.polygon(shape_points(style.shape, c, c + dy, r + halo), fill=WHITE)
+            draw.polygon(
+                shape_points(style.shape, c, c + dy, r), fill=style.rgb, outline=INK, width=stroke
+            )
+            digit_y = c + dy * 1.3
+        scale = {Shape.TRIANGLE: 0.48, Shape.DIAMOND: 0.54}.get(style.shape, 0.62)
+        draw.text(
+            (c, digit_y),
+            str(number),
+            font=font(round(u * scale), bold=True),
+            fill=style.ink,
+            anchor="mm",
+        )
+
+    return _antialiased(size, paint)
+
+
+@cache
+def _coin_image(size: int) -> Image.Image:
+    def paint(draw: ImageDraw.ImageDraw, u: float) -> None:
+        w = u * 0.07
+        draw.ellipse(
+            (w / 2, w / 2, u - w / 2, u - w / 2), fill=GOLD, outline=GOLD_DARK, width=round(w)
+        )
+        i = u * 0.24
+        draw.ellipse((i, i, u - i, u - i), outline=(250, 222, 120), width=round(w * 0.7))
+
+    return _antialiased(size, paint)
+
+
+@cache
+def _star_image(size: int) -> Image.Image:
+    def paint(draw: ImageDraw.ImageDraw, u: float) -> None:
+        pts = shape_points(Shape.STAR, u / 2, u / 2 + u * 0.04, u * 0.42)
+        draw.polygon(pts, fill=GOLD, outline=INK, width=round(u * 0.05))
+
+    return _antialiased(size, paint)
+
+
+@cache
+def _ship_image(colour: str) -> Image.Image:
+    """A ship seen from the side: hull in the ship's colour, mast and a white sail."""
+    style = _style_of(colour)
+    w, h = SHIP_W, SHIP_H
+    big = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    u = SS
+    stroke = 2 * u
+    hull_top, hull_bottom = 40 * u, 64 * u
+    hull = [
+        (2 * u, hull_top),
+        (w * u - 2 * u, hull_top),
+        (w * u - 14 * u, hull_bottom),
+        (14 * u, hull_bottom),
+    ]
+    mast_x = w * u / 2
+    draw.line((mast_x, 2 * u, mast_x, hull_top), fill=INK, width=3 * u)
+    sail = [
+        (mast_x - 30 * u, 8 * u),
+        (mast_x + 30 * u, 8 * u),
+        (mast_x + 26 * u, 36 * u),
+        (mast_x - 26 * u, 36 * u),
+    ]
+    draw.polygon(sail, fill=WHITE, outline=INK, width=stroke)
+    draw.polygon(hull, fill=style.rgb, outline=INK, width=stroke)
+    return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
+# -- card pictures ------------------------------------------------------------------------
+Painter = Callable[[ImageDraw.ImageDraw, float, CardView], None]
+
+
+def _p(u: float) -> Callable[[float, float], Point]:
+    return lambda x, y: (x * u, y * u)
+
+
+def _poly(u: float, points: str) -> list[Point]:
+    """Points written ``"x,y x,y …"`` in fractions of the picture, scaled to ``u`` pixels."""
+    return [(float(x) * u, float(y) * u) for x, y in (pair.split(",") for pair in points.split())]
+
+
+def _icon_rose(draw: ImageDraw.ImageDraw, u: float, card: CardView) -> None:
+    c = (u / 2, u / 2)
+    star = [
+        _compass(*c, u * (0.42 if i % 4 == 0 else 0.30 if i % 2 == 0 else 0.09), i * 22.5)
+        for i in range(16)
+    ]
+    draw.polygon(star, fill=(196, 208, 222), outline=(130, 146, 166), width=round(u * 0.014))
+    for d in card.arrows or ():
+        pts = _arrow_polygon(c, d * 45, u * 0.06, u * 0.49, u * 0.05, u * 0.19, u * 0.115)
+        draw.polygon(pts, fill=(255, 204, 0), outline=(96, 64, 0), width=round(u * 0.022))
+    r = u * 0.075
+    draw.ellipse((c[0] - r, c[1] - r, c[0] + r, c[1] + r), fill=NAVY)
+
+
+def _icon_seahorse(draw: ImageDraw.ImageDraw, u: float, card: CardView) -> None:
+    p = _p(u)
+    body = _poly(
+        u,
+        "0.40,0.10 0.50,0.08 0.58,0.14 0.62,0.19 0.86,0.20 0.87,0.28 "
+        "0.62,0.29 0.58,0.34 0.64,0.42 0.69,0.52 0.67,0.63 0.58,0.72 "
+        "0.48,0.78 0.42,0.84 0.36,0.80 0.38,0.70 0.34,0.60 0.33,0.48 "
+        "0.36,0.36 0.38,0.26 0.34,0.18",
+    )
+    fill, dark = (236, 140, 40), (110, 56, 10)
+    w = round(u * 0.025)
+    # Curled tail.
+    tail = [
+        _compass(u * 0.50, u * 0.82, u * r, deg)
+        for deg, r in zip(
+            range(250, 250 + 540, 30), [0.12 - 0.0055 * i for i in range(19)], strict=False
+        )
+    ]
+    draw.line([p(0.42, 0.80), *tail], fill=dark, width=round(u * 0.09), joint="curve")
+    draw.line([p(0.42, 0.80), *tail], fill=fill, width=round(u * 0.05), joint="curve")
+    # Dorsal fin.
+    draw.polygon(
+        [p(0.34, 0.42), p(0.20, 0.50), p(0.34, 0.60)], fill=(250, 190, 90), outline=dark, width=w
+    )
+    draw.polygon(body, fill=fill, outline=dark, width=w)
+    # Crown spikes and belly ridges.
+    draw.polygon([p(0.40, 0.10), p(0.42, 0.02), p(0.50, 0.08)], fill=fill, outline=dark, width=w)
+    for y in (0.42, 0.50, 0.58, 0.66):
+        draw.line(
+            [p(0.46, y), p(0.60 + (0.06 if 0.44 < y < 0.62 else 0.0), y + 0.02)], fill=dark, width=w
+        )
+    r = u * 0.035
+    draw.ellipse((u * 0.52 - r, u * 0.19 - r, u * 0.52 + r, u * 0.19 + r), fill=INK)
+
+
+def _icon_dolphin(draw: ImageDraw.ImageDraw, u: float, card: CardView) -> None:
+    p = _p(u)
+    spine = _bezier(p(0.08, 0.66), p(0.25, 0.18), p(0.70, 0.14), p(0.86, 0.62), 24)
+    upper, lower = [], []
+    for i, (x, y) in enumerate(spine):
+        s = i / (len(spine) - 1)
+        j = min(i + 1, len(spine) - 1)
+        k = max(i - 1, 0)
+        dx, dy = spine[j][0] - spine[k][0], spine[j][1] - spine[k][1]
+        n = math.hypot(dx, dy) or 1.0
+        nx, ny = dy / n, -dx / n  # left normal (upward on the arch)
+        thick = (
+            u * (0.02 + 0.11 * math.sin(math.pi * min(1.0, s * 1.25) ** 0.8))
+            if s < 0.8
+            else u * 0.03 * (1 - s) / 0.2 + u * 0.012
+        )
+        upper.append((x + nx * thick, y + ny * thick))
+        lower.append((x - nx * thick * 0.8, y - ny * thick * 0.8))
+    fill, dark = (84, 132, 180), (24, 50, 84)
+    w = round(u * 0.025)
+    end = spine[-1]
+    flukes = [
+        end,
+        (end[0] - u * 0.14, end[1] + u * 0.12),
+        (end[0] + u * 0.02, end[1] + u * 0.06),
+        (end[0] + u * 0.10, end[1] + u * 0.18),
+        end,
+    ]
+    draw.polygon(flukes, fill=fill, outline=dark, width=w)
+    fin_at = spine[11]
+    draw.polygon(
+        [
+            (fin_at[0] - u * 0.06, fin_at[1] - u * 0.08),
+            (fin_at[0] + u * 0.02, fin_at[1] - u * 0.24),
+            (fin_at[0] + u * 0.10, fin_at[1] - u * 0.07),
+        ],
+        fill=fill,
+        outline=dark,
+        width=w,
+    )
+    draw.polygon(upper + lower[::-1], fill=fill, outline=dark, width=w)
+    belly = _bezier(p(0.14, 0.60), p(0.28, 0.34), p(0.50, 0.30), p(0.62, 0.34), 12)
+    draw.line(belly, fill=(200, 222, 240), width=round(u * 0.03), joint="curve")
+    draw.polygon([p(0.34, 0.40), p(0.36, 0.54), p(0.44, 0.40)], fill=fill, outline=dark, width=w)
+    r = u * 0.03
+    draw.ellipse((u * 0.20 - r, u * 0.44 - r, u * 0.20 + r, u * 0.44 + r), fill=INK)
+    draw.line(
+        _wave(u * 0.04, u * 0.96, u * 0.86, u * 0.03, 2.5),
+        fill=(70, 130, 190),
+        width=round(u * 0.035),
+    )
+
+
+def _icon_starfish(draw: ImageDraw.ImageDraw, u: float, card: CardView) -> None:
+    c = u / 2
+    outer = [_compass(c, c + u * 0.03, u * 0.47, i * 72) for i in range(5)]
+    inner = [_compass(c, c + u * 0.03, u * 0.19, 36 + i * 72) for i in range(5)]
+    pts = [q for pair in zip(outer, inner, strict=True) for q in pair]
+    draw.polygon(pts, fill=(238, 108, 62), outline=(120, 40, 16), width=round(u * 0.03))
+    r = u * 0.028
+    for i in range(5):
+        for dist in (0.12, 0.26):
+            x, y = _compass(c, c + u * 0.03, u * dist, i * 72)
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=(255, 214, 170))
+
+
+def _icon_shark(draw: ImageDraw.ImageDraw, u: float, card: CardView) -> None:
+    p = _p(u)
+    front = _bezier(p(0.16, 0.68), p(0.30, 0.50), p(0.44, 0.20), p(0.66, 0.08))
+    back = _bezier(p(0.66, 0.08), p(0.58, 0.30), p(0.62, 0.52), p(0.82, 0.68))
+    draw.polygon(front + back, fill=(96, 106, 120), outline=(30, 34, 40), width=round(u * 0.03))
+    draw.polygon(
+        [*_wave(0.02 * u, 0.98 * u, 0.7 * u, 0.035 * u, 3), p(0.98, 1.0), p(0.02, 1.0)],
+        fill=(120, 170, 215),
+    )
+    draw.line(
+        _wave(0.02 * u, 0.98 * u, 0.70 * u, 0.035 * u, 3), fill=(40, 90, 150), width=round(u * 0.04)
+    )
+    draw.line(
+        _wave(0.10 * u, 0.90 * u, 0.86 * u, 0.03 * u, 2.5),
+        fill=(40, 90, 150),
+        width=round(u * 0.035),
+    )
+
+
+def _icon_stingray(draw: ImageDraw.ImageDraw, u: float, card: CardView) -> None:
+    deg = (card.tail or 0) * 45
+    at = _frame(_compass(u / 2, u / 2, u * 0.10, deg + 180), deg)
+    half = _poly(1.0, "-0.30,0 -0.26,0.10 -0.16,0.24 -0.04,0.37 0.04,0.33 0.12,0.16 0.15,0")
+    body = [at(a * u, s * u) for a, s in half] + [at(a * u, -s * u) for a, s in half[::-1]]
+    dark = (50, 40, 70)
+    draw.line([at(0.12 * u, 0), at(0.42 * u, 0)], fill=dark, width=round(u * 0.045))
+    draw.polygon(body, fill=(142, 120, 160), outline=dark, width=round(u * 0.03))
+    head = _arrow_polygon(at(0, 0), deg, u * 0.36, u * 0.56, u * 0.02, u * 0.17, u * 0.12)
+    draw.polygon(head[1:6], fill=(210, 36, 36), outline=(90, 0, 0), width=round(u * 0.02))
+    r = u * 0.03
+    for side in (-0.08, 0.08):
+        x, y = at(-0.17 * u, side * u)
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=INK)
+
+
+def _icon_turtle(draw: ImageDraw.ImageDraw, u: float, card: CardView) -> None:
+    skin, dark, shell = (150, 196, 110), (34, 70, 30), (64, 136, 64)
+    w = round(u * 0.025)
+    c = u / 2
+    for deg in (45, 135, 225, 315):
+        x, y = _compass(c, c + u * 0.04, u * 0.30, deg)
+        r = u * 0.10
+        draw.ellipse((x - r, y - r * 0.75, x + r, y + r * 0.75), fill=skin, outline=dark, width=w)
+    hx, hy = c, c - u * 0.34
+    draw.ellipse(
+        (hx - u * 0.09, hy - u * 0.11, hx + u * 0.09, hy + u * 0.09),
+        fill=skin,
+        outline=dark,
+        width=w,
+    )
+    draw.polygon(
+        [(c - 0.04 * u, c + 0.36 * u), (c, c + 0.46 * u), (c + 0.04 * u, c + 0.36 * u)],
+        fill=skin,
+        outline=dark,
+        width=w,
+    )
+    draw.ellipse(
+        (c - 0.28 * u, c - 0.26 * u, c + 0.28 * u, c + 0.34 * u), fill=shell, outline=dark, width=w
+    )
+    hexagon = [_compass(c, c + 0.04 * u, 0.11 * u, 30 + 60 * i) for i in range(6)]
+    draw.polygon(hexagon, fill=(96, 166, 90), outline=dark, width=w)
+    for q in hexagon:
+        draw.line(
+            [
+                q,
+                _compass(
+                    c,
+                    c + 0.04 * u,
+                    0.26 * u,
+                    math.degrees(math.atan2(q[0] - c, -(q[1] - c - 0.04 * u))),
+                ),
+            ],
+            fill=dark,
+            width=w,
+        )
+
+
+def _icon_octopus(draw: ImageDraw.ImageDraw, u: float, card: CardView) -> None:
+    fill, dark = (160, 84, 180), (64, 20, 84)
+    w = round(u * 0.05)
+    for i in range(6):
+        x0 = u * (0.24 + 0.104 * i)
+        sway = 1 if i % 2 else -1
+        pts = _bezier(
+            (x0, u * 0.46),
+            (x0 - u * 0.10 * sway, u * 0.66),
+            (x0 + u * 0.12 * sway, u * 0.78),
+            (x0 + u * 0.02 * sway, u * 0.94),
+            12,
+        )
+        draw.line(pts, fill=dark, width=w + round(u * 0.03), joint="curve")
+        draw.line(pts, fill=fill, width=w, joint="curve")
+    draw.ellipse(
+        (u * 0.22, u * 0.06, u * 0.78, u * 0.60), fill=fill, outline=dark, width=round(u * 0.03)
+    )
+    for x in (0.40, 0.60):
+        r = u * 0.07
+        draw.ellipse(
+            (u * x - r, u * 0.34 - r, u * x + r, u * 0.34 + r),
+            fill=WHITE,
+            outline=dark,
+            width=round(u * 0.015),
+        )
+        r2 = u * 0.035
+        draw.ellipse((u * x - r2, u * 0.35 - r2, u * x + r2, u * 0.35 + r2), fill=INK)
+
+
+def _icon_hurricane(draw: ImageDraw.ImageDraw, u: float, card: CardView) -> None:
+    c = u / 2
+    dark = (50, 62, 104)
+    for k in (0, 180):
+        pts = [_compass(c, c, u * (0.11 + 0.34 * s / 20), k + 90 + s * 9) for s in range(21)]
+        for i in range(len(pts) - 1):
+            draw.line(
+                [pts[i], pts[i + 1]], fill=dark, width=round(u * (0.16 - 0.006 * i)), joint="curve"
+            )
+    r = u * 0.15
+    draw.ellipse((c - r, c - r, c + r, c + r), fill=dark)
+    r = u * 0.07
+    draw.ellipse((c - r, c - r, c + r, c + r), fill=(240, 246, 250))
+
+
+def _icon_island(draw: ImageDraw.ImageDraw, u: float, card: CardView) -> None:
+    p = _p(u)
+    w = round(u * 0.025)
+    draw.polygon([*_wave(0, u, 0.8 * u, 0.025 * u, 3), p(1, 1), p(0, 1)], fill=(120, 170, 215))
+    draw.chord(
+        (u * 0.10, u * 0.62, u * 0.90, u * 0.98),
+        180,
+        360,
+        fill=(232, 200, 130),
+        outline=(140, 100, 40),
+        width=w,
+    )
+    trunk = _bezier(p(0.44, 0.82), p(0.46, 0.62), p(0.52, 0.40), p(0.60, 0.28), 12)
+    draw.line(trunk, fill=(90, 60, 30), width=round(u * 0.07), joint="curve")
+    draw.line(trunk, fill=(150, 104, 56), width=round(u * 0.04), joint="curve")
+    top = p(0.60, 0.28)
+    for deg, length in (
+        (-80, 0.30),
+        (-35, 0.28),
+        (20, 0.26),
+        (70, 0.30),
+        (120, 0.22),
+        (-125, 0.22),
+    ):
+        at = _frame(top, deg)
+        leaf = [
+            at(0, 0),
+            at(length * u * 0.5, u * 0.07),
+            at(length * u, u * 0.04),
+            at(length * u * 0.55, -u * 0.01),
+        ]
+        draw.polygon(leaf, fill=(60, 150, 60), outline=(20, 80, 20), width=w)
+    r = u * 0.04
+    for dx in (-0.035, 0.035):
+        draw.ellipse(
+            (
+                top[0] + dx * u - r,
+                top[1] + 0.03 * u - r,
+                top[0] + dx * u + r,
+                top[1] + 0.03 * u + r,
+            ),
+            fill=(110, 70, 30),
+        )
+
+
+def _icon_volcano(draw: ImageDraw.ImageDraw, u: float, card: CardView) -> None:
+    level = max(1, min(3, card.level or 1))
+    w = round(u * 0.025)
+    rock, dark, lava = (140, 96, 64), (60, 36, 20), (232, 60, 20)
+    spots = {
+        1: [(0.50, 0.30, 0.40)],
+        2: [(0.34, 0.34, 0.30), (0.68, 0.28, 0.30)],
+        3: [(0.24, 0.44, 0.24), (0.76, 0.44, 0.24), (0.50, 0.24, 0.28)],
+    }[level]
+    base = 0.90 * u
+    for cx, top, half in spots:
+        cx, top, half = cx * u, top * u, half * u
+        crater = half * 0.28
+        draw.polygon(
+            [(cx - half, base), (cx - crater, top), (cx + crater, top), (cx + half, base)],
+            fill=rock,
+            outline=dark,
+            width=w,
+        )
+        draw.polygon(
+            [
+                (cx - crater, top),
+                (cx + crater, top),
+                (cx + crater * 1.3, top + 0.12 * u),
+                (cx + crater * 0.2, top + 0.07 * u),
+                (cx - crater * 0.6, top + 0.16 * u),
+                (cx - crater * 1.3, top + 0.10 * u),
+            ],
+            fill=lava,
+            outline=dark,
+            width=w,
+        )
+        r = u * 0.05
+        for dx, dy in ((-0.03, -0.08), (0.04, -0.14)):
+            x, y = cx + dx * u, top + dy * u
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=(150, 150, 150))
+
+
+def _icon_treasure(draw: ImageDraw.ImageDraw, u: float, card: CardView) -> None:
+    count = {"treasure50": 4, "treasure600": 1}.get(card.code or "", 3)
+    r = u * 0.32
+    for i in range(count - 1, -1, -1):
+        cx, cy = u * 0.5 + (i - (count - 1) / 2) * u * 0.08, u * 0.48 - i * u * 0.03
+        draw.ellipse(
+            (cx - r, cy - r, cx + r, cy + r), fill=GOLD, outline=GOLD_DARK, width=round(u * 0.03)
+        )
+        ri = r * 0.78
+        draw.ellipse(
+            (cx - ri, cy - ri, cx + ri, cy + ri), outline=(252, 226, 130), width=round(u * 0.02)
+        )
+
+
+def _icon_neptune(draw: ImageDraw.ImageDraw, u: float, card: CardView) -> None:
+    p = _p(u)
+    gold, dark = (226, 170, 30), (96, 64, 0)
+    w = round(u * 0.025)
+    shaft = [p(0.46, 0.30), p(0.54, 0.30), p(0.54, 0.96), p(0.46, 0.96)]
+    cup = _bezier(p(0.20, 0.14), p(0.20, 0.44), p(0.80, 0.44), p(0.80, 0.14), 16)
+    draw.line(cup, fill=dark, width=round(u * 0.11), joint="curve")
+    draw.line(cup, fill=gold, width=round(u * 0.06), joint="curve")
+    draw.polygon(shaft, fill=gold, outline=dark, width=w)
+    draw.polygon(
+        [p(0.46, 0.34), p(0.46, 0.10), p(0.54, 0.10), p(0.54, 0.34)],
+        fill=gold,
+        outline=dark,
+        width=w,
+    )
+    for x in (0.20, 0.50, 0.80):
+        top = 0.02 if x == 0.50 else 0.04
+        draw.polygon(
+            [p(x - 0.09, top + 0.14), p(x, top), p(x + 0.09, top + 0.14), p(x, top + 0.10)],
+            fill=gold,
+            outline=dark,
+            width=w,
+        )
+
+
+def _icon_mermaid(draw: ImageDraw.ImageDraw, u: float, card: CardView) -> None:
+    p = _p(u)
+    w = round(u * 0.025)
+    tail_fill, tail_dark = (30, 150, 130), (10, 70, 60)
+    skin, hair = (244, 204, 170), (196, 70, 30)
+    left = _bezier(p(0.38, 0.44), p(0.30, 0.66), p(0.52, 0.72), p(0.60, 0.84), 12)
+    right = _bezier(p(0.66, 0.82), p(0.62, 0.66), p(0.48, 0.64), p(0.58, 0.44), 12)
+    draw.polygon(left + right, fill=tail_fill, outline=tail_dark, width=w)
+    draw.polygon(
+        [p(0.60, 0.82), p(0.46, 0.96), p(0.64, 0.90), p(0.80, 0.98), p(0.68, 0.80)],
+        fill=tail_fill,
+        outline=tail_dark,
+        width=w,
+    )
+    for y in (0.52, 0.60, 0.68):
+        draw.arc(
+            (u * 0.40, u * (y - 0.04), u * 0.52, u * (y + 0.04)), 20, 160, fill=tail_dark, width=w
+        )
+    draw.polygon(
+        [p(0.36, 0.12), p(0.22, 0.44), p(0.30, 0.48), p(0.40, 0.30)],
+        fill=hair,
+        outline=(110, 30, 10),
+        width=w,
+    )
+    draw.polygon(
+        [p(0.40, 0.28), p(0.58, 0.28), p(0.60, 0.46), p(0.38, 0.46)],
+        fill=skin,
+        outline=(130, 80, 50),
+        width=w,
+    )
+    draw.line([p(0.58, 0.32), p(0.74, 0.20)], fill=skin, width=round(u * 0.05))
+    draw.ellipse(
+        (u * 0.38, u * 0.06, u * 0.58, u * 0.26), fill=skin, outline=(130, 80, 50), width=w
+    )
+    draw.chord((u * 0.36, u * 0.04, u * 0.60, u * 0.22), 180, 360, fill=hair)
+    draw.polygon([p(0.40, 0.34), p(0.48, 0.34), p(0.44, 0.40)], fill=(220, 110, 150))
+    draw.polygon([p(0.50, 0.34), p(0.58, 0.34), p(0.54, 0.40)], fill=(220, 110, 150))
+
+
+def _icon_sea(draw: ImageDraw.ImageDraw, u: float, card: CardView) -> None:
+    for y, colour in ((0.32, (110, 170, 220)), (0.50, (70, 130, 190)), (0.68, (110, 170, 220))):
+        draw.line(
+            _wave(u * 0.10, u * 0.90, u * y, u * 0.05, 2),
+            fill=colour,
+            width=round(u * 0.05),
+            joint="curve",
+        )
+
+
+ICONS: dict[str, Painter] = {
+    "rose": _icon_rose,
+    "seahorse": _icon_seahorse,
+    "dolphin": _icon_dolphin,
+    "starfish": _icon_starfish,
+    "shark": _icon_shark,
+    "stingray": _icon_stingray,
+    "turtle": _icon_turtle,
+    "octopus": _icon_octopus,
+    "hurricane": _icon_hurricane,
+    "island": _icon_island,
+    "volcano": _icon_volcano,
+    "treasure": _icon_treasure,
+    "neptune": _icon_neptune,
+    "mermaid": _icon_mermaid,
+    "sea": _icon_sea,
+}
+
+
+def _card_rect(draw: ImageDraw.ImageDraw, x: float, y: float, fill: RGB, outline: RGB) -> None:
+    draw.rounded_rectangle(
+        (x + CARD_INSET, y + CARD_INSET, x + CELL - CARD_INSET - 1, y + CELL - CARD_INSET - 1),
+        radius=8,
+        fill=fill,
+        outline=outline,
+        width=2,
+    )
+
+
+@cache
+def _face_image(
+    code: str,
+    kind: str,
+    arrows: tuple[int, ...] | None,
+    tail: int | None,
+    level: int | None,
+    locale: str,
+) -> Image.Image:
+    """A turned card, picture and short name, ``CELL`` pixels square (cached)."""
+    face = Image.new("RGB", (CELL, CELL), GRID_BG)
+    draw = ImageDraw.Draw(face)
+    _card_rect(draw, 0, 0, TINTS.get(kind, WHITE), (120, 110, 90))
+    card = CardView(0, "", True, code, kind, 0, arrows, tail, level)
+    painter = ICONS.get(kind, _icon_sea)
+    icon = _antialiased(ICON, lambda d, u: painter(d, u, card))
+    top = 5
+    face.paste(icon, ((CELL - ICON) // 2, top), icon)
+    cx = CELL / 2
+    if kind == "treasure":
+        value = code.removeprefix("treasure")
+        cy = top + ICON * 0.48
+        draw.text(
+            (cx, cy),
+            value,
+            font=fit_font(value, ICON * 0.56, 20, True, 12),
+            fill=(90, 56, 0),
+            anchor="mm",
+        )
+    draw_fitted(
+        draw,
+        (cx, CELL - 14),
+        t(f"{_K}card.{code}", locale),
+        CELL - 12,
+        15,
+        INK,
+        bold=True,
+        anchor="mm",
+    )
+    return face
+
+
+# -- the static board layer -----------------------------------------------------------------
+def _cell_xy(sq: int) -> Point:
+    """Top-left corner of square ``sq`` within the board layer (row 1 at the bottom)."""
+    col, row = sq % SIZE, sq // SIZE
+    return (GX + col * CELL, GY + (SIZE - 1 - row) * CELL)
+
+
+def _slot_box(pos: int) -> Box:
+    """The area of the sea beside ring position ``pos`` (a corner square at the tips)."""
+    side, k = divmod(pos % RING, 10)
+    g1 = GX + GRID
+    if k == 0:  # corner tips: SW, SE, NE, NW
+        x0, y0 = ((GX - RING_D, g1), (g1, g1), (g1, GY - RING_D), (GX - RING_D, GY - RING_D))[side]
+        return (x0, y0, x0 + RING_D, y0 + RING_D)
+    x, y = _cell_xy(SLOT_SQUARE[pos])
+    match side:
+        case 0:
+            return (x, g1, x + CELL, g1 + RING_D)
+        case 1:
+            return (g1, y, g1 + RING_D, y + CELL)
+        case 2:
+            return (x, GY - RING_D, x + CELL, GY)
+        case _:
+            return (GX - RING_D, y, GX, y + CELL)
+
+
+@cache
+def _board_layer(locale: str) -> Image.Image:
+    """Sea ring, coordinates and all 81 cards face down (cached; do not modify it)."""
+    layer = Image.new("RGB", (WIDTH, BOARD_H), BACKGROUND)
+    draw = ImageDraw.Draw(layer)
+    s0, s1 = GX - RING_D, GX + GRID + RING_D
+    draw.rounded_rectangle((s0, s0, s1, s1), radius=18, fill=SEA)
+    for pos in range(0, RING, 10):
+        draw.rounded_rectangle(_slot_box(pos), radius=18, fill=SEA_TIP)
+    # Faint marks between ring positions, in line with the card edges.
+    for i in range(SIZE + 1):
+        v = GX + i * CELL
+        for a, b in ((s0, s0 + 14), (s1 - 14, s1)):
+            draw.line((v, a, v, b), fill=SEA_LINE, width=2)
+            draw.line((a, v, b, v), fill=SEA_LINE, width=2)
+    draw.rectangle((GX - 4, GY - 4, GX + GRID + 3, GY + GRID + 3), fill=GRID_BG)
+    back_font = font(19, bold=True)
+    for sq in range(SIZE * SIZE):
+        x, y = _cell_xy(sq)
+        _card_rect(draw, x, y, BACK, BACK_LINE)
+        draw.rounded_rectangle(
+            (x + 9, y + 9, x + CELL - 10, y + CELL - 10), radius=5, outline=BACK_LINE, width=2
+        )
+        cx, cy = x + CELL / 2, y + CELL / 2
+        for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+            px, py = cx + dx * 30, cy + dy * 30
+            draw.polygon([(px, py - 5), (px + 5, py), (px, py + 5), (px - 5, py)], fill=BACK_LINE)
+        name = f"{'ABCDEFGHI'[sq % SIZE]}{sq // SIZE + 1}"
+        draw.text((cx, cy), name, font=back_font, fill=BACK_TEXT, anchor="mm")
+    coord = font(22, bold=True)
+    for i in range(SIZE):
+        letter, number = "ABCDEFGHI"[i], str(SIZE - i)
+        mid = GX + i * CELL + CELL / 2
+        for at in (MARGIN + COORD / 2, BOARD_H - MARGIN - COORD / 2):
+            draw.text((mid, at), letter, font=coord, fill=NAVY, anchor="mm")
+            draw.text((at, mid), number, font=coord, fill=NAVY, anchor="mm")
+    return layer
+
+
+# -- dynamic marks ----------------------------------------------------------------------------
+def _paste(board: Image.Image, image: Image.Image, centre: Point) -> None:
+    board.paste(
+        image, (round(centre[0] - image.width / 2), round(centre[1] - image.height / 2)), image
+    )
+
+
+def _delay_badge(draw: ImageDraw.ImageDraw, centre: Point, turns: int) -> None:
+    """A dark tag with an hourglass and the number of turns a sailor still sits out."""
+    cx, cy = centre
+    box = (cx - 15, cy - 10, cx + 15, cy + 10)
+    draw.rounded_rectangle(box, radius=5, fill=INK, outline=WHITE, width=2)
+    hx, top, bottom = cx - 7, cy - 6, cy + 6
+    draw.polygon(
+        [(hx - 4, top), (hx + 4, top), (hx, cy), (hx + 4, bottom), (hx - 4, bottom), (hx, cy)],
+        fill=GOLD,
+    )
+    draw.text((cx + 6, cy), str(turns), font=font(14, bold=True), fill=WHITE, anchor="mm")
+
+
+def _draw_sailor(
+    board: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    sailor: SailorView,
+    centre: Point,
+    size: int,
+    view: LovciView,
+    locale: str,
+    carry_below: bool = True,
+    bounds: Box | None = None,
+) -> None:
+    """A sailor figure with its marks: coin carried, delay, octopus, prisoner, spell.
+    Marks that would stick out of ``bounds`` (the card) are moved back inside it."""
+    cx, cy = centre
+
+    def inside(x: float, y: float, half_w: float, half_h: float) -> Point:
+        if bounds is None:
+            return (x, y)
+        return (
+            min(max(x, bounds[0] + half_w), bounds[2] - half_w),
+            min(max(y, bounds[1] + half_h), bounds[3] - half_h),
+        )
+
+    if sailor.state == "octopus":
+        r = size / 2 + 4
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=OCTOPUS_RING, width=5)
+    _paste(board, _sailor_image(sailor.colour, sailor.sailor % 4 + 1, size), centre)
+    if sailor.prisoner:
+        owner = view.players[sailor.owner] if sailor.owner < len(view.players) else None
+        style = _player_style(owner) if owner else seat_style(sailor.owner)
+        badge = max(18, size // 2)
+        draw_token(
+            board, inside(cx - size * 0.45, cy - size * 0.42, badge / 2, badge / 2), badge, style
+        )
+    if sailor.spell:
+        sx, sy = inside(cx + size * 0.46, cy - size * 0.42, 14, 14)
+        _paste(board, _star_image(28), (sx, sy))
+        draw.text(
+            (sx, sy + 2),
+            t(f"{_K}spell_badge.{sailor.spell}", locale),
+            font=font(12, bold=True),
+            fill=INK,
+            anchor="mm",
+        )
+    if sailor.delayed:
+        _delay_badge(draw, inside(cx - size * 0.40, cy + size * 0.36, 16, 11), sailor.delayed)
+    if sailor.carrying:
+        at = (cx, cy + size / 2 + 9) if carry_below else (cx + size / 2 + 16, cy)
+        _pill(draw, at, str(sailor.carrying), 14, fill=GOLD, outline=GOLD_DARK)
+
+
+def _token_lines(tokens: Sequence[int], locale: str) -> tuple[list[str], int, bool]:
+    """The grouped values of a pile of coins: lines, text size, and whether the little
+    coin stack fits beside them. One line if possible, else two."""
+    groups = _group_tokens(tokens, locale).split("+")
+    one = "+".join(groups)
+    if text_width(one, font(15, True)) <= CELL - 40:
+        return [one], 15, True
+    if len(groups) == 1 or text_width(one, font(14, True)) <= CELL - 16:
+        return [one], 14, False
+    face = font(14, True)
+    lines = min(
+        (["+".join(groups[:cut]), "+" + "+".join(groups[cut:])] for cut in range(1, len(groups))),
+        key=lambda pair: max(text_width(line, face) for line in pair),
+    )
+    coin = max(text_width(line, font(14, True)) for line in lines) <= CELL - 40
+    return lines, 14, coin
+
+
+def _draw_tokens(
+    board: Image.Image, draw: ImageDraw.ImageDraw, sq: int, tokens: Sequence[int], locale: str
+) -> None:
+    """Coins lying on a square: a small stack and their values, along the card's foot."""
+    x, y = _cell_xy(sq)
+    lines, size, coin = _token_lines(tokens, locale)
+    face = font(size, bold=True)
+    coin_w = 20 if coin else 0  # the little coin stack, if it fits beside the values
+    lines = [ellipsize(line, face, CELL - 16 - coin_w) for line in lines]
+    w = max(text_width(line, face) for line in lines) + 12 + coin_w
+    step = face.size + 2
+    h = 10 + step * len(lines)
+    cx, bottom = x + CELL / 2, y + CELL - 3
+    box = (cx - w / 2, bottom - h, cx + w / 2, bottom)
+    draw.rounded_rectangle(box, radius=11, fill=(255, 236, 160), outline=GOLD_DARK, width=2)
+    cy = (box[1] + box[3]) / 2
+    if coin_w:
+        coin = _coin_image(16)
+        for i in range(min(3, len(tokens))):
+            _paste(board, coin, (box[0] + 13, cy + 4 - i * 4))
+    tx = box[0] + coin_w + (w - coin_w) / 2
+    for i, line in enumerate(lines):
+        draw.text(
+            (tx, cy + (i - (len(lines) - 1) / 2) * step), line, font=face, fill=INK, anchor="mm"
+        )
+
+
+#: Where the 1st, 2nd … sailor on a card stands (fractions of the cell).
+_SPOTS = ((0.73, 0.27), (0.27, 0.27), (0.73, 0.66), (0.27, 0.66))
+
+
+def _draw_card_sailors(
+    board: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    sq: int,
+    sailors: Sequence[SailorView],
+    view: LovciView,
+    locale: str,
+) -> None:
+    x, y = _cell_xy(sq)
+    size = SAILOR if len(sailors) <= 4 else 30
+    for i, sailor in enumerate(sailors):
+        fx, fy = _SPOTS[i % 4]
+        shift = (i // 4) * 8
+        centre = (x + fx * CELL + shift, y + fy * CELL + shift)
+        bounds = (x + CARD_INSET, y + CARD_INSET, x + CELL - CARD_INSET, y + CELL - CARD_INSET)
+        _draw_sailor(board, draw, sailor, centre, size, view, locale, bounds=bounds)
+
+
+def _draw_ship(
+    board: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    ship: ShipView,
+    box: Box,
+    crew: Sequence[SailorView],
+    view: LovciView,
+) -> None:
+    """A ship in its sea slot: sail with the owner's token, total on the hull, crew below."""
+    x0, y0, x1, y1 = box
+    cx = (x0 + x1) / 2
+    horizontal = x1 - x0 > y1 - y0
+    n = len(crew)
+    per_row = 5 if horizontal else 4
+    crew_size = CREW if n <= 2 * per_row else 18
+    rows = math.ceil(n / per_row)
+    height = SHIP_H + rows * (crew_size + 2)
+    top = (y0 + y1) / 2 - height / 2
+    ship_img = _ship_image(ship.colour)
+    board.paste(ship_img, (round(cx - SHIP_W / 2), round(top)), ship_img)
+    owner = view.players[ship.owner] if ship.owner < len(view.players) else None
+    style = _player_style(owner) if owner else seat_style(ship.owner)
+    draw_token(board, (cx, top + 22), 30, style)
+    hull_y = top + 52
+    hull_ink = _style_of(ship.colour).ink
+    draw.text(
+        (cx, hull_y),
+        str(ship.total),
+        font=fit_font(str(ship.total), 58, 17, True),
+        fill=hull_ink,
+        anchor="mm",
+    )
+    for i, sailor in enumerate(crew):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, n - row * per_row)
+        sx = cx + (col - (in_row - 1) / 2) * (crew_size + 1)
+        sy = top + SHIP_H + crew_size / 2 + 1 + row * (crew_size + 2)
+        _paste(board, _sailor_image(sailor.colour, sailor.sailor % 4 + 1, crew_size), (sx, sy))
+        if sailor.spell:
+            _paste(board, _star_image(14), (sx + crew_size * 0.4, sy - crew_size * 0.4))
+    if ship.crew == 0:
+        dashed_rectangle(
+            draw, (cx - SHIP_W / 2 - 2, top - 2, cx + SHIP_W / 2 + 2, top + SHIP_H + 2), ALERT, 2, 6
+        )
+
+
+def _draw_sea(board: Image.Image, draw: ImageDraw.ImageDraw, view: LovciView, locale: str) -> None:
+    """Ships with their crews, and sailors thrown into the sea, on the ring."""
+    ships_at: dict[int, list[ShipView]] = {}
+    for ship in view.ships:
+        if ship.ring >= 0:
+            ships_at.setdefault(ship.ring % RING, []).append(ship)
+    swimmers: dict[int, list[SailorView]] = {}
+    aboard: dict[int, list[SailorView]] = {}
+    for sailor in view.sailors:
+        if sailor.state == "off" and sailor.ring is not None:
+            swimmers.setdefault(sailor.ring % RING, []).append(sailor)
+        elif sailor.state == "ship":
+            aboard.setdefault(sailor.ship, []).append(sailor)
+    for pos, ships in ships_at.items():
+        x0, y0, x1, y1 = _slot_box(pos)
+        horizontal = x1 - x0 > y1 - y0
+        for i, ship in enumerate(ships):  # rarely more than one: spread them out
+            k = len(ships)
+            if horizontal:
+                span = (x1 - x0) / k
+                box = (x0 + i * span, y0, x0 + (i + 1) * span, y1)
+            else:
+                span = (y1 - y0) / k
+                box = (x0, y0 + i * span, x1, y0 + (i + 1) * span)
+            _draw_ship(board, draw, ship, box, aboard.get(ship.ship, []), view)
+    for pos, group in swimmers.items():
+        x0, y0, x1, y1 = _slot_box(pos)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        if pos in ships_at:  # beside a ship: keep to the outer corners of the slot
+            spots = [(x0 + 20, y0 + 20), (x1 - 20, y0 + 20), (x0 + 20, y1 - 20), (x1 - 20, y1 - 20)]
+        else:
+            spots = [(cx, cy - 22), (cx, cy + 22), (cx - 24, cy), (cx + 24, cy)]
+            if len(group) == 1:
+                spots = [(cx, cy)]
+        for i, sailor in enumerate(group):
+            _draw_sailor(
+                board, draw, sailor, spots[i % 4], SWIMMER, view, locale, carry_below=False
+            )
+
+
+def _outline_square(draw: ImageDraw.ImageDraw, sq: int, colour: RGB, dashed: bool = False) -> None:
+    x, y = _cell_xy(sq)
+    box = (x + 1, y + 1, x + CELL - 2, y + CELL - 2)
+    if dashed:  # black dashes on white: visible on face-down and turned cards alike
+        inner = (x + 4, y + 4, x + CELL - 5, y + CELL - 5)
+        draw.rectangle(inner, outline=WHITE, width=4)
+        dashed_rectangle(
+            draw, (inner[0] + 1, inner[1] + 1, inner[2] - 2, inner[3] - 2), colour, 3, 9
+        )
+    else:
+        draw.rounded_rectangle(box, radius=9, outline=WHITE, width=7)
+        draw.rounded_rectangle(box, radius=9, outline=colour, width=4)
+
+
+def _draw_board(view: LovciView, locale: str) -> Image.Image:
+    board = _board_layer(locale).copy()
+    draw = ImageDraw.Draw(board)
+    for card in view.cards:
+        if card.face_up and card.code and card.kind:
+            board.paste(
+                _face_image(card.code, card.kind, card.arrows, card.tail, card.level, locale),
+                tuple(round(v) for v in _cell_xy(card.square)),
+            )
+    for sq in getattr(view, "last_squares", ()) or ():
+        if 0 <= sq < SIZE * SIZE:
+            _outline_square(draw, sq, HIGHLIGHT)
+    if view.pending is not None:
+        if view.pending.kind == "side":
+            for pos in view.pending.squares:
+                x0, y0, x1, y1 = _slot_box(pos)
+                draw.rectangle((x0 + 3, y0 + 3, x1 - 4, y1 - 4), outline=WHITE, width=4)
+                dashed_rectangle(draw, (x0 + 4, y0 + 4, x1 - 6, y1 - 6), INK, 3, 9)
+        else:
+            for sq in view.pending.squares:
+                if 0 <= sq < SIZE * SIZE:
+                    _outline_square(draw, sq, INK, dashed=True)
+    for sq, tokens in view.tokens:
+        if tokens:
+            _draw_tokens(board, draw, sq, tokens, locale)
+    on_cards: dict[int, list[SailorView]] = {}
+    for sailor in view.sailors:
+        if sailor.state in ("board", "octopus") and sailor.square is not None:
+            on_cards.setdefault(sailor.square, []).append(sailor)
+    for sq, group in on_cards.items():
+        _draw_card_sailors(board, draw, sq, group, view, locale)
+    _draw_sea(board, draw, view, locale)
+    return board
+
+
+# -- header, status, players, caption, legend -----------------------------------------------
+def _draw_header(draw: ImageDraw.ImageDraw, view: LovciView, locale: str) -> None:
+    """Title bar: the game's name, shared facts as chips, and the turn number."""
+    draw.rectangle((0, 0, WIDTH, HEADER_H), fill=NAVY)
+    turn = t(_K + "turn", locale, turn=view.turn)
+    right = WIDTH - MARGIN
+    right -= draw_text(draw, (right, HEADER_H / 2), turn, font(22, bold=True), WHITE, anchor="rm")
+    title = t(_K + "title", locale)
+    title_w = min(text_width(title, font(24, bold=True)), 260.0)
+    chips = _status_chips(view, locale)
+    widths = [_chip_width(text, 15) for text, _ in chips]
+    # Drop chips that do not fit (the lost coins first: the least needed).
+    while chips and sum(widths) + 8 * len(widths) > right - 20 - MARGIN - title_w - 20:
+        chips.pop()
+        widths.pop()
+    x = right - 20 - sum(widths) - 8 * max(0, len(widths) - 1)
+    for (text, fill), w in zip(chips, widths, strict=True):
+        _chip(draw, x, HEADER_H / 2 - 13.5, text, 15, fill=fill)
+        x += w + 8
+    draw_fitted(draw, (MARGIN, HEADER_H / 2), title, title_w + 1, 24, WHITE, bold=True, anchor="lm")
+
+
+def _status_chips(view: LovciView, locale: str) -> list[tuple[str, RGB]]:
+    """Facts shared by all: the spells, coins still out on the cards, coins eaten."""
+    chips: list[tuple[str, RGB]] = []
+    for spell, status in view.spells:
+        text = t(f"{_K}spell_status.{status}", locale, spell=t(f"{_K}spell.{spell}", locale))
+        chips.append((text, (226, 214, 250) if status == "held" else CHIP))
+    lying = [v for _, tokens in view.tokens for v in tokens]
+    carried = [s.carrying for s in view.sailors if s.carrying]
+    if lying or carried:
+        chips.append(
+            (
+                t(
+                    _K + "on_board",
+                    locale,
+                    total=sum(lying) + sum(carried),
+                    count=len(lying) + len(carried),
+                ),
+                (255, 236, 160),
+            )
+        )
+    if view.lost_tokens:
+        chips.append(
+            (
+                t(
+                    _K + "lost_tokens",
+                    locale,
+                    total=sum(view.lost_tokens),
+                    count=len(view.lost_tokens),
+                ),
+                (250, 214, 208),
+            )
+        )
+    return chips
+
+
+def _draw_status(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: LovciView,
+    names: Sequence[str],
+    locale: str,
+    top: int,
+) -> None:
+    """Whose turn it is and what they are choosing, or who won."""
+    cy = top + STATUS_H / 2
+    right = WIDTH - MARGIN
+    if view.phase == "over":
+        draw.rectangle((0, top, WIDTH, top + STATUS_H), fill=GOLD)
+        winners = [names[w] if w < len(names) else "?" for w in view.winners]
+        if winners:
+            style = _player_style(view.players[view.winners[0]])
+            draw_token(image, (MARGIN + 22, cy), 40, style)
+            key = "winner" if len(winners) == 1 else "winners"
+            text = t(_K + key, locale, name=winners[0], names=", ".join(winners))
+        else:
+            text = t(_K + "game_over", locale)
+        draw_fitted(
+            draw, (MARGIN + 52, cy), text, right - MARGIN - 52, 30, INK, bold=True, anchor="lm"
+        )
+    elif view.players:
+        player = view.players[view.current]
+        draw_token(image, (MARGIN + 22, cy), 40, _player_style(player))
+        name = ellipsize(
+            names[view.current] if view.current < len(names) else "?", font(28, True), 420
+        )
+        key = "to_place" if view.phase == "start" else "to_play"
+        note = t(f"{_K}pending.{view.pending.kind}", locale) if view.pending is not None else ""
+        note_w = min(text_width(note, font(18)) + 16, 340.0) if note else 0.0
+        used = draw_fitted(
+            draw,
+            (MARGIN + 52, cy),
+            t(_K + key, locale, name=name),
+            right - MARGIN - 52 - note_w,
+            28,
+            INK,
+            bold=True,
+            anchor="lm",
+            min_size=20,
+        )
+        if note:
+            draw_text(
+                draw,
+                (MARGIN + 66 + used, cy + 2),
+                note,
+                font(18),
+                MUTED,
+                right - MARGIN - 66 - used,
+                "lm",
+            )
+
+
+def _player_chips(view: LovciView, player: PlayerView, locale: str) -> list[tuple[str, RGB, bool]]:
+    chips: list[tuple[str, RGB, bool]] = []
+    ships = [s for s in view.ships if s.owner == player.seat]
+    if player.out:
+        pass
+    elif not ships:
+        chips.append((t(_K + "no_ship", locale), CHIP, False))
+    elif all(s.ring < 0 for s in ships):
+        chips.append((t(_K + "not_placed", locale), CHIP, False))
+    else:
+        crew = sum(s.crew for s in ships)
+        if crew:
+            chips.append((t(_K + "crew", locale, count=crew), CHIP, False))
+        else:
+            chips.append((t(_K + "unguarded", locale), ALERT, True))
+    mine = [s for s in view.sailors if s.owner == player.seat and s.state != "lost"]
+    if not player.out:
+        chips.append((t(_K + "sailors", locale, count=len(mine)), CHIP, False))
+    prisoners = sum(1 for s in mine if s.prisoner)
+    if prisoners:
+        chips.append((t(_K + "prisoners", locale, count=prisoners), CHIP, False))
+    if player.ship_only:
+        chips.append((t(_K + "ship_only", locale, count=player.ship_only), ALERT, True))
+    if player.skips:
+        chips.append((t(_K + "skips", locale, count=player.skips), ALERT, True))
+    return chips
+
+
+def _draw_player(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: LovciView,
+    player: PlayerView,
+    name: str,
+    box: Box,
+    locale: str,
+) -> None:
+    """One player's box: token, name, tag, treasure delivered, crew and constraints."""
+    x0, y0, x1, y1 = box
+    style = _player_style(player)
+    over = view.phase == "over"
+    is_winner = over and player.seat in view.winners
+    is_current = not over and view.current == player.seat
+    background = CURRENT_BG if is_current or is_winner else WHITE
+    border, bw = (NAVY, 5) if is_current else (GOLD_DARK, 5) if is_winner else (RULE, 2)
+    draw.rectangle(
+        box, fill=(236, 236, 236) if player.out else background, outline=border, width=bw
+    )
+    draw.rectangle((x0 + bw, y0 + bw, x0 + bw + 8, y1 - bw), fill=style.rgb)
+    left = x0 + bw + 16
+    draw_token(image, (left + 17, y0 + 26), 34, style)
+    tag = ""
+    fill = NAVY
+    if player.out:
+        tag, fill = t(_K + "out_tag", locale), ALERT
+    elif is_winner:
+        tag, fill = t(_K + "winner_tag", locale), GOLD
+    elif is_current:
+        tag = t(_K + "to_play_tag", locale)
+    tag_w = _chip_width(tag, 14, True) if tag else 0.0
+    if tag:
+        _chip(
+            draw,
+            x1 - bw - 8 - tag_w,
+            y0 + 14,
+            tag,
+            14,
+            fill=fill,
+            ink=INK if fill == GOLD else WHITE,
+            bold=True,
+        )
+    draw_fitted(
+        draw,
+        (left + 42, y0 + 26),
+        name,
+        x1 - left - 58 - tag_w,
+        21,
+        INK,
+        bold=True,
+        anchor="lm",
+        min_size=15,
+    )
+    coin = _coin_image(28)
+    _paste(image, coin, (left + 14, y0 + 66))
+    total = f"{player.total:,}".replace(",", "\u2009")
+    used = draw_text(
+        draw,
+        (left + 36, y0 + 66),
+        total,
+        font(30, bold=True),
+        MUTED if player.out else INK,
+        anchor="lm",
+    )
+    del used
+    x = float(left)
+    for text, chip_fill, bold in _player_chips(view, player, locale):
+        w = _chip_width(text, 14, bold)
+        if x + w > x1 - bw - 6:
+            break
+        _chip(
+            draw,
+            x,
+            y0 + 86,
+            text,
+            14,
+            fill=chip_fill,
+            ink=WHITE if chip_fill == ALERT else INK,
+            bold=bold,
+        )
+        x += w + 5
+
+
+def _draw_players(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: LovciView,
+    names: Sequence[str],
+    locale: str,
+    top: int,
+) -> None:
+    n = max(1, len(view.players))
+    width = (WIDTH - 2 * MARGIN - (n - 1) * GAP) / n
+    for i, player in enumerate(view.players):
+        x0 = MARGIN + i * (width + GAP)
+        name = names[player.seat] if player.seat < len(names) else "?"
+        _draw_player(
+            image, draw, view, player, name, (x0, top, x0 + width, top + PLAYERS_H), locale
+        )
+
+
+def _draw_caption(draw: ImageDraw.ImageDraw, lines: Sequence[str], top: int) -> None:
+    face = font(19)
+    step = line_height(face)
+    height = step * len(lines) + 16
+    draw.rectangle((MARGIN, top, WIDTH - MARGIN, top + height), fill=WHITE)
+    draw.rectangle((MARGIN, top, MARGIN + 6, top + height), fill=NAVY)
+    for i, line in enumerate(lines):
+        draw.text((MARGIN + 20, top + 8 + i * step), line, font=face, fill=INK)
+
+
+@cache
+def _legend_layer(locale: str) -> Image.Image:
+    """One line explaining the marks (cached per locale)."""
+    layer = Image.new("RGB", (WIDTH, LEGEND_H), BACKGROUND)
+    draw = ImageDraw.Draw(layer)
+    face = font(15)
+    cy = LEGEND_H / 2
+    items: list[tuple[str, Callable[[float], float]]] = []
+
+    def last(x: float) -> float:
+        draw.rounded_rectangle((x, cy - 11, x + 22, cy + 11), radius=4, outline=HIGHLIGHT, width=4)
+        return 22
+
+    def choice(x: float) -> float:
+        dashed_rectangle(draw, (x, cy - 10, x + 22, cy + 10), INK, 2, 5)
+        return 22
+
+    def delay(x: float) -> float:
+        _delay_badge(draw, (x + 15, cy), 2)
+        return 30
+
+    def octopus(x: float) -> float:
+        draw.ellipse((x, cy - 11, x + 22, cy + 11), outline=OCTOPUS_RING, width=5)
+        return 22
+
+    def carry(x: float) -> float:
+        box = _pill(draw, (x + 18, cy), "100", 14, fill=GOLD, outline=GOLD_DARK)
+        return box[2] - box[0]
+
+    def spell(x: float) -> float:
+        _paste(layer, _star_image(28), (x + 14, cy))
+        draw.text(
+            (x + 14, cy + 2),
+            t(_K + "spell_badge.neptune", locale),
+            font=font(12, True),
+            fill=INK,
+            anchor="mm",
+        )
+        return 28
+
+    items = [
+        ("legend_last", last),
+        ("legend_choice", choice),
+        ("legend_delay", delay),
+        ("legend_octopus", octopus),
+        ("legend_carry", carry),
+        ("legend_spell", spell),
+    ]
+    x = float(MARGIN)
+    for key, sample in items:
+        used = sample(x)
+        x += used + 6
+        x += draw_text(draw, (x, cy), t(_K + key, locale), face, INK, anchor="lm") + 22
+    return layer
+
+
+def render_board(view: LovciView, names: Sequence[str], caption: str, locale: str = "en") -> bytes:
+    """The public board as PNG bytes: players, caption, the square of cards and the sea.
+
+    ``names[seat]`` is each seat's display name and ``caption`` an already translated
+    account of the last move (wrapped to three lines). Squares listed in the optional
+    ``view.last_squares`` are outlined as the last move.
+    """
+    inner = WIDTH - 2 * MARGIN
+    lines = wrap_text(caption, font(19), inner - 32, 3) if caption.strip() else []
+    caption_h = line_height(font(19)) * len(lines) + 16 + GAP if lines else 0
+    status_top = HEADER_H
+    players_top = status_top + STATUS_H
+    caption_top = players_top + PLAYERS_H + GAP
+    board_top = caption_top + caption_h
+    legend_top = board_top + BOARD_H - MARGIN + 4
+    height = legend_top + LEGEND_H + 6
+
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    image.paste(_draw_board(view, locale), (0, board_top))
+    image.paste(_legend_layer(locale), (0, legend_top))
+    draw = ImageDraw.Draw(image)
+    _draw_header(draw, view, locale)
+    _draw_status(image, draw, view, names, locale, status_top)
+    _draw_players(image, draw, view, names, locale, players_top)
+    if lines:
+        _draw_caption(draw, lines, caption_top)
+    return png_bytes(image)

@@ -1,0 +1,541 @@
+"""Lovci pokladů rules, one rule per test, on exact hand-built positions.
+
+Docstrings cite the rulebook (``shared/rules/lovci-pokladu.md``), the component data
+(``lovci-pokladu-data.md``) or a decision in ``games/lovci_pokladu/RULES-NOTES.md``.
+Positions start from a seeded setup; :func:`position` then lays open sea everywhere
+(face up) except the cards a test names, places the ships and hands the turn to seat 0.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from games import get_ruleset
+from games.lovci_pokladu import RULESET, rules
+from games.lovci_pokladu.data import (
+    ALL_TOKENS,
+    CARD_TYPES,
+    CENTRE,
+    SQUARE_BY_NAME,
+    TYPE_INDEX,
+    exit_slots,
+)
+from games.lovci_pokladu.state import (
+    HELD,
+    LOST,
+    OFF,
+    ON_BOARD,
+    ON_SHIP,
+    PHASE_OVER,
+    PHASE_PLAY,
+    LovciState,
+)
+from games.protocol import IllegalAction
+
+
+def sq(name: str) -> int:
+    return SQUARE_BY_NAME[name.lower()]
+
+
+def position(players: int = 2, cards: dict[str, tuple[str, int, bool]] | None = None,
+             ships: tuple[int, ...] = (5, 25, 15, 35), hidden_treasure: bool = True) -> LovciState:
+    """Open sea face up everywhere but ``cards`` (name -> (code, rotation, face_up));
+    a face-down treasure on I5 keeps the game going unless ``hidden_treasure`` is off."""
+    state = RULESET.setup(players, {}, 3)
+    sea = TYPE_INDEX["sea"]
+    state.cards = [sea] * 81
+    state.rotation = [0] * 81
+    state.face_up = [True] * 81
+    state.spell_squares = {}
+    if hidden_treasure:
+        state.cards[sq("I5")] = TYPE_INDEX["treasure50"]
+        state.face_up[sq("I5")] = False
+    for name, (code, rot, up) in (cards or {}).items():
+        state.cards[sq(name)] = TYPE_INDEX[code]
+        state.rotation[sq(name)] = rot
+        state.face_up[sq(name)] = up
+    for i in range(players):
+        state.ships[i].ring = ships[i]
+    state.phase = PHASE_PLAY
+    state.current = 0
+    return state
+
+
+def put(state: LovciState, sid: int, square: str, carry: int = 0) -> None:
+    s = state.sailors[sid]
+    s.state, s.square, s.ring, s.carry = ON_BOARD, sq(square), -1, carry
+
+
+def play(state: LovciState, seat: int, text: str):  # type: ignore[no-untyped-def]
+    action = RULESET.parse_action(text)
+    assert action in RULESET.legal_actions(state, seat), (text, RULESET.legal_actions(state, seat))
+    return RULESET.apply(state, seat, action)
+
+
+def refused(state: LovciState, seat: int, text: str, key: str) -> None:
+    before = json.dumps(RULESET.dump(state), sort_keys=True)
+    with pytest.raises(IllegalAction) as info:
+        RULESET.play(state, seat, text)
+    assert info.value.key == key
+    assert json.dumps(RULESET.dump(state), sort_keys=True) == before
+    assert "{" not in info.value.message()
+
+
+# -- components and setup ----------------------------------------------------------------
+def test_components_match_the_data_file() -> None:
+    """Data file: 81 cards with the listed counts; 41 tokens worth 7,200."""
+    counts = {ct.code: ct.count for ct in CARD_TYPES}
+    assert sum(counts.values()) == 81
+    assert counts["sea"] == 23 and counts["dolphin"] == 4 and counts["treasure600"] == 2
+    assert Counter(ALL_TOKENS) == {50: 12, 100: 9, 200: 9, 300: 9, 600: 2}
+    assert sum(ALL_TOKENS) == 7200
+
+
+def test_setup_deals_face_down_around_the_centre_rose() -> None:
+    """Setup: cards face down, only the all-arrows wind rose face up in the centre; the
+    deal and rotations come from the seed."""
+    state = RULESET.setup(4, {}, 77)
+    assert state.face_up.count(True) == 1 and state.face_up[CENTRE]
+    assert CARD_TYPES[state.cards[CENTRE]].code == "rose8" and state.rotation[CENTRE] == 0
+    assert Counter(state.cards) == Counter(
+        i for i, ct in enumerate(CARD_TYPES) for _ in range(ct.count))
+    assert RULESET.dump(RULESET.setup(4, {}, 77)) == RULESET.dump(state)
+    assert RULESET.setup(4, {}, 78).cards != state.cards
+    assert get_ruleset("lovci-pokladu") is RULESET
+
+
+def test_ships_are_placed_on_the_players_side() -> None:
+    """Setup: each ship beside a card of its player's side, not at a corner tip
+    (RULES-NOTES: placed by the player's first action)."""
+    state = RULESET.setup(2, {}, 1)
+    seat = state.current
+    other = 1 - seat
+    legal = RULESET.legal_actions(state, seat)
+    assert len(legal) == 9
+    wrong = "start E9" if seat == 0 else "start E1"
+    refused(state, seat, wrong, "lovci-pokladu.illegal.not_your_side")
+    play(state, seat, "start E1" if seat == 0 else "start E9")
+    play(state, other, "start C9" if other == 1 else "start C1")
+    assert state.phase == PHASE_PLAY and state.current == seat
+
+
+# -- movement ------------------------------------------------------------------------------
+def test_ship_moves_and_corner_costs_two() -> None:
+    """Ship movement: one position left or right; round a corner passes the tip (two)."""
+    state = position()
+    state.ships[0].ring = 9  # beside I1, south side
+    play(state, 0, "ship right")
+    assert state.ships[0].ring == 10 and RULESET.view(state, None).ships[0].tip
+    state.current = 0
+    play(state, 0, "ship right")
+    assert state.ships[0].ring == 11  # beside I1, east side
+
+
+def test_turn_moves_ship_or_one_sailor() -> None:
+    """A turn moves either a ship or one sailor, never both: the turn passes after one."""
+    state = position()
+    play(state, 0, "sailor 1 to E1")
+    assert state.current == 1
+    assert state.sailors[0].state == ON_BOARD and state.sailors[0].square == sq("E1")
+
+
+def test_disembark_only_straight() -> None:
+    """A sailor enters the sea only from a ship, straight ahead, not diagonally."""
+    state = position()
+    refused(state, 0, "sailor 1 to D1", "lovci-pokladu.illegal.disembark")
+    state.ships[0].ring = 10  # corner tip: no card straight ahead
+    assert not any(type(a).__name__ == "SailorMove" for a in RULESET.legal_actions(state, 0))
+
+
+def test_sailor_moves_one_square_any_direction() -> None:
+    """Inside the field a sailor moves one square in any direction."""
+    state = position()
+    put(state, 0, "E5")
+    state.cards[CENTRE] = TYPE_INDEX["sea"]
+    targets = {a.square for a in RULESET.legal_actions(state, 0)
+               if type(a).__name__ == "SailorMove" and a.num == 0}
+    assert targets == {sq(n) for n in ("D4", "E4", "F4", "D5", "F5", "D6", "E6", "F6")}
+    refused(state, 0, "sailor 1 to E7", "lovci-pokladu.illegal.not_adjacent")
+
+
+def test_entering_turns_the_card_over() -> None:
+    """Before a move the card the sailor enters is turned over, and stays face up."""
+    state = position(cards={"E2": ("turtle", 0, False)})
+    put(state, 0, "E1")
+    view = RULESET.view(state, None)
+    assert view.cards[sq("E2")].kind is None and not view.cards[sq("E2")].face_up
+    play(state, 0, "sailor 1 to E2")
+    assert state.face_up[sq("E2")]
+
+
+# -- cards ---------------------------------------------------------------------------------
+def test_rose_single_arrow_moves_on_at_once() -> None:
+    """Wind rose: the sailor continues in the arrow's direction (RULES-NOTES: at once)."""
+    state = position(cards={"E2": ("rose1o", 1, True)})  # arrow north turned east
+    put(state, 0, "E1")
+    play(state, 0, "sailor 1 to E2")
+    assert state.sailors[0].square == sq("F2")
+
+
+def test_rose_several_arrows_player_chooses() -> None:
+    """Wind rose with several arrows: the player chooses one (``go``)."""
+    state = position(cards={"E2": ("rose2o", 1, True)})  # east / west
+    put(state, 0, "E1")
+    play(state, 0, "sailor 1 to E2")
+    assert state.current == 0 and state.pending is not None
+    refused(state, 0, "go E3", "lovci-pokladu.illegal.bad_go")
+    play(state, 0, "go D2")
+    assert state.sailors[0].square == sq("D2") and state.current == 1
+
+
+def test_chain_turns_the_next_card() -> None:
+    """A rose leading onto a face-down card turns it and applies it (chains)."""
+    state = position(cards={"E2": ("rose1o", 0, True), "E3": ("turtle", 0, False)})
+    put(state, 0, "E1")
+    play(state, 0, "sailor 1 to E2")
+    assert state.face_up[sq("E3")] and state.sailors[0].square == sq("E3")
+    assert state.sailors[0].delay == 1
+
+
+def test_looping_chain_stops() -> None:
+    """RULES-NOTES: a chain may not re-enter a square of the same move; with no way
+    left the sailor stays on the card."""
+    state = position(cards={"E2": ("rose1o", 0, True), "E3": ("rose1o", 2, True)})
+    put(state, 0, "E1")
+    play(state, 0, "sailor 1 to E2")
+    assert state.sailors[0].square == sq("E3")
+
+
+def test_seahorse_knight_jump() -> None:
+    """Seahorse: one forward and two to the side, or two and one (a knight's move)."""
+    state = position(cards={"E5": ("seahorse", 0, True)})
+    put(state, 0, "E4")
+    play(state, 0, "sailor 1 to E5")
+    options = {a.square for a in RULESET.legal_actions(state, 0)}
+    assert sq("F7") in options and sq("G6") in options and sq("E6") not in options
+    play(state, 0, "go F7")
+    assert state.sailors[0].square == sq("F7")
+
+
+def test_dolphin_one_or_two_squares() -> None:
+    """Dolphin: one or two squares more in any direction."""
+    state = position()
+    state.cards[sq("E4")] = TYPE_INDEX["dolphin"]
+    put(state, 0, "E3")
+    play(state, 0, "sailor 1 to E4")
+    options = {a.square for a in RULESET.legal_actions(state, 0)}
+    assert {sq("E5"), sq("E6"), sq("G6"), sq("C4")} <= options and sq("E3") not in options
+
+
+def test_starfish_two_back() -> None:
+    """Starfish: two squares back along the arrival direction; a token is left on the
+    last square before the starfish."""
+    state = position(cards={"E5": ("starfish", 0, True)})
+    state.tokens[sq("E4")] = [100]
+    put(state, 0, "E4")
+    play(state, 0, "sailor 1 to E5 with 100")
+    assert state.sailors[0].square == sq("E3") and state.sailors[0].carry == 0
+    assert state.tokens[sq("E4")] == [100]
+
+
+def test_shark_loses_sailor_and_token() -> None:
+    """Shark: the sailor and its token drop out of the game."""
+    state = position(cards={"E5": ("shark", 0, True)})
+    state.tokens[sq("E4")] = [300]
+    put(state, 0, "E4")
+    play(state, 0, "sailor 1 to E5 with 300")
+    assert state.sailors[0].state == LOST and state.lost_tokens == [300]
+
+
+def test_stingray_throws_off_in_tail_direction() -> None:
+    """Stingray: thrown off the field in the tail's direction; the token stays on the
+    square the sailor struck from; it walks back along the perimeter."""
+    state = position(cards={"E5": ("stingray", 1, True)})  # tail south turned west
+    state.tokens[sq("F5")] = [50]
+    put(state, 0, "F5")
+    play(state, 0, "sailor 1 to E5 with 50")
+    s = state.sailors[0]
+    assert s.state == OFF and s.ring == exit_slots(sq("E5"), 6)[0] == 35
+    assert state.tokens[sq("F5")] == [50]
+    state.current = 0
+    play(state, 0, "sailor 1 right")
+    assert state.sailors[0].ring == 36
+
+
+def test_stingray_over_a_corner_offers_a_side() -> None:
+    """Thrown over a corner card, the player chooses the side."""
+    state = position(cards={"B2": ("stingray", 0, True)})  # tail south
+    put(state, 0, "B3")
+    # from B2 southwards the figure crosses B1, not a corner: single side
+    play(state, 0, "sailor 1 to B2")
+    assert state.sailors[0].ring == 2
+    state = position(cards={"A2": ("stingray", 0, True)})
+    put(state, 0, "B3")
+    play(state, 0, "sailor 1 to A2")  # thrown south over A1, a corner card
+    assert state.pending is not None and state.pending.kind == "side"
+    play(state, 0, "side west")
+    assert state.sailors[0].state == OFF and state.sailors[0].ring == 39
+
+
+def test_walker_reaches_ship_and_ship_fetches() -> None:
+    """To return, the sailor walks along the perimeter to its ship, or the ship comes."""
+    state = position()
+    s = state.sailors[0]
+    s.state, s.ring = OFF, 7
+    state.ships[0].ring = 5
+    play(state, 0, "ship right")
+    assert s.state == OFF
+    state.current = 0
+    play(state, 0, "ship right")
+    assert s.state == ON_SHIP
+
+
+def test_foreign_ship_takes_walker_prisoner() -> None:
+    """A foreign ship blocking the walker takes it prisoner; it serves the new owner."""
+    state = position()
+    s = state.sailors[0]
+    s.state, s.ring = OFF, 24
+    refused(state, 0, "sailor 1 right", "lovci-pokladu.illegal.ship_blocks")
+    state.current = 1
+    play(state, 1, "ship left")
+    assert s.state == ON_SHIP and s.ship == 1 and rules.owner(state, 0) == 1
+
+
+def test_turtle_delays_one_turn() -> None:
+    """Turtle: that sailor may not move for one turn; a treasure may enter too."""
+    state = position(cards={"E5": ("turtle", 0, True)})
+    state.tokens[sq("E4")] = [200]
+    put(state, 0, "E4")
+    play(state, 0, "sailor 1 to E5 with 200")
+    assert state.sailors[0].carry == 200
+    state.current = 0  # seat 0's next turn
+    refused(state, 0, "sailor 1 to E6 with 200", "lovci-pokladu.illegal.delayed")
+    play(state, 0, "ship left")
+    state.current = 0
+    play(state, 0, "sailor 1 to E6 with 200")
+
+
+def test_octopus_holds_until_own_sailor_frees() -> None:
+    """Octopus: held until another own sailor enters; both then move on."""
+    state = position(cards={"E5": ("octopus", 0, True)})
+    put(state, 0, "E4")
+    put(state, 1, "D4")
+    play(state, 0, "sailor 1 to E5")
+    assert state.sailors[0].state == HELD
+    state.current = 0
+    play(state, 0, "sailor 2 to E5")
+    assert state.sailors[0].state == ON_BOARD and state.sailors[1].state == ON_BOARD
+
+
+def test_octopus_foreign_liberator_takes_treasure() -> None:
+    """Octopus: a foreign sailor frees the figure, which returns to its ship; its
+    treasure belongs to the liberator."""
+    state = position(cards={"E5": ("octopus", 0, True)})
+    put(state, 0, "E5", carry=300)
+    state.sailors[0].state = HELD
+    put(state, 4, "E6")
+    state.current = 1
+    play(state, 1, "sailor 1 to E5")
+    assert state.sailors[0].state == ON_SHIP and state.sailors[4].carry == 300
+    assert state.sailors[4].state == ON_BOARD
+
+
+def test_hurricane_back_to_ship() -> None:
+    """Hurricane: back onto own ship; the token stays where the sailor came from."""
+    state = position(cards={"E5": ("hurricane", 0, True)})
+    state.tokens[sq("E4")] = [100]
+    put(state, 0, "E4")
+    play(state, 0, "sailor 1 to E5 with 100")
+    assert state.sailors[0].state == ON_SHIP and state.tokens[sq("E4")] == [100]
+
+
+def test_island_refuses_treasure() -> None:
+    """Island: entered only without treasure."""
+    state = position(cards={"E5": ("island", 0, True)})
+    put(state, 0, "E4", carry=100)
+    refused(state, 0, "sailor 1 to E5 with 100", "lovci-pokladu.illegal.carry_onto")
+    play(state, 0, "sailor 1 to E5")
+    assert state.tokens[sq("E4")] == [100]
+
+
+def test_volcano_ship_only_turns() -> None:
+    """Volcanoes: 1–3 turns in which the player must move only a ship."""
+    state = position(cards={"E5": ("volcano2", 0, True)})
+    put(state, 0, "E4")
+    play(state, 0, "sailor 1 to E5")
+    for _ in range(2):
+        state.current = 0
+        assert all(type(a).__name__ == "ShipMove" for a in RULESET.legal_actions(state, 0))
+        refused(state, 0, "sailor 2 to E1", "lovci-pokladu.illegal.ship_only")
+        play(state, 0, "ship left")
+    state.current = 0
+    play(state, 0, "sailor 1 to E6")
+
+
+def test_last_sailor_volcano_skips_turns() -> None:
+    """Tactical rule: the last sailor in play on a volcano makes its player skip turns."""
+    state = position(cards={"E5": ("volcano3", 0, True)})
+    for sid in (1, 2, 3):
+        state.sailors[sid].state = LOST
+    put(state, 0, "E4")
+    events = play(state, 0, "sailor 1 to E5")
+    assert state.players[0].skips == 3
+    play(state, 1, "ship left")
+    assert state.current == 1 and state.players[0].skips == 2
+    assert any(e.key.endswith("volcano_last") for e in events)
+
+
+def test_open_sea_and_treasure_tokens() -> None:
+    """Treasure: the printed tokens are laid on the card when it is discovered; open sea
+    does nothing."""
+    state = position(cards={"E5": ("treasure300", 0, False)})
+    put(state, 0, "E4")
+    play(state, 0, "sailor 1 to E5")
+    assert state.tokens[sq("E5")] == [300, 300, 300]
+
+
+def test_carry_one_token_and_deliver() -> None:
+    """Tokens are carried one at a time to the ship with the figure."""
+    state = position()
+    state.tokens[sq("E1")] = [300, 100]
+    put(state, 0, "E1")
+    state.sailors[1].state = ON_SHIP
+    play(state, 0, "sailor 1 to ship r with 300")
+    assert state.ships[0].treasure == [300] and state.tokens[sq("E1")] == [100]
+
+
+def test_no_treasure_onto_face_down_card() -> None:
+    """A carried token may not enter an unturned card: it is left behind."""
+    state = position(cards={"E5": ("sea", 0, False)})
+    put(state, 0, "E4", carry=50)
+    refused(state, 0, "sailor 1 to E5 with 50", "lovci-pokladu.illegal.carry_onto")
+    play(state, 0, "sailor 1 to E5")
+    assert state.tokens[sq("E4")] == [50] and state.sailors[0].carry == 0
+
+
+def test_neptune_any_square_not_in_discovery_turn() -> None:
+    """Neptune: to any square, once, not in the turn of discovery."""
+    state = position(cards={"E5": ("neptune", 0, False)})
+    put(state, 0, "E4")
+    play(state, 0, "sailor 1 to E5")
+    assert state.spells["neptune"].holder == 0
+    state.current = 0
+    play(state, 0, "neptune to A9")
+    assert state.sailors[0].square == sq("A9") and state.spells["neptune"].status == "used"
+
+
+def test_neptune_captures_crewless_ship() -> None:
+    """Neptune may take the sailor to an opponent's ship without crew."""
+    state = position(cards={"E5": ("neptune", 0, True)})
+    put(state, 0, "E5")
+    state.spells["neptune"].holder, state.spells["neptune"].status = 0, "held"
+    for sid in range(4, 8):
+        state.sailors[sid].state = LOST
+    play(state, 0, "neptune to ship g")
+    assert state.ships[1].owner == 0 and state.players[1].out
+    assert state.phase == PHASE_OVER and RULESET.result(state).winners == (0,)
+
+
+def test_spell_lost_when_leaving() -> None:
+    """A sailor leaving the special card before using it loses the spell."""
+    state = position(cards={"E5": ("neptune", 0, True)})
+    put(state, 0, "E5")
+    state.spells["neptune"].holder, state.spells["neptune"].status = 0, "held"
+    play(state, 0, "sailor 1 to E6")
+    assert state.spells["neptune"].status == "lost"
+
+
+def test_spell_passes_to_expelling_opponent() -> None:
+    """An opponent expelling the sailor from the card takes over the spell."""
+    state = position(cards={"E5": ("mermaid", 0, True)})
+    put(state, 0, "E5")
+    state.spells["mermaid"].holder, state.spells["mermaid"].status = 0, "held"
+    put(state, 4, "E6")
+    state.current = 1
+    play(state, 1, "sailor 1 to E5")
+    assert state.spells["mermaid"].holder == 4 and state.sailors[0].state == ON_SHIP
+
+
+def test_mermaid_brings_a_treasure_now_or_later() -> None:
+    """Mermaid: brings an unguarded treasure, now or in a later turn."""
+    state = position(cards={"E5": ("mermaid", 0, False)})
+    state.tokens[sq("A9")] = [600]
+    put(state, 0, "E4")
+    play(state, 0, "sailor 1 to E5")
+    assert state.pending is not None and state.pending.kind == "mermaid"
+    play(state, 0, "later")
+    state.current = 0
+    play(state, 0, "mermaid A9 600")
+    assert state.sailors[0].carry == 600 and sq("A9") not in state.tokens
+
+
+def test_two_own_sailors_block_a_square() -> None:
+    """Tactical rule: two sailors of one ship block the square to an opponent."""
+    state = position()
+    put(state, 4, "E5")
+    put(state, 5, "E5")
+    put(state, 0, "E4")
+    refused(state, 0, "sailor 1 to E5", "lovci-pokladu.illegal.blocked")
+
+
+def test_knock_back_and_seize_token() -> None:
+    """Tactical rule: entering a lone enemy's square throws it onto its ship; its token
+    stays on the square."""
+    state = position()
+    put(state, 4, "E5", carry=200)
+    put(state, 0, "E4")
+    play(state, 0, "sailor 1 to E5")
+    assert state.sailors[4].state == ON_SHIP and state.tokens[sq("E5")] == [200]
+
+
+def test_capture_crewless_ship_and_its_sailors() -> None:
+    """A crewless ship is captured by an enemy entering it, with its treasure and its
+    sailors at sea; the captured player drops out (RULES-NOTES)."""
+    state = position(players=3, ships=(5, 25, 15))
+    state.ships[1].ring = 25  # beside E9
+    state.ships[1].treasure = [300]
+    for sid in range(4, 8):
+        put(state, sid, "A5")
+    put(state, 0, "E9", carry=50)
+    play(state, 0, "sailor 1 to ship g with 50")
+    assert state.ships[1].owner == 0 and state.players[1].out
+    assert rules.total(state, 0) == 350 and rules.owner(state, 5) == 0
+    assert state.phase == PHASE_PLAY and state.current == 2
+
+
+def test_guarded_ship_cannot_be_captured() -> None:
+    """A ship is safe only if guarded by at least one sailor."""
+    state = position()
+    state.ships[1].ring = 25
+    put(state, 0, "E9")
+    assert not any(getattr(a, "ship", None) == 1 for a in RULESET.legal_actions(state, 0))
+
+
+def test_end_when_all_treasure_home() -> None:
+    """End: all treasures discovered and carried to the ships; the highest total wins."""
+    state = position(hidden_treasure=False)
+    state.ships[1].treasure = [600]
+    state.tokens[sq("E1")] = [50]
+    put(state, 0, "E1")
+    play(state, 0, "sailor 1 to ship r with 50")
+    assert state.phase == PHASE_OVER and state.reason == "treasure"
+    assert RULESET.result(state).winners == (1,) and RULESET.result(state).scores == (50, 600)
+
+
+def test_tie_shares_the_win() -> None:
+    """RULES-NOTES: equal highest totals share the win."""
+    state = position(hidden_treasure=False)
+    state.ships[1].treasure = [50]
+    state.tokens[sq("E1")] = [50]
+    put(state, 0, "E1")
+    play(state, 0, "sailor 1 to ship r with 50")
+    assert RULESET.result(state).winners == (0, 1)
+
+
+def test_pass_only_when_nothing_else() -> None:
+    """RULES-NOTES: ``pass`` only when no other move is legal."""
+    state = position()
+    refused(state, 0, "pass", "lovci-pokladu.illegal.cannot_pass")

@@ -1,0 +1,208 @@
+"""The Lovci pokladů board renderer: positions reached by seeded bot play, and hand-made
+changes to them that show every mark (prisoners, spells, delays, the sea, the end)."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import random
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from games import get_ruleset
+from games.lovci_pokladu.data import CARD_TYPES, CENTRE, deck_without_centre, rotate
+from games.lovci_pokladu.view import CardView, LovciView, PendingView
+from i18n import has
+from renderers import render_public
+from renderers.lovci_pokladu import render_board
+
+MAX_BYTES = 600 * 1024
+NAMES = ("Alice", "Bořivoj Přemyslovec", "Дмитрий", "Someone With A Really Long Display Name")
+CAPTION = (
+    "Bořivoj's sailor 2 turned a stingray on D4 and was thrown into the sea west of A4; the "
+    "300 coin he carried stays on D3. Дмитрий's ship sailed one card to the right, and Alice "
+    "used the Mermaid to bring a 200 coin from G7 to her sailor on the Mermaid card."
+)
+
+RULES = get_ruleset("lovci-pokladu")
+
+
+def played(players: int, seed: int, actions: int = 10_000, turned: int = 81) -> LovciView:
+    """The public view after ``actions`` seeded bot actions, or as soon as ``turned``
+    cards are face up, or at the end of the game, whichever comes first."""
+    state = RULES.setup(players, {}, seed)
+    view = RULES.view(state, None)
+    for _ in range(actions):
+        if RULES.result(state) is not None or sum(c.face_up for c in view.cards) >= turned:
+            break
+        seat = min(RULES.actors(state))
+        RULES.apply(state, seat, RULES.bot_action(state, seat))
+        view = RULES.view(state, None)
+    assert isinstance(view, LovciView)
+    return view
+
+
+def early(players: int) -> LovciView:
+    return played(players, seed=1, actions=4 * players)
+
+
+def turn_cards(view: LovciView, face_up: int, seed: int) -> LovciView:
+    """``view`` with more cards turned (dealt from the rest of the deck) until ``face_up``
+    are face up: a mid game that does not depend on how far the bots get."""
+    deck = [CARD_TYPES[i] for i in deck_without_centre()]
+    for card in view.cards:
+        if card.face_up and card.square != CENTRE:
+            deck.remove(next(ct for ct in deck if ct.code == card.code))
+    rng = random.Random(seed)
+    rng.shuffle(deck)
+    cards = list(view.cards)
+    hidden = [c.square for c in cards if not c.face_up]
+    rng.shuffle(hidden)
+    for sq in hidden[: max(0, face_up - (len(cards) - len(hidden)))]:
+        ct, rot = deck.pop(), rng.randrange(4)
+        cards[sq] = CardView(
+            sq, cards[sq].name, True, ct.code, ct.kind, rot,
+            tuple(sorted(rotate(a, rot) for a in ct.arrows)) if ct.arrows else None,
+            rotate(ct.tail, rot) if ct.kind == "stingray" else None, ct.level or None,
+        )  # fmt: skip
+    return dataclasses.replace(view, cards=tuple(cards))
+
+
+def mid(players: int) -> LovciView:
+    view = turn_cards(played(players, seed=2, actions=60 * players), 50, seed=players)
+    assert sum(card.face_up for card in view.cards) >= 50  # many cards turned
+    return view
+
+
+class WithLastMove:
+    """A view with the optional ``last_squares`` the engine may add later."""
+
+    def __init__(self, view: LovciView, last_squares: tuple[int, ...]) -> None:
+        self._view = view
+        self.last_squares = last_squares
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._view, name)
+
+
+def marked(view: LovciView) -> LovciView:
+    """``view`` changed so that every kind of mark is drawn at least once."""
+    sailors = list(view.sailors)
+
+    def put(i: int, **changes: Any) -> None:
+        sailors[i] = dataclasses.replace(sailors[i], **changes)
+
+    a, b, c, d, e, f = 0, 1, 4, 2, 5, 3  # red 1, 2, 3, 4 and green 1, 2
+    put(a, state="board", square=40, ring=None, carrying=300)  # two on the centre card
+    put(b, state="board", square=40, ring=None, carrying=None, delayed=2)
+    put(c, state="off", square=None, ring=15, carrying=None)  # in the sea, east
+    put(d, state="off", square=None, ring=12, carrying=200)
+    put(e, state="octopus", square=30, ring=None, carrying=50)
+    # Red 4 serves the green ship and holds Neptune's spell.
+    put(f, state="board", square=50, ring=None, prisoner=True, owner=1, ship=1, spell="neptune")
+    cards = list(view.cards)
+    cards[30] = CardView(30, "D4", True, "octopus", "octopus", 2, None, None, None)
+    cards[50] = CardView(50, "F6", True, "neptune", "neptune", 0, None, None, None)
+    cards[22] = CardView(22, "E3", True, "stingray", "stingray", 1, None, 6, None)
+    cards[58] = CardView(58, "E7", True, "volcano3", "volcano", 3, None, None, 3)
+    ships = list(view.ships)
+    ships[0] = dataclasses.replace(ships[0], ring=10, side=1, tip=True, beside=None)
+    ships[1] = dataclasses.replace(ships[1], crew=0, treasure=(600, 300), total=900)
+    players = list(view.players)
+    players[1] = dataclasses.replace(players[1], ship_only=2, skips=1, total=900)
+    if len(players) > 2:
+        players[2] = dataclasses.replace(players[2], out=True)
+    return dataclasses.replace(
+        view,
+        cards=tuple(cards),
+        sailors=tuple(sailors),
+        ships=tuple(ships),
+        players=tuple(players),
+        tokens=((31, (300, 50, 50)), (67, (600,)), (8, (200, 200, 100, 50, 50, 50))),
+        lost_tokens=(300, 50),
+        pending=PendingView("go", a, (39, 41, 49)),
+        spells=(("mermaid", "held"), ("neptune", "used")),
+    )
+
+
+def decode(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    assert image.format == "PNG"
+    return image
+
+
+def check_png(data: bytes) -> Image.Image:
+    image = decode(data)
+    assert image.width >= 1000
+    assert len(data) < MAX_BYTES
+    return image
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("make", [early, mid])
+def test_board_is_a_phone_sized_png(players: int, make: Any) -> None:
+    check_png(render_board(make(players), NAMES, CAPTION))
+
+
+def test_three_players_through_the_registry() -> None:
+    data = render_public("lovci-pokladu", mid(3), NAMES, CAPTION)
+    check_png(data)
+
+
+def test_before_the_ships_are_placed_every_card_but_the_centre_is_face_down() -> None:
+    view = played(2, seed=5, actions=0)
+    assert view.phase == "start"
+    assert [card.square for card in view.cards if card.face_up] == [40]
+    check_png(render_board(view, NAMES, ""))
+
+
+def test_all_cards_face_down() -> None:
+    view = early(4)
+    hidden = tuple(
+        CardView(c.square, c.name, False, None, None, None, None, None, None) for c in view.cards
+    )
+    check_png(render_board(dataclasses.replace(view, cards=hidden), NAMES, CAPTION))
+
+
+def test_every_mark() -> None:
+    for players in (2, 4):
+        check_png(render_board(marked(mid(players)), NAMES, CAPTION))
+
+
+def test_last_move_is_outlined() -> None:
+    view = mid(4)
+    plain = render_board(view, NAMES, CAPTION)
+    outlined = render_board(WithLastMove(view, (30, 31)), NAMES, CAPTION)  # type: ignore[arg-type]
+    check_png(outlined)
+    assert plain != outlined
+    # Squares off the board are ignored rather than drawn somewhere wrong.
+    assert render_board(WithLastMove(view, (-1, 81)), NAMES, CAPTION) == plain  # type: ignore[arg-type]
+
+
+def test_game_over_banner() -> None:
+    view = mid(4)
+    over = dataclasses.replace(view, phase="over", winners=(1,), pending=None)
+    tie = dataclasses.replace(over, winners=(0, 3))
+    for finished in (over, tie):
+        check_png(render_board(finished, NAMES, CAPTION))
+    assert render_board(over, NAMES, CAPTION) != render_board(tie, NAMES, CAPTION)
+
+
+def test_viewer_does_not_change_the_image() -> None:
+    public = mid(2)
+    seat = dataclasses.replace(public, viewer=1)
+    assert render_board(public, NAMES, CAPTION) == render_board(seat, NAMES, CAPTION)
+
+
+def test_side_choice_marks_ring_positions() -> None:
+    view = dataclasses.replace(mid(2), pending=PendingView("side", 0, (1, 39)))
+    check_png(render_board(view, NAMES, ""))
+
+
+def test_every_card_code_has_a_label() -> None:
+    for key in ("title", "turn", "to_play", "legend_last"):
+        assert has(f"render_lovci.lovci.{key}")
+    assert [ct.code for ct in CARD_TYPES if not has(f"render_lovci.lovci.card.{ct.code}")] == []
