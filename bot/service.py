@@ -306,14 +306,15 @@ class SessionService:
                       t("platform.game.abandoned", row.locale, name=person.name), game=row.game)
 
     # -- play ------------------------------------------------------------------------
-    async def status(self, channel_id: str) -> Update:
+    async def status(self, channel_id: str, *, image: bool = True) -> Update:
+        """The lobby, or the board and whose turn it is (``image=False``: text only)."""
         row = await self._open(channel_id)
         if row.status == LOBBY:
             return self._lobby_update(row, t("platform.lobby.status", row.locale))
         loaded = self._load(row)
         text = self._turn_text(loaded)
-        return Update(row.id, row.version, row.status, text,
-                      await self._render_public(loaded, text), game=row.game)
+        board = await self._render_public(loaded, text) if image else None
+        return Update(row.id, row.version, row.status, text, board, game=row.game)
 
     async def session_for_channel(self, channel_id: str) -> SessionRow | None:
         return await self.storage.open_session(channel_id)

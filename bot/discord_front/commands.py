@@ -129,7 +129,7 @@ class Front:
             await interaction.followup.send("⚠️ " + error.message(locale), ephemeral=True)
             return
         if not choices:
-            status = await self.service.status(channel_of(interaction))
+            status = await self.service.status(channel_of(interaction), image=False)
             text = t("platform.discord.not_your_turn", locale) + "\n" + \
                 status.text.rsplit("\n", 1)[-1]
             await interaction.followup.send(text, ephemeral=True)
