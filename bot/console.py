@@ -207,8 +207,12 @@ class Console:
         assert row is not None and row.state is not None
         seat = row.seat_of(person.user_id)
         view = self.ruleset.view(self.ruleset.load(json.loads(row.state)), seat)
-        cards = [self._card_name(code) for code in getattr(view, "hand", None) or ()]
-        print(f"{person.name}'s hand: {', '.join(cards) or '(empty)'}")
+        if not hasattr(view, "hand"):
+            print(t("platform.console.no_hand", self.locale))
+            return
+        cards = [self._card_name(code) for code in view.hand or ()]
+        print(t("platform.console.hand", self.locale, name=person.name,
+                cards=", ".join(cards) or "—"))
         if note.image:
             image = self._write(note.image, f"hand-player{(seat or 0) + 1}")
             print(f"  (hand image: {image})")

@@ -475,7 +475,8 @@ class SessionService:
         if result is not None:
             scores = ", ".join(f"{names[i]} {score}" for i, score in enumerate(result.scores))
             winners = ", ".join(names[i] for i in result.winners)
-            return t("platform.game.over", locale, winners=winners, scores=scores)
+            key = "platform.game.over" if len(result.winners) == 1 else "platform.game.over_tie"
+            return t(key, locale, winners=winners, scores=scores)
         actors = sorted(ruleset.actors(state))
         return t("platform.game.to_act", locale, players=", ".join(names[s] for s in actors))
 

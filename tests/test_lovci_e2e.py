@@ -1,0 +1,317 @@
+"""Lovci pokladů end to end on the platform: the console client and the real discord.py.
+
+The console part runs ``python -m bot console lovci-pokladu`` in-process (as
+``tests/test_console.py`` does for Hagoth); the Discord part drives the bot built by
+:func:`bot.app.create_bot` through the loopback stand-in (as ``tests/test_discord_e2e.py``
+does). Games use the ``turn_limit`` house rule so that they are sure to end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import random
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from discord_standin import (
+    USER_ID,
+    DiscordStandin,
+    RecordedRequest,
+    autocomplete,
+    component,
+    running_client,
+    slash,
+)
+from PIL import Image
+
+from bot.__main__ import main
+from bot.app import create_bot
+from bot.config import Config
+from bot.service import SessionService
+from bot.storage import FINISHED, SessionRow, Storage
+from games import get_ruleset
+
+GAME = "lovci-pokladu"
+EPHEMERAL = 64
+
+
+# -- console --------------------------------------------------------------------------
+
+
+def console(tmp_path: Path, *extra: str) -> list[str]:
+    return ["console", GAME, "--out", str(tmp_path / "boards"),
+            "--db", str(tmp_path / "console.db"), *extra]
+
+
+def stored_session(db: Path, session_id: int = 1) -> tuple[SessionRow, int, bool]:
+    """The session row, the length of its action log and whether the log replays."""
+
+    async def read() -> tuple[SessionRow, int, bool]:
+        async with await Storage.open(db) as storage:
+            row = await storage.get(session_id)
+            assert row is not None
+            log = await storage.action_log(session_id)
+            return row, len(log), await SessionService(storage).replay_check(session_id)
+
+    return asyncio.run(read())
+
+
+def assert_pngs(folder: Path) -> list[Path]:
+    files = sorted(folder.glob("*.png"))
+    assert files
+    for path in files:
+        with Image.open(path) as image:
+            image.load()
+            assert image.format == "PNG" and image.width > 100
+    return files
+
+
+def assert_public_view_hides_face_down_cards(row: SessionRow) -> None:
+    """The public board is rendered from ``view(state, None)``: no face-down identity."""
+    ruleset = get_ruleset(GAME)
+    assert row.state is not None
+    view = ruleset.view(ruleset.load(json.loads(row.state)), None)
+    face_down = [c for c in view.cards if not c.face_up]
+    assert face_down, "a 60-turn game leaves cards face down"
+    for card in face_down:
+        assert (card.code, card.kind, card.rotation, card.arrows, card.tail, card.level) == (
+            None, None, None, None, None, None), card
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_console_all_bots_finish_with_a_turn_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    players: int,
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing may be read
+    args = console(tmp_path, "--players", str(players), "--bots", str(players),
+                   "--seed", str(players), "--options", "turn_limit=60")
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Game over: " in out and " wins! Scores: Bot 1 " in out
+    assert f"Bot {players} " in out.split("Game over: ", 1)[1]
+    assert ">" not in out  # no prompt
+    assert "Traceback" not in out and "stuck" not in out
+    assert [f.name for f in assert_pngs(tmp_path / "boards")] == ["0001.png"]
+    row, log_length, replays = stored_session(tmp_path / "console.db")
+    assert row.status == FINISHED and row.game == GAME and row.seed == players
+    assert row.options["turn_limit"] == 60
+    assert [s.name for s in row.seats] == [f"Bot {i}" for i in range(1, players + 1)]
+    assert log_length == row.version - 1 > 20 and replays
+    assert_public_view_hides_face_down_cards(row)
+
+
+def test_console_human_against_bots(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pick = random.Random(3)
+    script = ["help", "moves", "1", "99", "fly away", "status", "moves",
+              *(pick.choice("1234563") for _ in range(200)), "quit"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
+    args = console(tmp_path, "--players", "3", "--bots", "2", "--seed", "5",
+                   "--options", "turn_limit=60")
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "The game of Lovci pokladů (Treasure Hunters) begins!" in out
+    assert "Player 1 (lovci-pokladu) > " in out
+    assert "  1. Place my ship beside A1   [start A1]" in out  # moves, before the start
+    assert "Player 1 placed their ship beside A1." in out
+    assert "There is no move 99: choose from 1 to" in out
+    assert "Sorry, that didn't work: I can't read the move “fly away”." in out
+    assert "Game over: " in out and "Bye" not in out  # long before the script ends
+    files = assert_pngs(tmp_path / "boards")
+    assert len(files) > 10 and files[0].name == "0001.png"
+    row, log_length, replays = stored_session(tmp_path / "console.db")
+    assert [(s.name, s.user_id, s.is_bot) for s in row.seats] == [
+        ("Player 1", "console-1", False), ("Bot 1", None, True), ("Bot 2", None, True)]
+    assert row.status == FINISHED and log_length == row.version - 1 > 20 and replays
+    assert_public_view_hides_face_down_cards(row)
+
+
+# -- Discord --------------------------------------------------------------------------
+
+
+@pytest.fixture
+async def standin() -> AsyncIterator[DiscordStandin]:
+    async with DiscordStandin() as server:
+        yield server
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> str:
+    return str(tmp_path / "tidebound.db")
+
+
+def factory(db_path: str):  # type: ignore[no-untyped-def]
+    return lambda: create_bot(Config(db_path=db_path))
+
+
+class Driver:
+    """Sends interactions and collects what the bot answered to each."""
+
+    def __init__(self, standin: DiscordStandin) -> None:
+        self.standin = standin
+
+    async def send(self, payload: dict[str, Any]) -> tuple[dict[str, Any], int]:
+        start = self.standin.mark()
+        await self.standin.deliver_interaction(payload)
+        return payload, start
+
+    async def callback(self, payload: dict[str, Any]) -> dict[str, Any]:
+        return (await self.standin.wait_for_callback(payload)).json
+
+    async def public_post(self, payload: dict[str, Any], start: int) -> RecordedRequest:
+        """The non-ephemeral followup message the interaction produced."""
+        return await self.standin.wait_for(
+            lambda r: r.matches("POST", f"/webhooks/\\d+/{re.escape(payload['token'])}$")
+            and not int(r.json.get("flags") or 0) & EPHEMERAL, start=start, timeout=10)
+
+
+def png_of(rec: RecordedRequest) -> Image.Image:
+    assert rec.files, "the update carries the board image"
+    image = Image.open(io.BytesIO(rec.files[0].data))
+    image.load()
+    assert image.format == "PNG" and image.width > 100
+    return image
+
+
+def commands_synced(standin: DiscordStandin) -> list[dict[str, Any]]:
+    rec = next(r for r in standin.requests if r.matches("PUT", r"/applications/\d+/commands"))
+    return rec.json
+
+
+def check_pings(post: RecordedRequest) -> bool:
+    """Only the human is ever pinged, and only by a "your turn" line; True if pinged."""
+    mentions = post.json["allowed_mentions"]
+    assert not mentions.get("parse") and not mentions.get("roles")
+    assert mentions.get("users", []) in ([], [USER_ID])
+    if mentions.get("users"):
+        assert f"<@{USER_ID}>" in str(post.json["content"])
+        return True
+    return False
+
+
+async def move_by_autocomplete(driver: Driver, pick: random.Random) -> RecordedRequest:
+    """Ask autocomplete for the legal moves, play one of them, return the public post."""
+    payload, _ = await driver.send(autocomplete("move", {"move": ""}, "move"))
+    body = await driver.callback(payload)
+    assert body["type"] == 8
+    choices = body["data"]["choices"]
+    assert choices and all(1 <= len(c["name"]) <= 100 for c in choices)
+    assert all(c["value"] != "?" for c in choices), choices  # not an error
+    payload, start = await driver.send(slash("move", {"move": pick.choice(choices)["value"]}))
+    assert (await driver.callback(payload))["type"] == 5
+    return await driver.public_post(payload, start)
+
+
+async def move_by_menu(driver: Driver, board: dict[str, Any], session_id: int
+                       ) -> RecordedRequest:
+    """Open the board's "Your moves" menu and click its first move."""
+    standin = driver.standin
+    payload, start = await driver.send(component(f"tb:menu:{session_id}", message=board))
+    assert (await driver.callback(payload))["type"] == 5
+    menu = await standin.wait_for_followup(payload, start=start)
+    assert int(menu.json.get("flags") or 0) & EPHEMERAL
+    assert menu.json.get("components"), "the menu offers the legal moves"
+    menu_message = standin.messages[int(menu.response["id"])]
+    first = menu.json["components"][0]["components"][0]
+    if first["type"] == 2:
+        click = component(first["custom_id"], message=menu_message)
+    else:
+        click = component(first["custom_id"], 3, [first["options"][0]["value"]],
+                          message=menu_message)
+    payload, start = await driver.send(click)
+    assert (await driver.callback(payload))["type"] == 6
+    return await driver.public_post(payload, start)
+
+
+async def test_lovci_is_offered_by_the_synced_commands(
+    standin: DiscordStandin, db_path: str
+) -> None:
+    async with running_client(factory(db_path), standin):
+        commands = commands_synced(standin)
+    game = next(c for c in commands if c["name"] == "game")
+    new = next(o for o in game["options"] if o["name"] == "new")
+    game_option = next(o for o in new["options"] if o["name"] == "game")
+    assert {"hagoth", GAME} <= {c["value"] for c in game_option["choices"]}
+    assert any("Lovci" in c["name"] for c in game_option["choices"])
+    rules = next(c for c in commands if c["name"] == "rules")
+    rules_game = next(o for o in rules["options"] if o["name"] == "game")
+    assert GAME in {c["value"] for c in rules_game["choices"]}
+
+
+async def test_whole_game_against_bots_through_discord(
+    standin: DiscordStandin, db_path: str
+) -> None:
+    driver = Driver(standin)
+    pick = random.Random(7)
+    async with running_client(factory(db_path), standin):
+        # The lobby's options autocomplete knows Lovci pokladů's house rule.
+        payload, _ = await driver.send(autocomplete(
+            "game", {"game": GAME, "options": ""}, "options", subcommand="new"))
+        body = await driver.callback(payload)
+        assert body["type"] == 8
+        assert any("turn_limit" in c["value"] for c in body["data"]["choices"])
+
+        payload, _ = await driver.send(
+            slash("game", {"game": GAME, "options": "turn_limit=40"}, subcommand="new"))
+        body = await driver.callback(payload)
+        assert body["type"] == 4 and "opened a game" in body["data"]["content"]
+        buttons = [c["custom_id"] for row in body["data"]["components"]
+                   for c in row["components"]]
+        session_id = int(buttons[0].rsplit(":", 1)[1])
+        for _ in range(2):
+            payload, _ = await driver.send(slash("game", subcommand="addbot"))
+            assert (await driver.callback(payload))["type"] == 4
+        payload, start = await driver.send(slash("game", subcommand="start"))
+        body = await driver.callback(payload)
+        assert body["type"] == 5 and body["data"]["flags"] & EPHEMERAL
+        post = await driver.public_post(payload, start)
+        png_of(post)
+        assert "Lovci pokladů" in str(post.json["content"])
+        pinged = check_pings(post)
+
+        # The first move through the board's "Your moves" button menu.
+        board = standin.messages[int(post.response["id"])]
+        post = await move_by_menu(driver, board, session_id)
+        png_of(post)
+
+        moves = 1
+        for _ in range(300):
+            content = str(post.json.get("content"))
+            if "Game over" in content:
+                break
+            pinged = check_pings(post) or pinged
+            assert post.json.get("components"), "a running game offers its buttons"
+            post = await move_by_autocomplete(driver, pick)
+            png_of(post)
+            moves += 1
+        content = str(post.json.get("content"))
+        assert "Game over" in content, content
+        assert moves > 5 and pinged
+        assert post.json["allowed_mentions"] == {"parse": []}, "nobody is pinged at the end"
+        assert not post.json.get("components"), "a finished game offers no buttons"
+
+        # The finished game is over for /move too.
+        payload, _ = await driver.send(autocomplete("move", {"move": ""}, "move"))
+        body = await driver.callback(payload)
+        assert body["type"] == 8 and body["data"]["choices"][0]["value"] == "?"
+
+    row, log_length, replays = await _stored(db_path, session_id)
+    assert row.status == FINISHED and row.game == GAME and row.options["turn_limit"] == 40
+    assert [(s.user_id, s.is_bot) for s in row.seats] == [
+        (str(USER_ID), False), (None, True), (None, True)]
+    assert log_length == row.version - 1 and replays
+
+
+async def _stored(db_path: str, session_id: int) -> tuple[SessionRow, int, bool]:
+    async with await Storage.open(db_path) as storage:
+        row = await storage.get(session_id)
+        assert row is not None
+        log = await storage.action_log(session_id)
+        return row, len(log), await SessionService(storage).replay_check(session_id)
