@@ -1135,7 +1135,7 @@ def _draw_board(view: LovciView, locale: str) -> Image.Image:
     for sq in getattr(view, "last_squares", ()) or ():
         if 0 <= sq < SIZE * SIZE:
             _outline_square(draw, sq, HIGHLIGHT)
-    if view.pending is not None:
+    if view.pending is not None and view.phase != "over":  # no choices once it is over
         if view.pending.kind == "side":
             for pos in view.pending.squares:
                 x0, y0, x1, y1 = _slot_box(pos)
