@@ -1132,7 +1132,7 @@ def _draw_board(view: LovciView, locale: str) -> Image.Image:
                 _face_image(card.code, card.kind, card.arrows, card.tail, card.level, locale),
                 tuple(round(v) for v in _cell_xy(card.square)),
             )
-    for sq in getattr(view, "last_squares", ()) or ():
+    for sq in view.last_squares:
         if 0 <= sq < SIZE * SIZE:
             _outline_square(draw, sq, HIGHLIGHT)
     if view.pending is not None and view.phase != "over":  # no choices once it is over

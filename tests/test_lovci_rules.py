@@ -14,7 +14,8 @@ from collections import Counter
 import pytest
 
 from games import get_ruleset
-from games.lovci_pokladu import RULESET, rules
+from games.lovci_pokladu import RULESET, bot, rules
+from games.lovci_pokladu.actions import SailorMove
 from games.lovci_pokladu.data import (
     ALL_TOKENS,
     CARD_TYPES,
@@ -539,3 +540,84 @@ def test_pass_only_when_nothing_else() -> None:
     """RULES-NOTES: ``pass`` only when no other move is legal."""
     state = position()
     refused(state, 0, "pass", "lovci-pokladu.illegal.cannot_pass")
+
+
+# -- chains, prisoners and captured pieces --------------------------------------------------
+def test_dolphin_leads_onto_a_face_down_card_which_is_turned_and_applied() -> None:
+    """Dolphin: "the sailor continues one or two squares"; Basic rules: "before each move,
+    the player turns over the next face-down card that the sailor is about to enter" — so
+    a chain onto a face-down card turns it and carries out its effect (a turtle here)."""
+    state = position(cards={"E4": ("dolphin", 0, True), "E6": ("turtle", 0, False)})
+    put(state, 0, "E3")
+    play(state, 0, "sailor 1 to E4")
+    assert state.pending is not None and state.pending.kind == "go"
+    events = play(state, 0, "go E6")
+    assert state.face_up[sq("E6")] and state.sailors[0].square == sq("E6")
+    assert state.sailors[0].delay == 1  # the turtle: it sits out its player's next turn
+    assert any(e.key.endswith("event.turned") for e in events)
+    assert any(e.key.endswith("event.turtle") for e in events)
+
+
+def test_thrown_sailor_landing_beside_a_foreign_ship_is_taken_prisoner() -> None:
+    """Stingray: "If another player's ship blocks the sailor's movement, that ship may
+    take the sailor prisoner, and the sailor must serve its owner" (RULES-NOTES: landing
+    on a foreign ship's position makes it a prisoner)."""
+    state = position(cards={"E5": ("stingray", 1, True)})  # tail west: lands at 35
+    state.ships[1].ring = 35
+    put(state, 0, "F5")
+    play(state, 0, "sailor 1 to E5")
+    s = state.sailors[0]
+    assert s.state == ON_SHIP and s.ship == 1 and rules.owner(state, 0) == 1
+    assert state.sailors[0].colour == 0  # still a red figure, serving green
+
+
+def test_thrown_sailor_blocked_by_a_foreign_ship_is_taken_prisoner() -> None:
+    """Stingray: the thrown sailor walks back along the perimeter; "if another player's
+    ship blocks the sailor's movement, that ship may take the sailor prisoner"."""
+    state = position(cards={"E5": ("stingray", 1, True)})  # tail west: lands at 35
+    state.ships[1].ring = 36
+    put(state, 0, "F5")
+    play(state, 0, "sailor 1 to E5")
+    assert state.sailors[0].state == OFF and state.sailors[0].ring == 35
+    state.current = 0
+    refused(state, 0, "sailor 1 right", "lovci-pokladu.illegal.ship_blocks")
+    state.current = 1
+    play(state, 1, "ship left")
+    assert state.sailors[0].state == ON_SHIP and rules.owner(state, 0) == 1
+    state.current = 1
+    # the prisoner now serves green: green moves it (as "r1"), red no longer can
+    play(state, 1, "sailor r1 to A5")
+    assert state.sailors[0].square == sq("A5") and state.current == 0
+    assert not any(isinstance(a, SailorMove) and a.num == 0 and a.colour is None
+                   for a in RULESET.legal_actions(state, 0))
+
+
+def test_captured_ship_and_prisoner_move_for_the_capturer() -> None:
+    """"The player who seized the ship continues in play with the captured ship and the
+    captured sailors": after a capture the capturer moves the ship (``ship g``) and the
+    ship's sailors at sea (``sailor g2``)."""
+    state = position(players=3, ships=(5, 25, 15))
+    for sid in (4, 6, 7):
+        state.sailors[sid].state = "lost"
+    put(state, 5, "A5")
+    put(state, 0, "E9")
+    play(state, 0, "sailor 1 to ship g")
+    assert state.ships[1].owner == 0 and state.players[1].out
+    state.current = 0
+    play(state, 0, "ship g right")
+    assert state.ships[1].ring == 26 and state.current == 2
+    state.current = 0
+    play(state, 0, "sailor g2 to A6")
+    assert state.sailors[5].square == sq("A6") and rules.owner(state, 5) == 0
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 100), (3, 110), (4, 102)])
+def test_bot_only_game_ends_by_the_rules(players: int, seed: int) -> None:
+    """End of game: "when all the treasures have been discovered and carried to the
+    ships, or when one player seizes all of the opponents' ships" — bots alone reach one
+    of these endings well inside a turn bound, never the ``turn_limit`` house rule."""
+    state = RULESET.setup(players, {"turn_limit": 3000}, seed)
+    while RULESET.result(state) is None:
+        (seat,) = RULESET.actors(state)
+        RULESET.apply(state, seat, bot.choose(state, seat))
+    assert state.reason in ("treasure", "ships") and state.turn < 3000

@@ -115,6 +115,7 @@ class LovciRuleset(Ruleset[LovciState, Action]):
             phase=state.phase, pending=pending, turn=state.turn,
             spells=tuple((k, v.status) for k, v in sorted(state.spells.items())),
             winners=rules.winners(state) if state.phase == PHASE_OVER else (),
+            last_squares=tuple(state.last_squares),
         )
 
     def result(self, state: LovciState) -> Result | None:

@@ -1,12 +1,18 @@
-"""A sensible Lovci pokladů bot: explore, fetch treasure home, guard the ship, and knock
-opponents back when it pays.
+"""A sensible Lovci pokladů bot: explore, fetch treasure home, guard the ship, capture
+crewless ships and knock opponents back when it pays.
 
 Every legal move gets a heuristic score from public information only (a face-down card
-is an unknown risk, never peeked at); the bot takes the best, the first in legal order
-on a tie, so it is deterministic.
+is an unknown risk, never peeked at); the bot takes the best. The score is built from
+*potentials* — distance maps over the known board (to the home ship for a carried token,
+to reachable treasure, to face-down cards, to crewless enemy ships) — and a move is worth
+how much it lowers them, so the bot cannot wander in circles on an unchanged board.
+Exact ties are broken by a hash of the move's index and the turn number, so the bot stays
+a pure function of the state and still does not repeat a flat back-and-forth forever.
 """
 
 from __future__ import annotations
+
+import heapq
 
 from .actions import Action, Go, Later, Mermaid, Neptune, Pass, SailorMove, ShipMove, Side, Walk
 from .data import (
@@ -20,33 +26,21 @@ from .data import (
     SAILORS_PER_SHIP,
     SHARK,
     SLOT_SQUARE,
-    SQUARE_SLOTS,
     STARFISH,
     STINGRAY,
     TURTLE,
     VOLCANO,
-    chebyshev,
     ring_distance,
 )
 from .rules import at_square, crew, legal_actions, owner
-from .state import OFF, ON_BOARD, ON_SHIP, LovciState
+from .state import HELD, OFF, ON_BOARD, ON_SHIP, LovciState
 
-_DANGER = {SHARK: -200.0, STINGRAY: -25.0, HURRICANE: -18.0, OCTOPUS: -30.0,
-           STARFISH: -6.0, TURTLE: -3.0, ISLAND: -1.0}
-
-
-def _home(state: LovciState, seat: int, sq: int) -> int:
-    """Moves a sailor on ``sq`` needs to step aboard one of the seat's ships."""
-    best = 99
-    for ship in state.ships:
-        if ship.owner == seat:
-            beside = SLOT_SQUARE[ship.ring]
-            if beside >= 0:
-                best = min(best, chebyshev(sq, beside) + 1)
-            else:
-                best = min(best, 3 + min(chebyshev(sq, SLOT_SQUARE[(ship.ring + k) % RING])
-                                         for k in (-1, 1)))
-    return best
+INF = 999
+_DANGER = {SHARK: -500.0, STINGRAY: -30.0, HURRICANE: -25.0, OCTOPUS: -35.0,
+           STARFISH: -15.0, TURTLE: -2.0}
+# squares a token can be carried across safely (face up, and not one that drops it)
+_NO_CARRY = frozenset((SHARK, STINGRAY, HURRICANE, OCTOPUS, STARFISH, ISLAND)) | MOVERS
+_EDGE_SLOTS = tuple(p for p in range(RING) if SLOT_SQUARE[p] >= 0)
 
 
 def _sid(seat: int, colour: int | None, num: int) -> int:
@@ -57,105 +51,190 @@ def _kind(state: LovciState, sq: int) -> str | None:
     return CARD_TYPES[state.cards[sq]].kind if state.face_up[sq] else None
 
 
-def _nearest_pile(state: LovciState, sq: int) -> int:
-    if not state.tokens:
-        return 0
-    return min(chebyshev(sq, t) for t in state.tokens)
+def _carry_ok(state: LovciState, sq: int) -> bool:
+    return state.face_up[sq] and CARD_TYPES[state.cards[sq]].kind not in _NO_CARRY
 
 
-_SAFE_BLOCK = frozenset((SHARK, STINGRAY, HURRICANE, OCTOPUS, STARFISH))
-
-
-def _standable(state: LovciState, sq: int, carrying: bool) -> bool:
+def _walk_cost(state: LovciState, sq: int) -> int:
+    """Cost of entering ``sq`` for a sailor with empty hands (INF: never)."""
     kind = _kind(state, sq)
-    return not (kind in _SAFE_BLOCK or kind in MOVERS or (carrying and kind == ISLAND))
+    if kind is None:
+        return 2
+    if kind == SHARK:
+        return INF
+    if kind in _DANGER and kind != TURTLE:
+        return 20
+    if kind in MOVERS:
+        return 3
+    if kind == VOLCANO:
+        return 2 + 2 * CARD_TYPES[state.cards[sq]].level
+    return 1
 
 
-def _dist_map(state: LovciState, sources: list[int], carrying: bool) -> list[int]:
-    """Cost for a sailor to reach one of ``sources`` from every square (Dijkstra over the
-    known board: face-down cards cost more, known dangers are avoided)."""
-    import heapq
-
-    sources = [sq for sq in sources if _standable(state, sq, carrying)]
-    dist = [999] * 81
-    heap = [(0, sq) for sq in sources]
-    for sq in sources:
-        dist[sq] = 0
+def _dijkstra(sources: list[tuple[int, int]], cost: list[int]) -> list[int]:
+    """``dist[x]``: cheapest cost from ``x`` to a source, paying ``cost[y]`` for every
+    square ``y`` entered (the source squares included in their start cost)."""
+    dist = [INF] * 81
+    heap: list[tuple[int, int]] = []
+    for sq, c in sources:
+        if c < dist[sq]:
+            dist[sq] = c
+            heap.append((c, sq))
     heapq.heapify(heap)
+    while heap:
+        d, sq = heapq.heappop(heap)
+        if d > dist[sq] or cost[sq] >= INF:
+            continue
+        nd = d + cost[sq]
+        for n in NEIGHBOURS[sq]:
+            if nd < dist[n]:
+                dist[n] = nd
+                heapq.heappush(heap, (nd, n))
+    return dist
+
+
+def _from(start: int, cost: list[int]) -> list[int]:
+    """Cost from ``start`` to every square (entering squares costs ``cost``)."""
+    dist = [INF] * 81
+    dist[start] = 0
+    heap = [(0, start)]
     while heap:
         d, sq = heapq.heappop(heap)
         if d > dist[sq]:
             continue
-        kind = _kind(state, sq)
-        if kind is None:
-            step = 6 if carrying else 3
-        elif kind == SHARK or (carrying and (kind in _SAFE_BLOCK or kind in MOVERS
-                                             or kind == ISLAND)):
-            continue
-        elif kind in _SAFE_BLOCK or kind in MOVERS:
-            step = 25
-        else:
-            step = 1
         for n in NEIGHBOURS[sq]:
-            if d + step < dist[n]:
-                dist[n] = d + step
-                heapq.heappush(heap, (d + step, n))
+            if cost[n] < INF and d + cost[n] < dist[n]:
+                dist[n] = d + cost[n]
+                heapq.heappush(heap, (d + cost[n], n))
     return dist
 
 
 class _Maps:
-    __slots__ = ("hidden", "home", "pile", "prey", "threat")
+    __slots__ = (
+        "carry_cost",
+        "guard_needed",
+        "hidden",
+        "hit",
+        "home",
+        "own_rings",
+        "pile",
+        "prey",
+        "rescue",
+        "spare",
+        "threat",
+        "walk_home",
+    )
 
     def __init__(self, state: LovciState, seat: int) -> None:
-        beside = [SLOT_SQUARE[sh.ring] for sh in state.ships
-                  if sh.owner == seat and SLOT_SQUARE[sh.ring] >= 0]
-        self.home = _dist_map(state, beside, True)
-        self.pile = _dist_map(state, list(state.tokens), False)
-        self.hidden = _dist_map(state, [t for t in range(81) if not state.face_up[t]], False)
-        prey = [SLOT_SQUARE[sh.ring] for i, sh in enumerate(state.ships)
+        self.own_rings = [sh.ring for sh in state.ships if sh.owner == seat]
+        self.carry_cost = [1 if _carry_ok(state, sq) else INF for sq in range(81)]
+        walk = [_walk_cost(state, sq) for sq in range(81)]
+        # carrying home: reach some edge card, the ship sails there, board (+1)
+        sources = []
+        for p in _EDGE_SLOTS:
+            b = SLOT_SQUARE[p]
+            if self.carry_cost[b] < INF:
+                sources.append((b, 1 + min(ring_distance(p, r) for r in self.own_rings)))
+        self.home = _dijkstra(sources, self.carry_cost)
+        beside = [SLOT_SQUARE[r] for r in self.own_rings if SLOT_SQUARE[r] >= 0]
+        self.walk_home = _dijkstra([(b, 1) for b in beside], walk)
+        piles = [(sq, 0) for sq in state.tokens if self.home[sq] < INF]
+        self.pile = _dijkstra(piles, walk) if piles else None
+        hidden = [(sq, 0) for sq in range(81) if not state.face_up[sq]]
+        self.hidden = _dijkstra(hidden, walk) if hidden else None
+        prey = [(SLOT_SQUARE[sh.ring], 0) for i, sh in enumerate(state.ships)
                 if sh.owner != seat and SLOT_SQUARE[sh.ring] >= 0 and crew(state, i) == 0]
-        self.prey = _dist_map(state, prey, False) if prey else None
+        self.prey = _dijkstra(prey, walk) if prey else None
+        held = [(s.square, 0) for i, s in enumerate(state.sailors)
+                if s.state == HELD and owner(state, i) == seat]
+        self.rescue = _dijkstra(held, walk) if held else None
+        # squares an opponent could step onto next turn (and knock us back)
+        hit: set[int] = set()
+        for i, s in enumerate(state.sailors):
+            if owner(state, i) == seat or s.delay:
+                continue
+            if s.state == ON_BOARD:
+                hit.update(NEIGHBOURS[s.square])
+            elif s.state == ON_SHIP and SLOT_SQUARE[state.ships[s.ship].ring] >= 0:
+                hit.add(SLOT_SQUARE[state.ships[s.ship].ring])
+        self.hit = hit
         self.threat = any(s.state in (ON_BOARD, ON_SHIP, OFF) and owner(state, i) != seat
                           for i, s in enumerate(state.sailors))
+        self.guard_needed = self.threat and any(
+            sh.owner == seat and crew(state, i) == 0 for i, sh in enumerate(state.ships))
+        # sailors that could do something besides the guards
+        self.spare = sum(1 for i, s in enumerate(state.sailors)
+                         if owner(state, i) == seat and s.state in (ON_BOARD, OFF))
 
 
-def _square_value(state: LovciState, seat: int, sid: int, dest: int, token: int,
-                  maps: _Maps) -> float:
-    s = state.sailors[sid]
-    value = 0.0
+def _danger(state: LovciState, seat: int, dest: int, carrying: bool) -> float:
     kind = _kind(state, dest)
     if kind is None:
-        value += 6.0 if not token and not s.carry else -4.0
-    elif kind in MOVERS and (token or s.carry):
-        value -= 20.0
-    else:
-        value += _DANGER.get(kind, 0.0)
-        if kind == VOLCANO:
-            value -= 8.0 * CARD_TYPES[state.cards[dest]].level
+        return -3.0
+    if kind == OCTOPUS and any(state.sailors[o].state == HELD and owner(state, o) == seat
+                               for o in at_square(state, dest)):
+        return 25.0  # free an own sailor
+    if kind in MOVERS:
+        return -20.0 if carrying else -2.0
+    if kind == VOLCANO:
+        return -4.0 - 8.0 * CARD_TYPES[state.cards[dest]].level
+    return _DANGER.get(kind, 0.0)
+
+
+def _move_value(state: LovciState, seat: int, sid: int, here: int, dest: int, token: int,
+                maps: _Maps) -> float:
+    """A sailor standing on ``here`` (-1: aboard) goes to ``dest`` carrying ``token``."""
+    s = state.sailors[sid]
+    value = _danger(state, seat, dest, bool(token))
     for other in at_square(state, dest):
+        carried = state.sailors[other].carry
         if owner(state, other) != seat:
-            carried = state.sailors[other].carry
-            value += 12.0 + carried / 20
-    here = s.square
+            # knock a carrier back (its token drops here); a bare knock only invites
+            # the same back, so it costs a little
+            value += 15.0 + carried / 10 if carried else -6.0
     if token:
-        value += 30.0 + token / 20
-        if here >= 0:
-            value += 12.0 * (maps.home[here] - maps.home[dest])
+        weight = 10.0 + token / 30
+        h_here = maps.home[here] if here >= 0 else INF
+        if maps.home[dest] >= INF:
+            return value - 40.0
+        if dest in maps.hit:
+            value -= 8.0 + token / 30
+        if not s.carry:
+            value += 50.0 + token / 10 if h_here < INF else -20.0
+        return value + weight * (min(h_here, maps.home[dest] + 3) - maps.home[dest])
+    if s.carry:  # leaving the carried token behind
+        return value + (5.0 if here >= 0 and maps.home[here] >= INF else -60.0 - s.carry / 10)
+
+    def gain(dist: list[int] | None) -> float:
+        if dist is None:
+            return 0.0
+        before = dist[here] if here >= 0 else dist[dest] + 1
+        return float(min(before, dist[dest] + 3) - dist[dest]) if dist[dest] < INF else -5.0
+
+    if maps.pile is not None:
+        value += 3.0 * gain(maps.pile)
+        if maps.hidden is not None:
+            value += 1.0 * gain(maps.hidden)
     else:
-        if s.carry:
-            value -= 40.0
-        pile = state.tokens.get(dest)
-        if pile:
-            value += 15.0 + max(pile) / 40
-        if maps.prey is not None and here >= 0:
-            value += 3.0 * (maps.prey[here] - maps.prey[dest])
-        if pile:
-            pass
-        elif state.tokens and here >= 0:
-            value += 2.5 * (maps.pile[here] - maps.pile[dest])
-        elif here >= 0:
-            value += 2.0 * (maps.hidden[here] - maps.hidden[dest])
+        value += 2.5 * gain(maps.hidden)
+    value += 6.0 * gain(maps.prey)
+    value += 3.0 * gain(maps.rescue)
+    if dest in maps.hit:
+        value -= 3.0
+    if maps.guard_needed:
+        value += 2.0 * gain(maps.walk_home)
     return value
+
+
+def _ship_pull(state: LovciState, seat: int, maps: _Maps) -> list[list[int]]:
+    """For each own carrying sailor on the board: its carry cost from its square."""
+    return [_from(s.square, maps.carry_cost) for i, s in enumerate(state.sailors)
+            if s.state == ON_BOARD and s.carry and owner(state, i) == seat
+            and maps.home[s.square] < INF]
+
+
+def _berth_cost(ring: int, dist: list[int]) -> int:
+    return min(ring_distance(ring, p) + dist[SLOT_SQUARE[p]] for p in _EDGE_SLOTS)
 
 
 def score(state: LovciState, seat: int, action: Action, maps: _Maps | None = None) -> float:
@@ -166,77 +245,66 @@ def score(state: LovciState, seat: int, action: Action, maps: _Maps | None = Non
         case SailorMove(num, colour, square, None, token):
             sid = _sid(seat, colour, num)
             s = state.sailors[sid]
-            value = _square_value(state, seat, sid, square, token, maps)
             if s.state == ON_SHIP:
-                ship = s.ship
-                if crew(state, ship) <= 1 and maps.threat:
-                    value -= 25.0  # keep a guard aboard
-                value += 4.0
-            return value
+                value = _move_value(state, seat, sid, -1, square, 0, maps)
+                if crew(state, s.ship) <= 1 and maps.threat:
+                    value -= 80.0 if maps.spare else 0.0  # keep a guard aboard
+                return value + 1.0
+            return _move_value(state, seat, sid, s.square, square, token, maps)
         case SailorMove(num, colour, _, ship, token):
             assert ship is not None
             if state.ships[ship].owner != seat:
-                return 500.0 + sum(state.ships[ship].treasure) / 10
-            sid = _sid(seat, colour, num)
+                return 1000.0 + sum(state.ships[ship].treasure) / 10
             if token:
                 return 300.0 + token / 10
-            return 8.0 if crew(state, ship) == 0 else -60.0
+            if state.sailors[_sid(seat, colour, num)].carry:
+                return -60.0
+            return 30.0 if crew(state, ship) == 0 else -20.0
         case Walk(num, step, colour):
-            sid = _sid(seat, colour, num)
-            ring = state.sailors[sid].ring
-            before = min(ring_distance(ring, sh.ring) for sh in state.ships if sh.owner == seat)
-            after = min(ring_distance((ring + step) % RING, sh.ring)
-                        for sh in state.ships if sh.owner == seat)
+            ring = state.sailors[_sid(seat, colour, num)].ring
+            before = min(ring_distance(ring, r) for r in maps.own_rings)
+            after = min(ring_distance((ring + step) % RING, r) for r in maps.own_rings)
             return 5.0 * (before - after) + 1.0
         case ShipMove(step, ship_ref):
             ship = state.ships[seat if ship_ref is None else ship_ref]
-            value = -2.0
+            value = -3.0
             new = (ship.ring + step) % RING
             for sid, s in enumerate(state.sailors):
-                if owner(state, sid) != seat:
-                    if s.state == OFF and s.ring == new:
-                        value += 10.0
+                if s.state != OFF:
                     continue
-                if s.state == OFF:
+                if owner(state, sid) != seat:
+                    if s.ring == new:
+                        value += 10.0
+                else:
                     value += 3.0 * (ring_distance(s.ring, ship.ring) - ring_distance(s.ring, new))
-                elif s.state == ON_BOARD and s.carry:
-                    old_d = _ring_dist(state, ship.ring, s.square)
-                    new_d = _ring_dist(state, new, s.square)
-                    value += 4.0 * (old_d - new_d)
+            for dist in _ship_pull(state, seat, maps):
+                value += 6.0 * (_berth_cost(ship.ring, dist) - _berth_cost(new, dist))
             return value
         case Go(square, token):
             assert state.pending is not None
-            return _square_value(state, seat, state.pending.sailor, square, token, maps)
+            sid = state.pending.sailor
+            return _move_value(state, seat, sid, state.sailors[sid].square, square, token, maps)
         case Side(side):
             assert state.pending is not None
             rings = [o[0] for o in state.pending.options if o[0] // 10 == side]
-            return -min(ring_distance(rings[0], sh.ring) for sh in state.ships
-                        if sh.owner == seat)
+            return -float(min(ring_distance(rings[0], r) for r in maps.own_rings))
         case Neptune(square, None):
             pile = state.tokens.get(square)
-            if pile and not at_square(state, square):
+            if pile and not at_square(state, square) and maps.home[square] < INF:
                 return 40.0 + max(pile) / 10
             return -50.0
         case Neptune(_, ship):
-            return 600.0
+            return 1000.0
         case Mermaid(_, token):
             return 100.0 + token / 10
-        case Later():
-            return 0.0
-        case Pass():
+        case Later() | Pass():
             return 0.0
     return -1000.0
 
 
-def _ring_dist(state: LovciState, ring: int, sq: int) -> int:
-    beside = SLOT_SQUARE[ring]
-    if beside < 0:
-        return 2 + min(_ring_dist(state, (ring + k) % RING, sq) for k in (-1, 1))
-    return min(_dist_map(state, [beside], True)[sq], 60)
-
-
 def choose(state: LovciState, seat: int) -> Action:
-    """The bot's move now (the first of the best-scoring legal moves)."""
+    """The bot's move now: the best-scoring legal move; exact ties broken by a hash of
+    the move's index and the turn number (deterministic in the state)."""
     legal = legal_actions(state, seat)
     if not legal:
         raise ValueError(f"seat {seat} has no legal move")
@@ -245,8 +313,12 @@ def choose(state: LovciState, seat: int) -> Action:
     if len(legal) == 1:
         return legal[0]
     maps = _Maps(state, seat)
-    best = max(range(len(legal)), key=lambda i: (score(state, seat, legal[i], maps), -i))
+    turn = state.turn
+    # a little deterministic jitter (move index x turn) breaks flat back-and-forths
+    best = max(range(len(legal)),
+               key=lambda i: score(state, seat, legal[i], maps)
+               + ((i * 2654435761 + turn * 40503) % 1000003) / 1000003 * 2.0)
     return legal[best]
 
 
-__all__ = ["SQUARE_SLOTS", "choose", "score"]
+__all__ = ["choose", "score"]

@@ -19,7 +19,7 @@ from .actions import (
     Start,
     Walk,
 )
-from .data import CARD_TYPES, COLOURS, NAMES, SAILORS_PER_SHIP, SIDES
+from .data import CARD_TYPES, COLOURS, NAMES, SIDES
 from .state import LovciState
 
 _P = "lovci-pokladu."
@@ -81,4 +81,4 @@ def describe(state: LovciState, seat: int, action: Action, names: Sequence[str],
     raise TypeError(f"not a Lovci pokladů action: {action!r}")
 
 
-__all__ = ["SAILORS_PER_SHIP", "describe"]
+__all__ = ["describe"]

@@ -448,10 +448,12 @@ def apply(state: LovciState, seat: int, action: Action) -> list[Event]:
     """Check, then carry out ``action`` for ``seat``; return what happened."""
     check(state, seat, action)
     events: list[Event] = []
+    state.last_squares = []
     if isinstance(action, Start):
         ring = next(p for p in SIDE_SLOTS[side_of(state, seat)]
                     if SLOT_SQUARE[p] == action.square)
         state.ships[seat].ring = ring
+        _mark(state, action.square)
         events.append(Event(_P + "event.start", seat, {"square": NAMES[action.square]}))
         nxt = (seat + 1) % len(state.players)
         if state.ships[nxt].ring >= 0:
@@ -465,6 +467,8 @@ def apply(state: LovciState, seat: int, action: Action) -> list[Event]:
         sid = pending.sailor
         s = state.sailors[sid]
         here = s.square
+        for sq in pending.visited:
+            _mark(state, sq)
         if action.token and not s.carry:
             _take(state, s, here, action.token)
         d = _direction(here, action.square)
@@ -473,15 +477,20 @@ def apply(state: LovciState, seat: int, action: Action) -> list[Event]:
         pending = state.pending
         assert pending is not None
         state.pending = None
+        for sq in pending.visited:
+            _mark(state, sq)
         ring = next(o[0] for o in pending.options if SLOT_SIDE[o[0]] == action.side)
         _land_in_sea(state, pending.sailor, ring, events)
     elif isinstance(action, Later):
         state.pending = None
+        _mark(state, state.sailors[state.spells[MERMAID].holder].square)
         events.append(Event(_P + "event.later", seat))
     elif isinstance(action, Mermaid):
         state.pending = None
         holder = state.spells[MERMAID].holder
         state.spells[MERMAID].status = "used"
+        _mark(state, state.sailors[holder].square)
+        _mark(state, action.square)
         _take(state, state.sailors[holder], action.square, action.token)
         events.append(Event(_P + "event.mermaid", seat,
                             {"square": NAMES[action.square], "token": action.token}))
@@ -495,6 +504,7 @@ def apply(state: LovciState, seat: int, action: Action) -> list[Event]:
         s = state.sailors[sid]
         state.spells[NEPTUNE].status = "used"
         here = s.square
+        _mark(state, here)
         events.append(Event(_P + "event.neptune", seat))
         if action.ship is not None:
             _board(state, sid, action.ship, events)
@@ -515,6 +525,7 @@ def apply(state: LovciState, seat: int, action: Action) -> list[Event]:
             _enter(state, sid, action.square, -1, DIRS[inward], [], events)
         else:
             here = s.square
+            _mark(state, here)
             _leave(state, sid)
             if action.token and not s.carry:
                 _take(state, s, here, action.token)
@@ -532,6 +543,12 @@ def apply(state: LovciState, seat: int, action: Action) -> list[Event]:
 
 def _direction(a: int, b: int) -> tuple[int, int]:
     return (b % SIZE - a % SIZE, b // SIZE - a // SIZE)
+
+
+def _mark(state: LovciState, sq: int) -> None:
+    """``sq`` is involved in the action being applied (``last_squares``)."""
+    if sq >= 0 and sq not in state.last_squares:
+        state.last_squares.append(sq)
 
 
 def _take(state: LovciState, s: Sailor, sq: int, token: int) -> None:
@@ -587,6 +604,7 @@ def _board(state: LovciState, sid: int, ship: int, events: list[Event]) -> None:
     seat = owner(state, sid)
     _leave(state, sid)
     target = state.ships[ship]
+    _mark(state, SLOT_SQUARE[target.ring])
     if target.owner != seat:
         loser = target.owner
         target.owner = seat
@@ -602,7 +620,9 @@ def _board(state: LovciState, sid: int, ship: int, events: list[Event]) -> None:
 
 def _move_ship(state: LovciState, seat: int, ship: int, step: int, events: list[Event]) -> None:
     target = state.ships[ship]
+    _mark(state, SLOT_SQUARE[target.ring])
     target.ring = (target.ring + step) % RING
+    _mark(state, SLOT_SQUARE[target.ring])
     events.append(Event(_P + "event.ship", seat, {"side": "right" if step > 0 else "left"}))
     for sid, s in enumerate(state.sailors):
         if s.state == OFF and s.ring == target.ring:
@@ -617,6 +637,9 @@ def _land_in_sea(state: LovciState, sid: int, ring: int, events: list[Event],
                  walked: bool = False) -> None:
     s = state.sailors[sid]
     seat = owner(state, sid)
+    if walked:
+        _mark(state, SLOT_SQUARE[s.ring])
+    _mark(state, SLOT_SQUARE[ring])
     ships = _ship_at(state, ring)
     mine = [i for i in ships if state.ships[i].owner == seat]
     if mine:
@@ -641,6 +664,7 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
     arriving in direction ``d``; turn the card and carry out its effect (chains too)."""
     s = state.sailors[sid]
     seat = owner(state, sid)
+    _mark(state, dest)
     visited = [*visited, dest]
     discovered = False
     kind = KIND[state.cards[dest]]

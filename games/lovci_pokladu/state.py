@@ -97,6 +97,7 @@ class LovciState:
     pending: Pending | None = None
     turn_limit: int = 0
     reason: str = ""  # why the game ended
+    last_squares: list[int] = field(default_factory=list)  # board squares of the last action
 
 
 def dump_state(state: LovciState) -> dict[str, Any]:
@@ -125,6 +126,7 @@ def dump_state(state: LovciState) -> dict[str, Any]:
         },
         "turn_limit": state.turn_limit,
         "reason": state.reason,
+        "last_squares": list(state.last_squares),
     }
 
 
@@ -158,6 +160,8 @@ def load_state(data: Mapping[str, Any]) -> LovciState:
                 [int(x) for x in pending_data["visited"]]),
             turn_limit=int(data["turn_limit"]),
             reason=str(data["reason"]),
+            # added after schema 1 shipped: older JSON has no last move to outline
+            last_squares=[int(x) for x in data.get("last_squares", ())],
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise StateFormatError(f"corrupt Lovci pokladů state: {exc}") from exc
@@ -166,6 +170,7 @@ def load_state(data: Mapping[str, Any]) -> LovciState:
             or len(state.face_up) != SQUARES or not 2 <= n <= 4 or len(state.ships) != n
             or len(state.sailors) != 4 * n
             or any(s.state not in SAILOR_STATES for s in state.sailors)
-            or any(not -1 <= s.ring < RING for s in state.ships)):
+            or any(not -1 <= s.ring < RING for s in state.ships)
+            or any(not 0 <= sq < SQUARES for sq in state.last_squares)):
         raise StateFormatError("corrupt Lovci pokladů state: bad sizes or values")
     return state

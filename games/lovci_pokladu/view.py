@@ -91,3 +91,7 @@ class LovciView:
     turn: int
     spells: tuple[tuple[str, str], ...]  #: (spell, status): hidden/held/used/lost
     winners: tuple[int, ...]  #: empty until the game is over
+    #: board squares involved in the last action, in order (from/to squares of a sailor
+    #: move and any chain, a turned card, the edge card beside a ship that moved or was
+    #: boarded, a walker's edge card); empty before the first move
+    last_squares: tuple[int, ...] = ()
