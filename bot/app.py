@@ -9,8 +9,10 @@ that were due when the bot stopped also make their moves.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sys
+import time
 
 import discord
 from discord import app_commands
@@ -24,6 +26,10 @@ from .service import SessionService, Update
 from .storage import Storage
 
 log = logging.getLogger("tidebound")
+
+#: The clock task looks for due deadlines at least this often (seconds), and at once
+#: whenever a move sets a new deadline.
+CLOCK_RECHECK = 30.0
 
 
 class TideboundClient(discord.Client):
@@ -49,6 +55,7 @@ class TideboundClient(discord.Client):
         )
         self.storage: Storage | None = None
         self.service: SessionService | None = None
+        self._clock_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.config.db_path)
@@ -63,6 +70,7 @@ class TideboundClient(discord.Client):
             else:
                 await self.tree.sync()
         await self.resume_games()
+        self._clock_task = asyncio.create_task(self._run_clock(), name="tidebound-clock")
 
     async def on_ready(self) -> None:
         log.info("Tidebound is ready as %s", self.user)
@@ -75,6 +83,29 @@ class TideboundClient(discord.Client):
         assert self.service is not None
         for update in await self.service.resume_all():
             await self.post_to_channel(update)
+
+    async def _run_clock(self) -> None:
+        """The turn clock: sleep until the next deadline (re-checking every
+        :data:`CLOCK_RECHECK` seconds and whenever a move sets a deadline), then let the
+        service play for whoever ran out of time and post what happened."""
+        service = self.service
+        assert service is not None
+        while True:
+            try:
+                service.deadline_changed.clear()
+                due = await service.next_deadline()
+                delay = CLOCK_RECHECK if due is None else min(
+                    max(due - time.time(), 0.0), CLOCK_RECHECK)
+                if delay > 0:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(service.deadline_changed.wait(), delay)
+                for update in await service.expire_due():
+                    await self.post_to_channel(update)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the turn clock failed; trying again shortly")
+                await asyncio.sleep(CLOCK_RECHECK)
 
     async def post_to_channel(self, update: Update) -> None:
         assert self.storage is not None
@@ -99,6 +130,11 @@ class TideboundClient(discord.Client):
                 await self.front.unknown_component(interaction)
 
     async def close(self) -> None:
+        if self._clock_task is not None:
+            self._clock_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._clock_task
+            self._clock_task = None
         await super().close()
         if self.storage is not None:
             await self.storage.close()

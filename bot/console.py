@@ -25,7 +25,7 @@ from games.options import parse_option_text, resolve_options
 from i18n import has, t
 from i18n.errors import LocalizedError
 
-from .service import Person, SessionService, Update
+from .service import Person, SessionService, Update, split_clock
 from .storage import ACTIVE, SeatRow, Storage
 
 DEFAULT_CONSOLE_DB = "tidebound-console.db"
@@ -62,7 +62,8 @@ def main(args: argparse.Namespace) -> int:
     """Run the console client; returns the process exit code."""
     try:
         ruleset = get_ruleset(args.game)
-        resolve_options(ruleset.name_key, ruleset.options, parse_option_text(args.options))
+        _, given = split_clock(parse_option_text(args.options))  # the platform's clock
+        resolve_options(ruleset.name_key, ruleset.options, given)
     except LocalizedError as exc:
         return _fail(exc.message())
     players = ruleset.min_players if args.players is None else args.players

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
-from collections.abc import Hashable, Sequence
+import time
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +42,16 @@ from .storage import (
 MAX_BOT_ACTIONS = 5000
 #: Discord's limit for message content is 2000 characters; keep a margin.
 MAX_TEXT = 1800
+#: The lobby setting of the turn clock (``clock=24h``), handled by the platform for every
+#: game: value -> seconds a player has for each turn or decision (``None``: no clock).
+CLOCK_OPTION = "clock"
+CLOCKS: dict[str, int | None] = {
+    "off": None, "30s": 30, "5m": 5 * 60, "1h": 3600, "8h": 8 * 3600, "24h": 24 * 3600,
+}
+#: Moves played for one overdue seat at most, while it still holds the same turn.
+MAX_TIMEOUT_STEPS = 50
+
+logger = logging.getLogger("tidebound.service")
 
 
 class ServiceError(LocalizedError):
@@ -76,6 +88,8 @@ class Update:
     #: user id -> private note for that player.
     private: dict[str, PrivateNote] = field(default_factory=dict)
     game: str = ""
+    #: When the turn clock of the players to act runs out (Unix time), if one runs.
+    deadline: float | None = None
 
     @property
     def finished(self) -> bool:
@@ -99,6 +113,11 @@ class SessionService:
         self._channel_locks: dict[str, asyncio.Lock] = {}
         # session id -> (version, state): saves re-reading JSON on every move.
         self._cache: dict[int, tuple[int, Any]] = {}
+        #: Set whenever a move sets a new deadline (the Discord client's clock task waits
+        #: on it to re-plan its sleep).
+        self.deadline_changed = asyncio.Event()
+        #: The wall clock (Unix time) the turn clock reads; tests may replace it.
+        self.now: Callable[[], float] = time.time
 
     # -- helpers -----------------------------------------------------------------
     def _lock(self, session_id: int) -> asyncio.Lock:
@@ -171,7 +190,9 @@ class SessionService:
               number=s.seat + 1, name=s.name)
             for s in row.seats
         )
-        options = ", ".join(f"{k}={_show(v)}" for k, v in row.options.items()) or "—"
+        options = ", ".join(
+            [f"{k}={_show(v)}" for k, v in game_options(row.options).items()]
+            + [f"{CLOCK_OPTION}={clock_of(row.options)}"])
         return "\n".join([
             headline,
             t("platform.lobby.summary", locale, game=Term(ruleset.name_key), count=len(row.seats),
@@ -191,8 +212,11 @@ class SessionService:
     ) -> Update:
         """Open a lobby for ``game`` in ``channel_id`` with ``host`` in the first seat."""
         ruleset = get_ruleset(game)
-        options = resolve_options(ruleset.name_key, ruleset.options,
-                                  parse_option_text(options_text or ""))
+        # The clock is the platform's: take it out before the ruleset checks its options.
+        clock, given = split_clock(parse_option_text(options_text or ""))
+        options = resolve_options(ruleset.name_key, ruleset.options, given)
+        if clock != "off":
+            options[CLOCK_OPTION] = clock
         async with self._channel_lock(channel_id):
             try:
                 row = await self.storage.create_session(
@@ -281,7 +305,7 @@ class SessionService:
             if len(row.seats) < ruleset.min_players:
                 raise ServiceError("platform.service.too_few", min=ruleset.min_players)
             seed = secrets.randbits(62) if seed is None else seed
-            state = ruleset.setup(len(row.seats), row.options, seed)
+            state = ruleset.setup(len(row.seats), game_options(row.options), seed)
             stored = await self.storage.start(
                 row.id, seed=seed, state=json.dumps(ruleset.dump(state)), seats=row.seats)
             if not stored:
@@ -314,7 +338,8 @@ class SessionService:
         loaded = self._load(row)
         text = self._turn_text(loaded)
         board = await self._render_public(loaded, text) if image else None
-        return Update(row.id, row.version, row.status, text, board, game=row.game)
+        return Update(row.id, row.version, row.status, text, board, game=row.game,
+                      deadline=row.deadline)
 
     async def session_for_channel(self, channel_id: str) -> SessionRow | None:
         return await self.storage.open_session(channel_id)
@@ -409,11 +434,15 @@ class SessionService:
         self, loaded: _Loaded, log: list[tuple[int, str]], events: list[Event], *,
         headline: str = "", force_ping: bool = False, private_for: Sequence[str] = (),
         before: tuple[frozenset[int], Hashable] | None = None,
+        fresh_deadline: bool = False, now: float | None = None,
     ) -> Update:
         """Let bots play, commit everything, and build the update. Caller holds the lock.
 
-        ``before`` is (actors, turn marker) from before a player's move in ``log``."""
+        ``before`` is (actors, turn marker) from before a player's move in ``log``. The
+        turn clock's deadline moves to ``now`` + clock whenever humans newly must act
+        (or always with ``fresh_deadline``), and is cleared when no human must act."""
         row, ruleset, state = loaded.row, loaded.ruleset, loaded.state
+        now = self.now() if now is None else now
         before_actors, marker = before or (frozenset(), ruleset.turn_marker(state))
         bots = self._bot_seats(row)
         steps = 0
@@ -431,9 +460,20 @@ class SessionService:
                     break
             result = ruleset.result(state)
             status = FINISHED if result is not None else ACTIVE
+            actors = ruleset.actors(state)
+            if result is not None:
+                mentions: tuple[str, ...] = ()
+            elif force_ping or ruleset.turn_marker(state) != marker or not log:
+                mentions = self._humans_in(row, actors)
+            else:
+                mentions = self._humans_in(row, set(actors) - set(before_actors))
+            deadline = self._deadline_for(row, result is not None, actors, mentions,
+                                          fresh=fresh_deadline, now=now)
             stored = not log or await self.storage.commit_actions(
                 row.id, expected_version=row.version, state=json.dumps(ruleset.dump(state)),
-                actions=log, status=status)
+                actions=log, status=status, deadline=deadline)
+            if stored and not log and deadline != row.deadline:
+                await self.storage.set_deadline(row.id, deadline, expected_version=row.version)
         except BaseException:
             # The cached state was changed in place but not stored: forget it.
             self._cache.pop(row.id, None)
@@ -445,20 +485,18 @@ class SessionService:
             row.version += len(log)
             row.status = status
         self._cache[row.id] = (row.version, state)
+        if deadline != row.deadline:
+            row.deadline = deadline
+            if deadline is not None:
+                self.deadline_changed.set()
 
         names = self.names(row)
         lines = [e.text(names, row.locale) for e in events]
         caption = " ".join(lines[-3:])
-        actors = ruleset.actors(state)
-        if result is not None:
-            mentions: tuple[str, ...] = ()
-        elif force_ping or ruleset.turn_marker(state) != marker or not log:
-            mentions = self._humans_in(row, actors)
-        else:
-            mentions = self._humans_in(row, set(actors) - set(before_actors))
         text = _clip("\n".join(filter(None, [headline, *lines, self._turn_text(loaded)])))
         update = Update(row.id, row.version, row.status, text,
-                        await self._render_public(loaded, caption), mentions, game=row.game)
+                        await self._render_public(loaded, caption), mentions, game=row.game,
+                        deadline=row.deadline)
         for user_id in private_for:
             seat = row.seat_of(user_id)
             if seat is not None and result is None:
@@ -478,7 +516,113 @@ class SessionService:
             key = "platform.game.over" if len(result.winners) == 1 else "platform.game.over_tie"
             return t(key, locale, winners=winners, scores=scores)
         actors = sorted(ruleset.actors(state))
-        return t("platform.game.to_act", locale, players=", ".join(names[s] for s in actors))
+        text = t("platform.game.to_act", locale, players=", ".join(names[s] for s in actors))
+        if row.deadline is not None:
+            humans = [s.name for s in row.seats if s.seat in actors and not s.is_bot]
+            text += " " + t("platform.clock.until", locale, players=", ".join(humans),
+                            time=_when(row.deadline))
+        return text
+
+    # -- the turn clock ----------------------------------------------------------------
+    def _deadline_for(self, row: SessionRow, over: bool, actors: frozenset[int],
+                      mentions: tuple[str, ...], *, fresh: bool, now: float) -> float | None:
+        seconds = CLOCKS.get(clock_of(row.options))
+        if seconds is None or over or not self._humans_in(row, actors):
+            return None
+        if fresh or mentions or row.deadline is None:
+            return now + seconds
+        return row.deadline  # the same humans are still deciding: their time keeps running
+
+    async def next_deadline(self) -> float | None:
+        """The earliest deadline of any active game (Unix time), ``None`` if no clock runs."""
+        return await self.storage.next_deadline()
+
+    async def expire_due(self, now: float | None = None) -> list[Update]:
+        """Play for every human whose turn clock ran out by ``now`` (default: the time now).
+
+        For each overdue human the ruleset's :meth:`~games.protocol.Ruleset.timeout_actions`
+        are applied as that seat's logged moves, bots reply, and the update says whose time
+        ran out and what was played. Deadlines live in the database, so they hold across
+        restarts; each session is handled under its lock and stored with a versioned commit,
+        so two concurrent calls apply a timeout once."""
+        now = self.now() if now is None else now
+        updates: list[Update] = []
+        for session_id in await self.storage.due_sessions(now):
+            try:
+                update = await self._expire(session_id, now)
+            except ServiceError as error:
+                if error.key == "platform.service.stale":
+                    continue  # somebody else (another process) handled it first
+                logger.warning("turn clock of session %s: %s; its clock is stopped",
+                               session_id, error.message())
+                await self.storage.set_deadline(session_id, None)
+                continue
+            except Exception:
+                # A broken game must not stop the clock of the others, nor fire forever.
+                logger.exception("turn clock of session %s failed; its clock is stopped",
+                              session_id)
+                self._cache.pop(session_id, None)
+                await self.storage.set_deadline(session_id, None)
+                continue
+            if update is not None:
+                updates.append(update)
+        return updates
+
+    async def _expire(self, session_id: int, now: float) -> Update | None:
+        async with self._lock(session_id):
+            row = await self._by_id(session_id)
+            if row.status != ACTIVE or row.deadline is None or row.deadline > now:
+                return None  # handled meanwhile (another call, a move, the end of the game)
+            loaded = self._load(row)
+            ruleset, state = loaded.ruleset, loaded.state
+            names = self.names(row)
+            bots = self._bot_seats(row)
+            overdue = sorted(s for s in ruleset.actors(state)
+                             if s not in bots and s < len(row.seats))
+            if not overdue or ruleset.result(state) is not None:
+                await self.storage.set_deadline(row.id, None, expected_version=row.version)
+                return None
+            played: list[tuple[int, str]] = []
+            events: list[Event] = []
+            lines: list[str] = []
+            try:
+                for seat in overdue:
+                    marker = ruleset.turn_marker(state)
+                    labels = self._play_timeout(loaded, seat, marker, played, events, names)
+                    if labels:
+                        lines.append(t("platform.clock.expired", row.locale, player=names[seat],
+                                       actions=", ".join(labels)))
+            except BaseException:
+                self._cache.pop(row.id, None)
+                raise
+            return await self._advance(loaded, played, events, headline="\n".join(lines),
+                                       force_ping=True, fresh_deadline=True, now=now)
+
+    @staticmethod
+    def _play_timeout(loaded: _Loaded, seat: int, marker: Hashable,
+                      played: list[tuple[int, str]], events: list[Event],
+                      names: Sequence[str]) -> list[str]:
+        """Apply ``seat``'s timeout actions until its turn is over; their labels."""
+        ruleset, state, locale = loaded.ruleset, loaded.state, loaded.row.locale
+        labels: list[str] = []
+
+        def holds_turn() -> bool:
+            return (ruleset.result(state) is None and seat in ruleset.actors(state)
+                    and ruleset.turn_marker(state) == marker)
+
+        for _ in range(MAX_TIMEOUT_STEPS):
+            if not holds_turn():
+                break
+            actions = ruleset.timeout_actions(state, seat)
+            if not actions:
+                break
+            for action in actions:
+                if not holds_turn():
+                    break
+                labels.append(ruleset.describe_action(state, seat, action, names, locale))
+                events.extend(ruleset.apply(state, seat, action))
+                played.append((seat, ruleset.format_action(action)))
+        return labels
 
     async def resume_all(self) -> list[Update]:
         """After a restart: let every bot that was due move (a crash between a human
@@ -499,7 +643,7 @@ class SessionService:
         if row.seed is None or row.state is None:
             return False
         ruleset = get_ruleset(row.game)
-        state = ruleset.setup(len(row.seats), row.options, row.seed)
+        state = ruleset.setup(len(row.seats), game_options(row.options), row.seed)
         for entry in await self.storage.action_log(session_id):
             ruleset.apply(state, entry.seat, ruleset.parse_action(entry.notation))
         return json.dumps(ruleset.dump(state), sort_keys=True) == json.dumps(
@@ -516,6 +660,33 @@ def _with_names(params: dict[str, Any], row: SessionRow) -> dict[str, Any]:
     }
 
 
+def clock_of(options: Mapping[str, Any]) -> str:
+    """The turn clock setting stored in a session's options (``"off"`` when unset)."""
+    value = str(options.get(CLOCK_OPTION, "off"))
+    return value if value in CLOCKS else "off"
+
+
+def game_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A session's options without the platform's own (what the ruleset sees)."""
+    return {k: v for k, v in options.items() if k != CLOCK_OPTION}
+
+
+def split_clock(given: Mapping[str, str]) -> tuple[str, dict[str, str]]:
+    """Take the ``clock`` setting out of parsed lobby options: (clock, the game's options).
+    An unknown clock value is refused with the values there are."""
+    value = str(given.get(CLOCK_OPTION, "off")).strip().lower()
+    if value not in CLOCKS:
+        raise ServiceError("platform.clock.invalid", value=given.get(CLOCK_OPTION),
+                           choices=", ".join(CLOCKS))
+    return value, dict(game_options(given))
+
+
+def _when(deadline: float) -> str:
+    """A deadline people read anywhere: ``5 Mar 14:05 UTC``."""
+    moment = time.gmtime(deadline)
+    return f"{moment.tm_mday} {time.strftime('%b %H:%M', moment)} UTC"
+
+
 def _show(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -527,10 +698,15 @@ def _clip(text: str) -> str:
 
 
 __all__ = [
+    "CLOCKS",
+    "CLOCK_OPTION",
     "IllegalAction",
     "Person",
     "PrivateNote",
     "ServiceError",
     "SessionService",
     "Update",
+    "clock_of",
+    "game_options",
+    "split_clock",
 ]

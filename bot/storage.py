@@ -61,6 +61,11 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (session_id, seq)
     );
     """,
+    # 2: the turn clock's deadline of an active session (NULL: no clock running).
+    """
+    ALTER TABLE sessions ADD COLUMN deadline REAL;
+    CREATE INDEX sessions_deadline ON sessions (deadline) WHERE deadline IS NOT NULL
+    """,
 )
 
 
@@ -96,6 +101,8 @@ class SessionRow:
     created_at: float
     updated_at: float
     seats: list[SeatRow] = field(default_factory=list)
+    #: When the turn clock runs out (Unix time), ``None`` without a running clock.
+    deadline: float | None = None
 
     def seat_of(self, user_id: str) -> int | None:
         for seat in self.seats:
@@ -114,7 +121,7 @@ class LoggedAction:
 
 _SESSION_COLUMNS = (
     "id, channel_id, guild_id, game, options, status, host_id, locale, seed, state, "
-    "version, created_at, updated_at"
+    "version, created_at, updated_at, deadline"
 )
 
 
@@ -236,6 +243,7 @@ class Storage:
             status=str(r["status"]), host_id=str(r["host_id"]), locale=str(r["locale"]),
             seed=r["seed"], state=r["state"], version=int(r["version"]),
             created_at=float(r["created_at"]), updated_at=float(r["updated_at"]),
+            deadline=None if r["deadline"] is None else float(r["deadline"]),
         )
         row.seats = await self._seats(row.id)
         return row
@@ -256,6 +264,33 @@ class Storage:
         async with self._lock, self._db.execute(
                 "SELECT id FROM sessions WHERE status = 'active' ORDER BY id") as cursor:
             return [int(r[0]) for r in await cursor.fetchall()]
+
+    async def due_sessions(self, now: float) -> list[int]:
+        """Active sessions whose turn clock ran out at ``now`` or before."""
+        async with self._lock, self._db.execute(
+                "SELECT id FROM sessions WHERE status = 'active' AND deadline IS NOT NULL "
+                "AND deadline <= ? ORDER BY deadline, id", (now,)) as cursor:
+            return [int(r[0]) for r in await cursor.fetchall()]
+
+    async def next_deadline(self) -> float | None:
+        """The earliest deadline of an active session, if any clock is running."""
+        async with self._lock, self._db.execute(
+                "SELECT MIN(deadline) FROM sessions WHERE status = 'active' "
+                "AND deadline IS NOT NULL") as cursor:
+            row = await cursor.fetchone()
+        return None if row is None or row[0] is None else float(row[0])
+
+    async def set_deadline(self, session_id: int, deadline: float | None, *,
+                           expected_version: int | None = None) -> bool:
+        """Set (or clear) the deadline of an active session (at ``expected_version``)."""
+        query = "UPDATE sessions SET deadline = ? WHERE id = ? AND status = 'active'"
+        params: list[Any] = [deadline, session_id]
+        if expected_version is not None:
+            query += " AND version = ?"
+            params.append(expected_version)
+        async with self._transaction() as db:
+            cursor = await db.execute(query, params)
+            return cursor.rowcount == 1
 
     async def set_lobby(
         self, session_id: int, *, seats: Iterable[SeatRow], host_id: str | None = None,
@@ -278,7 +313,9 @@ class Storage:
     async def set_status(self, session_id: int, status: str, *, only_from: str | None = None,
                          ) -> bool:
         """Set the status (only if it is ``only_from`` now, when given)."""
-        query = "UPDATE sessions SET status = ?, updated_at = ? WHERE id = ?"
+        # A game that is over has no clock running.
+        clear = "" if status in OPEN_STATUSES else ", deadline = NULL"
+        query = f"UPDATE sessions SET status = ?, updated_at = ?{clear} WHERE id = ?"
         params: list[Any] = [status, time.time(), session_id]
         if only_from is not None:
             query += " AND status = ?"
@@ -314,16 +351,20 @@ class Storage:
     async def commit_actions(
         self, session_id: int, *, expected_version: int, state: str,
         actions: Sequence[tuple[int, str]], status: str = ACTIVE,
+        deadline: float | None = None,
     ) -> bool:
         """Store the state after ``actions`` (seat, notation) and append them to the log,
         only if the session is still active at ``expected_version``. Returns whether it
-        was stored; the version grows by one per action."""
+        was stored; the version grows by one per action. ``deadline`` replaces the turn
+        clock's deadline (cleared unless the game is still active)."""
         now = time.time()
+        if status != ACTIVE:
+            deadline = None
         async with self._transaction() as db:
             cursor = await db.execute(
-                "UPDATE sessions SET state = ?, version = ?, status = ?, updated_at = ? "
-                "WHERE id = ? AND version = ? AND status = 'active'",
-                (state, expected_version + len(actions), status, now, session_id,
+                "UPDATE sessions SET state = ?, version = ?, status = ?, updated_at = ?, "
+                "deadline = ? WHERE id = ? AND version = ? AND status = 'active'",
+                (state, expected_version + len(actions), status, now, deadline, session_id,
                  expected_version))
             if cursor.rowcount != 1:
                 return False

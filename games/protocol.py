@@ -166,6 +166,12 @@ class Ruleset(ABC, Generic[S, A]):
     def bot_action(self, state: S, seat: int) -> A:
         """The move a bot seat makes now (deterministic for a given state)."""
 
+    def timeout_actions(self, state: S, seat: int) -> list[A]:
+        """What is played for a human ``seat`` whose turn clock ran out, so the game goes
+        on (never a silent forfeit). The platform applies these in order and asks again
+        while the seat still holds the same turn. The default lets the bot decide."""
+        return [self.bot_action(state, seat)]
+
     # -- conveniences shared by every game ---------------------------------
     @property
     def name(self) -> str:

@@ -17,7 +17,7 @@ from games.options import parse_option_text
 from i18n import t
 from i18n.errors import LocalizedError
 
-from ..service import Person, SessionService, Update
+from ..service import CLOCK_OPTION, CLOCKS, Person, SessionService, Update
 from . import components
 from .messages import locale_of, private_kwargs, public_kwargs, refuse
 from .translator import described
@@ -228,6 +228,14 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
                 text = (head + " " if head else "") + f"{option.name}={value}"
                 label = f"{text} — {t(option.label_key)}"
                 out.append(app_commands.Choice(name=label[:100], value=text[:100]))
+        if CLOCK_OPTION not in given:
+            # The platform's turn clock, for every game; keep room for it in the list.
+            clocks = []
+            for value in CLOCKS:
+                text = (head + " " if head else "") + f"{CLOCK_OPTION}={value}"
+                label = f"{text} — {t('platform.clock.label')}"
+                clocks.append(app_commands.Choice(name=label[:100], value=text[:100]))
+            out = out[:MAX_AUTOCOMPLETE - len(clocks)] + clocks
         return out[:MAX_AUTOCOMPLETE]
 
     @game.command(name="join", description=described("platform.cmd.join"))

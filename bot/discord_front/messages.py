@@ -34,6 +34,13 @@ def mentions_line(update: Update, locale: str) -> str:
     return t("platform.discord.your_turn", locale, who=who)
 
 
+def deadline_line(update: Update, locale: str) -> str:
+    """The turn clock as a Discord timestamp each reader sees in their own time zone."""
+    if update.deadline is None or update.finished:
+        return ""
+    return t("platform.discord.deadline", locale, when=f"<t:{int(update.deadline)}:R>")
+
+
 def allowed_mentions(update: Update) -> discord.AllowedMentions:
     """Ping exactly the players who must act, nobody else (no roles, no @everyone)."""
     if not update.mentions:
@@ -47,7 +54,8 @@ def allowed_mentions(update: Update) -> discord.AllowedMentions:
 
 def public_kwargs(update: Update, locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
     """Keyword arguments for ``send`` that post ``update`` to the channel."""
-    text = "\n".join(filter(None, [mentions_line(update, locale), update.text]))
+    text = "\n".join(filter(None, [mentions_line(update, locale), deadline_line(update, locale),
+                                    update.text]))
     kwargs: dict[str, Any] = {
         "content": _clip(text),
         "allowed_mentions": allowed_mentions(update),

@@ -1,0 +1,47 @@
+"""The turn clock through the real discord.py client and the loopback stand-in of Discord:
+when a deadline passes, the client's clock task plays for the player and posts to the
+channel (``POST /channels/{id}/messages``), pinging whoever must act next."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from discord_standin import USER_ID, DiscordStandin, running_client
+from test_discord_e2e import Driver, factory, start_game
+
+
+@pytest.fixture
+async def standin() -> AsyncIterator[DiscordStandin]:
+    async with DiscordStandin() as server:
+        yield server
+
+
+async def test_expired_deadline_posts_to_the_channel(standin: DiscordStandin,
+                                                     tmp_path: Path) -> None:
+    driver = Driver(standin)
+    async with running_client(factory(str(tmp_path / "tidebound.db")), standin) as client:
+        session_id = await start_game(driver, options="clock=24h target=5", bots=1)
+        started = next(r for r in reversed(standin.requests)
+                       if isinstance(r.json, dict) and "<t:" in str(r.json.get("content")))
+        assert re.search(r"<t:\d+:R>", str(started.json["content"])), "a Discord timestamp"
+        assert client.service is not None and client.storage is not None
+        row = await client.storage.get(session_id)
+        assert row is not None and row.deadline is not None
+        assert row.deadline > time.time() + 23 * 3600
+
+        # The day is over (as if the bot had slept through it): wake the clock task.
+        start = standin.mark()
+        await client.storage.set_deadline(session_id, time.time() - 1)
+        client.service.deadline_changed.set()
+        post = await standin.wait_for(
+            lambda r: r.matches("POST", r"/channels/\d+/messages$"), start=start, timeout=10)
+        content = str(post.json["content"])
+        assert "time ran out" in content and "played for them" in content
+        assert f"<@{USER_ID}>" in content, "the next player is pinged"
+        assert post.json["allowed_mentions"]["users"] == [USER_ID]
+        row = await client.storage.get(session_id)
+        assert row is not None and row.deadline is not None and row.deadline > time.time()
