@@ -1,0 +1,139 @@
+"""Hexfolk — settle an island, trade and build to 10 victory points (base game).
+
+The rules live in :mod:`.rules`, the component data in :mod:`.data`, the geometry in
+:mod:`.board`, the notation in :mod:`.actions`; :data:`RULESET` ties them to the
+:class:`~games.protocol.Ruleset` protocol. Decisions: ``RULES-NOTES.md``.
+
+Not yet registered in ``games/__init__.py`` (the game is not complete).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from i18n import DEFAULT_LOCALE
+
+from ..options import Option
+from ..protocol import Event, Result, Ruleset
+from . import bot, labels, rules
+from .actions import Action, format_action, parse_action
+from .board import get_board
+from .data import COLOURS, TARGET_DEFAULT, TARGET_MAX, TARGET_MIN
+from .state import HexfolkState, dump_state, load_state
+from .view import HexfolkView, OfferView, PlayerView
+
+__all__ = ["RULESET", "HexfolkRuleset", "HexfolkState", "HexfolkView"]
+
+
+class HexfolkRuleset(Ruleset[HexfolkState, Action]):
+    id = "hexfolk"
+    name_key = "hexfolk.name"
+    min_players = 2
+    max_players = 8
+    options = (
+        Option("target", "int", TARGET_DEFAULT, "hexfolk.option.target",
+               minimum=TARGET_MIN, maximum=TARGET_MAX),
+        Option("robber", "choice", "on", "hexfolk.option.robber",
+               choices=("on", "off", "friendly")),
+        Option("longest", "bool", True, "hexfolk.option.longest"),
+        Option("army", "bool", True, "hexfolk.option.army"),
+        Option("layout", "choice", "random", "hexfolk.option.layout",
+               choices=("random", "classic")),
+    )
+    schema_version = 1
+
+    def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> HexfolkState:
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(f"Hexfolk takes 2–8 players, not {num_players}")
+        return rules.setup(
+            num_players, seed,
+            target=int(options.get("target", TARGET_DEFAULT)),
+            robber=str(options.get("robber", "on")),
+            longest=bool(options.get("longest", True)),
+            army=bool(options.get("army", True)),
+            layout=str(options.get("layout", "random")),
+        )
+
+    def actors(self, state: HexfolkState) -> frozenset[int]:
+        return rules.actors(state)
+
+    def legal_actions(self, state: HexfolkState, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: HexfolkState, seat: int, action: Action) -> list[Event]:
+        return rules.apply(state, seat, action)
+
+    def view(self, state: HexfolkState, seat: int | None) -> HexfolkView:
+        board = get_board(state.board)
+        players = tuple(
+            PlayerView(
+                seat=i, colour=COLOURS[i], visible_vp=rules.visible_vp(state, i),
+                hand_count=sum(p.hand), dev_count=len(p.devs), played=tuple(p.played),
+                knights=p.knights, road_length=p.road_length, roads=p.roads,
+                settlements=p.settlements, cities=p.cities, longest=state.longest == i,
+                army=state.army == i, discard_owed=state.discards[i],
+            )
+            for i, p in enumerate(state.players)
+        )
+        offer = None
+        if state.offer is not None:
+            offer = OfferView(
+                state.current, tuple(state.offer.give), tuple(state.offer.get),
+                tuple((tuple(r[0]), tuple(r[1])) if isinstance(r, list) else r
+                      for r in state.offer.responses))
+        own = seat is not None and 0 <= seat < len(state.players)
+        me = state.players[seat] if own and seat is not None else None
+        return HexfolkView(
+            viewer=seat if own else None, board=state.board, terrain=tuple(state.terrain),
+            tokens=tuple(state.tokens),
+            harbours=tuple(zip(board.harbour_edges, state.harbours, strict=True)),
+            robber=state.robber, corner_owner=tuple(state.corner_owner),
+            corner_level=tuple(state.corner_level), edge_owner=tuple(state.edge_owner),
+            players=players, bank=tuple(state.bank), deck_count=len(state.dev_deck),
+            current=state.current, phase=state.phase, turn=state.turn, dice=tuple(state.dice),
+            offer=offer, special=state.special, target=state.target,
+            winner=None if state.winner < 0 else state.winner,
+            hand=tuple(me.hand) if me else None, devs=tuple(me.devs) if me else None,
+            vp=rules.total_vp(state, seat) if me and seat is not None else None,
+        )
+
+    def result(self, state: HexfolkState) -> Result | None:
+        if state.winner < 0:
+            return None
+        return Result(
+            scores=tuple(rules.total_vp(state, i) for i in range(len(state.players))),
+            winners=(state.winner,), reason_key="hexfolk.result.target",
+            reason_params={"vp": state.target},
+        )
+
+    def turn_marker(self, state: HexfolkState) -> Hashable:
+        return (state.turn, state.special)
+
+    def format_action(self, action: Action) -> str:
+        return format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def describe_action(
+        self, state: HexfolkState, seat: int, action: Action, names: Sequence[str] = (),
+        locale: str = DEFAULT_LOCALE,
+    ) -> str:
+        return labels.describe(state, seat, action, names, locale)
+
+    def dump(self, state: HexfolkState) -> dict[str, Any]:
+        return dump_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> HexfolkState:
+        return load_state(data)
+
+    def bot_action(self, state: HexfolkState, seat: int) -> Action:
+        return bot.choose(state, seat)
+
+    def rules_topics(self) -> tuple[str, ...]:
+        return ("overview", "founding", "turn", "robber", "trading", "building", "development",
+                "awards", "notation")
+
+
+RULESET = HexfolkRuleset()

@@ -1,0 +1,230 @@
+"""A simple, deterministic Hexfolk bot.
+
+Founding: the corner with the most production (dots) and the most kinds of resource.
+On its turn: city > settlement > road towards the best free spot > development card,
+trading with the bank only when that makes the wanted build affordable (so it never
+trades in circles). Discards the most plentiful cards; moves the robber onto the
+leader's best hex; answers an offer yes when it gets what its next build needs and
+gives only what it can spare.
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    Accept,
+    Action,
+    BankTrade,
+    Buy,
+    Cancel,
+    City,
+    Decline,
+    Discard,
+    End,
+    Knight,
+    Monopoly,
+    Plenty,
+    Road,
+    RoadBuilding,
+    Roll,
+    Settle,
+    Trade,
+)
+from .board import Board
+from .data import CITY_COST, DESERT, DEV_COST, ROAD_COST, SETTLEMENT_COST
+from .rules import (
+    _free_for_settlement,
+    board_of,
+    legal_actions,
+    rate,
+    settle_ok,
+    visible_vp,
+)
+from .state import DISCARD, FOUND_ROAD, ROADS, ROBBER, ROLL, SETTLE, SPECIAL, TRADE, HexfolkState
+
+
+def _pips(token: int) -> int:
+    return 0 if token == 0 else 6 - abs(7 - token)
+
+
+def spot_value(state: HexfolkState, board: Board, c: int) -> float:
+    kinds = set()
+    value = 0.0
+    for h in board.corner_hexes[c]:
+        res = state.terrain[h]
+        if res != DESERT:
+            value += _pips(state.tokens[h]) * (0.3 if h == state.robber else 1.0)
+            kinds.add(res)
+    value += 1.5 * len(kinds)
+    if state.corner_harbour[c] >= 0:
+        value += 1.0
+    return value
+
+
+def _road_value(state: HexfolkState, board: Board, seat: int, e: int) -> float:
+    best = 0.0
+    for c in board.edge_corners[e]:
+        if state.corner_owner[c] == seat:
+            continue
+        if _free_for_settlement(state, board, c):
+            best = max(best, spot_value(state, board, c))
+        for n in board.corner_corners[c]:
+            if _free_for_settlement(state, board, n):
+                best = max(best, 0.6 * spot_value(state, board, n))
+    return best
+
+
+def _target_cost(state: HexfolkState, seat: int) -> tuple[int, ...]:
+    p = state.players[seat]
+    board = board_of(state)
+    if p.settlements < 5 and any(settle_ok(state, seat, c) for c in range(board.corners)):
+        return SETTLEMENT_COST
+    if p.settlements and p.cities < 4:
+        return CITY_COST
+    if p.roads < 15 and p.settlements < 5:
+        return ROAD_COST
+    return DEV_COST
+
+
+def _missing(hand: list[int], cost: tuple[int, ...]) -> list[int]:
+    return [max(0, cost[i] - hand[i]) for i in range(5)]
+
+
+def _leader(state: HexfolkState, seat: int) -> int:
+    others = [p for p in range(len(state.players)) if p != seat]
+    return max(others, key=lambda p: (visible_vp(state, p), sum(state.players[p].hand), -p))
+
+
+def _robber_score(state: HexfolkState, seat: int, h: int, victim: int | None) -> float:
+    board = board_of(state)
+    leader = _leader(state, seat)
+    score = 0.0
+    pips = _pips(state.tokens[h])
+    for c in board.hex_corners[h]:
+        owner = state.corner_owner[c]
+        if owner == seat:
+            score -= 3 * pips * state.corner_level[c]
+        elif owner == leader:
+            score += 2 * pips * state.corner_level[c]
+        elif owner >= 0:
+            score += pips * state.corner_level[c] * 0.5
+    if victim is not None:
+        score += 2 + visible_vp(state, victim)
+    return score
+
+
+def _discard(state: HexfolkState, seat: int, legal: list[Action]) -> Action:
+    hand = list(state.players[seat].hand)
+    need = _target_cost(state, seat)
+    out = [0] * 5
+    for _ in range(state.discards[seat]):
+        i = max(range(5), key=lambda r: (hand[r] - need[r], hand[r], -r))
+        hand[i] -= 1
+        out[i] += 1
+    action = Discard((out[0], out[1], out[2], out[3], out[4]))
+    return action if action in legal else legal[0]
+
+
+def _answer(state: HexfolkState, seat: int, legal: list[Action]) -> Action:
+    offer = state.offer
+    assert offer is not None
+    hand = state.players[seat].hand
+    need = _missing(hand, _target_cost(state, seat))
+    cost = _target_cost(state, seat)
+    gets = sum(min(offer.give[i], need[i]) for i in range(5))
+    spare = all(hand[i] - offer.get[i] >= cost[i] for i in range(5) if offer.get[i])
+    if Accept() in legal and gets > 0 and spare and sum(offer.get) <= sum(offer.give) + 1:
+        return Accept()
+    return Decline()
+
+
+def choose(state: HexfolkState, seat: int) -> Action:
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has no legal move")
+    if len(legal) == 1:
+        return legal[0]
+    board = board_of(state)
+    phase = state.phase
+    if phase == SETTLE:
+        return max(legal, key=lambda a: spot_value(state, board, a.corner))  # type: ignore[union-attr]
+    if phase in (FOUND_ROAD, ROADS):
+        return max(legal, key=lambda a: _road_value(state, board, seat, a.edge))  # type: ignore[union-attr]
+    if phase == DISCARD:
+        return _discard(state, seat, legal)
+    if phase == ROBBER:
+        return max(legal, key=lambda a: _robber_score(state, seat, a.hex, a.victim))  # type: ignore[union-attr]
+    if phase == TRADE:
+        if seat != state.current:
+            return _answer(state, seat, legal)
+        trades = [a for a in legal if isinstance(a, Trade)]
+        return trades[0] if trades else Cancel()
+    if phase == ROLL:
+        knights = [a for a in legal if isinstance(a, Knight)]
+        if knights and any(state.corner_owner[c] == seat
+                           for c in board.hex_corners[state.robber]):
+            return max(knights, key=lambda a: _robber_score(state, seat, a.hex, a.victim))
+        return Roll()
+    # MAIN or SPECIAL
+    cities = [a for a in legal if isinstance(a, City)]
+    if cities:
+        return max(cities, key=lambda a: spot_value(state, board, a.corner))
+    settles = [a for a in legal if isinstance(a, Settle)]
+    if settles:
+        return max(settles, key=lambda a: spot_value(state, board, a.corner))
+    target = _target_cost(state, seat)
+    roads = [a for a in legal if isinstance(a, Road)]
+    if roads and target == ROAD_COST:
+        best = max(roads, key=lambda a: _road_value(state, board, seat, a.edge))
+        if _road_value(state, board, seat, best.edge) > 0:
+            return best
+    if phase != SPECIAL:
+        plays = _dev_play(state, seat, legal)
+        if plays is not None:
+            return plays
+    if Buy() in legal and target in (DEV_COST, CITY_COST) and _affordable_after(
+            state.players[seat].hand, DEV_COST, target):
+        return Buy()
+    if phase != SPECIAL:
+        hand = state.players[seat].hand
+        need = _missing(hand, target)
+        if any(need):
+            for a in legal:
+                if isinstance(a, BankTrade) and need[a.get] and (
+                        hand[a.give] - rate(state, seat, a.give) >= target[a.give]):
+                    return a
+    if Buy() in legal and target == DEV_COST:
+        return Buy()
+    return End() if End() in legal else legal[-1]
+
+
+def _affordable_after(hand: list[int], cost: tuple[int, ...], then: tuple[int, ...]) -> bool:
+    """Buying ``cost`` now still leaves the cards counted for ``then`` when ``then`` is a
+    city (ore and grain are shared), else always true."""
+    if then != CITY_COST:
+        return True
+    return all(hand[i] - cost[i] >= then[i] for i in range(5)) or hand[4] >= 5
+
+
+def _dev_play(state: HexfolkState, seat: int, legal: list[Action]) -> Action | None:
+    board = board_of(state)
+    knights = [a for a in legal if isinstance(a, Knight)]
+    if knights and ((state.robber >= 0 and any(
+            state.corner_owner[c] == seat for c in board.hex_corners[state.robber]))
+            or state.players[seat].knights >= 2):
+        return max(knights, key=lambda a: _robber_score(state, seat, a.hex, a.victim))
+    if RoadBuilding() in legal and state.players[seat].settlements < 5:
+        return RoadBuilding()
+    target = _target_cost(state, seat)
+    need = _missing(state.players[seat].hand, target)
+    plenty = [a for a in legal if isinstance(a, Plenty)]
+    if plenty and sum(need) >= 1:
+        return max(plenty, key=lambda a: (min(need[a.first], 1) + min(
+            need[a.second] - (a.first == a.second), 1), -a.first, -a.second))
+    monos = [a for a in legal if isinstance(a, Monopoly)]
+    if monos:
+        totals = [sum(p.hand[r] for i, p in enumerate(state.players) if i != seat)
+                  for r in range(5)]
+        best = max(monos, key=lambda a: (totals[a.resource], -a.resource))
+        if totals[best.resource] >= 3:
+            return best
+    return None

@@ -1,0 +1,972 @@
+"""The rules of Hexfolk: setup, who acts, legality and effects.
+
+:func:`check` is the single source of truth for legality; :func:`apply` calls it
+before touching anything, so a refused move never half-applies. The fast
+:func:`legal_actions` generates moves directly; a test keeps it equal to the broad
+:func:`candidates` filtered through :func:`check`. Decisions the rulebook leaves
+open: ``RULES-NOTES.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..protocol import Event, IllegalAction
+from ..protocol import term as _term
+from ..rng import GameRng
+from .actions import (
+    Accept,
+    Action,
+    BankTrade,
+    Buy,
+    Cancel,
+    City,
+    Counter,
+    Decline,
+    Discard,
+    End,
+    Knight,
+    Monopoly,
+    Offer,
+    Plenty,
+    Road,
+    RoadBuilding,
+    Robber,
+    Roll,
+    Settle,
+    Trade,
+)
+from .board import Board, get_board, random_layout
+from .data import (
+    ARMY_MIN,
+    AWARD_VP,
+    CITY_COST,
+    DESERT,
+    DEV_CARDS,
+    DEV_COST,
+    DEV_ORDER,
+    DISCARD_LIMIT,
+    GENERIC,
+    KNIGHT,
+    LONGEST_MIN,
+    MAX_CITIES,
+    MAX_ROADS,
+    MAX_SETTLEMENTS,
+    MONOPOLY,
+    PLENTY,
+    RESOURCES,
+    ROAD_COST,
+    ROADS_CARD,
+    SETTLEMENT_COST,
+    VP_CARD,
+    bank_size,
+    board_for,
+    dev_counts,
+)
+from .state import (
+    DISCARD,
+    FOUND_ROAD,
+    MAIN,
+    OVER,
+    ROADS,
+    ROBBER,
+    ROLL,
+    SETTLE,
+    SPECIAL,
+    TRADE,
+    HexfolkState,
+    Player,
+)
+from .state import Offer as OpenOffer
+
+#: Offers the current player may make per turn (our choice, RULES-NOTES.md).
+MAX_OFFERS = 3
+SPECIAL_FROM = 5  # players from which the special building phase is played
+_RANGE5 = range(5)
+_ZERO = (0, 0, 0, 0, 0)
+
+
+def _res(i: int):  # type: ignore[no-untyped-def]
+    return _term(f"hexfolk.resource.{RESOURCES[i]}")
+
+
+def _dev(code: str):  # type: ignore[no-untyped-def]
+    return _term(f"hexfolk.dev.{code}")
+
+
+def _require(cond: bool, key: str, **params: object) -> None:
+    if not cond:
+        raise IllegalAction(key, **params)
+
+
+def corner_harbours(board_id: str, harbours: list[int]) -> list[int]:
+    board = get_board(board_id)
+    out = [-1] * board.corners
+    for edge, kind in zip(board.harbour_edges, harbours, strict=True):
+        for c in board.edge_corners[edge]:
+            out[c] = kind
+    return out
+
+
+# -- setup ---------------------------------------------------------------------------------
+def setup(num_players: int, seed: int, *, target: int = 10, robber: str = "on",
+          longest: bool = True, army: bool = True, layout: str = "random",
+          board_id: str | None = None) -> HexfolkState:
+    rng = GameRng(seed)
+    bid = board_id or board_for(num_players)
+    board = get_board(bid)
+    terrain, tokens, harbours = random_layout(board, rng, layout == "classic")
+    deck = [c for c, n in dev_counts(num_players).items() for _ in range(n)]
+    rng.shuffle(deck)
+    first = rng.below(num_players)
+    deserts = [h for h in range(board.hexes) if terrain[h] == DESERT]
+    state = HexfolkState(
+        board=bid, terrain=terrain, tokens=tokens, harbours=harbours,
+        players=[Player() for _ in range(num_players)],
+        robber=deserts[0] if robber != "off" else -1,
+        corner_owner=[-1] * board.corners, corner_level=[0] * board.corners,
+        edge_owner=[-1] * board.edges, bank=[bank_size(num_players)] * 5, dev_deck=deck,
+        current=first, first=first, phase=SETTLE, turn=0, rng=rng, target=target,
+        robber_mode=robber, longest_on=longest, army_on=army, layout=layout,
+        discards=[0] * num_players,
+    )
+    state.corner_harbour = corner_harbours(bid, harbours)
+    return state
+
+
+def founding_order(state: HexfolkState) -> list[int]:
+    n = len(state.players)
+    base = [(state.first + i) % n for i in range(n)]
+    return base + base[::-1]
+
+
+# -- queries -----------------------------------------------------------------------------------
+def board_of(state: HexfolkState) -> Board:
+    return get_board(state.board)
+
+
+def visible_vp(state: HexfolkState, seat: int) -> int:
+    p = state.players[seat]
+    vp = p.settlements + 2 * p.cities
+    if state.longest == seat:
+        vp += AWARD_VP
+    if state.army == seat:
+        vp += AWARD_VP
+    return vp
+
+
+def total_vp(state: HexfolkState, seat: int) -> int:
+    return visible_vp(state, seat) + state.players[seat].devs.count(VP_CARD)
+
+
+def actors(state: HexfolkState) -> frozenset[int]:
+    phase = state.phase
+    if phase == OVER:
+        return frozenset()
+    if phase == DISCARD:
+        return frozenset(i for i, owed in enumerate(state.discards) if owed)
+    if phase == TRADE:
+        assert state.offer is not None
+        waiting = frozenset(i for i, r in enumerate(state.offer.responses)
+                            if r is None and i != state.current)
+        return waiting or frozenset((state.current,))
+    if phase == SPECIAL:
+        return frozenset((state.special,))
+    return frozenset((state.current,))
+
+
+def _holds(hand: list[int], cards: tuple[int, ...] | list[int]) -> bool:
+    return all(hand[i] >= cards[i] for i in _RANGE5)
+
+
+def rate(state: HexfolkState, seat: int, res: int) -> int:
+    """The player's best bank rate for ``res``: 2 (its harbour), 3 (generic) or 4."""
+    best = 4
+    owner, harbour = state.corner_owner, state.corner_harbour
+    for c, kind in enumerate(harbour):
+        if kind >= 0 and owner[c] == seat:
+            if kind == res:
+                return 2
+            if kind == GENERIC:
+                best = 3
+    return best
+
+
+def _free_for_settlement(state: HexfolkState, board: Board, c: int) -> bool:
+    """Empty and the distance rule holds (no building on a neighbouring corner)."""
+    owner = state.corner_owner
+    return owner[c] < 0 and all(owner[n] < 0 for n in board.corner_corners[c])
+
+
+def _road_connected(state: HexfolkState, board: Board, seat: int, e: int) -> bool:
+    owner, eown = state.corner_owner, state.edge_owner
+    for c in board.edge_corners[e]:
+        if owner[c] == seat:
+            return True
+        if owner[c] < 0 and any(eown[x] == seat for x in board.corner_edges[c] if x != e):
+            return True
+    return False
+
+
+def road_ok(state: HexfolkState, seat: int, e: int) -> bool:
+    board = board_of(state)
+    return (0 <= e < board.edges and state.edge_owner[e] < 0
+            and state.players[seat].roads < MAX_ROADS
+            and _road_connected(state, board, seat, e))
+
+
+def settle_ok(state: HexfolkState, seat: int, c: int) -> bool:
+    board = board_of(state)
+    return (0 <= c < board.corners and state.players[seat].settlements < MAX_SETTLEMENTS
+            and _free_for_settlement(state, board, c)
+            and any(state.edge_owner[e] == seat for e in board.corner_edges[c]))
+
+
+def robber_hexes(state: HexfolkState, seat: int) -> list[int]:
+    """Hexes the robber may move to: any other land hex; with the friendly robber, none
+    at the buildings of opponents with at most 2 visible VP (unless that leaves none)."""
+    board = board_of(state)
+    cands = [h for h in range(board.hexes) if h != state.robber]
+    if state.robber_mode == "friendly":
+        n = len(state.players)
+        protected = {p for p in range(n) if p != seat and visible_vp(state, p) <= 2}
+        owner = state.corner_owner
+        ok = [h for h in cands if not any(owner[c] in protected for c in board.hex_corners[h])]
+        if ok:
+            return ok
+    return cands
+
+
+def victims(state: HexfolkState, seat: int, h: int) -> list[int]:
+    board = board_of(state)
+    found = {state.corner_owner[c] for c in board.hex_corners[h]}
+    return [p for p in sorted(found)
+            if p >= 0 and p != seat and sum(state.players[p].hand) > 0]
+
+
+def _can_play(state: HexfolkState, seat: int, card: str) -> bool:
+    p = state.players[seat]
+    return p.devs.count(card) > p.bought.count(card)
+
+
+def has_road_site(state: HexfolkState, seat: int) -> bool:
+    return any(road_ok(state, seat, e) for e in range(board_of(state).edges))
+
+
+# -- legality ------------------------------------------------------------------------------
+def check(state: HexfolkState, seat: int, action: Action) -> None:
+    """Raise :class:`IllegalAction` unless ``seat`` may take ``action`` now."""
+    _require(state.phase != OVER, "hexfolk.illegal.game_over")
+    _require(0 <= seat < len(state.players), "platform.illegal.no_seat")
+    who = actors(state)
+    _require(seat in who, "platform.illegal.not_your_turn", current_seat=min(who))
+    phase = state.phase
+    board = board_of(state)
+    player = state.players[seat]
+    hand = player.hand
+
+    if phase == SETTLE:
+        _require(isinstance(action, Settle), "hexfolk.illegal.found_settle")
+        assert isinstance(action, Settle)
+        c = action.corner
+        _require(0 <= c < board.corners, "hexfolk.illegal.no_corner")
+        _require(_free_for_settlement(state, board, c), "hexfolk.illegal.distance")
+        return
+    if phase == FOUND_ROAD:
+        _require(isinstance(action, Road), "hexfolk.illegal.found_road")
+        assert isinstance(action, Road)
+        e = action.edge
+        _require(0 <= e < board.edges, "hexfolk.illegal.no_edge")
+        _require(state.last_settlement in board.edge_corners[e]
+                 and state.edge_owner[e] < 0, "hexfolk.illegal.found_road")
+        return
+    if phase == DISCARD:
+        _require(isinstance(action, Discard), "hexfolk.illegal.must_discard",
+                 count=state.discards[seat])
+        assert isinstance(action, Discard)
+        _require(all(x >= 0 for x in action.cards) and _holds(hand, action.cards),
+                 "hexfolk.illegal.not_held")
+        _require(sum(action.cards) == state.discards[seat], "hexfolk.illegal.discard_count",
+                 count=state.discards[seat])
+        return
+    if phase == ROBBER:
+        _require(isinstance(action, Robber), "hexfolk.illegal.must_robber")
+        assert isinstance(action, Robber)
+        _check_robber(state, seat, action.hex, action.victim)
+        return
+    if phase == ROADS:
+        _require(isinstance(action, Road), "hexfolk.illegal.must_free_road")
+        assert isinstance(action, Road)
+        _require(road_ok(state, seat, action.edge), "hexfolk.illegal.road_site")
+        return
+    if phase == TRADE:
+        _check_trade_phase(state, seat, action)
+        return
+    if phase == ROLL:
+        if isinstance(action, Roll):
+            return
+        _require(isinstance(action, Knight), "hexfolk.illegal.roll_first")
+    if phase == SPECIAL:
+        _require(isinstance(action, (Settle, Road, City, Buy, End)),
+                 "hexfolk.illegal.special_only_build")
+    if isinstance(action, Roll):
+        raise IllegalAction("hexfolk.illegal.rolled")
+    if isinstance(action, End):
+        return
+    if isinstance(action, Road):
+        _require(_holds(hand, ROAD_COST), "hexfolk.illegal.cost", item=_term("hexfolk.item.road"))
+        _require(player.roads < MAX_ROADS, "hexfolk.illegal.supply",
+                 item=_term("hexfolk.item.road"))
+        _require(road_ok(state, seat, action.edge), "hexfolk.illegal.road_site")
+        return
+    if isinstance(action, Settle):
+        _require(_holds(hand, SETTLEMENT_COST), "hexfolk.illegal.cost",
+                 item=_term("hexfolk.item.settlement"))
+        _require(player.settlements < MAX_SETTLEMENTS, "hexfolk.illegal.supply",
+                 item=_term("hexfolk.item.settlement"))
+        _require(settle_ok(state, seat, action.corner), "hexfolk.illegal.settle_site")
+        return
+    if isinstance(action, City):
+        _require(_holds(hand, CITY_COST), "hexfolk.illegal.cost", item=_term("hexfolk.item.city"))
+        _require(player.cities < MAX_CITIES, "hexfolk.illegal.supply",
+                 item=_term("hexfolk.item.city"))
+        c = action.corner
+        _require(0 <= c < board.corners and state.corner_owner[c] == seat
+                 and state.corner_level[c] == 1, "hexfolk.illegal.city_site")
+        return
+    if isinstance(action, Buy):
+        _require(_holds(hand, DEV_COST), "hexfolk.illegal.cost",
+                 item=_term("hexfolk.item.dev"))
+        _require(bool(state.dev_deck), "hexfolk.illegal.deck_empty")
+        return
+    if isinstance(action, (Knight, RoadBuilding, Plenty, Monopoly)):
+        card = {Knight: KNIGHT, RoadBuilding: ROADS_CARD, Plenty: PLENTY,
+                Monopoly: MONOPOLY}[type(action)]
+        _require(not state.dev_played, "hexfolk.illegal.one_dev")
+        _require(card in player.devs, "hexfolk.illegal.no_dev", card=_dev(card))
+        _require(_can_play(state, seat, card), "hexfolk.illegal.dev_new", card=_dev(card))
+        if isinstance(action, Knight):
+            if state.robber_mode == "off":
+                _require(action.hex == -1 and action.victim is None,
+                         "hexfolk.illegal.robber_off")
+            else:
+                _check_robber(state, seat, action.hex, action.victim)
+        elif isinstance(action, RoadBuilding):
+            _require(player.roads < MAX_ROADS and has_road_site(state, seat),
+                     "hexfolk.illegal.road_site")
+        elif isinstance(action, Plenty):
+            a, b = action.first, action.second
+            _require(a in _RANGE5 and b in _RANGE5, "hexfolk.illegal.bad_resource")
+            _require(state.bank[a] >= 1 + (a == b) and state.bank[b] >= 1,
+                     "hexfolk.illegal.bank_empty")
+        else:
+            _require(action.resource in _RANGE5, "hexfolk.illegal.bad_resource")
+        return
+    if isinstance(action, BankTrade):
+        g, r = action.give, action.get
+        _require(g in _RANGE5 and r in _RANGE5 and g != r, "hexfolk.illegal.bad_resource")
+        need = rate(state, seat, g)
+        _require(hand[g] >= need, "hexfolk.illegal.bank_rate", count=need, resource=_res(g))
+        _require(state.bank[r] >= 1, "hexfolk.illegal.bank_empty")
+        return
+    if isinstance(action, Offer):
+        _require(len(state.players) > 1, "hexfolk.illegal.no_partner")
+        _require(state.offers_made < MAX_OFFERS, "hexfolk.illegal.offer_limit", count=MAX_OFFERS)
+        _check_terms(action.give, action.get)
+        _require(_holds(hand, action.give), "hexfolk.illegal.not_held")
+        return
+    raise IllegalAction("hexfolk.illegal.not_now")
+
+
+def _check_terms(give: tuple[int, ...], get: tuple[int, ...]) -> None:
+    _require(all(x >= 0 for x in give) and all(x >= 0 for x in get)
+             and (sum(give) + sum(get)) > 0, "hexfolk.illegal.bad_offer")
+    _require(not any(give[i] and get[i] for i in _RANGE5), "hexfolk.illegal.bad_offer")
+
+
+def _check_robber(state: HexfolkState, seat: int, h: int, victim: int | None) -> None:
+    _require(h in robber_hexes(state, seat), "hexfolk.illegal.robber_hex")
+    vs = victims(state, seat, h)
+    if vs:
+        _require(victim in vs, "hexfolk.illegal.victim")
+    else:
+        _require(victim is None, "hexfolk.illegal.victim")
+
+
+def _check_trade_phase(state: HexfolkState, seat: int, action: Action) -> None:
+    offer = state.offer
+    assert offer is not None
+    hand = state.players[seat].hand
+    if seat != state.current:
+        if isinstance(action, Accept):
+            _require(_holds(hand, offer.get), "hexfolk.illegal.not_held")
+            return
+        if isinstance(action, Decline):
+            return
+        if isinstance(action, Counter):
+            _check_terms(action.give, action.get)
+            _require(_holds(hand, action.give), "hexfolk.illegal.not_held")
+            return
+        raise IllegalAction("hexfolk.illegal.answer_offer")
+    if isinstance(action, Cancel):
+        return
+    if isinstance(action, Trade):
+        p = action.partner
+        _require(0 <= p < len(state.players) and p != seat, "hexfolk.illegal.partner")
+        resp = offer.responses[p]
+        _require(resp == "accept" or isinstance(resp, list), "hexfolk.illegal.partner")
+        give, get = (offer.give, offer.get) if resp == "accept" else (resp[0], resp[1])
+        _require(_holds(hand, give) and _holds(state.players[p].hand, get),
+                 "hexfolk.illegal.not_held")
+        return
+    raise IllegalAction("hexfolk.illegal.close_offer")
+
+
+# -- candidates (broad, for tests) and legal moves (fast) -----------------------------------------
+def _unit(i: int, n: int = 1) -> tuple[int, int, int, int, int]:
+    v = [0] * 5
+    v[i] = n
+    return (v[0], v[1], v[2], v[3], v[4])
+
+
+def offer_menu(hand: list[int]) -> list[Offer]:
+    """The offers listed as moves: 1 for 1 and 2 for 1 of any other resource. Any other
+    terms are legal too when typed (see RULES-NOTES.md)."""
+    out = []
+    for g in _RANGE5:
+        for r in _RANGE5:
+            if r != g:
+                if hand[g] >= 1:
+                    out.append(Offer(_unit(g), _unit(r)))
+                if hand[g] >= 2:
+                    out.append(Offer(_unit(g, 2), _unit(r)))
+    return out
+
+
+def discard_options(hand: list[int], count: int) -> list[tuple[int, int, int, int, int]]:
+    """Every way to give up ``count`` cards from ``hand``, in lexicographic order."""
+    out: list[tuple[int, int, int, int, int]] = []
+    cur = [0] * 5
+
+    def rec(i: int, left: int) -> None:
+        if i == 4:
+            if left <= hand[4]:
+                cur[4] = left
+                out.append((cur[0], cur[1], cur[2], cur[3], cur[4]))
+            return
+        rest = sum(hand[i + 1:])
+        for k in range(min(hand[i], left), -1, -1):
+            if left - k > rest:
+                break
+            cur[i] = k
+            rec(i + 1, left - k)
+
+    rec(0, count)
+    return out
+
+
+def _robber_moves(state: HexfolkState, seat: int, knight: bool) -> list[Action]:
+    cls = Knight if knight else Robber
+    if knight and state.robber_mode == "off":
+        return [Knight(-1, None)]
+    out: list[Action] = []
+    for h in robber_hexes(state, seat):
+        vs = victims(state, seat, h)
+        if vs:
+            out.extend(cls(h, v) for v in vs)
+        else:
+            out.append(cls(h, None))
+    return out
+
+
+def candidates(state: HexfolkState, seat: int) -> list[Action]:
+    """A broad superset of the legal moves in legal order (used by tests only)."""
+    board = board_of(state)
+    n = len(state.players)
+    out: list[Action] = []
+    out += [Settle(c) for c in range(board.corners)]
+    out += [City(c) for c in range(board.corners)]
+    out += [Road(e) for e in range(board.edges)]
+    out += [Roll(), Buy()]
+    hexes = [-1, *range(board.hexes)]
+    out += [Knight(h, v) for h in hexes for v in (None, *range(n))]
+    out += [RoadBuilding()]
+    out += [Plenty(a, b) for a in _RANGE5 for b in _RANGE5 if a <= b]
+    out += [Monopoly(r) for r in _RANGE5]
+    out += [BankTrade(g, r) for g in _RANGE5 for r in _RANGE5]
+    hand = state.players[seat].hand
+    out += offer_menu([9] * 5)
+    out += [Robber(h, v) for h in range(board.hexes) for v in (None, *range(n))]
+    if state.phase == DISCARD:
+        out += [Discard(d) for d in discard_options(hand, state.discards[seat])]
+    out += [Accept(), Decline()]
+    out += [Trade(p) for p in range(n)]
+    out += [Cancel(), End()]
+    return out
+
+
+def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
+    """Every listed legal move of ``seat``, in the order of :func:`candidates`."""
+    if seat not in actors(state):
+        return []
+    phase = state.phase
+    board = board_of(state)
+    player = state.players[seat]
+    hand = player.hand
+    if phase == SETTLE:
+        return [Settle(c) for c in range(board.corners)
+                if _free_for_settlement(state, board, c)]
+    if phase == FOUND_ROAD:
+        return [Road(e) for e in board.corner_edges[state.last_settlement]
+                if state.edge_owner[e] < 0]
+    if phase == DISCARD:
+        return [Discard(d) for d in discard_options(hand, state.discards[seat])]
+    if phase == ROBBER:
+        return _robber_moves(state, seat, knight=False)
+    if phase == ROADS:
+        return [Road(e) for e in range(board.edges) if road_ok(state, seat, e)]
+    if phase == TRADE:
+        offer = state.offer
+        assert offer is not None
+        if seat != state.current:
+            out: list[Action] = [Accept()] if _holds(hand, offer.get) else []
+            return [*out, Decline()]
+        out = []
+        for p, resp in enumerate(offer.responses):
+            if resp == "accept" or isinstance(resp, list):
+                give, get = (offer.give, offer.get) if resp == "accept" else resp
+                if _holds(hand, give) and _holds(state.players[p].hand, get):
+                    out.append(Trade(p))
+        return [*out, Cancel()]
+    out = []
+    if phase in (MAIN, SPECIAL):
+        if _holds(hand, SETTLEMENT_COST) and player.settlements < MAX_SETTLEMENTS:
+            out += [Settle(c) for c in range(board.corners) if settle_ok(state, seat, c)]
+        if _holds(hand, CITY_COST) and player.cities < MAX_CITIES:
+            out += [City(c) for c in range(board.corners)
+                    if state.corner_owner[c] == seat and state.corner_level[c] == 1]
+        if _holds(hand, ROAD_COST) and player.roads < MAX_ROADS:
+            out += [Road(e) for e in range(board.edges) if road_ok(state, seat, e)]
+    if phase == ROLL:
+        out.append(Roll())
+    if phase in (MAIN, SPECIAL) and _holds(hand, DEV_COST) and state.dev_deck:
+        out.append(Buy())
+    if phase in (MAIN, ROLL) and not state.dev_played:
+        if _can_play(state, seat, KNIGHT):
+            out += _robber_moves(state, seat, knight=True)
+        if phase == MAIN:
+            if (_can_play(state, seat, ROADS_CARD) and player.roads < MAX_ROADS
+                    and has_road_site(state, seat)):
+                out.append(RoadBuilding())
+            if _can_play(state, seat, PLENTY):
+                bank = state.bank
+                out += [Plenty(a, b) for a in _RANGE5 for b in _RANGE5
+                        if a <= b and bank[a] >= 1 + (a == b) and bank[b] >= 1]
+            if _can_play(state, seat, MONOPOLY):
+                out += [Monopoly(r) for r in _RANGE5]
+    if phase == MAIN:
+        for g in _RANGE5:
+            if hand[g] >= 2 and hand[g] >= rate(state, seat, g):
+                out += [BankTrade(g, r) for r in _RANGE5 if r != g and state.bank[r] >= 1]
+        if state.offers_made < MAX_OFFERS and len(state.players) > 1:
+            out += offer_menu(hand)
+    if phase in (MAIN, SPECIAL):
+        out.append(End())
+    return out
+
+
+# -- effects ------------------------------------------------------------------------------------
+def apply(state: HexfolkState, seat: int, action: Action) -> list[Event]:
+    check(state, seat, action)
+    events: list[Event] = []
+    phase = state.phase
+    board = board_of(state)
+    player = state.players[seat]
+    if phase == SETTLE:
+        assert isinstance(action, Settle)
+        _place_settlement(state, seat, action.corner)
+        state.last_settlement = action.corner
+        events.append(Event("hexfolk.event.settle", seat, {"corner": action.corner + 1}))
+        if state.founding >= len(state.players):  # second settlement: its resources
+            got = [0] * 5
+            for h in board.corner_hexes[action.corner]:
+                res = state.terrain[h]
+                if res != DESERT and state.bank[res] > 0:
+                    state.bank[res] -= 1
+                    player.hand[res] += 1
+                    got[res] += 1
+            events.append(Event("hexfolk.event.income", seat, {"cards": _bundle_text(got)}))
+        state.phase = FOUND_ROAD
+        return events
+    if phase == FOUND_ROAD:
+        assert isinstance(action, Road)
+        _place_road(state, seat, action.edge)
+        events.append(Event("hexfolk.event.road", seat, {"edge": action.edge + 1}))
+        state.founding += 1
+        order = founding_order(state)
+        if state.founding < len(order):
+            state.current = order[state.founding]
+            state.phase = SETTLE
+        else:
+            state.current = state.first
+            state.turn = 1
+            state.phase = ROLL
+        state.last_settlement = -1
+        return events
+    match action:
+        case Roll():
+            _roll(state, seat, events)
+        case Discard(cards):
+            for i in _RANGE5:
+                player.hand[i] -= cards[i]
+                state.bank[i] += cards[i]
+            state.discards[seat] = 0
+            events.append(Event("hexfolk.event.discard", seat, {"count": sum(cards)}))
+            if not any(state.discards):
+                state.phase = ROBBER
+        case Robber(h, victim):
+            _move_robber(state, seat, h, victim, events)
+            state.phase = MAIN if state.rolled else ROLL
+        case Knight(h, victim):
+            _use_dev(state, seat, KNIGHT)
+            player.knights += 1
+            events.append(Event("hexfolk.event.knight", seat))
+            if h >= 0:
+                _move_robber(state, seat, h, victim, events)
+            _update_army(state, seat, events)
+        case RoadBuilding():
+            _use_dev(state, seat, ROADS_CARD)
+            state.free_roads = min(2, MAX_ROADS - player.roads)
+            state.phase = ROADS
+            events.append(Event("hexfolk.event.road_building", seat))
+        case Plenty(a, b):
+            _use_dev(state, seat, PLENTY)
+            for r in (a, b):
+                state.bank[r] -= 1
+                player.hand[r] += 1
+            events.append(Event("hexfolk.event.plenty", seat, {"first": _res(a),
+                                                              "second": _res(b)}))
+        case Monopoly(r):
+            _use_dev(state, seat, MONOPOLY)
+            taken = 0
+            for i, other in enumerate(state.players):
+                if i != seat:
+                    taken += other.hand[r]
+                    other.hand[r] = 0
+            player.hand[r] += taken
+            events.append(Event("hexfolk.event.monopoly", seat, {"resource": _res(r),
+                                                                "count": taken}))
+        case Road(e):
+            if phase == ROADS:
+                _place_road(state, seat, e)
+                state.free_roads -= 1
+                if state.free_roads <= 0 or not has_road_site(state, seat):
+                    state.free_roads = 0
+                    state.phase = MAIN
+            else:
+                _pay(state, player, ROAD_COST)
+                _place_road(state, seat, e)
+            events.append(Event("hexfolk.event.road", seat, {"edge": e + 1}))
+            _update_longest(state, events)
+        case Settle(c):
+            _pay(state, player, SETTLEMENT_COST)
+            _place_settlement(state, seat, c)
+            events.append(Event("hexfolk.event.settle", seat, {"corner": c + 1}))
+            for p in range(len(state.players)):  # a settlement may cut others' roads
+                state.players[p].road_length = road_length(state, p)
+            _update_longest(state, events)
+        case City(c):
+            _pay(state, player, CITY_COST)
+            state.corner_level[c] = 2
+            player.settlements -= 1
+            player.cities += 1
+            events.append(Event("hexfolk.event.city", seat, {"corner": c + 1}))
+        case Buy():
+            _pay(state, player, DEV_COST)
+            card = state.dev_deck.pop()
+            player.devs.append(card)
+            player.devs.sort(key=DEV_ORDER.__getitem__)
+            player.bought.append(card)
+            events.append(Event("hexfolk.event.buy", seat))
+        case BankTrade(g, r):
+            need = rate(state, seat, g)
+            player.hand[g] -= need
+            state.bank[g] += need
+            state.bank[r] -= 1
+            player.hand[r] += 1
+            events.append(Event("hexfolk.event.bank", seat, {
+                "count": need, "give": _res(g), "get": _res(r)}))
+        case Offer(give, get):
+            state.offers_made += 1
+            state.offer = OpenOffer(list(give), list(get), [None] * len(state.players))
+            state.phase = TRADE
+            events.append(Event("hexfolk.event.offer", seat, {
+                "give": _bundle_text(give), "get": _bundle_text(get)}))
+        case Accept() | Decline() | Counter():
+            assert state.offer is not None
+            if isinstance(action, Accept):
+                state.offer.responses[seat] = "accept"
+                events.append(Event("hexfolk.event.accept", seat))
+            elif isinstance(action, Decline):
+                state.offer.responses[seat] = "decline"
+                events.append(Event("hexfolk.event.decline", seat))
+            else:
+                state.offer.responses[seat] = [list(action.get), list(action.give)]
+                events.append(Event("hexfolk.event.counter", seat, {
+                    "give": _bundle_text(action.give), "get": _bundle_text(action.get)}))
+            responses = state.offer.responses
+            done = all(r is not None for i, r in enumerate(responses) if i != state.current)
+            if done and all(r in (None, "decline") for r in responses):
+                state.offer = None
+                state.phase = MAIN
+                events.append(Event("hexfolk.event.offer_declined", state.current))
+        case Trade(p):
+            assert state.offer is not None
+            resp = state.offer.responses[p]
+            give, get = ((state.offer.give, state.offer.get) if resp == "accept"
+                         else (resp[0], resp[1]))
+            partner = state.players[p]
+            for i in _RANGE5:
+                player.hand[i] += get[i] - give[i]
+                partner.hand[i] += give[i] - get[i]
+            state.offer = None
+            state.phase = MAIN
+            events.append(Event("hexfolk.event.trade", seat, {
+                "partner_seat": p, "give": _bundle_text(give), "get": _bundle_text(get)}))
+        case Cancel():
+            state.offer = None
+            state.phase = MAIN
+            events.append(Event("hexfolk.event.cancel", seat))
+        case End():
+            if phase == SPECIAL:
+                events.append(Event("hexfolk.event.special_done", seat))
+                _advance_special(state, events)
+            else:
+                events.append(Event("hexfolk.event.end", seat))
+                _end_turn(state, events)
+    _check_win(state, events)
+    return events
+
+
+def _bundle_text(b: Any) -> str:
+    from .actions import format_bundle
+
+    return format_bundle(tuple(b))  # type: ignore[arg-type]
+
+
+def _pay(state: HexfolkState, player: Player, cost: tuple[int, ...]) -> None:
+    for i in _RANGE5:
+        player.hand[i] -= cost[i]
+        state.bank[i] += cost[i]
+
+
+def _use_dev(state: HexfolkState, seat: int, card: str) -> None:
+    p = state.players[seat]
+    p.devs.remove(card)
+    p.played.append(card)
+    state.dev_played = True
+
+
+def _place_settlement(state: HexfolkState, seat: int, c: int) -> None:
+    state.corner_owner[c] = seat
+    state.corner_level[c] = 1
+    state.players[seat].settlements += 1
+
+
+def _place_road(state: HexfolkState, seat: int, e: int) -> None:
+    state.edge_owner[e] = seat
+    p = state.players[seat]
+    p.roads += 1
+    p.road_length = road_length(state, seat)
+
+
+def _roll(state: HexfolkState, seat: int, events: list[Event]) -> None:
+    d1, d2 = state.rng.roll(6), state.rng.roll(6)
+    total = d1 + d2
+    state.dice = [d1, d2]
+    state.rolled = True
+    state.roll_counts[total] += 1
+    events.append(Event("hexfolk.event.roll", seat, {"first": d1, "second": d2, "total": total}))
+    if total != 7:
+        produce(state, total, events)
+        state.phase = MAIN
+        return
+    if state.robber_mode == "off":
+        state.phase = MAIN
+        return
+    state.discards = [sum(p.hand) // 2 if sum(p.hand) > DISCARD_LIMIT else 0
+                      for p in state.players]
+    state.phase = DISCARD if any(state.discards) else ROBBER
+
+
+def produce(state: HexfolkState, total: int, events: list[Event]) -> None:
+    """Income for ``total``; a resource the bank can't pay to everyone entitled goes to
+    nobody, unless only one player is entitled: that player takes what is left."""
+    board = board_of(state)
+    n = len(state.players)
+    demand = [[0] * 5 for _ in range(n)]
+    for h in range(board.hexes):
+        if state.tokens[h] != total or h == state.robber:
+            continue
+        res = state.terrain[h]
+        if res == DESERT:
+            continue
+        for c in board.hex_corners[h]:
+            owner = state.corner_owner[c]
+            if owner >= 0:
+                demand[owner][res] += state.corner_level[c]
+    got = [[0] * 5 for _ in range(n)]
+    for res in _RANGE5:
+        entitled = [p for p in range(n) if demand[p][res]]
+        if not entitled:
+            continue
+        wanted = sum(demand[p][res] for p in entitled)
+        if wanted <= state.bank[res]:
+            for p in entitled:
+                got[p][res] = demand[p][res]
+        elif len(entitled) == 1:
+            got[entitled[0]][res] = state.bank[res]
+            events.append(Event("hexfolk.event.shortage_one", entitled[0],
+                                {"resource": _res(res)}))
+        else:
+            events.append(Event("hexfolk.event.shortage", None, {"resource": _res(res)}))
+        for p in entitled:
+            state.bank[res] -= got[p][res]
+            state.players[p].hand[res] += got[p][res]
+    for p in range(n):
+        if any(got[p]):
+            events.append(Event("hexfolk.event.income", p, {"cards": _bundle_text(got[p])}))
+
+
+def _move_robber(state: HexfolkState, seat: int, h: int, victim: int | None,
+                 events: list[Event]) -> None:
+    state.robber = h
+    events.append(Event("hexfolk.event.robber", seat, {"hex": h + 1}))
+    if victim is None:
+        return
+    hand = state.players[victim].hand
+    k = state.rng.below(sum(hand))
+    for res in _RANGE5:
+        if k < hand[res]:
+            break
+        k -= hand[res]
+    hand[res] -= 1
+    state.players[seat].hand[res] += 1
+    events.append(Event("hexfolk.event.steal", seat, {"victim_seat": victim}))
+
+
+def road_length(state: HexfolkState, seat: int) -> int:
+    """The longest chain of distinct roads of ``seat``; an opponent's building on a corner
+    ends the chain there (the roads up to it still count)."""
+    board = board_of(state)
+    eown, cown = state.edge_owner, state.corner_owner
+    mine = [e for e in range(board.edges) if eown[e] == seat]
+    if len(mine) < 2:
+        return len(mine)
+    used: set[int] = set()
+    best = 0
+
+    def dfs(c: int, length: int) -> None:
+        nonlocal best
+        if length > best:
+            best = length
+        for e in board.corner_edges[c]:
+            if eown[e] == seat and e not in used:
+                a, b = board.edge_corners[e]
+                nxt = b if a == c else a
+                used.add(e)
+                if cown[nxt] >= 0 and cown[nxt] != seat:
+                    if length + 1 > best:
+                        best = length + 1
+                else:
+                    dfs(nxt, length + 1)
+                used.discard(e)
+
+    starts = sorted({c for e in mine for c in board.edge_corners[e]})
+    for c in starts:
+        dfs(c, 0)
+    return best
+
+
+def _update_longest(state: HexfolkState, events: list[Event]) -> None:
+    """The holder keeps the award while no one is strictly longer (and the holder still has
+    5+); otherwise a unique longest road of 5+ takes it, and a tie sets it aside."""
+    if not state.longest_on:
+        return
+    lengths = [p.road_length for p in state.players]
+    top = max(lengths)
+    holder = state.longest
+    if holder >= 0 and lengths[holder] >= LONGEST_MIN and lengths[holder] == top:
+        return
+    leaders = [p for p, n in enumerate(lengths) if n == top] if top >= LONGEST_MIN else []
+    new = leaders[0] if len(leaders) == 1 else -1
+    if new != holder:
+        state.longest = new
+        if new >= 0:
+            events.append(Event("hexfolk.event.longest", new, {"length": top}))
+        else:
+            events.append(Event("hexfolk.event.longest_none", None))
+
+
+def _update_army(state: HexfolkState, seat: int, events: list[Event]) -> None:
+    if not state.army_on or state.army == seat:
+        return
+    k = state.players[seat].knights
+    if k >= ARMY_MIN and (state.army < 0 or k > state.players[state.army].knights):
+        state.army = seat
+        events.append(Event("hexfolk.event.army", seat, {"knights": k}))
+
+
+def _can_build_any(state: HexfolkState, seat: int) -> bool:
+    saved, state.special, state.phase = (state.special, state.phase), seat, SPECIAL
+    try:
+        return len(legal_actions(state, seat)) > 1
+    finally:
+        state.special, state.phase = saved
+
+
+def _end_turn(state: HexfolkState, events: list[Event]) -> None:
+    state.rolled = False
+    state.dev_played = False
+    state.offers_made = 0
+    n = len(state.players)
+    if n >= SPECIAL_FROM:
+        state.special_queue = [(state.current + i) % n for i in range(1, n)]
+        _advance_special(state, events)
+    else:
+        _next_turn(state)
+
+
+def _advance_special(state: HexfolkState, events: list[Event]) -> None:
+    """Offer the special building phase to the next player who can build anything."""
+    while state.special_queue:
+        seat = state.special_queue.pop(0)
+        if _can_build_any(state, seat):
+            state.special = seat
+            state.phase = SPECIAL
+            return
+    state.special = -1
+    _next_turn(state)
+
+
+def _next_turn(state: HexfolkState) -> None:
+    state.current = (state.current + 1) % len(state.players)
+    state.turn += 1
+    state.phase = ROLL
+    state.players[state.current].bought.clear()
+
+
+def _check_win(state: HexfolkState, events: list[Event]) -> None:
+    """Only the player whose turn it is wins, the moment they have the target."""
+    if state.phase in (OVER, SPECIAL, SETTLE, FOUND_ROAD):
+        return
+    seat = state.current
+    vp = total_vp(state, seat)
+    if vp >= state.target:
+        state.winner = seat
+        state.phase = OVER
+        state.offer = None
+        events.append(Event("hexfolk.event.win", seat, {"vp": vp}))
+
+
+__all__ = ["DEV_CARDS", "actors", "apply", "candidates", "check", "legal_actions", "setup"]

@@ -1,0 +1,167 @@
+"""The mutable state of a Hexfolk game and its JSON form (schema 1).
+
+Board geometry is not stored: it is derived from ``board`` (cached in :mod:`.board`).
+Only the layout (terrain, tokens, harbour kinds) and what changes in play are kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..protocol import StateFormatError
+from ..rng import GameRng
+
+SCHEMA_VERSION = 1
+
+# Phases.
+SETTLE = "settle"  # founding: place a settlement
+FOUND_ROAD = "found_road"  # founding: place the road adjoining it
+ROLL = "roll"  # turn start: roll (or play a knight)
+DISCARD = "discard"  # a seven: players over the limit discard simultaneously
+ROBBER = "robber"  # move the robber and steal
+MAIN = "main"  # after the roll: trade, build, play, end
+ROADS = "roads"  # Road building card: free roads to place
+TRADE = "trade"  # an offer is open: others answer, then the offerer closes
+SPECIAL = "special"  # 5+ players: special building phase of ``special``
+OVER = "over"
+
+
+@dataclass(slots=True)
+class Player:
+    hand: list[int] = field(default_factory=lambda: [0] * 5)
+    devs: list[str] = field(default_factory=list)  # held development cards, sorted
+    bought: list[str] = field(default_factory=list)  # bought this turn (also in devs)
+    played: list[str] = field(default_factory=list)  # played face up
+    knights: int = 0
+    roads: int = 0
+    settlements: int = 0
+    cities: int = 0
+    road_length: int = 0
+
+
+@dataclass(slots=True)
+class Offer:
+    give: list[int]  # what the offerer gives
+    get: list[int]  # what the offerer gets
+    #: per seat: None (not answered / the offerer), "accept", "decline",
+    #: or [give, get] from the offerer's side (a counter-offer)
+    responses: list[Any]
+
+
+@dataclass(slots=True)
+class HexfolkState:
+    board: str
+    terrain: list[int]
+    tokens: list[int]
+    harbours: list[int]  # kind per ``Board.harbour_edges`` entry
+    players: list[Player]
+    robber: int
+    corner_owner: list[int]  # -1: empty
+    corner_level: list[int]  # 0 empty, 1 settlement, 2 city
+    edge_owner: list[int]
+    bank: list[int]
+    dev_deck: list[str]  # top card last
+    current: int
+    first: int
+    phase: str
+    turn: int
+    rng: GameRng
+    target: int
+    robber_mode: str  # "on", "off", "friendly"
+    longest_on: bool
+    army_on: bool
+    layout: str  # "random" or "classic"
+    founding: int = 0  # index into the founding order
+    last_settlement: int = -1
+    rolled: bool = False
+    dev_played: bool = False
+    dice: list[int] = field(default_factory=list)
+    discards: list[int] = field(default_factory=list)  # owed per seat
+    free_roads: int = 0
+    offer: Offer | None = None
+    offers_made: int = 0
+    special: int = -1
+    special_queue: list[int] = field(default_factory=list)
+    longest: int = -1
+    army: int = -1
+    winner: int = -1
+    roll_counts: list[int] = field(default_factory=lambda: [0] * 13)
+    #: derived, not stored: corner -> harbour kind (-1: none)
+    corner_harbour: list[int] = field(default_factory=list)
+
+
+def dump_state(s: HexfolkState) -> dict[str, Any]:
+    offer = None
+    if s.offer is not None:
+        offer = {"give": list(s.offer.give), "get": list(s.offer.get),
+                 "responses": [r if not isinstance(r, list) else [list(r[0]), list(r[1])]
+                               for r in s.offer.responses]}
+    return {
+        "schema": SCHEMA_VERSION,
+        "board": s.board, "terrain": list(s.terrain), "tokens": list(s.tokens),
+        "harbours": list(s.harbours),
+        "players": [
+            {"hand": list(p.hand), "devs": list(p.devs), "bought": list(p.bought),
+             "played": list(p.played), "knights": p.knights, "roads": p.roads,
+             "settlements": p.settlements, "cities": p.cities, "road_length": p.road_length}
+            for p in s.players
+        ],
+        "robber": s.robber, "corner_owner": list(s.corner_owner),
+        "corner_level": list(s.corner_level), "edge_owner": list(s.edge_owner),
+        "bank": list(s.bank), "dev_deck": list(s.dev_deck), "current": s.current,
+        "first": s.first, "phase": s.phase, "turn": s.turn, "rng": s.rng.to_json(),
+        "target": s.target, "robber_mode": s.robber_mode, "longest_on": s.longest_on,
+        "army_on": s.army_on, "layout": s.layout, "founding": s.founding,
+        "last_settlement": s.last_settlement, "rolled": s.rolled, "dev_played": s.dev_played,
+        "dice": list(s.dice), "discards": list(s.discards), "free_roads": s.free_roads,
+        "offer": offer, "offers_made": s.offers_made, "special": s.special,
+        "special_queue": list(s.special_queue), "longest": s.longest, "army": s.army,
+        "winner": s.winner, "roll_counts": list(s.roll_counts),
+    }
+
+
+def _ints(xs: Any) -> list[int]:
+    return [int(x) for x in xs]
+
+
+def load_state(d: Mapping[str, Any]) -> HexfolkState:
+    from .rules import corner_harbours
+
+    if d.get("schema") != SCHEMA_VERSION:
+        raise StateFormatError(f"unknown Hexfolk state schema {d.get('schema')!r}")
+    try:
+        offer = None
+        if d["offer"] is not None:
+            o = d["offer"]
+            offer = Offer(_ints(o["give"]), _ints(o["get"]), [
+                [_ints(r[0]), _ints(r[1])] if isinstance(r, list) else r
+                for r in o["responses"]])
+        s = HexfolkState(
+            board=str(d["board"]), terrain=_ints(d["terrain"]), tokens=_ints(d["tokens"]),
+            harbours=_ints(d["harbours"]),
+            players=[Player(
+                hand=_ints(p["hand"]), devs=[str(c) for c in p["devs"]],
+                bought=[str(c) for c in p["bought"]], played=[str(c) for c in p["played"]],
+                knights=int(p["knights"]), roads=int(p["roads"]),
+                settlements=int(p["settlements"]), cities=int(p["cities"]),
+                road_length=int(p["road_length"])) for p in d["players"]],
+            robber=int(d["robber"]), corner_owner=_ints(d["corner_owner"]),
+            corner_level=_ints(d["corner_level"]), edge_owner=_ints(d["edge_owner"]),
+            bank=_ints(d["bank"]), dev_deck=[str(c) for c in d["dev_deck"]],
+            current=int(d["current"]), first=int(d["first"]), phase=str(d["phase"]),
+            turn=int(d["turn"]), rng=GameRng.from_json(d["rng"]), target=int(d["target"]),
+            robber_mode=str(d["robber_mode"]), longest_on=bool(d["longest_on"]),
+            army_on=bool(d["army_on"]), layout=str(d["layout"]), founding=int(d["founding"]),
+            last_settlement=int(d["last_settlement"]), rolled=bool(d["rolled"]),
+            dev_played=bool(d["dev_played"]), dice=_ints(d["dice"]),
+            discards=_ints(d["discards"]), free_roads=int(d["free_roads"]), offer=offer,
+            offers_made=int(d["offers_made"]), special=int(d["special"]),
+            special_queue=_ints(d["special_queue"]), longest=int(d["longest"]),
+            army=int(d["army"]), winner=int(d["winner"]), roll_counts=_ints(d["roll_counts"]),
+        )
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise StateFormatError(f"corrupt Hexfolk state: {exc}") from exc
+    s.corner_harbour = corner_harbours(s.board, s.harbours)
+    return s
