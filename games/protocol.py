@@ -198,6 +198,58 @@ class Ruleset(ABC, Generic[S, A]):
         return t(self.name_key, locale)
 
 
+class ModularRuleset(Ruleset[S, A]):
+    """A :class:`Ruleset` whose functions live in the game package's own modules.
+
+    Every game is laid out the same way, so a newcomer finds a rule in a minute:
+    ``rules`` (``actors``, ``legal_actions``, ``apply``), ``actions`` (the notation:
+    ``format_action``, ``parse_action``), ``labels`` (``describe``), ``bot``
+    (``choose``) and ``state`` (``dump_state``, ``load_state``; the state counts
+    ``turn``). A game names those modules and writes ``setup``, ``view`` and
+    ``result`` itself.
+    """
+
+    rules_module: Any
+    actions_module: Any
+    labels_module: Any
+    bot_module: Any
+    state_module: Any
+
+    def actors(self, state: S) -> frozenset[int]:
+        return self.rules_module.actors(state)  # type: ignore[no-any-return]
+
+    def legal_actions(self, state: S, seat: int) -> list[A]:
+        return self.rules_module.legal_actions(state, seat)  # type: ignore[no-any-return]
+
+    def apply(self, state: S, seat: int, action: A) -> list[Event]:
+        return self.rules_module.apply(state, seat, action)  # type: ignore[no-any-return]
+
+    def turn_marker(self, state: S) -> Hashable:
+        return state.turn  # type: ignore[attr-defined,no-any-return]
+
+    def format_action(self, action: A) -> str:
+        return self.actions_module.format_action(action)  # type: ignore[no-any-return]
+
+    def parse_action(self, text: str) -> A:
+        return self.actions_module.parse_action(text)  # type: ignore[no-any-return]
+
+    def describe_action(
+        self, state: S, seat: int, action: A, names: Sequence[str] = (),
+        locale: str = DEFAULT_LOCALE,
+    ) -> str:
+        return self.labels_module.describe(  # type: ignore[no-any-return]
+            state, seat, action, names, locale)
+
+    def dump(self, state: S) -> dict[str, Any]:
+        return self.state_module.dump_state(state)  # type: ignore[no-any-return]
+
+    def load(self, data: Mapping[str, Any]) -> S:
+        return self.state_module.load_state(data)  # type: ignore[no-any-return]
+
+    def bot_action(self, state: S, seat: int) -> A:
+        return self.bot_module.choose(state, seat)  # type: ignore[no-any-return]
+
+
 def term(key: str) -> Term:
     """Shorthand used by engines for a translatable parameter."""
     return Term(key)

@@ -7,17 +7,16 @@ protocol. Open rules questions and our answers: ``RULES-NOTES.md``.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from i18n import DEFAULT_LOCALE
-
 from ..options import Option
-from ..protocol import Event, Result, Ruleset
-from . import bot, labels, rules
-from .actions import Action, format_action, parse_action
+from ..protocol import ModularRuleset, Result
+from . import actions, bot, labels, rules
+from . import state as state_module
+from .actions import Action
 from .data import COLOURS, TARGET_VP
-from .state import Design, HagothState, Ship, dump_state, load_state
+from .state import Design, HagothState, Ship
 from .view import DesignView, HagothView, PlayerView, ShipView
 
 __all__ = ["RULESET", "HagothRuleset", "HagothState", "HagothView"]
@@ -31,7 +30,13 @@ def _berth_view(held: Design | Ship | None) -> DesignView | ShipView | None:
     return DesignView(held.blueprint, tuple(held.segments), held.wood, held.complete)
 
 
-class HagothRuleset(Ruleset[HagothState, Action]):
+class HagothRuleset(ModularRuleset[HagothState, Action]):
+    rules_module = rules
+    actions_module = actions
+    labels_module = labels
+    bot_module = bot
+    state_module = state_module
+
     id = "hagoth"
     name_key = "hagoth.name"
     min_players = 2
@@ -50,15 +55,6 @@ class HagothRuleset(Ruleset[HagothState, Action]):
             speed=bool(options.get("speed", False)),
             target=int(options.get("target", TARGET_VP)),
         )
-
-    def actors(self, state: HagothState) -> frozenset[int]:
-        return rules.actors(state)
-
-    def legal_actions(self, state: HagothState, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def apply(self, state: HagothState, seat: int, action: Action) -> list[Event]:
-        return rules.apply(state, seat, action)
 
     def view(self, state: HagothState, seat: int | None) -> HagothView:
         players = tuple(
@@ -90,30 +86,6 @@ class HagothRuleset(Ruleset[HagothState, Action]):
             reason_key="hagoth.result.target",
             reason_params={"vp": state.target},
         )
-
-    def turn_marker(self, state: HagothState) -> Hashable:
-        return state.turn
-
-    def format_action(self, action: Action) -> str:
-        return format_action(action)
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-    def describe_action(
-        self, state: HagothState, seat: int, action: Action, names: Sequence[str] = (),
-        locale: str = DEFAULT_LOCALE,
-    ) -> str:
-        return labels.describe(state, seat, action, names, locale)
-
-    def dump(self, state: HagothState) -> dict[str, Any]:
-        return dump_state(state)
-
-    def load(self, data: Mapping[str, Any]) -> HagothState:
-        return load_state(data)
-
-    def bot_action(self, state: HagothState, seat: int) -> Action:
-        return bot.choose(state, seat)
 
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "turn", "designs", "building", "sailing", "attacks", "speed",

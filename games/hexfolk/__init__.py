@@ -9,24 +9,29 @@ Not yet registered in ``games/__init__.py`` (the game is not complete).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping
 from typing import Any
 
-from i18n import DEFAULT_LOCALE
-
 from ..options import Option
-from ..protocol import Event, Result, Ruleset
-from . import bot, labels, rules
-from .actions import Action, format_action, parse_action
+from ..protocol import ModularRuleset, Result
+from . import actions, bot, labels, rules
+from . import state as state_module
+from .actions import Action
 from .board import get_board
 from .data import COLOURS, TARGET_DEFAULT, TARGET_MAX, TARGET_MIN
-from .state import HexfolkState, dump_state, load_state
+from .state import HexfolkState
 from .view import HexfolkView, OfferView, PlayerView
 
 __all__ = ["RULESET", "HexfolkRuleset", "HexfolkState", "HexfolkView"]
 
 
-class HexfolkRuleset(Ruleset[HexfolkState, Action]):
+class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
+    rules_module = rules
+    actions_module = actions
+    labels_module = labels
+    bot_module = bot
+    state_module = state_module
+
     id = "hexfolk"
     name_key = "hexfolk.name"
     min_players = 2
@@ -54,15 +59,6 @@ class HexfolkRuleset(Ruleset[HexfolkState, Action]):
             army=bool(options.get("army", True)),
             layout=str(options.get("layout", "random")),
         )
-
-    def actors(self, state: HexfolkState) -> frozenset[int]:
-        return rules.actors(state)
-
-    def legal_actions(self, state: HexfolkState, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def apply(self, state: HexfolkState, seat: int, action: Action) -> list[Event]:
-        return rules.apply(state, seat, action)
 
     def view(self, state: HexfolkState, seat: int | None) -> HexfolkView:
         board = get_board(state.board)
@@ -109,27 +105,6 @@ class HexfolkRuleset(Ruleset[HexfolkState, Action]):
 
     def turn_marker(self, state: HexfolkState) -> Hashable:
         return (state.turn, state.special)
-
-    def format_action(self, action: Action) -> str:
-        return format_action(action)
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-    def describe_action(
-        self, state: HexfolkState, seat: int, action: Action, names: Sequence[str] = (),
-        locale: str = DEFAULT_LOCALE,
-    ) -> str:
-        return labels.describe(state, seat, action, names, locale)
-
-    def dump(self, state: HexfolkState) -> dict[str, Any]:
-        return dump_state(state)
-
-    def load(self, data: Mapping[str, Any]) -> HexfolkState:
-        return load_state(data)
-
-    def bot_action(self, state: HexfolkState, seat: int) -> Action:
-        return bot.choose(state, seat)
 
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "founding", "turn", "robber", "trading", "building", "development",

@@ -8,15 +8,14 @@ the notation in :mod:`.actions`; :data:`RULESET` ties them to the
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from i18n import DEFAULT_LOCALE
-
 from ..options import Option
-from ..protocol import Event, Result, Ruleset
-from . import bot, labels, rules
-from .actions import Action, format_action, parse_action
+from ..protocol import ModularRuleset, Result
+from . import actions, bot, labels, rules
+from . import state as state_module
+from .actions import Action
 from .data import (
     CARD_TYPES,
     COLOUR_LETTERS,
@@ -28,7 +27,7 @@ from .data import (
     STINGRAY,
     rotate,
 )
-from .state import LOST, OFF, ON_SHIP, PHASE_OVER, LovciState, dump_state, load_state
+from .state import LOST, OFF, ON_SHIP, PHASE_OVER, LovciState
 from .view import CardView, LovciView, PendingView, PlayerView, SailorView, ShipView
 
 __all__ = ["RULESET", "LovciRuleset", "LovciState", "LovciView"]
@@ -47,7 +46,13 @@ def _card_view(state: LovciState, sq: int) -> CardView:
     )
 
 
-class LovciRuleset(Ruleset[LovciState, Action]):
+class LovciRuleset(ModularRuleset[LovciState, Action]):
+    rules_module = rules
+    actions_module = actions
+    labels_module = labels
+    bot_module = bot
+    state_module = state_module
+
     id = "lovci-pokladu"
     name_key = "lovci-pokladu.name"
     min_players = 2
@@ -62,15 +67,6 @@ class LovciRuleset(Ruleset[LovciState, Action]):
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(f"Lovci pokladů takes 2–4 players, not {num_players}")
         return rules.setup(num_players, seed, turn_limit=int(options.get("turn_limit", 0)))
-
-    def actors(self, state: LovciState) -> frozenset[int]:
-        return rules.actors(state)
-
-    def legal_actions(self, state: LovciState, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def apply(self, state: LovciState, seat: int, action: Action) -> list[Event]:
-        return rules.apply(state, seat, action)
 
     def view(self, state: LovciState, seat: int | None) -> LovciView:
         ships = tuple(
@@ -126,30 +122,6 @@ class LovciRuleset(Ruleset[LovciState, Action]):
             winners=rules.winners(state),
             reason_key=f"lovci-pokladu.result.{state.reason}",
         )
-
-    def turn_marker(self, state: LovciState) -> Hashable:
-        return state.turn
-
-    def format_action(self, action: Action) -> str:
-        return format_action(action)
-
-    def parse_action(self, text: str) -> Action:
-        return parse_action(text)
-
-    def describe_action(
-        self, state: LovciState, seat: int, action: Action, names: Sequence[str] = (),
-        locale: str = DEFAULT_LOCALE,
-    ) -> str:
-        return labels.describe(state, seat, action, names, locale)
-
-    def dump(self, state: LovciState) -> dict[str, Any]:
-        return dump_state(state)
-
-    def load(self, data: Mapping[str, Any]) -> LovciState:
-        return load_state(data)
-
-    def bot_action(self, state: LovciState, seat: int) -> Action:
-        return bot.choose(state, seat)
 
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "setup", "turn", "cards", "treasure", "spells", "tactics", "end",
