@@ -12,7 +12,11 @@ from typing import Any
 
 #: game id -> module with ``render_board(view, names, caption, locale)`` and
 #: optionally ``render_hand(view, names, locale)``.
-_MODULES = {"hagoth": "renderers.hagoth", "lovci-pokladu": "renderers.lovci_pokladu"}
+_MODULES = {
+    "hagoth": "renderers.hagoth",
+    "lovci-pokladu": "renderers.lovci_pokladu",
+    "hexfolk": "renderers.hexfolk",
+}
 
 
 def _module(game_id: str) -> Any:

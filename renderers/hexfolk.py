@@ -1,0 +1,1021 @@
+"""Pillow image of Hexfolk: the hex island with its numbers, harbours, robber and
+pieces, a card per player, the bank, the last roll and any open trade offer.
+
+:func:`render_board` draws a :class:`~games.hexfolk.view.HexfolkView` and never its
+private fields (``hand``, ``devs``, ``vp``), so a public view and a seat's view give
+the same picture; :func:`render_hand` draws a seat's own cards. Every word comes from
+the translation layer (domain ``render_hexfolk``).
+
+Colour is never the only cue: every terrain carries a resource icon, every piece the
+seat's letter and shape, cities a dark ring that settlements lack.
+
+Speed: the island (sea, hexes, icons, number tokens, harbours) is drawn once per
+board + terrain + tokens + harbours and hex size, supersampled; resource icons, road
+bars and city rings once per size. A render pastes these and draws the panel text.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
+
+from games.hexfolk.board import Board, get_board
+from games.hexfolk.data import DEV_ORDER, GENERIC, RESOURCES
+from games.hexfolk.view import HexfolkView, OfferView, PlayerView
+from i18n import t
+from renderers.common import (
+    INK,
+    RGB,
+    WHITE,
+    SeatStyle,
+    draw_fitted,
+    draw_text,
+    draw_token,
+    font,
+    line_height,
+    png_bytes,
+    seat_style,
+    text_width,
+    wrap_text,
+)
+
+#: Prefix of every message key of this renderer (file ``render_hexfolk.toml``).
+_K = "render_hexfolk.hexfolk."
+
+Point = tuple[float, float]
+
+# -- geometry ---------------------------------------------------------------------------
+WIDTH = 1200
+MARGIN = 18
+GAP = 12
+HEADER_H = 64
+SIDE_W = 380  #: the player column beside the board (standard and large boards)
+CARD_H = 104  #: one player's card
+MAX_R = 74  #: largest hex circumradius, in pixels
+SS = 3  #: supersampling of the static island layer
+SQ3 = math.sqrt(3)
+
+# -- colours ----------------------------------------------------------------------------
+BACKGROUND: RGB = (246, 242, 232)
+MUTED: RGB = (90, 90, 90)
+RULE: RGB = (200, 194, 180)
+CHIP: RGB = (232, 228, 218)
+CURRENT_BG: RGB = (255, 246, 206)
+ALERT: RGB = (180, 28, 28)
+GOLD: RGB = (246, 196, 48)
+SEA: RGB = (160, 200, 228)
+SEA_EDGE: RGB = (120, 168, 206)
+TOKEN_BG: RGB = (250, 243, 224)
+RED_NUMBER: RGB = (196, 22, 22)
+PIER: RGB = (120, 82, 44)
+
+#: Terrain fill per resource (forest, hills, pasture, fields, mountains), then desert.
+#: Dark / mid / light steps differ in lightness as well as hue, and each hex also
+#: carries its resource's icon.
+TERRAIN: tuple[RGB, ...] = (
+    (40, 112, 64),
+    (198, 104, 62),
+    (172, 220, 130),
+    (226, 184, 58),
+    (132, 134, 148),
+)
+DESERT_RGB: RGB = (228, 212, 170)
+#: A paler tint of each resource, for chips and harbour badges.
+PALE: tuple[RGB, ...] = (
+    (196, 226, 200),
+    (244, 206, 186),
+    (226, 244, 208),
+    (248, 232, 176),
+    (214, 216, 224),
+)
+
+
+def _style(player: PlayerView) -> SeatStyle:
+    return seat_style(player.seat, player.colour)
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+
+
+# -- pictures drawn once per size ----------------------------------------------------------
+@cache
+def resource_icon(res: int, size: int) -> Image.Image:
+    """An antialiased RGBA picture of resource ``res`` on a white disc (cached)."""
+    big = size * 4
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    u = big / 20  # the icon is designed on a 20 × 20 grid
+    d.ellipse((0.4 * u, 0.4 * u, 19.6 * u, 19.6 * u), fill=WHITE, outline=INK, width=round(u))
+    if res == 0:  # wood: a fir tree
+        d.rectangle((9 * u, 13 * u, 11 * u, 17 * u), fill=(110, 70, 36))
+        d.polygon([(10 * u, 2.5 * u), (15 * u, 9 * u), (5 * u, 9 * u)], fill=(30, 110, 56))
+        d.polygon([(10 * u, 5.5 * u), (16 * u, 14 * u), (4 * u, 14 * u)], fill=(30, 110, 56))
+    elif res == 1:  # brick: three bricks
+        c = (186, 78, 40)
+        d.rectangle((3.5 * u, 11 * u, 9.6 * u, 14.6 * u), fill=c)
+        d.rectangle((10.4 * u, 11 * u, 16.5 * u, 14.6 * u), fill=c)
+        d.rectangle((6.8 * u, 6.6 * u, 13.2 * u, 10.2 * u), fill=c)
+    elif res == 2:  # wool: a sheep
+        d.ellipse(
+            (4 * u, 7 * u, 15 * u, 14.5 * u),
+            fill=(236, 236, 236),
+            outline=INK,
+            width=round(u * 0.7),
+        )
+        d.ellipse((12.5 * u, 6 * u, 17 * u, 10.5 * u), fill=INK)
+        d.rectangle((6 * u, 14 * u, 7.2 * u, 17 * u), fill=INK)
+        d.rectangle((11.5 * u, 14 * u, 12.7 * u, 17 * u), fill=INK)
+    elif res == 3:  # grain: an ear of wheat
+        c = (200, 146, 20)
+        d.line((10 * u, 4 * u, 10 * u, 17.5 * u), fill=c, width=round(u * 1.1))
+        for y in (5.5, 8.5, 11.5):
+            d.ellipse((6.2 * u, y * u, 9.8 * u, (y + 3) * u), fill=c)
+            d.ellipse((10.2 * u, y * u, 13.8 * u, (y + 3) * u), fill=c)
+        d.ellipse((8.3 * u, 2.5 * u, 11.7 * u, 6 * u), fill=c)
+    elif res == 4:  # ore: a faceted rock
+        d.polygon(
+            [(3 * u, 15 * u), (6 * u, 6 * u), (11 * u, 4 * u), (16 * u, 8 * u), (17 * u, 15 * u)],
+            fill=(96, 100, 120),
+        )
+        d.polygon([(6 * u, 6 * u), (11 * u, 4 * u), (10 * u, 10 * u)], fill=(170, 174, 192))
+        d.polygon([(10 * u, 10 * u), (16 * u, 8 * u), (17 * u, 15 * u)], fill=(70, 72, 90))
+    else:  # generic (3:1): a question mark
+        d.text((10 * u, 10.5 * u), "?", font=font(round(13 * u), bold=True), fill=INK, anchor="mm")
+    return img.resize((size, size), Image.Resampling.LANCZOS)
+
+
+@cache
+def _road_sprite(style: SeatStyle, dx: int, dy: int, length: int, thick: int) -> Image.Image:
+    """A road bar along direction ``(dx, dy)`` (corner-coordinate units), antialiased."""
+    ang = math.atan2(dy / 2, dx * SQ3 / 2)
+    box = length + thick + 8
+    big = box * 4
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c = big / 2
+    ux, uy = math.cos(ang), math.sin(ang)
+    px, py = -uy, ux
+
+    def bar(half_len: float, half_w: float) -> list[Point]:
+        return [
+            (c + ux * half_len + px * half_w, c + uy * half_len + py * half_w),
+            (c - ux * half_len + px * half_w, c - uy * half_len + py * half_w),
+            (c - ux * half_len - px * half_w, c - uy * half_len - py * half_w),
+            (c + ux * half_len - px * half_w, c + uy * half_len - py * half_w),
+        ]
+
+    hl, hw = length * 2, thick * 2
+    d.polygon(bar(hl + 6, hw + 6), fill=WHITE)
+    d.polygon(bar(hl, hw), fill=style.rgb, outline=INK, width=5)
+    return img.resize((box, box), Image.Resampling.LANCZOS)
+
+
+@cache
+def _city_ring(size: int) -> Image.Image:
+    """The dark, white-edged ring that sets a city apart from a settlement."""
+    big = size * 4
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.ellipse((0, 0, big - 1, big - 1), fill=WHITE)
+    d.ellipse((6, 6, big - 7, big - 7), fill=INK)
+    return img.resize((size, size), Image.Resampling.LANCZOS)
+
+
+@cache
+def _robber_sprite(size: int) -> Image.Image:
+    """A dark pawn, white-edged (the robber)."""
+    w, h = size, round(size * 1.5)
+    img = Image.new("RGBA", (w * 4, h * 4), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    W, H = w * 4, h * 4
+    e = 7
+    d.ellipse((W * 0.22 - e, 0, W * 0.78 + e, W * 0.56 + e), fill=WHITE)
+    d.polygon([(W * 0.5, H * 0.2), (W - 2, H - 2), (2, H - 2)], fill=WHITE)
+    d.ellipse((W * 0.22, e, W * 0.78, W * 0.56), fill=(40, 40, 46))
+    d.polygon([(W * 0.5, H * 0.25), (W - e - 2, H - e - 2), (e + 2, H - e - 2)], fill=(40, 40, 46))
+    return img.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def _paste(image: Image.Image, sprite: Image.Image, centre: Point) -> None:
+    x, y = round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)
+    image.paste(sprite, (x, y), sprite)
+
+
+# -- the island --------------------------------------------------------------------------
+class _Frame:
+    """Maps board corner coordinates to pixels for one board and hex size."""
+
+    def __init__(self, board: Board, r: float) -> None:
+        self.board, self.r = board, r
+        xs = [x for x, _ in board.corner_xy]
+        ys = [y for _, y in board.corner_xy]
+        self.pad = round(0.62 * r + 46)  # room for the harbours
+        self.x0, self.y0 = min(xs), min(ys)
+        self.w = round((max(xs) - self.x0) * r * SQ3 / 2 + 2 * self.pad)
+        self.h = round((max(ys) - self.y0) * r / 2 + 2 * self.pad)
+
+    def at(self, x: float, y: float) -> Point:
+        return (self.pad + (x - self.x0) * self.r * SQ3 / 2, self.pad + (y - self.y0) * self.r / 2)
+
+    def hex_centre(self, h: int) -> Point:
+        return self.at(*self.board.hex_xy[h])
+
+    def corner(self, c: int) -> Point:
+        return self.at(*self.board.corner_xy[c])
+
+
+def _hex_radius(board: Board, width: float) -> float:
+    """The largest hex size (capped at :data:`MAX_R`) whose island fits ``width``."""
+    xs = [x for x, _ in board.corner_xy]
+    span = (max(xs) - min(xs)) * SQ3 / 2
+    # width = span * r + 2 * (0.62 r + 46)
+    return min(MAX_R, (width - 92) / (span + 1.24))
+
+
+def _pips(n: int) -> int:
+    return 6 - abs(7 - n)
+
+
+@lru_cache(maxsize=16)
+def _island(
+    board_id: str,
+    terrain: tuple[int, ...],
+    tokens: tuple[int, ...],
+    harbours: tuple[tuple[int, int], ...],
+    r: float,
+) -> Image.Image:
+    """The static island: sea, hexes with icons and numbers, harbours (cached)."""
+    board = get_board(board_id)
+    fr = _Frame(board, r)
+    big = Image.new("RGB", (fr.w * SS, fr.h * SS), BACKGROUND)
+    d = ImageDraw.Draw(big)
+
+    def S(p: Point) -> Point:
+        return (p[0] * SS, p[1] * SS)
+
+    # The sea: a rounded field behind the island.
+    d.rounded_rectangle((0, 0, fr.w * SS - 1, fr.h * SS - 1), radius=28 * SS, fill=SEA)
+    # A shallow-water rim: each hex drawn enlarged in a darker blue first.
+    for h in range(board.hexes):
+        cx, cy = S(fr.hex_centre(h))
+        rr = r * SS * 1.16
+        pts = [
+            (
+                cx + rr * math.cos(math.radians(-90 + 60 * k)),
+                cy + rr * math.sin(math.radians(-90 + 60 * k)),
+            )
+            for k in range(6)
+        ]
+        d.polygon(pts, fill=SEA_EDGE)
+    # Harbour piers under the hexes' outlines.
+    centre_x = sum(fr.hex_centre(h)[0] for h in range(board.hexes)) / board.hexes
+    centre_y = sum(fr.hex_centre(h)[1] for h in range(board.hexes)) / board.hexes
+    badges: list[tuple[Point, int]] = []
+    for edge, kind in harbours:
+        a, b = board.edge_corners[edge]
+        pa, pb = fr.corner(a), fr.corner(b)
+        (hx, hy) = fr.hex_centre(board.edge_hexes[edge][0])
+        mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
+        nx, ny = mx - hx, my - hy
+        norm = math.hypot(nx, ny) or 1.0
+        nx, ny = nx / norm, ny / norm
+        bc = (mx + nx * (0.5 * r + 16), my + ny * (0.5 * r + 16))
+        # Nudge badges on the left/right flanks outward a little more (they are wide).
+        bc = (
+            bc[0] + (8 if bc[0] > centre_x else -8) * abs(nx),
+            bc[1] + (4 if bc[1] > centre_y else -4) * abs(ny),
+        )
+        for p in (pa, pb):
+            d.line((*S(p), *S(bc)), fill=PIER, width=round(5 * SS))
+        badges.append((bc, kind))
+    # Hexes.
+    for h in range(board.hexes):
+        cx, cy = fr.hex_centre(h)
+        res = terrain[h]
+        fill = TERRAIN[res] if res >= 0 else DESERT_RGB
+        pts = [S(fr.corner(c)) for c in board.hex_corners[h]]
+        d.polygon(pts, fill=fill, outline=(60, 50, 40), width=round(1.6 * SS))
+    big_img = big.resize((fr.w, fr.h), Image.Resampling.LANCZOS)
+    # Icons (already antialiased) and number tokens: drawn at final size over a
+    # supersampled token layer.
+    tok = Image.new("RGBA", (fr.w * SS, fr.h * SS), (0, 0, 0, 0))
+    td = ImageDraw.Draw(tok)
+    tr = 0.34 * r
+    num_face = font(round(max(20, 0.36 * r)) * SS, bold=True)
+    for h in range(board.hexes):
+        cx, cy = fr.hex_centre(h)
+        n = tokens[h]
+        if terrain[h] < 0 or n == 0:
+            continue
+        red = n in (6, 8)
+        td.ellipse(
+            ((cx - tr) * SS, (cy - tr) * SS, (cx + tr) * SS, (cy + tr) * SS),
+            fill=TOKEN_BG,
+            outline=RED_NUMBER if red else INK,
+            width=round((3 if red else 2) * SS),
+        )
+        td.text(
+            (cx * SS, (cy - tr * 0.18) * SS),
+            str(n),
+            font=num_face,
+            fill=RED_NUMBER if red else INK,
+            anchor="mm",
+        )
+        pips = _pips(n)
+        pr = max(2.0, r * 0.035)
+        gap = pr * 2.7
+        py = cy + tr * 0.56
+        for k in range(pips):
+            px = cx + (k - (pips - 1) / 2) * gap
+            td.ellipse(
+                ((px - pr) * SS, (py - pr) * SS, (px + pr) * SS, (py + pr) * SS),
+                fill=RED_NUMBER if red else INK,
+            )
+    # Harbour badges: a pill with the rate and the resource icon.
+    face = font(max(16, round(0.22 * r)) * SS, bold=True)
+    icon_px = max(22, round(0.3 * r))
+    for (bx, by), kind in badges:
+        rate = "3:1" if kind == GENERIC else "2:1"
+        tw = text_width(rate, face) / SS
+        w = tw + icon_px + 18
+        hgt = icon_px + 10
+        fill = WHITE if kind == GENERIC else PALE[kind]
+        td.rounded_rectangle(
+            ((bx - w / 2) * SS, (by - hgt / 2) * SS, (bx + w / 2) * SS, (by + hgt / 2) * SS),
+            radius=hgt / 2 * SS,
+            fill=fill,
+            outline=PIER,
+            width=round(2.5 * SS),
+        )
+        td.text(
+            ((bx - w / 2 + 7 + icon_px + 3) * SS, by * SS), rate, font=face, fill=INK, anchor="lm"
+        )
+    tok = tok.resize((fr.w, fr.h), Image.Resampling.LANCZOS)
+    big_img.paste(tok, (0, 0), tok)
+    for (bx, by), kind in badges:
+        rate = "3:1" if kind == GENERIC else "2:1"
+        w = text_width(rate, face) / SS + icon_px + 18
+        _paste(big_img, resource_icon(kind, icon_px), (bx - w / 2 + 5 + icon_px / 2, by))
+    icon = max(22, round(0.34 * r))
+    for h in range(board.hexes):
+        cx, cy = fr.hex_centre(h)
+        if terrain[h] >= 0:
+            _paste(big_img, resource_icon(terrain[h], icon), (cx, cy - 0.6 * r))
+    return big_img
+
+
+def _draw_island(view: HexfolkView, r: float, locale: str) -> Image.Image:
+    """The island with the robber and every player's pieces."""
+    board = get_board(view.board)
+    img = _island(view.board, view.terrain, view.tokens, view.harbours, r).copy()
+    fr = _Frame(board, r)
+    d = ImageDraw.Draw(img)
+    # Deserts carry a word instead of a number.
+    for h in range(board.hexes):
+        if view.terrain[h] < 0:
+            cx, cy = fr.hex_centre(h)
+            d.text(
+                (cx, cy + 0.42 * r),
+                t(_K + "desert", locale),
+                font=font(max(14, round(0.2 * r)), bold=True),
+                fill=(110, 90, 50),
+                anchor="mm",
+            )
+    if 0 <= view.robber < board.hexes:
+        cx, cy = fr.hex_centre(view.robber)
+        rs = _robber_sprite(max(18, round(0.3 * r)))
+        _paste(img, rs, (cx - 0.56 * r, cy + 0.05 * r))
+    styles = [_style(p) for p in view.players]
+    length, thick = round(0.74 * r), max(5, round(0.1 * r))
+    mark = max(16, round(0.26 * r))
+    for e, owner in enumerate(view.edge_owner):
+        if owner < 0 or owner >= len(styles):
+            continue
+        a, b = board.edge_corners[e]
+        (ax, ay), (bx, by) = board.corner_xy[a], board.corner_xy[b]
+        dx, dy = bx - ax, by - ay
+        if dx < 0 or (dx == 0 and dy < 0):
+            dx, dy = -dx, -dy
+        pa, pb = fr.corner(a), fr.corner(b)
+        mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
+        _paste(img, _road_sprite(styles[owner], dx, dy, length, thick), mid)
+        draw_token(img, mid, mark, styles[owner])
+    settle, city = max(24, round(0.42 * r)), max(28, round(0.5 * r))
+    for c, owner in enumerate(view.corner_owner):
+        if owner < 0 or owner >= len(styles):
+            continue
+        p = fr.corner(c)
+        if view.corner_level[c] >= 2:
+            _paste(img, _city_ring(round(city * 1.42)), p)
+            draw_token(img, p, city, styles[owner])
+        else:
+            draw_token(img, p, settle, styles[owner])
+    return img
+
+
+# -- panels --------------------------------------------------------------------------------
+def _pill(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    text: str,
+    fill: RGB,
+    ink: RGB = INK,
+    size: int = 15,
+) -> float:
+    """A rounded label with its left edge at ``x``, top at ``y``; returns its right edge."""
+    face = font(size, bold=True)
+    w = text_width(text, face) + 16
+    draw.rounded_rectangle(
+        (x, y, x + w, y + size + 10), radius=(size + 10) / 2, fill=fill, outline=INK, width=1
+    )
+    draw.text((x + w / 2, y + (size + 10) / 2), text, font=face, fill=ink, anchor="mm")
+    return x + w
+
+
+def _die(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, value: int) -> None:
+    draw.rounded_rectangle(
+        (x, y, x + size, y + size), radius=size * 0.18, fill=WHITE, outline=INK, width=2
+    )
+    spots = {
+        1: [(0.5, 0.5)],
+        2: [(0.27, 0.27), (0.73, 0.73)],
+        3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+        4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+        5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+        6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
+    }.get(value, [])
+    pr = size * 0.09
+    for fx, fy in spots:
+        cx, cy = x + fx * size, y + fy * size
+        draw.ellipse((cx - pr, cy - pr, cx + pr, cy + pr), fill=INK)
+
+
+def _phase_text(view: HexfolkView, names: Sequence[str], locale: str) -> str:
+    if view.winner is not None:
+        return t(_K + "phase.over", locale)
+    seat = view.special if view.phase == "special" and view.special >= 0 else view.current
+    return t(_K + f"phase.{view.phase}", locale, name=_name(names, seat))
+
+
+def _draw_header(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: HexfolkView,
+    names: Sequence[str],
+    locale: str,
+) -> None:
+    draw.rectangle((0, 0, WIDTH, HEADER_H), fill=(38, 70, 100))
+    title = t(_K + "title", locale)
+    x = MARGIN
+    x += draw_text(draw, (x, 12), title, font(24, bold=True), WHITE)
+    x += 14
+    x += draw_text(draw, (x, 16), t(_K + "turn", locale, turn=view.turn), font(19), (220, 230, 240))
+    x += 20
+    dice_w = 0
+    if view.dice:
+        size = 40
+        label = t(_K + "roll", locale)
+        total = f"= {sum(view.dice)}"
+        lab_face, sum_face = font(16), font(22, bold=True)
+        dice_w = (
+            text_width(label, lab_face)
+            + 10
+            + len(view.dice) * (size + 8)
+            + text_width(total, sum_face)
+            + 4
+        )
+        dx = WIDTH - MARGIN - dice_w
+        draw.text((dx, HEADER_H / 2), label, font=lab_face, fill=(220, 230, 240), anchor="lm")
+        dx += text_width(label, lab_face) + 10
+        for v in view.dice:
+            _die(draw, dx, (HEADER_H - size) / 2, size, v)
+            dx += size + 8
+        draw.text(
+            (dx + 2, HEADER_H / 2),
+            total,
+            font=sum_face,
+            fill=GOLD if sum(view.dice) == 7 else WHITE,
+            anchor="lm",
+        )
+    # Whose turn and the phase, with the token of the acting seat.
+    seat = view.special if view.phase == "special" and view.special >= 0 else view.current
+    avail = WIDTH - MARGIN - dice_w - x - 10
+    if 0 <= seat < len(view.players) and view.winner is None:
+        draw_token(image, (x + 15, HEADER_H / 2), 30, _style(view.players[seat]))
+        x += 36
+        avail -= 36
+    draw_fitted(
+        draw,
+        (x, HEADER_H / 2),
+        _phase_text(view, names, locale),
+        avail,
+        19,
+        WHITE,
+        bold=True,
+        anchor="lm",
+    )
+
+
+def _chip(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    res: int,
+    text: str,
+    size: int = 26,
+) -> float:
+    """A resource icon followed by ``text``; returns the right edge."""
+    _paste(image, resource_icon(res, size), (x + size / 2, y + size / 2))
+    face = font(17, bold=True)
+    draw.text((x + size + 4, y + size / 2), text, font=face, fill=INK, anchor="lm")
+    return x + size + 4 + text_width(text, face)
+
+
+def _draw_player(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: HexfolkView,
+    player: PlayerView,
+    names: Sequence[str],
+    locale: str,
+    x: float,
+    y: float,
+    w: float,
+) -> None:
+    seat = player.seat
+    acting = view.special if view.phase == "special" and view.special >= 0 else view.current
+    is_current = seat == acting and view.winner is None
+    is_winner = view.winner == seat
+    fill = (255, 236, 170) if is_winner else CURRENT_BG if is_current else WHITE
+    draw.rounded_rectangle(
+        (x, y, x + w, y + CARD_H - 8),
+        radius=10,
+        fill=fill,
+        outline=INK if (is_current or is_winner) else RULE,
+        width=3 if (is_current or is_winner) else 1,
+    )
+    style = _style(player)
+    draw_token(image, (x + 26, y + 26), 36, style)
+    # VP toward the target, right-aligned.
+    vp_face = font(24, bold=True)
+    vp = f"{player.visible_vp}/{view.target}"
+    vp_w = text_width(vp, vp_face)
+    label = t(_K + "vp", locale)
+    lab_w = text_width(label, font(15))
+    draw.text((x + w - 12, y + 27), label, font=font(15), fill=MUTED, anchor="rm")
+    draw.text((x + w - 16 - lab_w, y + 27), vp, font=vp_face, fill=INK, anchor="rm")
+    tag = ""
+    if is_winner:
+        tag = t(_K + "winner_tag", locale)
+    elif is_current:
+        tag = t(_K + "to_play_tag", locale)
+    name_x = x + 52
+    name_w = w - 52 - vp_w - lab_w - 30
+    if tag:
+        tag_face = font(14, bold=True)
+        tag_w = text_width(tag, tag_face) + 12
+        name_w -= tag_w + 6
+    used = draw_fitted(
+        draw,
+        (name_x, y + 27),
+        _name(names, seat),
+        name_w,
+        19,
+        INK,
+        bold=True,
+        anchor="lm",
+        min_size=16,
+    )
+    if tag:
+        tx = name_x + used + 8
+        draw.rounded_rectangle((tx, y + 17, tx + tag_w, y + 37), radius=6, fill=INK)
+        draw.text((tx + tag_w / 2, y + 27), tag, font=tag_face, fill=WHITE, anchor="mm")
+    stats = t(
+        _K + "stats",
+        locale,
+        hand=player.hand_count,
+        devs=player.dev_count,
+        knights=player.knights,
+        road=player.road_length,
+    )
+    draw_fitted(draw, (x + 12, y + 60), stats, w - 24, 16, INK, anchor="lm")
+    bx = x + 12
+    by = y + 70
+    if player.longest:
+        bx = _pill(draw, bx, by, t(_K + "longest", locale), GOLD) + 6
+    if player.army:
+        bx = _pill(draw, bx, by, t(_K + "army", locale), GOLD) + 6
+    if player.discard_owed > 0:
+        bx = (
+            _pill(
+                draw, bx, by, t(_K + "discarding", locale, count=player.discard_owed), ALERT, WHITE
+            )
+            + 6
+        )
+    if not (player.longest or player.army or player.discard_owed):
+        draw_fitted(
+            draw,
+            (x + 12, by + 12),
+            t(
+                _K + "pieces",
+                locale,
+                roads=player.roads,
+                settlements=player.settlements,
+                cities=player.cities,
+            ),
+            w - 24,
+            14,
+            MUTED,
+            anchor="lm",
+        )
+
+
+def _bank_height() -> int:
+    return 88
+
+
+def _draw_bank(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: HexfolkView,
+    locale: str,
+    x: float,
+    y: float,
+    w: float,
+) -> None:
+    draw.rounded_rectangle(
+        (x, y, x + w, y + _bank_height() - 8), radius=10, fill=CHIP, outline=RULE
+    )
+    draw.text((x + 12, y + 8), t(_K + "bank", locale), font=font(16, bold=True), fill=INK)
+    draw.text(
+        (x + w - 12, y + 8),
+        t(_K + "deck", locale, count=view.deck_count),
+        font=font(16),
+        fill=INK,
+        anchor="ra",
+    )
+    step = (w - 24) / 5
+    for res, count in enumerate(view.bank[:5]):
+        _chip(image, draw, x + 12 + res * step, y + 40, res, str(count), 28)
+
+
+def _resources_text(vec: Sequence[int], locale: str) -> list[tuple[int, int]]:
+    return [(res, n) for res, n in enumerate(vec) if n]
+
+
+def _draw_vector(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    vec: Sequence[int],
+    locale: str,
+) -> float:
+    """Resource chips ``n×icon``; returns the right edge."""
+    items = _resources_text(vec, locale)
+    if not items:
+        draw.text((x, y + 13), t(_K + "nothing", locale), font=font(16), fill=MUTED, anchor="lm")
+        return x + text_width(t(_K + "nothing", locale), font(16))
+    for res, n in items:
+        x = _chip(image, draw, x, y, res, f"×{n}") + 10
+    return x
+
+
+def _is_counter(resp: object) -> bool:
+    return isinstance(resp, tuple) and len(resp) == 2
+
+
+def _offer_height(view: HexfolkView, w: float) -> int:
+    """Height of the offer box ``w`` wide: a row per answer, two for a counter-offer
+    when the box is narrow."""
+    if view.offer is None:
+        return 0
+    rows = 0
+    for seat, resp in enumerate(view.offer.responses):
+        if seat != view.offer.offerer and seat < len(view.players):
+            rows += 2 if _is_counter(resp) and w < 600 else 1
+    return 84 + 32 * rows
+
+
+def _draw_offer(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: HexfolkView,
+    offer: OfferView,
+    names: Sequence[str],
+    locale: str,
+    x: float,
+    y: float,
+    w: float,
+) -> None:
+    h = _offer_height(view, w) - 8
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=WHITE, outline=INK, width=2)
+    who = _name(names, offer.offerer)
+    if 0 <= offer.offerer < len(view.players):
+        draw_token(image, (x + 22, y + 20), 26, _style(view.players[offer.offerer]))
+    draw_fitted(
+        draw,
+        (x + 42, y + 20),
+        t(_K + "offer", locale, name=who),
+        w - 54,
+        17,
+        INK,
+        bold=True,
+        anchor="lm",
+    )
+    cx = x + 12
+    cx = _draw_vector(image, draw, cx, y + 40, offer.give, locale) + 4
+    arrow = t(_K + "for", locale)
+    draw.text((cx, y + 53), arrow, font=font(16, bold=True), fill=MUTED, anchor="lm")
+    cx += text_width(arrow, font(16, bold=True)) + 10
+    _draw_vector(image, draw, cx, y + 40, offer.get, locale)
+    ry = y + 80
+    for seat, resp in enumerate(offer.responses):
+        if seat == offer.offerer or seat >= len(view.players):
+            continue
+        draw_token(image, (x + 22, ry + 13), 22, _style(view.players[seat]))
+        name = _name(names, seat)
+        nx = x + 40
+        used = draw_fitted(
+            draw, (nx, ry + 13), name, min(180, w * 0.45), 15, INK, bold=True, anchor="lm"
+        )
+        sx = nx + used + 12
+        if resp == "accept":
+            _pill(draw, sx, ry + 1, t(_K + "accepts", locale), (170, 220, 170))
+        elif resp == "decline":
+            _pill(draw, sx, ry + 1, t(_K + "declines", locale), (236, 200, 200))
+        elif isinstance(resp, tuple) and len(resp) == 2:
+            sx = _pill(draw, sx, ry + 1, t(_K + "counters", locale), (200, 220, 240)) + 8
+            if w < 600:  # the counter-offer goes on its own line
+                ry += 32
+                sx = x + 40
+            give, get = resp
+            sx = _draw_vector(image, draw, sx, ry, give, locale) + 2
+            draw.text((sx, ry + 13), arrow, font=font(15, bold=True), fill=MUTED, anchor="lm")
+            sx += text_width(arrow, font(15, bold=True)) + 8
+            _draw_vector(image, draw, sx, ry, get, locale)
+        else:
+            draw.text(
+                (sx, ry + 13), t(_K + "waiting", locale), font=font(15), fill=MUTED, anchor="lm"
+            )
+        ry += 32
+
+
+def _legend_height() -> int:
+    return 44
+
+
+def _draw_legend(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: HexfolkView,
+    locale: str,
+    x: float,
+    y: float,
+    w: float,
+) -> None:
+    style = _style(view.players[0]) if view.players else seat_style(0)
+    face = font(15)
+    cx = x + 6
+    cy = y + 18
+    _paste(image, _road_sprite(style, 1, 1, 30, 5), (cx + 16, cy))
+    draw_token(image, (cx + 16, cy), 16, style)
+    cx += 38
+    cx += draw_text(draw, (cx, cy), t(_K + "legend.road", locale), face, INK, anchor="lm") + 18
+    draw_token(image, (cx + 12, cy), 24, style)
+    cx += 30
+    cx += (
+        draw_text(draw, (cx, cy), t(_K + "legend.settlement", locale), face, INK, anchor="lm") + 18
+    )
+    _paste(image, _city_ring(40), (cx + 15, cy))
+    draw_token(image, (cx + 15, cy), 28, style)
+    cx += 38
+    cx += draw_text(draw, (cx, cy), t(_K + "legend.city", locale), face, INK, anchor="lm") + 18
+    _paste(image, _robber_sprite(20), (cx + 10, cy))
+    cx += 26
+    cx += draw_text(draw, (cx, cy), t(_K + "legend.robber", locale), face, INK, anchor="lm") + 18
+    red = t(_K + "legend.red", locale)
+    if cx + text_width(red, face) < x + w:
+        draw.text((cx, cy), red, font=face, fill=RED_NUMBER, anchor="lm")
+
+
+def render_board(
+    view: HexfolkView, names: Sequence[str], caption: str, locale: str = "en"
+) -> bytes:
+    """The public board as PNG bytes: header with the turn, phase and last roll, the
+    caption (an already translated account of the last move, up to three lines), the
+    island, a card per player, the bank and any open trade offer. ``view.hand``,
+    ``view.devs`` and ``view.vp`` are never drawn."""
+    board = get_board(view.board)
+    inner = WIDTH - 2 * MARGIN
+    side_r = _hex_radius(board, inner - SIDE_W - GAP)
+    side = side_r >= 56  # the grand board is drawn full width, players beneath it
+    r = side_r if side else _hex_radius(board, inner)
+    fr = _Frame(board, r)
+    cap_face = font(19)
+    lines = wrap_text(caption, cap_face, inner - 28, 3) if caption.strip() else []
+    cap_h = line_height(cap_face) * len(lines) + 18 + GAP if lines else 0
+    banner_h = 58 + GAP if view.winner is not None else 0
+    top = HEADER_H + GAP + banner_h + cap_h
+    n = len(view.players)
+    if side:
+        panel_w = SIDE_W
+        cols = 1
+    else:
+        panel_w = inner
+        cols = 2
+    rows = -(-n // cols)
+    card_w = (panel_w - GAP * (cols - 1)) / cols
+    players_h = rows * CARD_H
+    bank_w = (panel_w - GAP) * 0.42  # beside the offer when the panel is full width
+    if side:
+        extra_h = _bank_height() + _offer_height(view, panel_w)
+    elif view.offer is not None:
+        extra_h = max(_bank_height(), _offer_height(view, panel_w - bank_w - GAP))
+    else:
+        extra_h = _bank_height()
+    legend_h = _legend_height()
+    if side:
+        board_x = MARGIN + (inner - SIDE_W - GAP - fr.w) / 2
+        left_h = fr.h + GAP + legend_h
+        right_h = players_h + extra_h
+        height = top + max(left_h, right_h) + MARGIN
+        panel_x, panel_y = WIDTH - MARGIN - SIDE_W, top
+    else:
+        board_x = MARGIN + (inner - fr.w) / 2
+        panel_x, panel_y = MARGIN, top + fr.h + GAP + legend_h + GAP
+        height = panel_y + players_h + extra_h + MARGIN
+    image = Image.new("RGB", (WIDTH, round(height)), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    _draw_header(image, draw, view, names, locale)
+    y = HEADER_H + GAP
+    if view.winner is not None:
+        draw.rounded_rectangle(
+            (MARGIN, y, WIDTH - MARGIN, y + 58), radius=12, fill=GOLD, outline=INK, width=2
+        )
+        wx = MARGIN + 16
+        if 0 <= view.winner < n:
+            draw_token(image, (wx + 18, y + 29), 38, _style(view.players[view.winner]))
+            wx += 46
+            vp = view.players[view.winner].visible_vp
+        else:
+            vp = view.target
+        draw_fitted(
+            draw,
+            (wx, y + 29),
+            t(_K + "winner", locale, name=_name(names, view.winner), vp=vp),
+            WIDTH - MARGIN - 16 - wx,
+            26,
+            INK,
+            bold=True,
+            anchor="lm",
+        )
+        y += 58 + GAP
+    if lines:
+        h = cap_h - GAP
+        draw.rounded_rectangle(
+            (MARGIN, y, WIDTH - MARGIN, y + h), radius=10, fill=WHITE, outline=RULE
+        )
+        ly = y + 9
+        for line in lines:
+            draw.text((MARGIN + 14, ly), line, font=cap_face, fill=INK)
+            ly += line_height(cap_face)
+    island = _draw_island(view, r, locale)
+    image.paste(island, (round(board_x), top))
+    _draw_legend(image, draw, view, locale, board_x + 8, top + fr.h + 4, fr.w - 8)
+    for i, player in enumerate(view.players):
+        cx = panel_x + (i % cols) * (card_w + GAP)
+        cy = panel_y + (i // cols) * CARD_H
+        _draw_player(image, draw, view, player, names, locale, cx, cy, card_w)
+    y = panel_y + players_h
+    if side or view.offer is None:
+        _draw_bank(image, draw, view, locale, panel_x, y, panel_w if side else min(panel_w, 640))
+        y += _bank_height()
+        if view.offer is not None:
+            _draw_offer(image, draw, view, view.offer, names, locale, panel_x, y, panel_w)
+    else:
+        _draw_bank(image, draw, view, locale, panel_x, y, bank_w)
+        _draw_offer(
+            image,
+            draw,
+            view,
+            view.offer,
+            names,
+            locale,
+            panel_x + bank_w + GAP,
+            y,
+            panel_w - bank_w - GAP,
+        )
+    return png_bytes(image)
+
+
+# -- the private hand ----------------------------------------------------------------------
+def render_hand(view: HexfolkView, names: Sequence[str], locale: str = "en") -> bytes:
+    """The viewer's own resources (a count per resource) and development cards."""
+    if view.hand is None or view.viewer is None:
+        raise ValueError("render_hand needs a seat's view, not the public one")
+    devs = Counter(view.devs or ())
+    card_w, card_h, gap = 208, 150, 14
+    dev_rows = -(-max(1, len(devs)) // 5)
+    height = HEADER_H + GAP + 34 + card_h + GAP + 40 + dev_rows * (110 + GAP) + MARGIN
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, WIDTH, HEADER_H), fill=(38, 70, 100))
+    x = MARGIN
+    if 0 <= view.viewer < len(view.players):
+        draw_token(image, (x + 18, HEADER_H / 2), 36, _style(view.players[view.viewer]))
+        x += 46
+    vp = view.vp if view.vp is not None else 0
+    vp_text = t(_K + "hand.vp", locale, vp=vp, target=view.target)
+    vp_face = font(20, bold=True)
+    draw.text((WIDTH - MARGIN, HEADER_H / 2), vp_text, font=vp_face, fill=GOLD, anchor="rm")
+    draw_fitted(
+        draw,
+        (x, HEADER_H / 2),
+        t(_K + "hand.title", locale, name=_name(names, view.viewer)),
+        WIDTH - MARGIN - x - text_width(vp_text, vp_face) - 20,
+        24,
+        WHITE,
+        bold=True,
+        anchor="lm",
+    )
+    y = HEADER_H + GAP
+    total = sum(view.hand)
+    draw.text(
+        (MARGIN, y + 4),
+        t(_K + "hand.resources", locale, count=total),
+        font=font(19, bold=True),
+        fill=INK,
+    )
+    y += 34
+    x0 = MARGIN + (WIDTH - 2 * MARGIN - 5 * card_w - 4 * gap) / 2
+    for res, count in enumerate(view.hand[:5]):
+        x = x0 + res * (card_w + gap)
+        draw.rounded_rectangle(
+            (x, y, x + card_w, y + card_h),
+            radius=12,
+            fill=PALE[res] if count else (236, 234, 228),
+            outline=TERRAIN[res] if count else RULE,
+            width=4 if count else 2,
+        )
+        _paste(image, resource_icon(res, 58), (x + 44, y + 44))
+        draw.text(
+            (x + card_w - 18, y + 44),
+            f"×{count}",
+            font=font(38, bold=True),
+            fill=INK if count else MUTED,
+            anchor="rm",
+        )
+        draw_fitted(
+            draw,
+            (x + card_w / 2, y + card_h - 28),
+            t(_K + f"resource.{RESOURCES[res]}", locale),
+            card_w - 20,
+            20,
+            INK if count else MUTED,
+            bold=True,
+            anchor="mm",
+        )
+    y += card_h + GAP
+    draw.text(
+        (MARGIN, y + 6),
+        t(_K + "hand.devs", locale, count=sum(devs.values())),
+        font=font(19, bold=True),
+        fill=INK,
+    )
+    y += 40
+    if not devs:
+        draw.text((MARGIN, y + 20), t(_K + "hand.no_devs", locale), font=font(18), fill=MUTED)
+    for i, (card, count) in enumerate(
+        sorted(devs.items(), key=lambda item: DEV_ORDER.get(item[0], 9))
+    ):
+        x = MARGIN + (i % 5) * (card_w + gap)
+        cy = y + (i // 5) * (110 + GAP)
+        draw.rounded_rectangle(
+            (x, cy, x + card_w, cy + 110),
+            radius=12,
+            fill=(232, 226, 246),
+            outline=(110, 80, 160),
+            width=3,
+        )
+        draw_fitted(
+            draw,
+            (x + card_w / 2, cy + 36),
+            t(_K + f"dev.{card}", locale),
+            card_w - 20,
+            20,
+            INK,
+            bold=True,
+            anchor="mm",
+        )
+        draw.text(
+            (x + card_w / 2, cy + 76), f"×{count}", font=font(30, bold=True), fill=INK, anchor="mm"
+        )
+    return png_bytes(image)
