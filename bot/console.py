@@ -22,24 +22,13 @@ from typing import Any
 
 from games import MoveChoice, Ruleset, get_ruleset
 from games.options import parse_option_text, resolve_options
-from i18n import has, t
+from i18n import DEFAULT_LOCALE, has, t
 from i18n.errors import LocalizedError
 
 from .service import Person, SessionService, Update, split_clock
 from .storage import ACTIVE, SeatRow, Storage
 
 DEFAULT_CONSOLE_DB = "tidebound-console.db"
-
-HELP = """\
-Commands:
-  moves     list your legal moves, numbered
-  <number>  play that move from the list
-  <move>    play a move in notation, e.g. "play bow 1 sloop" (see `moves`)
-  hand      show your hand (also written as a PNG to the out folder)
-  status    show the board and whose turn it is
-  help      show this help
-  quit      stop (the game stays saved in the database)"""
-
 
 def add_parser(subparsers: Any) -> None:
     """Add the ``console`` sub-command to ``python -m bot``'s argument parser."""
@@ -68,10 +57,10 @@ def main(args: argparse.Namespace) -> int:
         return _fail(exc.message())
     players = ruleset.min_players if args.players is None else args.players
     if not ruleset.min_players <= players <= ruleset.max_players:
-        return _fail(f"{ruleset.name} takes {ruleset.min_players} to {ruleset.max_players} "
-                     f"players, not {players}.")
+        return _fail(t("console.bad_players", DEFAULT_LOCALE, game=ruleset.name,
+                       min=ruleset.min_players, max=ruleset.max_players, players=players))
     if not 0 <= args.bots <= players:
-        return _fail(f"--bots must be between 0 and the number of players ({players}).")
+        return _fail(t("console.bad_bots", DEFAULT_LOCALE, players=players))
     console = Console(ruleset, players, args.bots, Path(args.out))
     try:
         return asyncio.run(console.run(args.db, seed=args.seed, options=args.options))
@@ -80,8 +69,8 @@ def main(args: argparse.Namespace) -> int:
         return 130
 
 
-def _fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
+def _fail(message: str, locale: str = DEFAULT_LOCALE) -> int:
+    print(t("console.error", locale, message=message), file=sys.stderr)
     return 2
 
 
@@ -103,7 +92,7 @@ class Console:
         self.out.mkdir(parents=True, exist_ok=True)
         self._counter = max((int(m.group(1)) for p in self.out.glob("*.png")
                              if (m := re.match(r"(\d{4,})", p.name))), default=0)
-        self.humans = [Person(f"console-{i}", f"Player {i}")
+        self.humans = [Person(f"console-{i}", t("console.player_name", self.locale, number=i))
                        for i in range(1, self.players - self.bots + 1)]
         async with await Storage.open(db_path) as storage:
             service = SessionService(storage)
@@ -117,7 +106,8 @@ class Console:
 
     async def _setup(self, service: SessionService, seed: int | None, options: str) -> None:
         """Open the lobby, seat the humans (the first is the host) and the bots, start."""
-        host = self.humans[0] if self.humans else Person("console-host", "Host")
+        host = (self.humans[0] if self.humans
+                else Person("console-host", t("console.host_name", self.locale)))
         update = await service.new_game(self.channel_id, host, self.ruleset.id, options,
                                         locale=self.locale)
         self.session_id = update.session_id
@@ -139,24 +129,26 @@ class Console:
         while True:
             turn = await self._whose_turn(service)
             if turn is None:
-                print(f"The game is stored in {service.storage.path} "
-                      f"(session {self.session_id}).")
+                print(t("console.stored", self.locale, path=service.storage.path,
+                        session=self.session_id))
                 return
             person, choices = turn
             try:
-                line = input(f"{person.name} ({self.ruleset.id}) > ").strip()
+                line = input(t("console.prompt", self.locale, name=person.name,
+                               game=self.ruleset.id)).strip()
             except EOFError:
-                print("\nEnd of input: the game stays saved. Bye.")
+                print()
+                print(t("console.end_of_input", self.locale))
                 return
             if not sys.stdin.isatty():
                 print(line)  # echo piped input, so the transcript reads like a session
             if line.lower() in ("quit", "exit"):
-                print("Bye: the game stays saved.")
+                print(t("console.bye", self.locale))
                 return
             try:
                 await self._command(service, person, choices, line)
             except LocalizedError as exc:  # ServiceError, IllegalAction: nothing changed
-                print(f"Sorry, that didn't work: {exc.message(self.locale)}")
+                print(t("console.sorry", self.locale, message=exc.message(self.locale)))
 
     async def _whose_turn(self, service: SessionService) -> tuple[Person, list[MoveChoice]] | None:
         """The first human seat that must act and its moves; ``None`` once the game is over."""
@@ -170,7 +162,7 @@ class Console:
                 return person, choices
         update = await service.run_bots(self.session_id)  # only bots are due: let them move
         if update is None:
-            print("Nobody can move: the game is stuck.")
+            print(t("console.stuck", self.locale))
             return None
         self._show(update)
         return await self._whose_turn(service)
@@ -181,10 +173,11 @@ class Console:
         if not word:
             return
         if word == "help":
-            print(HELP)
+            print(t("console.help", self.locale))
         elif word == "moves":
             for number, choice in enumerate(choices, start=1):
-                print(f"  {number:>3}. {choice.label}   [{choice.notation}]")
+                print(t("console.move_line", self.locale, number=number, label=choice.label,
+                        notation=choice.notation))
         elif word == "status":
             self._show(await service.status(self.channel_id))
         elif word == "hand":
@@ -192,8 +185,8 @@ class Console:
         elif word.isdigit():
             number = int(word)
             if not 1 <= number <= len(choices):
-                print(f"There is no move {number}: choose from 1 to {len(choices)} "
-                      "(type `moves` to see them).")
+                print(t("console.no_such_move", self.locale, number=number,
+                        count=len(choices)))
                 return
             self._show(await service.move(self.channel_id, person, choices[number - 1].notation,
                                           session_id=self.session_id))
@@ -209,14 +202,14 @@ class Console:
         seat = row.seat_of(person.user_id)
         view = self.ruleset.view(self.ruleset.load(json.loads(row.state)), seat)
         if not hasattr(view, "hand"):
-            print(t("platform.console.no_hand", self.locale))
+            print(t("console.no_hand", self.locale))
             return
         cards = [self._card_name(code) for code in view.hand or ()]
-        print(t("platform.console.hand", self.locale, name=person.name,
-                cards=", ".join(cards) or "—"))
+        print(t("console.hand", self.locale, name=person.name,
+                cards=", ".join(cards) or t("console.no_cards", self.locale)))
         if note.image:
             image = self._write(note.image, f"hand-player{(seat or 0) + 1}")
-            print(f"  (hand image: {image})")
+            print(t("console.hand_image", self.locale, path=image))
 
     def _card_name(self, code: str) -> str:
         key = f"{self.ruleset.id}.card.{code}"
@@ -226,7 +219,7 @@ class Console:
         """Print an update's text and write its public board image."""
         print(update.text)
         if update.image:
-            print(f"  (board: {self._write(update.image)})")
+            print(t("console.board_image", self.locale, path=self._write(update.image)))
 
     def _write(self, png: bytes, suffix: str = "") -> Path:
         self._counter += 1

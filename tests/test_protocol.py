@@ -23,8 +23,11 @@ from games.rng import GameRng
 from i18n import Term, t
 
 ROOT = Path(__file__).resolve().parent.parent
-SCANNED = ("games", "renderers")
-KEY = re.compile(r"(hagoth|platform|render)\.[A-Za-z0-9_?]+(\.[A-Za-z0-9_?]+)*")
+SCANNED = ("games", "renderers", "bot")
+#: Every catalogue file is a domain; a string starting with ``<domain>.`` is a key.
+DOMAINS = sorted(p.stem for p in (ROOT / "i18n" / "locales" / "en").glob("*.toml"))
+KEY = re.compile(
+    "(" + "|".join(re.escape(d) for d in DOMAINS) + r")\.[A-Za-z0-9_?]+(\.[A-Za-z0-9_?]+)*")
 HAGOTH_TOML = ROOT / "i18n" / "locales" / "en" / "hagoth.toml"
 RULES_PY = ROOT / "games" / "hagoth" / "rules.py"
 

@@ -154,6 +154,12 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                         version=self.version, notation=notation)
 
 
+_LOBBY_BUTTONS = (
+    ("join", "platform.discord.lobby_join"),
+    ("bot", "platform.discord.lobby_bot"),
+    ("start", "platform.discord.lobby_start"),
+)
+
 DYNAMIC_ITEMS = (LobbyButton, MenuButton, HandButton, MoveButton, MoveSelect)
 
 
@@ -161,9 +167,8 @@ def view_for(update: Update, locale: str) -> discord.ui.View | None:
     """The public buttons under an update: lobby controls, or the board's own."""
     view = discord.ui.View(timeout=None)
     if update.status == "lobby":
-        for op in ("join", "bot", "start"):
-            view.add_item(LobbyButton(op, update.session_id,
-                                      t(f"platform.discord.lobby_{op}", locale)))
+        for op, key in _LOBBY_BUTTONS:
+            view.add_item(LobbyButton(op, update.session_id, t(key, locale)))
         return view
     if update.status == "active":
         view.add_item(MenuButton(update.session_id, t("platform.discord.moves_button", locale)))
