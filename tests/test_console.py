@@ -2,44 +2,18 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from tidebound_support import assert_pngs, console_args, stored_session
 
 from bot.__main__ import main
-from bot.service import SessionService
-from bot.storage import ACTIVE, FINISHED, SessionRow, Storage
+from bot.storage import ACTIVE, FINISHED
 
 
 def console(tmp_path: Path, *extra: str) -> list[str]:
-    return ["console", "hagoth", "--out", str(tmp_path / "boards"),
-            "--db", str(tmp_path / "console.db"), *extra]
-
-
-def stored_session(db: Path, session_id: int = 1) -> tuple[SessionRow, int, bool]:
-    """The session row, the length of its action log and whether the log replays."""
-
-    async def read() -> tuple[SessionRow, int, bool]:
-        async with await Storage.open(db) as storage:
-            row = await storage.get(session_id)
-            assert row is not None
-            log = await storage.action_log(session_id)
-            return row, len(log), await SessionService(storage).replay_check(session_id)
-
-    return asyncio.run(read())
-
-
-def assert_pngs(folder: Path) -> list[Path]:
-    files = sorted(folder.glob("*.png"))
-    assert files
-    for path in files:
-        with Image.open(path) as image:
-            image.load()
-            assert image.format == "PNG" and image.width > 100
-    return files
+    return console_args("hagoth", tmp_path, *extra)
 
 
 def test_all_bots_play_a_whole_game(

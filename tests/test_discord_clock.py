@@ -6,18 +6,10 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
 from discord_standin import USER_ID, DiscordStandin, running_client
-from test_discord_e2e import Driver, factory, start_game
-
-
-@pytest.fixture
-async def standin() -> AsyncIterator[DiscordStandin]:
-    async with DiscordStandin() as server:
-        yield server
+from tidebound_support import Driver, factory, start_game
 
 
 async def test_expired_deadline_posts_to_the_channel(standin: DiscordStandin,

@@ -7,13 +7,9 @@ tests assert on the HTTP requests discord.py sends back (issue #2, section 8).
 
 from __future__ import annotations
 
-import io
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from discord_standin import (
     OTHER_USER_ID,
     USER_ID,
@@ -24,77 +20,9 @@ from discord_standin import (
     running_client,
     slash,
 )
-from PIL import Image
+from tidebound_support import EPHEMERAL, Driver, commands_synced, factory, png_of, start_game
 
-from bot.app import create_bot
-from bot.config import Config
-
-EPHEMERAL = 64
 NAME_RE = re.compile(r"^[-_a-z0-9]{1,32}$")
-
-
-@pytest.fixture
-async def standin() -> AsyncIterator[DiscordStandin]:
-    async with DiscordStandin() as server:
-        yield server
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> str:
-    return str(tmp_path / "tidebound.db")
-
-
-def factory(db_path: str):  # type: ignore[no-untyped-def]
-    return lambda: create_bot(Config(db_path=db_path))
-
-
-class Driver:
-    """Sends interactions and collects what the bot answered to each."""
-
-    def __init__(self, standin: DiscordStandin) -> None:
-        self.standin = standin
-
-    async def send(self, payload: dict[str, Any]) -> tuple[dict[str, Any], int]:
-        start = self.standin.mark()
-        await self.standin.deliver_interaction(payload)
-        return payload, start
-
-    async def callback(self, payload: dict[str, Any]) -> dict[str, Any]:
-        return (await self.standin.wait_for_callback(payload)).json
-
-    async def public_post(self, payload: dict[str, Any], start: int) -> RecordedRequest:
-        """The non-ephemeral followup message the interaction produced."""
-        return await self.standin.wait_for(
-            lambda r: r.matches("POST", f"/webhooks/\\d+/{re.escape(payload['token'])}$")
-            and not int(r.json.get("flags") or 0) & EPHEMERAL, start=start, timeout=10)
-
-    async def ephemeral_text(self, payload: dict[str, Any], start: int) -> str:
-        """The text only the user sees: an ephemeral reply, followup or edited original."""
-        def match(r: RecordedRequest) -> bool:
-            token = re.escape(payload["token"])
-            if r.matches("POST", f"/interactions/\\d+/{token}/callback"):
-                data = r.json.get("data") or {}
-                return bool(int(data.get("flags") or 0) & EPHEMERAL and data.get("content"))
-            if r.matches("POST", f"/webhooks/\\d+/{token}$"):
-                return bool(int(r.json.get("flags") or 0) & EPHEMERAL)
-            return r.matches("PATCH", f"/webhooks/\\d+/{token}/messages/@original") and \
-                "⚠" in str(r.json.get("content"))
-        rec = await self.standin.wait_for(match, start=start, timeout=10)
-        body = rec.json.get("data", rec.json) if "callback" in rec.path else rec.json
-        return str(body.get("content"))
-
-
-def png_of(rec: RecordedRequest) -> Image.Image:
-    assert rec.files, "the update carries the board image"
-    image = Image.open(io.BytesIO(rec.files[0].data))
-    image.load()
-    assert image.format == "PNG"
-    return image
-
-
-def commands_synced(standin: DiscordStandin) -> list[dict[str, Any]]:
-    rec = next(r for r in standin.requests if r.matches("PUT", r"/applications/\d+/commands"))
-    return rec.json
 
 
 def check_limits(command: dict[str, Any], depth: int = 0) -> None:
@@ -120,24 +48,6 @@ async def test_command_tree_respects_discord_limits(standin: DiscordStandin, db_
         check_limits(command)
     move = next(c for c in commands if c["name"] == "move")
     assert move["options"][0]["autocomplete"] is True
-
-
-async def start_game(driver: Driver, *, options: str = "target=5", bots: int = 2) -> int:
-    payload, start = await driver.send(
-        slash("game", {"game": "hagoth", "options": options}, subcommand="new"))
-    body = await driver.callback(payload)
-    assert body["type"] == 4 and "opened a game" in body["data"]["content"]
-    buttons = [c["custom_id"] for row in body["data"]["components"] for c in row["components"]]
-    session_id = int(buttons[0].rsplit(":", 1)[1])
-    for _ in range(bots):
-        payload, start = await driver.send(slash("game", subcommand="addbot"))
-        assert (await driver.callback(payload))["type"] == 4
-    payload, start = await driver.send(slash("game", subcommand="start"))
-    body = await driver.callback(payload)
-    assert body["type"] == 5 and body["data"]["flags"] & EPHEMERAL  # acknowledged at once
-    post = await driver.public_post(payload, start)
-    png_of(post)
-    return session_id
 
 
 async def play_by_autocomplete(driver: Driver, user_id: int = USER_ID) -> RecordedRequest:

@@ -8,12 +8,9 @@ does). Games use the ``turn_limit`` house rule so that they are sure to end.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 import random
-import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -27,48 +24,26 @@ from discord_standin import (
     running_client,
     slash,
 )
-from PIL import Image
+from tidebound_support import (
+    EPHEMERAL,
+    Driver,
+    assert_pngs,
+    commands_synced,
+    console_args,
+    factory,
+    png_of,
+    read_session,
+    stored_session,
+)
 
 from bot.__main__ import main
-from bot.app import create_bot
-from bot.config import Config
-from bot.service import SessionService
-from bot.storage import FINISHED, SessionRow, Storage
+from bot.storage import FINISHED, SessionRow
 from games import get_ruleset
 
 GAME = "lovci-pokladu"
-EPHEMERAL = 64
 
 
 # -- console --------------------------------------------------------------------------
-
-
-def console(tmp_path: Path, *extra: str) -> list[str]:
-    return ["console", GAME, "--out", str(tmp_path / "boards"),
-            "--db", str(tmp_path / "console.db"), *extra]
-
-
-def stored_session(db: Path, session_id: int = 1) -> tuple[SessionRow, int, bool]:
-    """The session row, the length of its action log and whether the log replays."""
-
-    async def read() -> tuple[SessionRow, int, bool]:
-        async with await Storage.open(db) as storage:
-            row = await storage.get(session_id)
-            assert row is not None
-            log = await storage.action_log(session_id)
-            return row, len(log), await SessionService(storage).replay_check(session_id)
-
-    return asyncio.run(read())
-
-
-def assert_pngs(folder: Path) -> list[Path]:
-    files = sorted(folder.glob("*.png"))
-    assert files
-    for path in files:
-        with Image.open(path) as image:
-            image.load()
-            assert image.format == "PNG" and image.width > 100
-    return files
 
 
 def assert_public_view_hides_face_down_cards(row: SessionRow) -> None:
@@ -89,7 +64,7 @@ def test_console_all_bots_finish_with_a_turn_limit(
     players: int,
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing may be read
-    args = console(tmp_path, "--players", str(players), "--bots", str(players),
+    args = console_args(GAME, tmp_path, "--players", str(players), "--bots", str(players),
                    "--seed", str(players), "--options", "turn_limit=60")
     assert main(args) == 0
     out = capsys.readouterr().out
@@ -113,7 +88,7 @@ def test_console_human_against_bots(
     script = ["help", "moves", "1", "99", "fly away", "status", "moves",
               *(pick.choice("1234563") for _ in range(200)), "quit"]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
-    args = console(tmp_path, "--players", "3", "--bots", "2", "--seed", "5",
+    args = console_args(GAME, tmp_path, "--players", "3", "--bots", "2", "--seed", "5",
                    "--options", "turn_limit=60")
     assert main(args) == 0
     out = capsys.readouterr().out
@@ -134,55 +109,6 @@ def test_console_human_against_bots(
 
 
 # -- Discord --------------------------------------------------------------------------
-
-
-@pytest.fixture
-async def standin() -> AsyncIterator[DiscordStandin]:
-    async with DiscordStandin() as server:
-        yield server
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> str:
-    return str(tmp_path / "tidebound.db")
-
-
-def factory(db_path: str):  # type: ignore[no-untyped-def]
-    return lambda: create_bot(Config(db_path=db_path))
-
-
-class Driver:
-    """Sends interactions and collects what the bot answered to each."""
-
-    def __init__(self, standin: DiscordStandin) -> None:
-        self.standin = standin
-
-    async def send(self, payload: dict[str, Any]) -> tuple[dict[str, Any], int]:
-        start = self.standin.mark()
-        await self.standin.deliver_interaction(payload)
-        return payload, start
-
-    async def callback(self, payload: dict[str, Any]) -> dict[str, Any]:
-        return (await self.standin.wait_for_callback(payload)).json
-
-    async def public_post(self, payload: dict[str, Any], start: int) -> RecordedRequest:
-        """The non-ephemeral followup message the interaction produced."""
-        return await self.standin.wait_for(
-            lambda r: r.matches("POST", f"/webhooks/\\d+/{re.escape(payload['token'])}$")
-            and not int(r.json.get("flags") or 0) & EPHEMERAL, start=start, timeout=10)
-
-
-def png_of(rec: RecordedRequest) -> Image.Image:
-    assert rec.files, "the update carries the board image"
-    image = Image.open(io.BytesIO(rec.files[0].data))
-    image.load()
-    assert image.format == "PNG" and image.width > 100
-    return image
-
-
-def commands_synced(standin: DiscordStandin) -> list[dict[str, Any]]:
-    rec = next(r for r in standin.requests if r.matches("PUT", r"/applications/\d+/commands"))
-    return rec.json
 
 
 def check_pings(post: RecordedRequest) -> bool:
@@ -302,16 +228,8 @@ async def test_whole_game_against_bots_through_discord(
         body = await driver.callback(payload)
         assert body["type"] == 8 and body["data"]["choices"][0]["value"] == "?"
 
-    row, log_length, replays = await _stored(db_path, session_id)
+    row, log_length, replays = await read_session(db_path, session_id)
     assert row.status == FINISHED and row.game == GAME and row.options["turn_limit"] == 40
     assert [(s.user_id, s.is_bot) for s in row.seats] == [
         (str(USER_ID), False), (None, True), (None, True)]
     assert log_length == row.version - 1 and replays
-
-
-async def _stored(db_path: str, session_id: int) -> tuple[SessionRow, int, bool]:
-    async with await Storage.open(db_path) as storage:
-        row = await storage.get(session_id)
-        assert row is not None
-        log = await storage.action_log(session_id)
-        return row, len(log), await SessionService(storage).replay_check(session_id)

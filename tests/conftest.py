@@ -1,0 +1,21 @@
+"""Fixtures shared by the end-to-end tests: a loopback Discord and a database path."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from discord_standin import DiscordStandin
+
+
+@pytest.fixture
+async def standin() -> AsyncIterator[DiscordStandin]:
+    """The loopback stand-in for Discord's REST API and gateway."""
+    async with DiscordStandin() as server:
+        yield server
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> str:
+    return str(tmp_path / "tidebound.db")

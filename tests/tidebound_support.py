@@ -1,0 +1,128 @@
+"""Helpers shared by the console and end-to-end tests (imported like ``discord_standin``)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from discord_standin import DiscordStandin, RecordedRequest, slash
+from PIL import Image
+
+from bot.app import TideboundClient, create_bot
+from bot.config import Config
+from bot.service import SessionService
+from bot.storage import SessionRow, Storage
+
+EPHEMERAL = 64
+
+
+def factory(db_path: str) -> Callable[[], TideboundClient]:
+    """Builds a fresh bot on ``db_path`` (called again to simulate a restart)."""
+    return lambda: create_bot(Config(db_path=db_path))
+
+
+class Driver:
+    """Sends interactions to the stand-in and collects what the bot answered to each."""
+
+    def __init__(self, standin: DiscordStandin) -> None:
+        self.standin = standin
+
+    async def send(self, payload: dict[str, Any]) -> tuple[dict[str, Any], int]:
+        start = self.standin.mark()
+        await self.standin.deliver_interaction(payload)
+        return payload, start
+
+    async def callback(self, payload: dict[str, Any]) -> dict[str, Any]:
+        return (await self.standin.wait_for_callback(payload)).json
+
+    async def public_post(self, payload: dict[str, Any], start: int) -> RecordedRequest:
+        """The non-ephemeral followup message the interaction produced."""
+        return await self.standin.wait_for(
+            lambda r: r.matches("POST", f"/webhooks/\\d+/{re.escape(payload['token'])}$")
+            and not int(r.json.get("flags") or 0) & EPHEMERAL, start=start, timeout=10)
+
+    async def ephemeral_text(self, payload: dict[str, Any], start: int) -> str:
+        """The text only the user sees: an ephemeral reply, followup or edited original."""
+        token = re.escape(payload["token"])
+
+        def match(r: RecordedRequest) -> bool:
+            if r.matches("POST", f"/interactions/\\d+/{token}/callback"):
+                data = r.json.get("data") or {}
+                return bool(int(data.get("flags") or 0) & EPHEMERAL and data.get("content"))
+            if r.matches("POST", f"/webhooks/\\d+/{token}$"):
+                return bool(int(r.json.get("flags") or 0) & EPHEMERAL)
+            return r.matches("PATCH", f"/webhooks/\\d+/{token}/messages/@original") and \
+                "⚠" in str(r.json.get("content"))
+
+        rec = await self.standin.wait_for(match, start=start, timeout=10)
+        body = rec.json.get("data", rec.json) if "callback" in rec.path else rec.json
+        return str(body.get("content"))
+
+
+def png_of(rec: RecordedRequest) -> Image.Image:
+    """The first attachment of a recorded request, which must be a PNG."""
+    assert rec.files, "the update carries the board image"
+    image = Image.open(io.BytesIO(rec.files[0].data))
+    image.load()
+    assert image.format == "PNG" and image.width > 100
+    return image
+
+
+def commands_synced(standin: DiscordStandin) -> list[dict[str, Any]]:
+    rec = next(r for r in standin.requests if r.matches("PUT", r"/applications/\d+/commands"))
+    return rec.json
+
+
+def console_args(game: str, tmp_path: Path, *extra: str) -> list[str]:
+    """Arguments of ``python -m bot console <game>`` writing into ``tmp_path``."""
+    return ["console", game, "--out", str(tmp_path / "boards"),
+            "--db", str(tmp_path / "console.db"), *extra]
+
+
+async def read_session(db: Path | str, session_id: int = 1) -> tuple[SessionRow, int, bool]:
+    """The session row, the length of its action log and whether the log replays."""
+    async with await Storage.open(db) as storage:
+        row = await storage.get(session_id)
+        assert row is not None
+        log = await storage.action_log(session_id)
+        return row, len(log), await SessionService(storage).replay_check(session_id)
+
+
+def stored_session(db: Path | str, session_id: int = 1) -> tuple[SessionRow, int, bool]:
+    """:func:`read_session` from synchronous code."""
+    return asyncio.run(read_session(db, session_id))
+
+
+def assert_pngs(folder: Path) -> list[Path]:
+    """Every PNG in ``folder`` (at least one), each decoding as a real image."""
+    files = sorted(folder.glob("*.png"))
+    assert files
+    for path in files:
+        with Image.open(path) as image:
+            image.load()
+            assert image.format == "PNG" and image.width > 100
+    return files
+
+
+async def start_game(driver: Driver, *, game: str = "hagoth", options: str = "target=5",
+                     bots: int = 2) -> int:
+    """/game new, /game addbot × ``bots``, /game start; the session id."""
+    payload, start = await driver.send(
+        slash("game", {"game": game, "options": options}, subcommand="new"))
+    body = await driver.callback(payload)
+    assert body["type"] == 4 and "opened a game" in body["data"]["content"]
+    buttons = [c["custom_id"] for row in body["data"]["components"] for c in row["components"]]
+    session_id = int(buttons[0].rsplit(":", 1)[1])
+    for _ in range(bots):
+        payload, start = await driver.send(slash("game", subcommand="addbot"))
+        assert (await driver.callback(payload))["type"] == 4
+    payload, start = await driver.send(slash("game", subcommand="start"))
+    body = await driver.callback(payload)
+    assert body["type"] == 5 and body["data"]["flags"] & EPHEMERAL  # acknowledged at once
+    post = await driver.public_post(payload, start)
+    png_of(post)
+    return session_id
