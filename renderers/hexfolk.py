@@ -23,7 +23,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.hexfolk.board import Board, get_board
+from games.hexfolk.board import Board, get_board, places
 from games.hexfolk.data import DEV_ORDER, GENERIC, RESOURCES
 from games.hexfolk.view import HexfolkView, OfferView, PlayerView
 from i18n import t
@@ -366,7 +366,32 @@ def _island(
         cx, cy = fr.hex_centre(h)
         if terrain[h] >= 0:
             _paste(big_img, resource_icon(terrain[h], icon), (cx, cy - 0.6 * r))
+    _draw_hex_names(big_img, board, fr, r)
     return big_img
+
+
+def hex_name_anchor(fr: _Frame, h: int) -> Point:
+    """Where the letter of hex ``h`` is drawn: in its upper-right part, clear of the
+    number token (centre), the resource icon (top), the robber (left) and the roads
+    and buildings on its rim."""
+    cx, cy = fr.hex_centre(h)
+    return (cx + 0.47 * fr.r, cy - 0.27 * fr.r)
+
+
+def _draw_hex_names(image: Image.Image, board: Board, fr: _Frame, r: float) -> None:
+    """Each hex's letter (the name moves and events use) on a small pale tab."""
+    d = ImageDraw.Draw(image)
+    face = font(max(15, round(0.25 * r)), bold=True)
+    names = places(board.id).hex_names
+    for h in range(board.hexes):
+        x, y = hex_name_anchor(fr, h)
+        name = names[h]
+        half_w = max(text_width(name, face) / 2 + 4, 0.16 * r)
+        half_h = max(10.0, 0.15 * r)
+        d.rounded_rectangle((x - half_w, y - half_h, x + half_w, y + half_h),
+                            radius=round(half_h * 0.6), fill=(250, 246, 232),
+                            outline=(60, 50, 40), width=1)
+        d.text((x, y), name, font=face, fill=INK, anchor="mm")
 
 
 def _draw_island(view: HexfolkView, r: float, locale: str) -> Image.Image:

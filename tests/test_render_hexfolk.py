@@ -189,3 +189,27 @@ def test_catalogue_is_complete() -> None:
         assert has(f"render_hexfolk.hexfolk.dev.{card}")
     for key in ("title", "vp", "resources", "devs", "no_devs"):
         assert has(f"render_hexfolk.hexfolk.hand.{key}")
+
+
+def test_hex_letters_are_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each hex carries its letter (the name labels and events use): a render without
+    the letters layer differs, and the letters sit clear of the number token."""
+    import renderers.hexfolk as rh
+    from games.hexfolk.board import get_board, places
+
+    view = mid_game(4)
+    with_letters = decode(render_board(view, NAMES, CAPTION))
+    rh._island.cache_clear()
+    monkeypatch.setattr(rh, "_draw_hex_names", lambda *args: None)
+    try:
+        without = decode(render_board(view, NAMES, CAPTION))
+    finally:
+        rh._island.cache_clear()
+    assert with_letters.size == without.size
+    assert with_letters.tobytes() != without.tobytes()
+    board = get_board(view.board)
+    assert places(view.board).hex_names[:4] == ("A", "B", "C", "D")
+    fr = rh._Frame(board, 70.0)
+    for h in range(board.hexes):
+        (x, y), (cx, cy) = rh.hex_name_anchor(fr, h), fr.hex_centre(h)
+        assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 > 0.34 * 70 + 0.15 * 70

@@ -201,3 +201,72 @@ def random_layout(board: Board, rng: GameRng, classic: bool
     harbours = list(spec["harbours"])
     rng.shuffle(harbours)
     return terrain, tokens, harbours
+
+
+# -- names a person reads ---------------------------------------------------------------
+#: Compass points by angle on screen (degrees, y down): 0 = east, -90 = north.
+_COMPASS = ((-90, "n"), (-45, "ne"), (0, "e"), (45, "se"), (90, "s"), (135, "sw"),
+            (180, "w"), (-135, "nw"), (-180, "w"))
+
+
+def _compass(dx: float, dy: float) -> str:
+    """The nearest of eight compass points for a direction in board coordinates
+    (x counts half hex widths, y quarter hex heights, as in :class:`Board`)."""
+    deg = math.degrees(math.atan2(dy / 2, dx * math.sqrt(3) / 2))
+    return min(_COMPASS, key=lambda p: abs(p[0] - deg))[1]
+
+
+def hex_letter(h: int) -> str:
+    """The visible name of hex ``h``: A–Z, then AA, AB… (reading order)."""
+    if h < 26:
+        return chr(ord("A") + h)
+    return chr(ord("A") + h // 26 - 1) + chr(ord("A") + h % 26)
+
+
+@dataclass(frozen=True, slots=True)
+class Places:
+    """How a person names the places of one board (computed once per board).
+
+    ``hex_names[h]`` is the letter drawn on hex ``h``. A corner reads as the hexes it
+    touches (``corner_hexes``, reading order); where two corners touch the same hexes
+    (coastal corners of one hex) ``corner_side[c]`` names which corner of
+    ``corner_hexes[c][0]`` it is (a compass point, else ""). A coastal edge reads as
+    its hex and ``edge_side[e]``, the compass side of that hex ("" inland).
+    """
+
+    hex_names: tuple[str, ...]
+    corner_hexes: tuple[tuple[int, ...], ...]
+    corner_side: tuple[str, ...]
+    edge_side: tuple[str, ...]
+
+
+@cache
+def places(board_id: str) -> Places:
+    board = get_board(board_id)
+    names = tuple(hex_letter(h) for h in range(board.hexes))
+    corner_hexes = tuple(tuple(sorted(hs)) for hs in board.corner_hexes)
+    same: dict[tuple[int, ...], list[int]] = {}
+    for c, hs in enumerate(corner_hexes):
+        same.setdefault(hs, []).append(c)
+    corner_side = [""] * board.corners
+    for hs, cs in same.items():
+        if len(cs) > 1:
+            hx, hy = board.hex_xy[hs[0]]
+            for c in cs:
+                x, y = board.corner_xy[c]
+                corner_side[c] = _compass(x - hx, y - hy)
+    edge_side = []
+    for (a, b), hs in zip(board.edge_corners, board.edge_hexes, strict=True):
+        if len(hs) != 1:
+            edge_side.append("")
+            continue
+        hx, hy = board.hex_xy[hs[0]]
+        mx = (board.corner_xy[a][0] + board.corner_xy[b][0]) / 2
+        my = (board.corner_xy[a][1] + board.corner_xy[b][1]) / 2
+        edge_side.append(_compass(mx - hx, my - hy))
+    out = Places(names, corner_hexes, tuple(corner_side), tuple(edge_side))
+    corner_keys = set(zip(out.corner_hexes, out.corner_side, strict=True))
+    edge_keys = {(tuple(sorted(hs)), s)
+                 for hs, s in zip(board.edge_hexes, out.edge_side, strict=True)}
+    assert len(corner_keys) == board.corners and len(edge_keys) == board.edges
+    return out

@@ -28,7 +28,8 @@ from .actions import (
     Settle,
     Trade,
 )
-from .data import RESOURCES
+from .board import get_board, places
+from .data import GENERIC, RESOURCES
 from .rules import rate
 from .state import HexfolkState
 
@@ -48,15 +49,87 @@ def _bundle(b: tuple[int, ...], locale: str) -> str:
     return ", ".join(parts) if parts else t("hexfolk.label.nothing", locale)
 
 
+def bundle_text(b: Sequence[int], locale: str = "en") -> str:
+    """Cards as a person reads them: "2 wool, 1 ore" (never the notation's "2wool")."""
+    return _bundle(tuple(b), locale)
+
+
+# -- places, named by the hex letters drawn on the board ---------------------------------
+def hex_detail(state: HexfolkState, h: int, locale: str = "en") -> str:
+    """What hex ``h`` yields: "wood 8" or "desert"."""
+    res = state.terrain[h]
+    if res < 0:
+        return t("hexfolk.place.hex_desert", locale)
+    return t("hexfolk.place.hex_res", locale, resource=_res(res, locale),
+             number=state.tokens[h])
+
+
+def hex_text(state: HexfolkState, h: int, locale: str = "en") -> str:
+    """A hex: "D (wood 8)"."""
+    return t("hexfolk.place.hex", locale, name=places(state.board).hex_names[h],
+             detail=hex_detail(state, h, locale))
+
+
+def corner_place(board_id: str, c: int, locale: str = "en") -> str:
+    """A corner by the hexes it touches: "between D, E and H", "on the coast by D and
+    E", "on the coast at D's north corner" (unique on the board)."""
+    pl = places(board_id)
+    letters = [pl.hex_names[h] for h in pl.corner_hexes[c]]
+    side = pl.corner_side[c]
+    if len(letters) == 1:
+        if side:
+            return t("hexfolk.place.corner1_side", locale, a=letters[0],
+                     side=t(f"hexfolk.place.side.{side}", locale))
+        return t("hexfolk.place.corner1", locale, a=letters[0])
+    if len(letters) == 2:
+        text = t("hexfolk.place.corner2", locale, a=letters[0], b=letters[1])
+    else:
+        text = t("hexfolk.place.corner3", locale, a=letters[0], b=letters[1], c=letters[2])
+    if side:
+        text = t("hexfolk.place.corner_side", locale, place=text, a=letters[0],
+                 side=t(f"hexfolk.place.side.{side}", locale))
+    return text
+
+
+def corner_detail(state: HexfolkState, c: int, locale: str = "en") -> str:
+    """What a corner touches: "D wood 8 · E brick 5 · H ore 11 · harbour 3:1"."""
+    pl = places(state.board)
+    parts = [t("hexfolk.place.hex_short", locale, name=pl.hex_names[h],
+               detail=hex_detail(state, h, locale)) for h in pl.corner_hexes[c]]
+    kind = state.corner_harbour[c] if c < len(state.corner_harbour) else -1
+    if kind == GENERIC:
+        parts.append(t("hexfolk.place.harbour_any", locale))
+    elif kind >= 0:
+        parts.append(t("hexfolk.place.harbour_res", locale, resource=_res(kind, locale)))
+    return t("hexfolk.place.sep", locale).join(parts)
+
+
+def corner_text(state: HexfolkState, c: int, locale: str = "en") -> str:
+    """A corner with what it touches: "between D, E and H (D wood 8 · E brick 5 ·
+    H ore 11)"."""
+    return t("hexfolk.place.corner_full", locale, place=corner_place(state.board, c, locale),
+             detail=corner_detail(state, c, locale))
+
+
+def edge_text(board_id: str, e: int, locale: str = "en") -> str:
+    """An edge: "between D and E", or "on the coast of D, north-east side"."""
+    pl = places(board_id)
+    hs = sorted(get_board(board_id).edge_hexes[e])
+    if len(hs) == 2:
+        return t("hexfolk.place.edge2", locale, a=pl.hex_names[hs[0]], b=pl.hex_names[hs[1]])
+    return t("hexfolk.place.edge1", locale, a=pl.hex_names[hs[0]],
+             side=t(f"hexfolk.place.side.{pl.edge_side[e]}", locale))
+
+
 def describe(state: HexfolkState, seat: int, action: Action, names: Sequence[str],
              locale: str) -> str:
     match action:
         case Settle(c):
-            return t("hexfolk.label.settle", locale, corner=c + 1)
+            return t("hexfolk.label.settle", locale, corner=corner_text(state, c, locale))
         case Road(e):
-            return t("hexfolk.label.road", locale, edge=e + 1)
+            return t("hexfolk.label.road", locale, edge=edge_text(state.board, e, locale))
         case City(c):
-            return t("hexfolk.label.city", locale, corner=c + 1)
+            return t("hexfolk.label.city", locale, corner=corner_text(state, c, locale))
         case Roll():
             return t("hexfolk.label.roll", locale)
         case Buy():
@@ -64,11 +137,13 @@ def describe(state: HexfolkState, seat: int, action: Action, names: Sequence[str
         case End():
             return t("hexfolk.label.end", locale)
         case Robber(h, v):
-            return t("hexfolk.label.robber", locale, hex=h + 1, victim=_name(names, v))
+            return t("hexfolk.label.robber", locale, hex=hex_text(state, h, locale),
+                     victim=_name(names, v))
         case Knight(h, v):
             if h < 0:
                 return t("hexfolk.label.knight_off", locale)
-            return t("hexfolk.label.knight", locale, hex=h + 1, victim=_name(names, v))
+            return t("hexfolk.label.knight", locale, hex=hex_text(state, h, locale),
+                     victim=_name(names, v))
         case RoadBuilding():
             return t("hexfolk.label.roads", locale)
         case Plenty(a, b):

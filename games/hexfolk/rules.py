@@ -586,7 +586,8 @@ def apply(state: HexfolkState, seat: int, action: Action) -> list[Event]:
         assert isinstance(action, Settle)
         _place_settlement(state, seat, action.corner)
         state.last_settlement = action.corner
-        events.append(Event("hexfolk.event.settle", seat, {"corner": action.corner + 1}))
+        events.append(Event("hexfolk.event.settle_at", seat,
+                            {"corner": _corner_text(state, action.corner)}))
         if state.founding >= len(state.players):  # second settlement: its resources
             got = [0] * 5
             for h in board.corner_hexes[action.corner]:
@@ -601,7 +602,8 @@ def apply(state: HexfolkState, seat: int, action: Action) -> list[Event]:
     if phase == FOUND_ROAD:
         assert isinstance(action, Road)
         _place_road(state, seat, action.edge)
-        events.append(Event("hexfolk.event.road", seat, {"edge": action.edge + 1}))
+        events.append(Event("hexfolk.event.road_at", seat,
+                            {"edge": _edge_text(state, action.edge)}))
         state.founding += 1
         order = founding_order(state)
         if state.founding < len(order):
@@ -666,12 +668,13 @@ def apply(state: HexfolkState, seat: int, action: Action) -> list[Event]:
             else:
                 _pay(state, player, ROAD_COST)
                 _place_road(state, seat, e)
-            events.append(Event("hexfolk.event.road", seat, {"edge": e + 1}))
+            events.append(Event("hexfolk.event.road_at", seat, {"edge": _edge_text(state, e)}))
             _update_longest(state, events)
         case Settle(c):
             _pay(state, player, SETTLEMENT_COST)
             _place_settlement(state, seat, c)
-            events.append(Event("hexfolk.event.settle", seat, {"corner": c + 1}))
+            events.append(Event("hexfolk.event.settle_at", seat,
+                                {"corner": _corner_text(state, c)}))
             for p in range(len(state.players)):  # a settlement may cut others' roads
                 state.players[p].road_length = road_length(state, p)
             _update_longest(state, events)
@@ -680,7 +683,8 @@ def apply(state: HexfolkState, seat: int, action: Action) -> list[Event]:
             state.corner_level[c] = 2
             player.settlements -= 1
             player.cities += 1
-            events.append(Event("hexfolk.event.city", seat, {"corner": c + 1}))
+            events.append(Event("hexfolk.event.city_at", seat,
+                                {"corner": _corner_text(state, c)}))
         case Buy():
             _pay(state, player, DEV_COST)
             card = state.dev_deck.pop()
@@ -749,9 +753,27 @@ def apply(state: HexfolkState, seat: int, action: Action) -> list[Event]:
 
 
 def _bundle_text(b: Any) -> str:
-    from .actions import format_bundle
+    from .labels import bundle_text
 
-    return format_bundle(tuple(b))  # type: ignore[arg-type]
+    return bundle_text(tuple(b))
+
+
+def _corner_text(state: HexfolkState, c: int) -> str:
+    from .labels import corner_text
+
+    return corner_text(state, c)
+
+
+def _edge_text(state: HexfolkState, e: int) -> str:
+    from .labels import edge_text
+
+    return edge_text(state.board, e)
+
+
+def _hex_text(state: HexfolkState, h: int) -> str:
+    from .labels import hex_text
+
+    return hex_text(state, h)
 
 
 def _pay(state: HexfolkState, player: Player, cost: tuple[int, ...]) -> None:
@@ -841,7 +863,7 @@ def produce(state: HexfolkState, total: int, events: list[Event]) -> None:
 def _move_robber(state: HexfolkState, seat: int, h: int, victim: int | None,
                  events: list[Event]) -> None:
     state.robber = h
-    events.append(Event("hexfolk.event.robber", seat, {"hex": h + 1}))
+    events.append(Event("hexfolk.event.robber_to", seat, {"hex": _hex_text(state, h)}))
     if victim is None:
         return
     hand = state.players[victim].hand
