@@ -8,7 +8,12 @@ count:
 2. the public board render of a mid-game position (:mod:`bench.render`): median and
    p95 time over repeated renders after a warm-up, and the PNG size;
 3. turn latency through the session service with SQLite and rendering
-   (:mod:`bench.turns`): p50 and p95 of the human's ``move`` calls over a game.
+   (:mod:`bench.turns`): p50 and p95 of the human's ``move`` calls over a game;
+4. bot strength (:mod:`bench.strength`): one ``bot_action`` seat (rotating through the
+   seats) against random-legal seats, N seeded games with an action cap: the bot's win
+   rate (a shared win counts as a win; sole wins are reported too), how the games ended
+   (the result's ``reason_key`` tail, ``cap`` if stopped), average turns; and for every
+   player count the share of bot-only games that end by the rules within the cap.
 
 Stdout gets a table (one row per game), one JSON line per game, then each target
 and whether it is met (``MISSED`` otherwise). Progress goes to stderr. The exit status
@@ -31,6 +36,7 @@ from games import Ruleset, UnknownGame, all_rulesets, get_ruleset
 
 from .playouts import PlayoutStats, run_playouts
 from .render import RenderStats, run_render
+from .strength import StrengthStats, run_strength
 from .turns import TurnStats, run_turns
 
 
@@ -41,28 +47,43 @@ class Settings:
     playout_budget_s: float
     render_samples: int
     max_turns: int | None
+    #: Bot-against-random games at the largest player count.
+    strength_games: int = 200
+    #: Bot-only games per player count.
+    finish_seeds: int = 20
+    #: Actions after which a strength game is stopped (counted as ``cap``); raised to
+    #: twice the average random playout when every random playout finished.
+    strength_max_actions: int = 3000
+    #: Time budget of all strength games together (a game in progress is finished).
+    strength_budget_s: float = 150.0
     #: A fixed number of playouts instead of a time budget (fully reproducible figures).
     playouts: int | None = None
 
 
 FULL = Settings(playout_budget_s=10.0, render_samples=30, max_turns=None)
-QUICK = Settings(playout_budget_s=2.0, render_samples=15, max_turns=40)
+QUICK = Settings(playout_budget_s=2.0, render_samples=15, max_turns=40,
+                 strength_games=20, finish_seeds=10, strength_budget_s=30.0)
 
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """A figure that should stay below ``limit``."""
+    """A figure that should stay below ``limit`` (or reach it, with ``at_least``)."""
 
     label: str
     key: str
     limit: float
     unit: str
+    at_least: bool = False
+
+    def met(self, value: float) -> bool:
+        return value >= self.limit if self.at_least else value < self.limit
 
 
 TARGETS = (
     Target("turn p95", "turn_p95_ms", 150.0, "ms"),
     Target("render p95", "render_p95_ms", 100.0, "ms"),
     Target("PNG size", "png_kb", 600.0, "KB"),
+    Target("bot win rate", "bot_win_pct", 80.0, "%", at_least=True),
 )
 
 #: (heading, JSON key, format) of each table column.
@@ -77,6 +98,10 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("turn p50 ms", "turn_p50_ms", ".1f"),
     ("turn p95 ms", "turn_p95_ms", ".1f"),
     ("turns timed", "turns_timed", "d"),
+    ("bot win %", "bot_win_pct", ".1f"),
+    ("bot games", "bot_games", "d"),
+    ("bot avg turns", "bot_avg_turns", ".0f"),
+    ("bots-only finish % (worst)", "bot_only_finish_min_pct", ".0f"),
 )
 
 
@@ -84,9 +109,13 @@ def _round(value: float | None, digits: int) -> float | None:
     return None if value is None else round(value, digits)
 
 
+def _pct(rate: float | None) -> float | None:
+    return None if rate is None else round(100.0 * rate, 1)
+
+
 def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
               log: Callable[[str], None]) -> dict[str, Any]:
-    """Run the three measurements for one game; the figures as a JSON-ready dict."""
+    """Run the four measurements for one game; the figures as a JSON-ready dict."""
     players = ruleset.max_players
     amount = (f"{settings.playouts} games" if settings.playouts is not None
               else f"{settings.playout_budget_s:g} s budget")
@@ -103,6 +132,18 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
     limit = "a whole game" if settings.max_turns is None else f"{settings.max_turns} moves"
     log(f"[{ruleset.id}] turn latency via the session service, {limit} ...")
     turns: TurnStats = run_turns(ruleset, players, seed=seed, max_turns=settings.max_turns)
+    # a game whose random playouts all finish gets at least twice their length as cap
+    max_actions = settings.strength_max_actions
+    if not playouts.unfinished:
+        max_actions = max(max_actions, round(2 * playouts.avg_actions))
+    log(f"[{ruleset.id}] bot strength: {settings.strength_games} games of a bot against "
+        f"random at {players} players, {settings.finish_seeds} bot-only games per player "
+        f"count, cap {max_actions} actions, "
+        f"{settings.strength_budget_s:g} s budget ...")
+    strength: StrengthStats = run_strength(
+        ruleset, seed=seed, games=settings.strength_games,
+        finish_seeds=settings.finish_seeds, max_actions=max_actions,
+        budget_s=settings.strength_budget_s)
     return {
         "game": ruleset.id,
         "players": players,
@@ -126,6 +167,19 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
         "turns_timed": turns.turns,
         "turn_game_finished": turns.finished,
         "turn_png_kb_max": round(turns.max_png_kb, 1),
+        "bot_games": strength.games,
+        "bot_wins": strength.wins,
+        "bot_sole_wins": strength.sole_wins,
+        "bot_win_pct": _pct(strength.win_rate),
+        "bot_endings": dict(sorted(strength.endings.items())),
+        "bot_avg_turns": _round(strength.avg_turns, 1),
+        "bot_max_actions": max_actions,
+        "bot_only_finish_pct": {str(p): _pct(strength.finish_rate(p))
+                                for p in strength.bot_only},
+        "bot_only_games": {str(p): g for p, (g, _, _) in strength.bot_only.items()},
+        "bot_only_endings": {str(p): r for p, (_, _, r) in strength.bot_only.items()},
+        "bot_only_finish_min_pct": _pct(strength.worst_finish_rate),
+        "strength_seconds": round(strength.seconds, 1),
     }
 
 
@@ -156,10 +210,12 @@ def verdicts(rows: Sequence[dict[str, Any]]) -> tuple[list[str], int]:
     for row in rows:
         for target in TARGETS:
             value = row.get(target.key)
-            head = f"  {row['game']:<10} {target.label} < {target.limit:g} {target.unit}: "
+            sign = ">=" if target.at_least else "<"
+            head = (f"  {row['game']:<10} {target.label} {sign} {target.limit:g} "
+                    f"{target.unit}: ")
             if value is None:
                 lines.append(head + "n/a (not measured)")
-            elif value < target.limit:
+            elif target.met(value):
                 lines.append(head + f"{value:.1f} {target.unit}  met")
             else:
                 missed += 1
@@ -170,10 +226,12 @@ def verdicts(rows: Sequence[dict[str, Any]]) -> tuple[list[str], int]:
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bench",
-        description="Benchmark every game: random playouts, board render, turn latency.")
+        description="Benchmark every game: random playouts, board render, turn latency, "
+                    "bot strength.")
     parser.add_argument("--game", metavar="ID", help="only this game (default: every game)")
     parser.add_argument("--quick", action="store_true",
-                        help="a 2 s playout budget, fewer renders, 40 human moves")
+                        help="a 2 s playout budget, fewer renders, 40 human moves, "
+                             "20 bot games (10 bot-only per player count)")
     parser.add_argument("--seed", type=int, default=1, help="seed of every game (default 1)")
     parser.add_argument("--playouts", type=int, metavar="N",
                         help="play exactly N random playouts per game instead of a time budget")

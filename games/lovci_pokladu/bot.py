@@ -32,10 +32,12 @@ from .data import (
     VOLCANO,
     ring_distance,
 )
-from .rules import at_square, crew, legal_actions, owner
+from .rules import at_square, blocked, crew, legal_actions, owner
 from .state import HELD, OFF, ON_BOARD, ON_SHIP, LovciState
 
 INF = 999
+#: Bot games usually end within ~1,000 turns; past this one the bot breaks cycles harder.
+STALL_TURN = 1000
 _DANGER = {SHARK: -500.0, STINGRAY: -30.0, HURRICANE: -25.0, OCTOPUS: -35.0,
            STARFISH: -15.0, TURTLE: -2.0}
 # squares a token can be carried across safely (face up, and not one that drops it)
@@ -127,8 +129,11 @@ class _Maps:
 
     def __init__(self, state: LovciState, seat: int) -> None:
         self.own_rings = [sh.ring for sh in state.ships if sh.owner == seat]
-        self.carry_cost = [1 if _carry_ok(state, sq) else INF for sq in range(81)]
-        walk = [_walk_cost(state, sq) for sq in range(81)]
+        self.carry_cost = [(1 + (CARD_TYPES[state.cards[sq]].level
+                                 if CARD_TYPES[state.cards[sq]].kind == VOLCANO else 0))
+                           if _carry_ok(state, sq) else INF for sq in range(81)]
+        # two enemy sailors on a square block it: no path through, no pile to fight for
+        walk = [INF if blocked(state, sq, seat) else _walk_cost(state, sq) for sq in range(81)]
         # carrying home: reach some edge card, the ship sails there, board (+1)
         sources = []
         for p in _EDGE_SLOTS:
@@ -138,7 +143,11 @@ class _Maps:
         self.home = _dijkstra(sources, self.carry_cost)
         beside = [SLOT_SQUARE[r] for r in self.own_rings if SLOT_SQUARE[r] >= 0]
         self.walk_home = _dijkstra([(b, 1) for b in beside], walk)
-        piles = [(sq, 0) for sq in state.tokens if self.home[sq] < INF]
+        piles = [(sq, 0) for sq in state.tokens
+                 if self.home[sq] < INF and walk[sq] < INF]
+        # a token held by the octopus with an enemy sailor: freeing it brings the token
+        piles += [(s.square, 0) for i, s in enumerate(state.sailors)
+                  if s.state == HELD and s.carry and owner(state, i) != seat]
         self.pile = _dijkstra(piles, walk) if piles else None
         hidden = [(sq, 0) for sq in range(81) if not state.face_up[sq]]
         self.hidden = _dijkstra(hidden, walk) if hidden else None
@@ -170,14 +179,18 @@ class _Maps:
 def _danger(state: LovciState, seat: int, dest: int, carrying: bool) -> float:
     kind = _kind(state, dest)
     if kind is None:
-        return -3.0
-    if kind == OCTOPUS and any(state.sailors[o].state == HELD and owner(state, o) == seat
-                               for o in at_square(state, dest)):
-        return 25.0  # free an own sailor
+        return -2.0
+    if kind == OCTOPUS:
+        held = [o for o in at_square(state, dest) if state.sailors[o].state == HELD]
+        if any(owner(state, o) == seat for o in held):
+            return 25.0  # free an own sailor
+        if held:  # free an enemy: it swims home, its token comes to free hands
+            return 0.0 if carrying else 10.0 + max(state.sailors[o].carry for o in held) / 10
     if kind in MOVERS:
         return -20.0 if carrying else -2.0
-    if kind == VOLCANO:
-        return -4.0 - 8.0 * CARD_TYPES[state.cards[dest]].level
+    if kind == VOLCANO:  # a carrier only waits there: the token stays safe
+        level = CARD_TYPES[state.cards[dest]].level
+        return -2.0 - 2.0 * level if carrying else -4.0 - 8.0 * level
     return _DANGER.get(kind, 0.0)
 
 
@@ -195,7 +208,8 @@ def _move_value(state: LovciState, seat: int, sid: int, here: int, dest: int, to
     if token:
         weight = 10.0 + token / 30
         h_here = maps.home[here] if here >= 0 else INF
-        if maps.home[dest] >= INF:
+        if maps.home[dest] >= INF or maps.carry_cost[dest] >= INF:
+            # (a square that drops or eats the token has a finite distance *from* it)
             return value - 40.0
         if dest in maps.hit:
             value -= 8.0 + token / 30
@@ -214,9 +228,9 @@ def _move_value(state: LovciState, seat: int, sid: int, here: int, dest: int, to
     if maps.pile is not None:
         value += 3.0 * gain(maps.pile)
         if maps.hidden is not None:
-            value += 1.0 * gain(maps.hidden)
+            value += 2.0 * gain(maps.hidden)
     else:
-        value += 2.5 * gain(maps.hidden)
+        value += 3.0 * gain(maps.hidden)
     value += 6.0 * gain(maps.prey)
     value += 3.0 * gain(maps.rescue)
     if dest in maps.hit:
@@ -248,7 +262,9 @@ def score(state: LovciState, seat: int, action: Action, maps: _Maps | None = Non
             if s.state == ON_SHIP:
                 value = _move_value(state, seat, sid, -1, square, 0, maps)
                 if crew(state, s.ship) <= 1 and maps.threat:
-                    value -= 80.0 if maps.spare else 0.0  # keep a guard aboard
+                    # keep a guard aboard; the last sailor leaving costs more than
+                    # boarding an empty ship gains, so it never hops off and on
+                    value -= 80.0 if maps.spare else 35.0
                 return value + 1.0
             return _move_value(state, seat, sid, s.square, square, token, maps)
         case SailorMove(num, colour, _, ship, token):
@@ -314,10 +330,13 @@ def choose(state: LovciState, seat: int) -> Action:
         return legal[0]
     maps = _Maps(state, seat)
     turn = state.turn
-    # a little deterministic jitter (move index x turn) breaks flat back-and-forths
+    # a little deterministic jitter (move index x turn) breaks flat back-and-forths; a
+    # game far longer than usual is stuck in a cycle (a fight over a pile, a blocked
+    # path): the jitter grows with the turn number until the bots shake it loose
+    amp = 2.0 + max(0, turn - STALL_TURN) / 10
     best = max(range(len(legal)),
                key=lambda i: score(state, seat, legal[i], maps)
-               + ((i * 2654435761 + turn * 40503) % 1000003) / 1000003 * 2.0)
+               + ((i * 2654435761 + turn * 40503) % 1000003) / 1000003 * min(amp, 80.0))
     return legal[best]
 
 
