@@ -25,9 +25,10 @@ class UnknownGame(IllegalAction):
 
 def _build_registry() -> dict[str, Ruleset]:
     from .hagoth import RULESET as HAGOTH
+    from .hexfolk import RULESET as HEXFOLK
     from .lovci_pokladu import RULESET as LOVCI
 
-    return {ruleset.id: ruleset for ruleset in (HAGOTH, LOVCI)}
+    return {ruleset.id: ruleset for ruleset in (HAGOTH, LOVCI, HEXFOLK)}
 
 
 RULESETS: dict[str, Ruleset] = {}

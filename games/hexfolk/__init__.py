@@ -4,7 +4,6 @@ The rules live in :mod:`.rules`, the component data in :mod:`.data`, the geometr
 :mod:`.board`, the notation in :mod:`.actions`; :data:`RULESET` ties them to the
 :class:`~games.protocol.Ruleset` protocol. Decisions: ``RULES-NOTES.md``.
 
-Not yet registered in ``games/__init__.py`` (the game is not complete).
 """
 
 from __future__ import annotations

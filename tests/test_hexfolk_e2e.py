@@ -1,0 +1,301 @@
+"""Hexfolk end to end on the platform: the console, the real discord.py, and replays.
+
+The console part runs ``python -m bot console hexfolk`` in-process with bots only; the
+Discord part drives the bot built by :func:`bot.app.create_bot` through the loopback
+stand-in (as ``tests/test_lovci_e2e.py`` does), with a fixed seed so that the human's
+hoarding meets a seven and must discard; the last part plays the same seeded bot game in
+two processes with different ``PYTHONHASHSEED`` values and compares the results.
+Games use ``target=8`` so that they end sooner.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from discord_standin import (
+    USER_ID,
+    DiscordStandin,
+    RecordedRequest,
+    autocomplete,
+    component,
+    running_client,
+    slash,
+)
+from tidebound_support import (
+    EPHEMERAL,
+    Driver,
+    assert_pngs,
+    commands_synced,
+    console_args,
+    factory,
+    png_of,
+    read_session,
+    stored_session,
+)
+
+from bot.__main__ import main
+from bot.storage import FINISHED, Storage
+from games import all_rulesets, get_ruleset
+
+GAME = "hexfolk"
+ROOT = Path(__file__).resolve().parent.parent
+
+# -- console --------------------------------------------------------------------------
+
+
+def test_hexfolk_is_registered() -> None:
+    ruleset = get_ruleset(GAME)
+    assert ruleset in all_rulesets() and ruleset.id == GAME
+    assert get_ruleset(" HexFolk ") is ruleset
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 3), (4, 4), (6, 6), (8, 8)])
+def test_console_all_bots_finish(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    players: int, seed: int,
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing may be read
+    args = console_args(GAME, tmp_path, "--players", str(players), "--bots", str(players),
+                        "--seed", str(seed), "--options", "target=8")
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Game over: " in out and " wins!" in out
+    assert ">" not in out  # no prompt
+    assert "Traceback" not in out and "stuck" not in out
+    assert_pngs(tmp_path / "boards")
+    row, log_length, replays = stored_session(tmp_path / "console.db")
+    assert row.status == FINISHED and row.game == GAME and row.seed == seed
+    assert row.options["target"] == 8
+    assert [s.name for s in row.seats] == [f"Bot {i}" for i in range(1, players + 1)]
+    assert log_length == row.version - 1 > 4 * players and replays
+    ruleset = get_ruleset(GAME)
+    assert row.state is not None
+    result = ruleset.result(ruleset.load(json.loads(row.state)))
+    assert result is not None and max(result.scores) >= 8
+    assert result.scores[result.winners[0]] == max(result.scores)
+
+
+# -- Discord --------------------------------------------------------------------------
+
+#: The game's seed: the human below, hoarding its cards, holds more than seven when a
+#: seven is rolled (checked by the test, which fails rather than skips otherwise).
+DISCORD_SEED = 7
+
+
+def check_pings(post: RecordedRequest) -> bool:
+    """Only the human is ever pinged, and only by a "your turn" line; True if pinged."""
+    mentions = post.json["allowed_mentions"]
+    assert not mentions.get("parse") and not mentions.get("roles")
+    assert mentions.get("users", []) in ([], [USER_ID])
+    if mentions.get("users"):
+        assert f"<@{USER_ID}>" in str(post.json["content"])
+        return True
+    return False
+
+
+def pick(notations: list[str], banked: bool) -> str:
+    """The human's plan: discard when it must, roll, one bank trade, never build."""
+    discards = [n for n in notations if n.startswith("discard")]
+    if discards:
+        return discards[0]
+    if "roll" in notations:
+        return "roll"
+    banks = [n for n in notations if n.startswith("bank ")]
+    if banks and not banked:
+        return banks[0]
+    for plain in ("decline", "end"):
+        if plain in notations:
+            return plain
+    return notations[0]  # founding, the robber
+
+
+async def open_menu(driver: Driver, board: dict[str, Any], session_id: int
+                    ) -> tuple[dict[str, dict[str, Any]], RecordedRequest]:
+    """Open the board's "Your moves" menu: notation -> the click that plays it."""
+    standin = driver.standin
+    payload, start = await driver.send(component(f"tb:menu:{session_id}", message=board))
+    assert (await driver.callback(payload))["type"] == 5
+    menu = await standin.wait_for_followup(payload, start=start)
+    assert int(menu.json.get("flags") or 0) & EPHEMERAL
+    png_of(menu)  # the private hand image comes with the menu
+    rows = menu.json.get("components")
+    assert rows, "the menu offers the legal moves"
+    menu_message = standin.messages[int(menu.response["id"])]
+    clicks: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        for item in row["components"]:
+            if item["type"] == 2:
+                notation = item["custom_id"].split(":", 4)[4]
+                clicks[notation] = component(item["custom_id"], message=menu_message)
+            else:
+                assert item["type"] == 3
+                for option in item["options"]:
+                    clicks[option["value"]] = component(
+                        item["custom_id"], 3, [option["value"]], message=menu_message)
+    return clicks, menu
+
+
+async def move_by_menu(driver: Driver, clicks: dict[str, dict[str, Any]], notation: str
+                       ) -> RecordedRequest:
+    payload, start = await driver.send(clicks[notation])
+    assert (await driver.callback(payload))["type"] == 6
+    return await driver.public_post(payload, start)
+
+
+async def autocomplete_moves(driver: Driver, typed: str = "") -> list[dict[str, str]]:
+    payload, _ = await driver.send(autocomplete("move", {"move": typed}, "move"))
+    body = await driver.callback(payload)
+    assert body["type"] == 8
+    choices = body["data"]["choices"]
+    assert choices and all(1 <= len(c["name"]) <= 100 for c in choices)
+    return choices
+
+
+async def move_by_slash(driver: Driver, notation: str) -> RecordedRequest:
+    payload, start = await driver.send(slash("move", {"move": notation}))
+    assert (await driver.callback(payload))["type"] == 5
+    return await driver.public_post(payload, start)
+
+
+async def test_hexfolk_is_offered_by_the_synced_commands(
+    standin: DiscordStandin, db_path: str
+) -> None:
+    async with running_client(factory(db_path), standin):
+        commands = commands_synced(standin)
+    game = next(c for c in commands if c["name"] == "game")
+    new = next(o for o in game["options"] if o["name"] == "new")
+    game_option = next(o for o in new["options"] if o["name"] == "game")
+    assert GAME in {c["value"] for c in game_option["choices"]}
+    rules = next(c for c in commands if c["name"] == "rules")
+    rules_game = next(o for o in rules["options"] if o["name"] == "game")
+    assert GAME in {c["value"] for c in rules_game["choices"]}
+
+
+async def test_whole_game_against_bots_through_discord(
+    standin: DiscordStandin, db_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: DISCORD_SEED)
+    driver = Driver(standin)
+    async with running_client(factory(db_path), standin):
+        payload, _ = await driver.send(autocomplete(
+            "game", {"game": GAME, "options": ""}, "options", subcommand="new"))
+        body = await driver.callback(payload)
+        assert body["type"] == 8
+        assert any("target" in c["value"] for c in body["data"]["choices"])
+
+        payload, _ = await driver.send(
+            slash("game", {"game": GAME, "options": "target=8"}, subcommand="new"))
+        body = await driver.callback(payload)
+        assert body["type"] == 4 and "opened a game" in body["data"]["content"]
+        buttons = [c["custom_id"] for row in body["data"]["components"]
+                   for c in row["components"]]
+        session_id = int(buttons[0].rsplit(":", 1)[1])
+        for _ in range(3):
+            payload, _ = await driver.send(slash("game", subcommand="addbot"))
+            assert (await driver.callback(payload))["type"] == 4
+        payload, start = await driver.send(slash("game", subcommand="start"))
+        body = await driver.callback(payload)
+        assert body["type"] == 5 and body["data"]["flags"] & EPHEMERAL
+        post = await driver.public_post(payload, start)
+        png_of(post)
+        assert "Hexfolk" in str(post.json["content"])
+
+        played: list[str] = []
+        pinged = False
+        for step in range(300):
+            if "Game over" in str(post.json.get("content")):
+                break
+            # After each move the bots play until the human must act again.
+            pinged = check_pings(post) or pinged
+            assert post.json.get("components"), "a running game offers its buttons"
+            board = standin.messages[int(post.response["id"])]
+            clicks, _ = await open_menu(driver, board, session_id)
+            choice = pick(list(clicks), any(p.startswith("bank ") for p in played))
+            if choice.startswith("discard"):
+                # A seven was rolled while the human held more than seven cards.
+                async with await Storage.open(db_path) as storage:
+                    stored = await storage.get(session_id)
+                assert stored is not None and stored.state is not None
+                state = json.loads(stored.state)
+                assert state["phase"] == "discard" and sum(state["players"][0]["hand"]) > 7
+                assert state["discards"][0] == sum(state["players"][0]["hand"]) // 2
+            if choice.startswith("bank "):
+                # Trades go through /move autocomplete, filtered by what was typed.
+                offered = [c["value"] for c in await autocomplete_moves(driver, "bank")]
+                assert choice in offered, offered
+                post = await move_by_slash(driver, choice)
+            elif step % 2 and not choice.startswith("discard"):
+                offered = [c["value"] for c in await autocomplete_moves(driver)]
+                assert choice in offered or len(offered) == 25, offered
+                post = await move_by_slash(driver, choice)
+            else:
+                post = await move_by_menu(driver, clicks, choice)
+            png_of(post)
+            played.append(choice)
+        content = str(post.json.get("content"))
+        assert "Game over" in content, content
+        assert pinged and any(p.startswith("settle") for p in played)
+        assert any(p.startswith("bank ") for p in played), "a bank or harbour trade"
+        assert any(p.startswith("discard") for p in played), "a discard on a seven"
+        assert post.json["allowed_mentions"] == {"parse": []}, "nobody is pinged at the end"
+        assert not post.json.get("components"), "a finished game offers no buttons"
+
+        payload, _ = await driver.send(autocomplete("move", {"move": ""}, "move"))
+        body = await driver.callback(payload)
+        assert body["type"] == 8 and body["data"]["choices"][0]["value"] == "?"
+
+    row, log_length, replays = await read_session(db_path, session_id)
+    assert row.status == FINISHED and row.game == GAME and row.seed == DISCORD_SEED
+    assert row.options["target"] == 8
+    assert [(s.user_id, s.is_bot) for s in row.seats] == [
+        (str(USER_ID), False), (None, True), (None, True), (None, True)]
+    assert log_length == row.version - 1 and replays
+
+
+# -- determinism across processes -----------------------------------------------------
+
+REPLAY_SCRIPT = """
+import hashlib, json, sys
+from games import get_ruleset
+
+ruleset = get_ruleset("hexfolk")
+state = ruleset.setup(4, {"target": 8}, 20261130)
+log = []
+for _ in range(int(sys.argv[1])):
+    if ruleset.result(state) is not None:
+        break
+    for seat in sorted(ruleset.actors(state)):
+        notation = ruleset.format_action(ruleset.bot_action(state, seat))
+        ruleset.play(state, seat, notation)
+        log.append(f"{seat}:{notation}")
+replayed = ruleset.setup(4, {"target": 8}, 20261130)
+for entry in log:
+    seat, notation = entry.split(":", 1)
+    ruleset.play(replayed, int(seat), notation)
+dumped = json.dumps(ruleset.dump(state), sort_keys=True)
+assert dumped == json.dumps(ruleset.dump(replayed), sort_keys=True)
+print(len(log), hashlib.sha256(dumped.encode()).hexdigest(),
+      hashlib.sha256("\\n".join(log).encode()).hexdigest())
+"""
+
+
+def test_seed_and_log_replay_the_same_game_in_any_process() -> None:
+    outputs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run([sys.executable, "-c", REPLAY_SCRIPT, "400"], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode == 0, done.stderr
+        outputs.append(done.stdout.split())
+    assert outputs[0] == outputs[1]
+    length, state_hash, log_hash = outputs[0]
+    assert int(length) > 100 and len(state_hash) == len(log_hash) == 64
+    assert state_hash != hashlib.sha256(b"").hexdigest()
