@@ -171,9 +171,11 @@ async def test_lovci_is_offered_by_the_synced_commands(
     assert GAME in {c["value"] for c in rules_game["choices"]}
 
 
+@pytest.mark.parametrize("bots", [1, 2, 3])
 async def test_whole_game_against_bots_through_discord(
-    standin: DiscordStandin, db_path: str
+    standin: DiscordStandin, db_path: str, bots: int
 ) -> None:
+    """Issue 3: a whole 2-, 3- and 4-player game through Discord, bots included."""
     driver = Driver(standin)
     pick = random.Random(7)
     async with running_client(factory(db_path), standin):
@@ -191,7 +193,7 @@ async def test_whole_game_against_bots_through_discord(
         buttons = [c["custom_id"] for row in body["data"]["components"]
                    for c in row["components"]]
         session_id = int(buttons[0].rsplit(":", 1)[1])
-        for _ in range(2):
+        for _ in range(bots):
             payload, _ = await driver.send(slash("game", subcommand="addbot"))
             assert (await driver.callback(payload))["type"] == 4
         payload, start = await driver.send(slash("game", subcommand="start"))
@@ -231,5 +233,5 @@ async def test_whole_game_against_bots_through_discord(
     row, log_length, replays = await read_session(db_path, session_id)
     assert row.status == FINISHED and row.game == GAME and row.options["turn_limit"] == 40
     assert [(s.user_id, s.is_bot) for s in row.seats] == [
-        (str(USER_ID), False), (None, True), (None, True)]
+        (str(USER_ID), False), *[(None, True)] * bots]
     assert log_length == row.version - 1 and replays
