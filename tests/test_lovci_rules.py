@@ -507,6 +507,22 @@ def test_capture_crewless_ship_and_its_sailors() -> None:
     assert state.phase == PHASE_PLAY and state.current == 2
 
 
+def test_end_when_one_player_seizes_every_ship() -> None:
+    """End of Game: "...or when one player seizes all of the opponents' ships"; the
+    treasure on the captured ship counts for the captor."""
+    state = position(players=2)
+    state.ships[1].ring = 25  # beside E9, left without crew
+    state.ships[1].treasure = [200]
+    for sid in range(4, 8):
+        put(state, sid, "A5")
+    put(state, 0, "E9")
+    play(state, 0, "sailor 1 to ship g")
+    assert state.phase == PHASE_OVER and state.reason == "ships"
+    result = RULESET.result(state)
+    assert result is not None and result.winners == (0,) and result.scores[0] == 200
+    assert RULESET.actors(state) == frozenset()
+
+
 def test_guarded_ship_cannot_be_captured() -> None:
     """A ship is safe only if guarded by at least one sailor."""
     state = position()
