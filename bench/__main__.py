@@ -1,4 +1,5 @@
-"""``python -m bench [--game ID] [--quick] [--seed N]``: engine, render and turn benchmarks.
+"""``python -m bench [--game ID] [--quick] [--seed N] [--compare]``: engine, render and turn
+benchmarks.
 
 For every registered ruleset (or the one named by ``--game``), at its largest player
 count:
@@ -20,6 +21,14 @@ and whether it is met (``MISSED`` otherwise). Progress goes to stderr. The exit 
 is 0 even when a target is missed: a benchmark reports, it does not judge. Everything
 but the timings (and how many playouts fit in the budget) follows from ``--seed``;
 ``--playouts N`` plays a fixed number of playouts instead, for fully fixed counts.
+
+``--compare`` runs, instead of all that, only the side-by-side with Catanatron
+(:mod:`bench.compare`; the optional ``compare`` extra, ``pip install -e '.[compare]'``):
+random 4-player Hexfolk playouts and random 4-player Catanatron games, 10 s each (3 s
+with ``--quick``, or ``--playouts N`` games each), reported as both actions/s and the
+ratio ours/theirs (target at least 1.0), then one JSON line with ``game`` ``hexfolk``
+and the ``compare_*`` figures. Without Catanatron installed it prints a one-line note
+and exits 0.
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ from typing import Any
 
 from games import Ruleset, UnknownGame, all_rulesets, get_ruleset
 
+from . import compare
 from .playouts import PlayoutStats, run_playouts
 from .render import RenderStats, run_render
 from .strength import StrengthStats, run_strength
@@ -58,11 +68,14 @@ class Settings:
     strength_budget_s: float = 150.0
     #: A fixed number of playouts instead of a time budget (fully reproducible figures).
     playouts: int | None = None
+    #: Time budget of each side of ``--compare`` (Hexfolk, then Catanatron).
+    compare_budget_s: float = 10.0
 
 
 FULL = Settings(playout_budget_s=10.0, render_samples=30, max_turns=None)
 QUICK = Settings(playout_budget_s=2.0, render_samples=15, max_turns=40,
-                 strength_games=20, finish_seeds=10, strength_budget_s=30.0)
+                 strength_games=20, finish_seeds=10, strength_budget_s=30.0,
+                 compare_budget_s=3.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +248,36 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1, help="seed of every game (default 1)")
     parser.add_argument("--playouts", type=int, metavar="N",
                         help="play exactly N random playouts per game instead of a time budget")
+    parser.add_argument("--compare", action="store_true",
+                        help="instead of the normal run, only compare random 4-player "
+                             "Hexfolk playouts with random 4-player Catanatron games "
+                             "(10 s each, 3 s with --quick, N games each with --playouts): "
+                             "actions/s of both and the ratio ours/theirs, target >= 1.0; "
+                             "needs the compare extra (pip install -e '.[compare]'), "
+                             "otherwise says so and exits 0")
     return parser.parse_args(argv)
+
+
+def run_compare(settings: Settings, seed: int, log: Callable[[str], None]) -> int:
+    """``--compare``: the Catanatron side-by-side alone; its lines, then its JSON line."""
+    if compare.catanatron_version() is None:
+        print(f"Catanatron comparison skipped: {compare.INSTALL_HINT}")
+        return 0
+    amount = (f"{settings.playouts} games" if settings.playouts is not None
+              else f"{settings.compare_budget_s:g} s")
+    log(f"[compare] random {compare.PLAYERS}-player {compare.GAME_ID} playouts, then "
+        f"Catanatron games, {amount} each ...")
+    started = time.perf_counter()
+    stats = compare.run_compare(
+        seed=seed,
+        budget_s=settings.compare_budget_s if settings.playouts is None else float("inf"),
+        max_games=settings.playouts)
+    row = compare.figures(stats, seed)
+    print("\n".join(compare.report(row)))
+    print()
+    print(json.dumps(row))
+    print(f"\ncompare run, seed {seed}, {time.perf_counter() - started:.1f} s")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -254,6 +296,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def log(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
+
+    if args.compare:
+        if args.game and args.game != compare.GAME_ID:
+            print(f"--compare measures {compare.GAME_ID} only, not {args.game}",
+                  file=sys.stderr)
+            return 2
+        return run_compare(settings, args.seed, log)
 
     started = time.perf_counter()
     rows = [benchmark(ruleset, settings, args.seed, log) for ruleset in rulesets]
