@@ -90,6 +90,9 @@ class Update:
     game: str = ""
     #: When the turn clock of the players to act runs out (Unix time), if one runs.
     deadline: float | None = None
+    #: The end-of-game summary image (statistics), on the update that finishes a game
+    #: whose ruleset has one.
+    summary: bytes | None = None
 
     @property
     def finished(self) -> bool:
@@ -172,6 +175,17 @@ class SessionService:
         view = loaded.ruleset.view(loaded.state, None)
         return await asyncio.to_thread(
             renderers.render_public, loaded.row.game, view, self.names(loaded.row), caption,
+            loaded.row.locale)
+
+    async def _render_summary(self, loaded: _Loaded) -> bytes | None:
+        """The end-of-game summary image, if the game has one (only once it is over)."""
+        if not self.render:
+            return None
+        summary = loaded.ruleset.summary_view(loaded.state)
+        if summary is None:
+            return None
+        return await asyncio.to_thread(
+            renderers.render_summary, loaded.row.game, summary, self.names(loaded.row),
             loaded.row.locale)
 
     async def _render_private(self, loaded: _Loaded, seat: int) -> bytes | None:
@@ -497,6 +511,8 @@ class SessionService:
         update = Update(row.id, row.version, row.status, text,
                         await self._render_public(loaded, caption), mentions, game=row.game,
                         deadline=row.deadline)
+        if result is not None:
+            update.summary = await self._render_summary(loaded)
         for user_id in private_for:
             seat = row.seat_of(user_id)
             if seat is not None and result is None:

@@ -136,6 +136,12 @@ class Ruleset(ABC, Generic[S, A]):
         """Changes whenever a new turn begins (used to ping a player once per turn)."""
         return None
 
+    def summary_view(self, state: S) -> Any | None:
+        """Data for an end-of-game summary image (statistics of the whole game), or
+        ``None``: the game has none, or it is not over. Only information that is public
+        once the game has ended may appear in it."""
+        return None
+
     # -- notation ---------------------------------------------------------
     @abstractmethod
     def format_action(self, action: A) -> str:

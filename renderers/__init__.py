@@ -38,3 +38,13 @@ def render_private(
     if render is None or getattr(view, "hand", None) is None:
         return None
     return render(view, names, locale)
+
+
+def render_summary(
+    game_id: str, summary: Any, names: Sequence[str], locale: str = "en"
+) -> bytes | None:
+    """The end-of-game summary image of ``game_id``, or ``None`` if the game has none."""
+    render: Callable[..., bytes] | None = getattr(_module(game_id), "render_summary", None)
+    if render is None or summary is None:
+        return None
+    return render(summary, names, locale)

@@ -60,8 +60,13 @@ def public_kwargs(update: Update, locale: str = DEFAULT_LOCALE) -> dict[str, Any
         "content": _clip(text),
         "allowed_mentions": allowed_mentions(update),
     }
-    if update.image is not None:
+    if update.image is not None and update.summary is not None:
+        kwargs["files"] = [discord.File(io.BytesIO(update.image), filename="board.png"),
+                           discord.File(io.BytesIO(update.summary), filename="summary.png")]
+    elif update.image is not None:
         kwargs["file"] = discord.File(io.BytesIO(update.image), filename="board.png")
+    elif update.summary is not None:
+        kwargs["file"] = discord.File(io.BytesIO(update.summary), filename="summary.png")
     view = components.view_for(update, locale)
     if view is not None:
         kwargs["view"] = view

@@ -19,9 +19,9 @@ from .actions import Action
 from .board import get_board
 from .data import COLOURS, TARGET_DEFAULT, TARGET_MAX, TARGET_MIN
 from .state import HexfolkState
-from .view import HexfolkView, OfferView, PlayerView
+from .view import HexfolkView, OfferView, PlayerView, SummaryView, summary
 
-__all__ = ["RULESET", "HexfolkRuleset", "HexfolkState", "HexfolkView"]
+__all__ = ["RULESET", "HexfolkRuleset", "HexfolkState", "HexfolkView", "SummaryView"]
 
 
 class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
@@ -101,6 +101,12 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
             winners=(state.winner,), reason_key="hexfolk.result.target",
             reason_params={"vp": state.target},
         )
+
+    def summary_view(self, state: HexfolkState) -> SummaryView | None:
+        """The statistics image's data once the game is over (VP cards are then public)."""
+        if state.winner < 0:
+            return None
+        return summary(state)
 
     def turn_marker(self, state: HexfolkState) -> Hashable:
         return (state.turn, state.special)

@@ -623,6 +623,7 @@ def apply(state: HexfolkState, seat: int, action: Action) -> list[Event]:
                 player.hand[i] -= cards[i]
                 state.bank[i] += cards[i]
             state.discards[seat] = 0
+            player.discarded += sum(cards)
             events.append(Event("hexfolk.event.discard", seat, {"count": sum(cards)}))
             if not any(state.discards):
                 state.phase = ROBBER
@@ -698,6 +699,7 @@ def apply(state: HexfolkState, seat: int, action: Action) -> list[Event]:
             state.bank[g] += need
             state.bank[r] -= 1
             player.hand[r] += 1
+            player.bank_trades += 1
             events.append(Event("hexfolk.event.bank", seat, {
                 "count": need, "give": _res(g), "get": _res(r)}))
         case Offer(give, get):
@@ -733,6 +735,8 @@ def apply(state: HexfolkState, seat: int, action: Action) -> list[Event]:
             for i in _RANGE5:
                 player.hand[i] += get[i] - give[i]
                 partner.hand[i] += give[i] - get[i]
+            player.player_trades += 1
+            partner.player_trades += 1
             state.offer = None
             state.phase = MAIN
             events.append(Event("hexfolk.event.trade", seat, {
@@ -855,6 +859,7 @@ def produce(state: HexfolkState, total: int, events: list[Event]) -> None:
         for p in entitled:
             state.bank[res] -= got[p][res]
             state.players[p].hand[res] += got[p][res]
+            state.players[p].produced[res] += got[p][res]
     for p in range(n):
         if any(got[p]):
             events.append(Event("hexfolk.event.income", p, {"cards": _bundle_text(got[p])}))
@@ -873,6 +878,7 @@ def _move_robber(state: HexfolkState, seat: int, h: int, victim: int | None,
             break
         k -= hand[res]
     hand[res] -= 1
+    state.players[victim].stolen += 1
     state.players[seat].hand[res] += 1
     events.append(Event("hexfolk.event.steal", seat, {"victim_seat": victim}))
 

@@ -39,6 +39,12 @@ class Player:
     settlements: int = 0
     cities: int = 0
     road_length: int = 0
+    # -- statistics for the end-of-game summary (absent in older JSON: zeros) --
+    produced: list[int] = field(default_factory=lambda: [0] * 5)  #: from dice production
+    stolen: int = 0  #: cards the robber (or a knight) took from this player
+    discarded: int = 0  #: cards discarded on sevens
+    bank_trades: int = 0  #: trades with the bank or a harbour
+    player_trades: int = 0  #: trades with another player (counted for both)
 
 
 @dataclass(slots=True)
@@ -105,7 +111,9 @@ def dump_state(s: HexfolkState) -> dict[str, Any]:
         "players": [
             {"hand": list(p.hand), "devs": list(p.devs), "bought": list(p.bought),
              "played": list(p.played), "knights": p.knights, "roads": p.roads,
-             "settlements": p.settlements, "cities": p.cities, "road_length": p.road_length}
+             "settlements": p.settlements, "cities": p.cities, "road_length": p.road_length,
+             "produced": list(p.produced), "stolen": p.stolen, "discarded": p.discarded,
+             "bank_trades": p.bank_trades, "player_trades": p.player_trades}
             for p in s.players
         ],
         "robber": s.robber, "corner_owner": list(s.corner_owner),
@@ -146,7 +154,11 @@ def load_state(d: Mapping[str, Any]) -> HexfolkState:
                 bought=[str(c) for c in p["bought"]], played=[str(c) for c in p["played"]],
                 knights=int(p["knights"]), roads=int(p["roads"]),
                 settlements=int(p["settlements"]), cities=int(p["cities"]),
-                road_length=int(p["road_length"])) for p in d["players"]],
+                road_length=int(p["road_length"]),
+                produced=_ints(p.get("produced", [0] * 5)), stolen=int(p.get("stolen", 0)),
+                discarded=int(p.get("discarded", 0)),
+                bank_trades=int(p.get("bank_trades", 0)),
+                player_trades=int(p.get("player_trades", 0))) for p in d["players"]],
             robber=int(d["robber"]), corner_owner=_ints(d["corner_owner"]),
             corner_level=_ints(d["corner_level"]), edge_owner=_ints(d["edge_owner"]),
             bank=_ints(d["bank"]), dev_deck=[str(c) for c in d["dev_deck"]],

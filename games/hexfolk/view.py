@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .data import AWARD_VP, COLOURS, VP_CARD
+from .state import HexfolkState
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:
@@ -61,3 +64,86 @@ class HexfolkView:
     hand: tuple[int, ...] | None  #: the viewer's own resources
     devs: tuple[str, ...] | None  #: the viewer's own development cards
     vp: int | None  #: the viewer's VP including hidden VP cards
+
+
+# -- the end-of-game summary ------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    """One player's statistics over the whole game (public once the game is over:
+    hidden VP cards are revealed at the end)."""
+
+    seat: int
+    colour: str
+    vp: int  #: final victory points, hidden VP cards included
+    produced: tuple[int, ...]  #: resources gained from dice production, per resource
+    stolen: int  #: cards taken by the robber / knights
+    discarded: int  #: cards discarded on sevens
+    bank_trades: int  #: trades with the bank or a harbour
+    player_trades: int  #: trades with other players
+    devs_bought: int
+    devs_played: int
+    knights: int
+    road_length: int
+    #: VP breakdown: settlements, cities, longest road, largest army, VP cards
+    vp_settlements: int
+    vp_cities: int
+    vp_longest: int
+    vp_army: int
+    vp_cards: int
+
+    @property
+    def produced_total(self) -> int:
+        return sum(self.produced)
+
+    @property
+    def lost_to_robber(self) -> int:
+        return self.stolen + self.discarded
+
+    @property
+    def trades(self) -> int:
+        return self.bank_trades + self.player_trades
+
+    @property
+    def vp_breakdown(self) -> tuple[int, int, int, int, int]:
+        return (self.vp_settlements, self.vp_cities, self.vp_longest, self.vp_army,
+                self.vp_cards)
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryView:
+    """What the end-of-game summary image shows."""
+
+    turn: int
+    target: int
+    winner: int | None
+    roll_counts: tuple[int, ...]  #: index = dice total 2..12 (0 and 1 always 0)
+    players: tuple[PlayerSummary, ...]
+
+    @property
+    def rolls(self) -> int:
+        return sum(self.roll_counts)
+
+
+def summary(state: HexfolkState) -> SummaryView:
+    """The statistics of ``state``'s game (meant for a finished game: it reveals VP cards)."""
+    players = []
+    for i, p in enumerate(state.players):
+        vp_longest = AWARD_VP if state.longest == i else 0
+        vp_army = AWARD_VP if state.army == i else 0
+        vp_cards = p.devs.count(VP_CARD)
+        players.append(PlayerSummary(
+            seat=i, colour=COLOURS[i],
+            vp=p.settlements + 2 * p.cities + vp_longest + vp_army + vp_cards,
+            produced=tuple(p.produced), stolen=p.stolen, discarded=p.discarded,
+            bank_trades=p.bank_trades, player_trades=p.player_trades,
+            devs_bought=len(p.devs) + len(p.played), devs_played=len(p.played),
+            knights=p.knights, road_length=p.road_length,
+            vp_settlements=p.settlements, vp_cities=2 * p.cities, vp_longest=vp_longest,
+            vp_army=vp_army, vp_cards=vp_cards,
+        ))
+    counts = list(state.roll_counts) + [0] * max(0, 13 - len(state.roll_counts))
+    return SummaryView(
+        turn=state.turn, target=state.target,
+        winner=None if state.winner < 0 else state.winner,
+        roll_counts=tuple(counts[:13]), players=tuple(players),
+    )
