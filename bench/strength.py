@@ -87,8 +87,12 @@ def _reason(key: str) -> str:
 
 
 def _turn(ruleset: Ruleset[Any, Any], state: Any) -> int | None:
-    marker = ruleset.turn_marker(state)
-    return marker if isinstance(marker, int) and not isinstance(marker, bool) else None
+    """The game's turn counter: ``state.turn`` where the game keeps one, else an integer
+    turn marker (Hexfolk's marker is a tuple, so it needs the attribute)."""
+    turn = getattr(state, "turn", None)
+    if not isinstance(turn, int) or isinstance(turn, bool):
+        turn = ruleset.turn_marker(state)
+    return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
 
 
 def play_game(ruleset: Ruleset[Any, Any], players: int, options: dict[str, Any], seed: int,
