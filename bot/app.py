@@ -52,6 +52,10 @@ class TideboundClient(discord.Client):
             move=lambda interaction, session_id, version, notation: self.front.play(
                 interaction, notation, session_id=session_id, version=version,
                 from_component=True),
+            # A move on the public post: answered ephemerally, like /move (the public
+            # post itself must not be rewritten into the clicker's private reply).
+            public=lambda interaction, session_id, version, notation: self.front.play(
+                interaction, notation, session_id=session_id, version=version),
         )
         self.storage: Storage | None = None
         self.service: SessionService | None = None

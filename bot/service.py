@@ -93,6 +93,10 @@ class Update:
     #: The end-of-game summary image (statistics), on the update that finishes a game
     #: whose ruleset has one.
     summary: bytes | None = None
+    #: Moves offered as buttons on the public post, as (translated label, notation);
+    #: an empty notation stands for "open your own moves menu" (see
+    #: :meth:`~games.protocol.Ruleset.public_buttons`).
+    public_buttons: tuple[tuple[str, str], ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -353,7 +357,7 @@ class SessionService:
         text = self._turn_text(loaded)
         board = await self._render_public(loaded, text) if image else None
         return Update(row.id, row.version, row.status, text, board, game=row.game,
-                      deadline=row.deadline)
+                      deadline=row.deadline, public_buttons=_public_buttons(loaded))
 
     async def session_for_channel(self, channel_id: str) -> SessionRow | None:
         return await self.storage.open_session(channel_id)
@@ -513,6 +517,8 @@ class SessionService:
                         deadline=row.deadline)
         if result is not None:
             update.summary = await self._render_summary(loaded)
+        else:
+            update.public_buttons = _public_buttons(loaded)
         for user_id in private_for:
             seat = row.seat_of(user_id)
             if seat is not None and result is None:
@@ -664,6 +670,15 @@ class SessionService:
             ruleset.apply(state, entry.seat, ruleset.parse_action(entry.notation))
         return json.dumps(ruleset.dump(state), sort_keys=True) == json.dumps(
             json.loads(row.state), sort_keys=True)
+
+
+def _public_buttons(loaded: _Loaded) -> tuple[tuple[str, str], ...]:
+    """The ruleset's public buttons now, labels translated (none once the game is over)."""
+    row, ruleset, state = loaded.row, loaded.ruleset, loaded.state
+    if row.status != ACTIVE or ruleset.result(state) is not None:
+        return ()
+    return tuple((t(label, row.locale), notation)
+                 for label, notation in ruleset.public_buttons(state))
 
 
 def _with_names(params: dict[str, Any], row: SessionRow) -> dict[str, Any]:

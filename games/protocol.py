@@ -136,6 +136,17 @@ class Ruleset(ABC, Generic[S, A]):
         """Changes whenever a new turn begins (used to ping a player once per turn)."""
         return None
 
+    def public_buttons(self, state: S) -> list[tuple[str, str]]:
+        """Moves offered as buttons on the *public* post: ``(label, notation)`` pairs.
+
+        Only moves that any current actor may take by the same notation, and whose
+        button reveals nothing secret (answering a trade offer: accept, decline). The
+        label is a translation key or plain text. An empty notation asks for a button
+        that opens the clicking player's own "Your moves" menu under that label. The
+        platform still checks on every click that the clicker acts now and that the move
+        is legal. The default offers none."""
+        return []
+
     def summary_view(self, state: S) -> Any | None:
         """Data for an end-of-game summary image (statistics of the whole game), or
         ``None``: the game has none, or it is not over. Only information that is public

@@ -72,6 +72,7 @@ SEA_EDGE: RGB = (120, 168, 206)
 TOKEN_BG: RGB = (250, 243, 224)
 RED_NUMBER: RGB = (196, 22, 22)
 PIER: RGB = (120, 82, 44)
+SPOT_BG: RGB = (20, 20, 28)  #: numbered legal spots: white on near-black
 
 #: Terrain fill per resource (forest, hills, pasture, fields, mountains), then desert.
 #: Dark / mid / light steps differ in lightness as well as hue, and each hex also
@@ -440,7 +441,49 @@ def _draw_island(view: HexfolkView, r: float, locale: str) -> Image.Image:
             draw_token(img, p, city, styles[owner])
         else:
             draw_token(img, p, settle, styles[owner])
+    _draw_spots(img, view, fr, r)
     return img
+
+
+def spot_anchor(fr: _Frame, kind: str, i: int) -> Point:
+    """Where spot ``i`` of ``kind`` is marked: on the corner, at the edge's midpoint, or
+    in a hex's lower-right part (clear of its number token, icon, letter and robber)."""
+    if kind == "corner":
+        return fr.corner(i)
+    if kind == "edge":
+        (ax, ay), (bx, by) = (fr.corner(c) for c in fr.board.edge_corners[i])
+        return ((ax + bx) / 2, (ay + by) / 2)
+    cx, cy = fr.hex_centre(i)
+    return (cx + 0.4 * fr.r, cy + 0.3 * fr.r)
+
+
+def _draw_spots(img: Image.Image, view: HexfolkView, fr: _Frame, r: float) -> None:
+    """The numbered legal places of the current placement (``view.spots``): a black disc
+    with a white ring and a bold white number, readable on a phone screen."""
+    if not view.spots:
+        return
+    board = fr.board
+    limit = {"corner": board.corners, "edge": board.edges, "hex": board.hexes}
+    rad = max(13.0, 0.2 * r)
+    size = max(14, round(0.24 * r))
+    layer = Image.new("RGBA", (fr.w * SS, fr.h * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(layer)
+    marks: list[tuple[Point, str]] = []
+    for number, kind, i in view.spots:
+        if not 0 <= i < limit.get(kind, 0):
+            continue
+        x, y = spot_anchor(fr, kind, i)
+        text = str(number)
+        rr = rad * (1.18 if len(text) > 1 else 1.0)
+        d.ellipse(((x - rr) * SS, (y - rr) * SS, (x + rr) * SS, (y + rr) * SS),
+                  fill=SPOT_BG, outline=WHITE, width=round(2.5 * SS))
+        marks.append(((x, y), text))
+    layer = layer.resize((fr.w, fr.h), Image.Resampling.LANCZOS)
+    img.paste(layer, (0, 0), layer)
+    d2 = ImageDraw.Draw(img)
+    for (x, y), text in marks:
+        face = font(size if len(text) < 3 else round(size * 0.8), bold=True)
+        d2.text((x, y), text, font=face, fill=WHITE, anchor="mm")
 
 
 # -- panels --------------------------------------------------------------------------------

@@ -5,6 +5,8 @@ and, for a move, the state version it was offered at and the move's notation::
 
     tb:lobby:<join|bot|start>:<session>    lobby buttons (public)
     tb:menu:<session>                      "Your moves" (public board)
+    tb:menu:<session>:<tag>                the same menu under another label (public board)
+    tb:pub:<session>:<version>:<notation>  a move any current actor may click (public board)
     tb:hand:<session>                      "Your hand" (public board)
     tb:mv:<session>:<version>:<notation>   a move button (ephemeral menu)
     tb:ms:<session>:<version>:<n>          a move select menu (ephemeral menu)
@@ -42,7 +44,8 @@ HANDLERS: dict[str, Handler] = {}
 
 _PATTERNS = [
     re.compile(r"tb:lobby:(?P<op>join|bot|start):(?P<sid>[0-9]{1,18})"),
-    re.compile(r"tb:menu:(?P<sid>[0-9]{1,18})"),
+    re.compile(r"tb:menu:(?P<sid>[0-9]{1,18})(?::(?P<tag>[a-z]{1,16}))?"),
+    re.compile(r"tb:pub:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,18}):(?P<move>[ -~]{1,80})"),
     re.compile(r"tb:hand:(?P<sid>[0-9]{1,18})"),
     re.compile(r"tb:mv:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,18}):(?P<move>[ -~]{1,80})"),
     re.compile(r"tb:ms:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,18}):(?P<n>[0-9])"),
@@ -80,17 +83,18 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class MenuButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"tb:menu:(?P<sid>[0-9]{1,18})"):
-    def __init__(self, session_id: int, label: str = "") -> None:
+                 template=r"tb:menu:(?P<sid>[0-9]{1,18})(?::(?P<tag>[a-z]{1,16}))?"):
+    def __init__(self, session_id: int, label: str = "", tag: str = "") -> None:
         super().__init__(discord.ui.Button(
-            label=label or "Your moves", style=discord.ButtonStyle.primary,
-            custom_id=f"tb:menu:{session_id}"))
+            label=_clip(label or "Your moves", BUTTON_LABEL_LIMIT),
+            style=discord.ButtonStyle.secondary if tag else discord.ButtonStyle.primary,
+            custom_id=f"tb:menu:{session_id}" + (f":{tag}" if tag else "")))
         self.session_id = session_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
                              match: re.Match[str]) -> MenuButton:
-        return cls(int(match["sid"]))
+        return cls(int(match["sid"]), tag=match["tag"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _dispatch("menu", interaction, session_id=self.session_id)
@@ -132,6 +136,31 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                         version=self.version, notation=self.notation)
 
 
+class PublicMoveButton(
+        discord.ui.DynamicItem[discord.ui.Button[Any]],
+        template=r"tb:pub:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,18}):(?P<move>[ -~]{1,80})"):
+    """A move on the public post that any current actor may take (the service checks
+    the clicker acts now and the move is legal; the answer to them is ephemeral)."""
+
+    def __init__(self, session_id: int, version: int, notation: str, label: str = "") -> None:
+        super().__init__(discord.ui.Button(
+            label=_clip(label or notation, BUTTON_LABEL_LIMIT),
+            style=discord.ButtonStyle.success if notation == "accept" else (
+                discord.ButtonStyle.danger if notation == "decline"
+                else discord.ButtonStyle.secondary),
+            custom_id=f"tb:pub:{session_id}:{version}:{notation}"))
+        self.session_id, self.version, self.notation = session_id, version, notation
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: re.Match[str]) -> PublicMoveButton:
+        return cls(int(match["sid"]), int(match["ver"]), match["move"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("public", interaction, session_id=self.session_id,
+                        version=self.version, notation=self.notation)
+
+
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                  template=r"tb:ms:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,18}):(?P<n>[0-9])"):
     def __init__(self, session_id: int, version: int, number: int,
@@ -160,7 +189,10 @@ _LOBBY_BUTTONS = (
     ("start", "platform.discord.lobby_start"),
 )
 
-DYNAMIC_ITEMS = (LobbyButton, MenuButton, HandButton, MoveButton, MoveSelect)
+DYNAMIC_ITEMS = (LobbyButton, MenuButton, HandButton, MoveButton, PublicMoveButton,
+                 MoveSelect)
+#: At most this many of a ruleset's public buttons (the board's own two come after).
+MAX_PUBLIC_BUTTONS = 10
 
 
 def view_for(update: Update, locale: str) -> discord.ui.View | None:
@@ -171,6 +203,17 @@ def view_for(update: Update, locale: str) -> discord.ui.View | None:
             view.add_item(LobbyButton(op, update.session_id, t(key, locale)))
         return view
     if update.status == "active":
+        menu_shown = False
+        for label, notation in update.public_buttons[:MAX_PUBLIC_BUTTONS]:
+            if not notation:
+                if menu_shown:
+                    continue
+                menu_shown = True
+                view.add_item(MenuButton(update.session_id, label, tag="alt"))
+            elif len(f"tb:pub:{update.session_id}:{update.version}:{notation}") \
+                    <= CUSTOM_ID_LIMIT and re.fullmatch(r"[ -~]{1,80}", notation):
+                view.add_item(PublicMoveButton(update.session_id, update.version, notation,
+                                               label))
         view.add_item(MenuButton(update.session_id, t("platform.discord.moves_button", locale)))
         view.add_item(HandButton(update.session_id, t("platform.discord.hand_button", locale)))
         return view

@@ -8,18 +8,20 @@ The rules live in :mod:`.rules`, the component data in :mod:`.data`, the geometr
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
+from i18n import DEFAULT_LOCALE
+
 from ..options import Option
-from ..protocol import ModularRuleset, Result
+from ..protocol import ModularRuleset, MoveChoice, Result
 from . import actions, bot, labels, rules
 from . import state as state_module
 from .actions import Action
 from .board import get_board
 from .data import COLOURS, TARGET_DEFAULT, TARGET_MAX, TARGET_MIN
 from .state import HexfolkState
-from .view import HexfolkView, OfferView, PlayerView, SummaryView, summary
+from .view import HexfolkView, OfferView, PlayerView, SummaryView, spots, summary
 
 __all__ = ["RULESET", "HexfolkRuleset", "HexfolkState", "HexfolkView", "SummaryView"]
 
@@ -91,7 +93,19 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
             winner=None if state.winner < 0 else state.winner,
             hand=tuple(me.hand) if me else None, devs=tuple(me.devs) if me else None,
             vp=rules.total_vp(state, seat) if me and seat is not None else None,
+            spots=spots(state),
         )
+
+    def choices(self, state: HexfolkState, seat: int, names: Sequence[str] = (),
+                locale: str = DEFAULT_LOCALE) -> list[MoveChoice]:
+        """The menu / autocomplete: a move onto a spot numbered on the image starts with
+        that number ("12 — Settle …"); ``describe_action`` stays the plain label."""
+        marks = labels.spot_marks(state)
+        return [
+            MoveChoice(self.format_action(a), labels.numbered(
+                state, a, self.describe_action(state, seat, a, names, locale), locale, marks))
+            for a in self.legal_actions(state, seat)
+        ]
 
     def result(self, state: HexfolkState) -> Result | None:
         if state.winner < 0:
@@ -107,6 +121,15 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         if state.winner < 0:
             return None
         return summary(state)
+
+    def public_buttons(self, state: HexfolkState) -> list[tuple[str, str]]:
+        """While an offer awaits answers: accept, decline, and "Counter…" (the menu)."""
+        if state.phase != rules.TRADE or state.offer is None or (
+                state.current in rules.actors(state)):
+            return []
+        return [("platform.discord.offer_accept", "accept"),
+                ("platform.discord.offer_decline", "decline"),
+                ("platform.discord.offer_counter", "")]
 
     def turn_marker(self, state: HexfolkState) -> Hashable:
         return (state.turn, state.special)

@@ -32,6 +32,11 @@ from .board import get_board, places
 from .data import GENERIC, RESOURCES
 from .rules import rate
 from .state import HexfolkState
+from .view import spots
+
+#: Discord's limit on a select-menu option or autocomplete choice.
+MAX_LABEL = 100
+ELLIPSIS = "…"
 
 
 def _name(names: Sequence[str], seat: int | None) -> str:
@@ -121,8 +126,54 @@ def edge_text(board_id: str, e: int, locale: str = "en") -> str:
              side=t(f"hexfolk.place.side.{pl.edge_side[e]}", locale))
 
 
+def _place_of(action: Action) -> tuple[str, int] | None:
+    match action:
+        case Settle(c) | City(c):
+            return ("corner", c)
+        case Road(e):
+            return ("edge", e)
+        case Robber(h, _) | Knight(h, _):
+            return ("hex", h)
+    return None
+
+
+Marks = dict[tuple[str, int], int]
+
+
+def spot_marks(state: HexfolkState) -> Marks:
+    """(kind, id) → number of the spots the image marks now."""
+    return {(kind, i): number for number, kind, i in spots(state)}
+
+
+def spot_number(state: HexfolkState, action: Action, marks: Marks | None = None) -> int | None:
+    """The number the image marks ``action``'s place with (see
+    :func:`~games.hexfolk.view.spots`), or None when that place is not marked."""
+    place = _place_of(action)
+    if place is None:
+        return None
+    return (spot_marks(state) if marks is None else marks).get(place)
+
+
+def numbered(state: HexfolkState, action: Action, label: str, locale: str = "en",
+             marks: Marks | None = None) -> str:
+    """``label`` for a select menu / autocomplete: a move onto a numbered spot of the image
+    starts with that number ("12 — Settle between …"), and then fits :data:`MAX_LABEL`
+    (the description is cut, never the number). Other labels are returned unchanged."""
+    number = spot_number(state, action, marks)
+    if number is None:
+        return label
+    text = t("hexfolk.label.spot", locale, number=number, label=label)
+    if len(text) <= MAX_LABEL:
+        return text
+    head = t("hexfolk.label.spot", locale, number=number, label="")
+    room = MAX_LABEL - len(head) - len(ELLIPSIS)
+    return head + label[:room].rstrip() + ELLIPSIS
+
+
 def describe(state: HexfolkState, seat: int, action: Action, names: Sequence[str],
              locale: str) -> str:
+    """The plain label of a move (also used for narration, e.g. a timed-out turn). The
+    menu adds the spot number: see :func:`numbered` and ``HexfolkRuleset.choices``."""
     match action:
         case Settle(c):
             return t("hexfolk.label.settle", locale, corner=corner_text(state, c, locale))

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import rules
+from .actions import Road, Robber, Settle
 from .data import AWARD_VP, COLOURS, VP_CARD
-from .state import HexfolkState
+from .state import FOUND_ROAD, ROADS, ROBBER, SETTLE, HexfolkState
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +66,35 @@ class HexfolkView:
     hand: tuple[int, ...] | None  #: the viewer's own resources
     devs: tuple[str, ...] | None  #: the viewer's own development cards
     vp: int | None  #: the viewer's VP including hidden VP cards
+    #: The numbered legal places of the current placement decision: (number, kind
+    #: "corner" / "edge" / "hex", id), numbered 1..N by id. See :func:`spots`.
+    spots: tuple[tuple[int, str, int], ...] = ()
+
+
+# -- numbered spots -----------------------------------------------------------------------
+#: The phases whose decision is a place, and the kind of place. Only these get numbered
+#: spots: during a normal turn (MAIN / SPECIAL) the legal settlement, city and road sites
+#: together are too many to mark at once, and the knight is played from a menu of cards.
+SPOT_PHASES = {SETTLE: "corner", FOUND_ROAD: "edge", ROADS: "edge", ROBBER: "hex"}
+
+
+def spots(state: HexfolkState) -> tuple[tuple[int, str, int], ...]:
+    """The legal places of the current placement decision, numbered 1..N by id:
+    founding settlements (corners) and roads (edges), the robber move (hexes) and the
+    Road building card's free roads (edges); ``()`` in every other phase. Legal places
+    depend only on the board and whose turn it is, so they are public."""
+    kind = SPOT_PHASES.get(state.phase)
+    if kind is None:
+        return ()
+    ids: set[int] = set()
+    for a in rules.legal_actions(state, state.current):
+        if isinstance(a, Settle) and kind == "corner":
+            ids.add(a.corner)
+        elif isinstance(a, Road) and kind == "edge":
+            ids.add(a.edge)
+        elif isinstance(a, Robber) and kind == "hex":
+            ids.add(a.hex)
+    return tuple((n, kind, i) for n, i in enumerate(sorted(ids), start=1))
 
 
 # -- the end-of-game summary ------------------------------------------------------------

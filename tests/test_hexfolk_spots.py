@@ -1,0 +1,151 @@
+"""Numbered spots: while a player must choose a place (founding settlement or road, the
+robber, the Road building card's roads), the public view lists the legal places numbered
+1..N by id, the image marks them and the move labels start with the same numbers."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+
+from games.hexfolk import RULESET
+from games.hexfolk.actions import Road, Robber, Settle
+from games.hexfolk.board import get_board
+from games.hexfolk.labels import MAX_LABEL, numbered
+from games.hexfolk.rules import legal_actions, robber_hexes
+from games.hexfolk.state import FOUND_ROAD, MAIN, ROBBER, SETTLE
+from games.hexfolk.view import HexfolkView
+from renderers.hexfolk import render_board
+
+NAMES = ("Alice", "Bob", "Cy", "Dee")
+LABEL = re.compile(r"^(\d+) — \S")
+
+
+def _play(state, actions: int):
+    for _ in range(actions):
+        seat = min(RULESET.actors(state))
+        RULESET.apply(state, seat, RULESET.bot_action(state, seat))
+    return state
+
+
+def founding(actions: int = 2):
+    """A founding position: settlement phase with ``actions`` bot moves already made."""
+    state = _play(RULESET.setup(4, {}, 7), actions)
+    assert state.phase == SETTLE
+    return state
+
+
+def robber_state():
+    for seed in range(40):
+        state = RULESET.setup(3, {}, seed)
+        for _ in range(400):
+            if state.phase == ROBBER or RULESET.result(state) is not None:
+                break
+            _play(state, 1)
+        if state.phase == ROBBER:
+            return state
+    raise AssertionError("no robber phase reached")
+
+
+def view_of(state, seat=None) -> HexfolkView:
+    view = RULESET.view(state, seat)
+    assert isinstance(view, HexfolkView)
+    return view
+
+
+def test_founding_spots_are_the_legal_corners_numbered_in_order() -> None:
+    state = founding()
+    view = view_of(state)
+    legal = sorted(a.corner for a in legal_actions(state, state.current)
+                   if isinstance(a, Settle))
+    assert [i for _, _, i in view.spots] == legal
+    assert [n for n, _, _ in view.spots] == list(range(1, len(legal) + 1))
+    assert {k for _, k, _ in view.spots} == {"corner"}
+    # Taken corners and their neighbours are not offered.
+    assert len(legal) < get_board(state.board).corners
+
+
+def test_spots_are_public_and_the_same_for_every_viewer() -> None:
+    state = founding()
+    assert view_of(state).spots == view_of(state, 0).spots == view_of(state, 3).spots
+
+
+def test_founding_labels_start_with_the_spot_number() -> None:
+    state = founding()
+    view = view_of(state)
+    number = {i: n for n, _, i in view.spots}
+    choices = RULESET.choices(state, state.current, NAMES)
+    assert len(choices) == len(view.spots)
+    for choice in choices:
+        action = RULESET.parse_action(choice.notation)
+        assert isinstance(action, Settle)
+        m = LABEL.match(choice.label)
+        assert m, choice.label
+        assert int(m.group(1)) == number[action.corner]
+        assert len(choice.label) <= MAX_LABEL
+    assert choices[0].label.startswith("1 — Settle ")
+    # The plain label (narration of a timed-out turn, …) carries no number.
+    plain = RULESET.describe_action(state, state.current,
+                                    RULESET.parse_action(choices[0].notation), NAMES)
+    assert plain.startswith("Settle ") and choices[0].label == "1 — " + plain
+
+
+def test_founding_road_spots_are_the_edges_by_the_new_settlement() -> None:
+    state = _play(RULESET.setup(4, {}, 7), 1)
+    seat = state.current
+    assert state.phase == FOUND_ROAD
+    view = view_of(state)
+    legal = sorted(a.edge for a in legal_actions(state, seat) if isinstance(a, Road))
+    assert view.spots == tuple((n, "edge", e) for n, e in enumerate(legal, 1))
+    for choice in RULESET.choices(state, seat, NAMES):
+        assert LABEL.match(choice.label), choice.label
+
+
+def test_long_labels_keep_the_number_and_fit() -> None:
+    state = founding()
+    for c in RULESET.choices(state, state.current, NAMES, "en"):
+        assert len(c.label) <= MAX_LABEL and LABEL.match(c.label)
+    n, _, corner = view_of(state).spots[-1]
+    long = numbered(state, Settle(corner), "Settle " + "x" * 200)
+    assert len(long) == MAX_LABEL and long.startswith(f"{n} — Settle x")
+    assert long.endswith("…")
+    assert numbered(state, Road(0), "Road somewhere") == "Road somewhere"
+
+
+def test_robber_spots_are_the_legal_hexes() -> None:
+    state = robber_state()
+    view = view_of(state)
+    hexes = sorted(robber_hexes(state, state.current))
+    assert view.spots == tuple((n, "hex", h) for n, h in enumerate(hexes, 1))
+    assert state.robber not in [h for _, _, h in view.spots]
+    number = {h: n for n, _, h in view.spots}
+    for choice in RULESET.choices(state, state.current, NAMES):
+        action = RULESET.parse_action(choice.notation)
+        assert isinstance(action, Robber)
+        assert choice.label.startswith(f"{number[action.hex]} — ")
+
+
+def test_no_spots_in_a_normal_turn() -> None:
+    state = RULESET.setup(4, {}, 7)
+    while state.phase != MAIN:
+        _play(state, 1)
+    assert view_of(state).spots == ()
+    for choice in RULESET.choices(state, state.current, NAMES):
+        assert not LABEL.match(choice.label), choice.label
+
+
+def test_the_image_marks_the_spots() -> None:
+    view = view_of(founding())
+    assert view.spots
+    with_spots = render_board(view, NAMES, "")
+    without = render_board(dataclasses.replace(view, spots=()), NAMES, "")
+    assert with_spots != without
+    robber = view_of(robber_state())
+    assert render_board(robber, NAMES, "") != render_board(
+        dataclasses.replace(robber, spots=()), NAMES, "")
+    out = os.environ.get("HEXFOLK_SPOTS_PNG", "/tmp/render-hexfolk/spots.png")
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with open(out, "wb") as f:
+        f.write(with_spots)
+    with open(os.path.join(os.path.dirname(out), "spots-robber.png"), "wb") as f:
+        f.write(render_board(robber, NAMES, ""))
