@@ -2,10 +2,13 @@
 
 Founding: the corner with the most production (dots) and the most kinds of resource.
 On its turn: city > settlement > road towards the best free spot > development card,
-trading with the bank only when that makes the wanted build affordable (so it never
-trades in circles). Discards the most plentiful cards; moves the robber onto the
-leader's best hex; answers an offer yes when it gets what its next build needs and
-gives only what it can spare.
+trading only when that makes the wanted build affordable (so it never trades in
+circles). One or two cards short of its next build, it first offers the other players a
+fair trade (1 for 1, or 2 for 1 from a big surplus) of cards it can spare for a missing
+one, each missing kind at most once a turn, closes with the accepting player who has the
+fewest points, and falls back to the bank only when nobody accepted. Discards the most
+plentiful cards; moves the robber onto the leader's best hex; answers an offer yes when
+it gets what its next build needs and gives only what it can spare.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from .actions import (
     End,
     Knight,
     Monopoly,
+    Offer,
     Plenty,
     Road,
     RoadBuilding,
@@ -156,8 +160,7 @@ def choose(state: HexfolkState, seat: int) -> Action:
     if phase == TRADE:
         if seat != state.current:
             return _answer(state, seat, legal)
-        trades = [a for a in legal if isinstance(a, Trade)]
-        return trades[0] if trades else Cancel()
+        return _close(state, seat, legal)
     if phase == ROLL:
         knights = [a for a in legal if isinstance(a, Knight)]
         if knights and any(state.corner_owner[c] == seat
@@ -185,6 +188,9 @@ def choose(state: HexfolkState, seat: int) -> Action:
             state.players[seat].hand, DEV_COST, target):
         return Buy()
     if phase != SPECIAL:
+        offer = _offer(state, seat, target, legal)
+        if offer is not None:
+            return offer
         hand = state.players[seat].hand
         need = _missing(hand, target)
         if any(need):
@@ -195,6 +201,68 @@ def choose(state: HexfolkState, seat: int) -> Action:
     if Buy() in legal and target == DEV_COST:
         return Buy()
     return End() if End() in legal else legal[-1]
+
+
+def _unit(i: int, n: int = 1) -> tuple[int, int, int, int, int]:
+    v = [0] * 5
+    v[i] = n
+    return (v[0], v[1], v[2], v[3], v[4])
+
+
+#: a surplus this big (cards beyond the wanted build) offers 2 for 1 instead of 1 for 1
+BIG_SURPLUS = 4
+
+
+def _offer(state: HexfolkState, seat: int, target: tuple[int, ...],
+           legal: list[Action]) -> Offer | None:
+    """A fair offer to the other players for a card the wanted build lacks, or None.
+
+    Only when one or two cards short. The kinds missing are asked for in resource order,
+    the ``k``-th offer of the turn (``state.offers_made``) asking for the ``k``-th kind
+    still missing: a declined kind leaves the hand as it was, so the next offer asks for
+    the next kind, and no kind is asked for twice — the bot never loops (the engine also
+    caps offers per turn)."""
+    hand = state.players[seat].hand
+    need = _missing(hand, target)
+    if not 1 <= sum(need) <= 2:
+        return None
+    kinds = [r for r in range(5) if need[r]]
+    k = state.offers_made
+    if k >= len(kinds):
+        return None
+    want = kinds[k]
+    surplus = [max(0, hand[i] - target[i]) for i in range(5)]
+    give = max(range(5), key=lambda i: (surplus[i], -i))
+    if not surplus[give]:
+        return None
+    offer = Offer(_unit(give, 2 if surplus[give] >= BIG_SURPLUS else 1), _unit(want))
+    return offer if offer in legal else None
+
+
+def _close(state: HexfolkState, seat: int, legal: list[Action]) -> Action:
+    """Close an open offer of ours with the acceptable partner who has the fewest points
+    (ties: the lowest seat); a counter-offer is taken only when it still brings a missing
+    card for cards spared from the wanted build, no more than one card extra."""
+    offer = state.offer
+    assert offer is not None
+    hand = state.players[seat].hand
+    target = _target_cost(state, seat)
+    need = _missing(hand, target)
+    ok: list[int] = []
+    for a in legal:
+        if not isinstance(a, Trade):
+            continue
+        resp = offer.responses[a.partner]
+        if isinstance(resp, list):
+            give, get = resp
+            if not (any(get[i] and need[i] for i in range(5))
+                    and all(hand[i] - give[i] >= target[i] for i in range(5) if give[i])
+                    and sum(give) <= sum(get) + 1):
+                continue
+        ok.append(a.partner)
+    if not ok:
+        return Cancel()
+    return Trade(min(ok, key=lambda p: (visible_vp(state, p), p)))
 
 
 def _affordable_after(hand: list[int], cost: tuple[int, ...], then: tuple[int, ...]) -> bool:
