@@ -107,6 +107,20 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
             for a in self.legal_actions(state, seat)
         ]
 
+    #: When a turn clock runs out, these moves are made for the late player, first
+    #: legal one wins: roll, answer an offer with "no", withdraw one's own offer, end the
+    #: turn. Discards and the robber (choices the rules require) fall back to the bot.
+    TIMEOUT_PREFERENCE = ("roll", "decline", "cancel", "end")
+
+    def timeout_actions(self, state: HexfolkState, seat: int) -> list[Action]:
+        """Issue rule: a timed-out player ends the turn; pending discards and robber moves
+        are chosen for them (by the bot) — nothing is built or traded in their name."""
+        legal = {self.format_action(a): a for a in self.legal_actions(state, seat)}
+        for notation in self.TIMEOUT_PREFERENCE:
+            if notation in legal:
+                return [legal[notation]]
+        return [self.bot_action(state, seat)]
+
     def result(self, state: HexfolkState) -> Result | None:
         if state.winner < 0:
             return None
