@@ -1,6 +1,7 @@
 """Numbered spots: while a player must choose a place (founding settlement or road, the
-robber, the Road building card's roads), the public view lists the legal places numbered
-1..N by id, the image marks them and the move labels start with the same numbers."""
+robber, the Road building card's roads, building in a normal turn), the public view lists
+the legal places numbered 1..N, the image marks them and the move labels start with the
+same numbers."""
 
 from __future__ import annotations
 
@@ -125,13 +126,30 @@ def test_robber_spots_are_the_legal_hexes() -> None:
         assert choice.label.startswith(f"{number[action.hex]} — ")
 
 
-def test_no_spots_in_a_normal_turn() -> None:
+def test_normal_turn_marks_building_places_by_the_board_alone() -> None:
+    """Issue 4: "while a player must choose a spot (settlement, road, city, robber), the
+    image marks only the legal spots with short numbers". In a normal turn the marks are
+    every place the player could build on, whatever their hand — the public image must
+    not tell which cards they hold — and every affordable build move carries its number."""
     state = RULESET.setup(4, {}, 7)
     while state.phase != MAIN:
         _play(state, 1)
-    assert view_of(state).spots == ()
-    for choice in RULESET.choices(state, state.current, NAMES):
-        assert not LABEL.match(choice.label), choice.label
+    seat = state.current
+    marked = view_of(state).spots
+    assert marked and [n for n, _, _ in marked] == list(range(1, len(marked) + 1))
+    places = {(kind, i) for _, kind, i in marked}
+    hand = list(state.players[seat].hand)
+    state.players[seat].hand = [0, 0, 0, 0, 0]
+    assert view_of(state).spots == marked, "the marks do not depend on the hand"
+    state.players[seat].hand = [9, 9, 9, 9, 9]
+    assert view_of(state).spots == marked
+    for choice in RULESET.choices(state, seat, NAMES):
+        action = RULESET.parse_action(choice.notation)
+        if isinstance(action, (Settle, Road)):
+            place = ("corner", action.corner) if isinstance(action, Settle) else (
+                "edge", action.edge)
+            assert place in places and LABEL.match(choice.label), choice.label
+    state.players[seat].hand = hand
 
 
 def test_the_image_marks_the_spots() -> None:

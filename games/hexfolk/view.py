@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from . import rules
 from .actions import Road, Robber, Settle
-from .data import AWARD_VP, COLOURS, VP_CARD
-from .state import FOUND_ROAD, ROADS, ROBBER, SETTLE, HexfolkState
+from .data import AWARD_VP, COLOURS, MAX_CITIES, VP_CARD
+from .state import FOUND_ROAD, MAIN, ROADS, ROBBER, SETTLE, SPECIAL, HexfolkState
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,25 +76,43 @@ class HexfolkView:
 #: spots: during a normal turn (MAIN / SPECIAL) the legal settlement, city and road sites
 #: together are too many to mark at once, and the knight is played from a menu of cards.
 SPOT_PHASES = {SETTLE: "corner", FOUND_ROAD: "edge", ROADS: "edge", ROBBER: "hex"}
+#: Phases in which the player may build: every affordable legal settlement, city and
+#: road place is marked at once (corners first, then edges).
+BUILD_PHASES = frozenset((MAIN, SPECIAL))
 
 
 def spots(state: HexfolkState) -> tuple[tuple[int, str, int], ...]:
-    """The legal places of the current placement decision, numbered 1..N by id:
-    founding settlements (corners) and roads (edges), the robber move (hexes) and the
-    Road building card's free roads (edges); ``()`` in every other phase. Legal places
-    depend only on the board and whose turn it is, so they are public."""
-    kind = SPOT_PHASES.get(state.phase)
-    if kind is None:
+    """The legal places of the current placement decision, numbered 1..N: corners first,
+    then edges, then hexes, each by id. Marked: founding settlements and roads, the
+    robber move, the Road building card's free roads, and — while the player to act may
+    build — every corner where they could put a settlement or a city and every edge for
+    a road, by the board alone. Never by what they can pay for: that would tell the
+    table which cards they hold."""
+    actors = rules.actors(state)
+    if len(actors) != 1:
         return ()
-    ids: set[int] = set()
-    for a in rules.legal_actions(state, state.current):
-        if isinstance(a, Settle) and kind == "corner":
-            ids.add(a.corner)
-        elif isinstance(a, Road) and kind == "edge":
-            ids.add(a.edge)
-        elif isinstance(a, Robber) and kind == "hex":
-            ids.add(a.hex)
-    return tuple((n, kind, i) for n, i in enumerate(sorted(ids), start=1))
+    seat = next(iter(actors))
+    kind = SPOT_PHASES.get(state.phase)
+    if kind is not None:
+        ids: set[int] = set()
+        for a in rules.legal_actions(state, seat):
+            if isinstance(a, Settle) and kind == "corner":
+                ids.add(a.corner)
+            elif isinstance(a, Road) and kind == "edge":
+                ids.add(a.edge)
+            elif isinstance(a, Robber) and kind == "hex":
+                ids.add(a.hex)
+        return tuple((n, kind, i) for n, i in enumerate(sorted(ids), start=1))
+    if state.phase not in BUILD_PHASES:
+        return ()
+    board = rules.board_of(state)
+    player = state.players[seat]
+    corners = [c for c in range(board.corners) if rules.settle_ok(state, seat, c)
+               or (state.corner_owner[c] == seat and state.corner_level[c] == 1
+                   and player.cities < MAX_CITIES)]
+    edges = [e for e in range(board.edges) if rules.road_ok(state, seat, e)]
+    places = [("corner", c) for c in corners] + [("edge", e) for e in edges]
+    return tuple((n, k, i) for n, (k, i) in enumerate(places, start=1))
 
 
 # -- the end-of-game summary ------------------------------------------------------------
