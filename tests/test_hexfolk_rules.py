@@ -765,3 +765,36 @@ def test_event_texts_read_with_spaces() -> None:
     assert road.text(names) == "Bo builds a road on the coast of A, north-west side."
     rob = Event("hexfolk.event.robber_to", 2, {"hex": labels.hex_text(state, 3)})
     assert rob.text(names).startswith("Cy moves the robber to D (")
+
+
+def test_responders_can_counter_from_the_menu() -> None:
+    """Trading: "the others accept, decline or counter". A responder's listed moves
+    include counter-offers (one card of a kind they hold for what the offer gives), so
+    nobody needs to type notation to counter; each is legal and reads as a sentence."""
+    from games.hexfolk.actions import Counter
+    from games.hexfolk.state import TRADE
+
+    for seed in range(30):
+        state = RULESET.setup(4, {}, seed)
+        for _ in range(3000):
+            if RULESET.result(state) is not None:
+                break
+            if state.phase == TRADE:
+                for seat in sorted(RULESET.actors(state)):
+                    if seat == state.current:
+                        continue
+                    counters = [a for a in RULESET.legal_actions(state, seat)
+                                if isinstance(a, Counter)]
+                    if counters:
+                        for action in counters:
+                            assert tuple(action.get) == tuple(state.offer.give)
+                            assert sum(action.give) == 1
+                            label = RULESET.describe_action(state, seat, action, ())
+                            assert "counter" in label.lower() and "{" not in label
+                        before = json.dumps(RULESET.dump(state), sort_keys=True)
+                        RULESET.apply(state, seat, counters[0])
+                        assert json.dumps(RULESET.dump(state), sort_keys=True) != before
+                        return
+            seat = min(RULESET.actors(state))
+            RULESET.apply(state, seat, RULESET.bot_action(state, seat))
+    raise AssertionError("no offer with a possible counter in 30 seeded games")

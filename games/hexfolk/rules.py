@@ -422,6 +422,17 @@ def _check_trade_phase(state: HexfolkState, seat: int, action: Action) -> None:
     raise IllegalAction("hexfolk.illegal.close_offer")
 
 
+def menu_counters(state: HexfolkState, seat: int) -> list[Counter]:
+    """The counter-offers the menu lists for a responder: one card of a kind they hold
+    for what the offer gives (other terms can still be typed: ``counter … for …``)."""
+    offer = state.offer
+    assert offer is not None
+    hand = state.players[seat].hand
+    return [Counter(_unit(r), tuple(offer.give)) for r in _RANGE5  # type: ignore[arg-type]
+            if hand[r] > 0 and offer.give[r] == 0 and _unit(r) != tuple(offer.get)
+            and any(offer.give)]
+
+
 # -- candidates (broad, for tests) and legal moves (fast) -----------------------------------------
 def _unit(i: int, n: int = 1) -> tuple[int, int, int, int, int]:
     v = [0] * 5
@@ -500,6 +511,8 @@ def candidates(state: HexfolkState, seat: int) -> list[Action]:
     if state.phase == DISCARD:
         out += [Discard(d) for d in discard_options(hand, state.discards[seat])]
     out += [Accept(), Decline()]
+    if state.phase == TRADE and state.offer is not None and seat != state.current:
+        out += menu_counters(state, seat)
     out += [Trade(p) for p in range(n)]
     out += [Cancel(), End()]
     return out
@@ -530,7 +543,7 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
         assert offer is not None
         if seat != state.current:
             out: list[Action] = [Accept()] if _holds(hand, offer.get) else []
-            return [*out, Decline()]
+            return [*out, Decline(), *menu_counters(state, seat)]
         out = []
         for p, resp in enumerate(offer.responses):
             if resp == "accept" or isinstance(resp, list):
