@@ -220,6 +220,9 @@ class Console:
         print(update.text)
         if update.image:
             print(t("console.board_image", self.locale, path=self._write(update.image)))
+        if update.summary:
+            path = self._write(update.summary, "summary")
+            print(t("console.summary_image", self.locale, path=path))
 
     def _write(self, png: bytes, suffix: str = "") -> Path:
         self._counter += 1

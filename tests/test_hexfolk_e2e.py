@@ -70,7 +70,8 @@ def test_console_all_bots_finish(
     assert "Game over: " in out and " wins!" in out
     assert ">" not in out  # no prompt
     assert "Traceback" not in out and "stuck" not in out
-    assert_pngs(tmp_path / "boards")
+    files = assert_pngs(tmp_path / "boards")
+    assert any(f.name.endswith("-summary.png") for f in files), "the game summary image"
     row, log_length, replays = stored_session(tmp_path / "console.db")
     assert row.status == FINISHED and row.game == GAME and row.seed == seed
     assert row.options["target"] == 8
