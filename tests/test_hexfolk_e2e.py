@@ -29,6 +29,7 @@ from discord_standin import (
     running_client,
     slash,
 )
+from PIL import Image
 from tidebound_support import (
     EPHEMERAL,
     Driver,
@@ -38,6 +39,7 @@ from tidebound_support import (
     factory,
     png_of,
     read_session,
+    start_game,
     stored_session,
 )
 
@@ -300,3 +302,41 @@ def test_seed_and_log_replay_the_same_game_in_any_process() -> None:
     length, state_hash, log_hash = outputs[0]
     assert int(length) > 100 and len(state_hash) == len(log_hash) == 64
     assert state_hash != hashlib.sha256(b"").hexdigest()
+
+
+async def _passive_move(driver: Driver) -> RecordedRequest:
+    """The human rolls, answers offers with no and ends the turn; other decisions
+    (founding, discards, the robber) take the first choice the autocomplete offers."""
+    for wanted in ("roll", "decline", "end", ""):
+        payload, _ = await driver.send(autocomplete("move", {"move": wanted}, "move"))
+        choices = (await driver.callback(payload))["data"]["choices"]
+        values = [c["value"] for c in choices]
+        if wanted and wanted not in values:
+            continue
+        value = wanted or values[0]
+        payload, start = await driver.send(slash("move", {"move": value}))
+        assert (await driver.callback(payload))["type"] == 5
+        return await driver.public_post(payload, start)
+    raise AssertionError("no move offered")
+
+
+@pytest.mark.parametrize("players", [3, 6, 8])
+async def test_mixed_games_end_with_the_summary_image_in_discord(
+    standin: DiscordStandin, db_path: str, players: int
+) -> None:
+    """Done when: games of 3, 6 and 8 players, a human among bots, play to the end
+    through Discord, and the summary image appears at the end."""
+    driver = Driver(standin)
+    async with running_client(factory(db_path), standin):
+        await start_game(driver, game=GAME, options="target=8", bots=players - 1)
+        post = None
+        for _ in range(600):
+            post = await _passive_move(driver)
+            if "Game over" in str(post.json.get("content")):
+                break
+        assert post is not None and "Game over" in str(post.json.get("content"))
+        assert len(post.files) == 2, "the final post carries the board and the summary"
+        for index in range(2):
+            image = Image.open(io.BytesIO(post.files[index].data))
+            image.load()
+            assert image.format == "PNG" and image.width >= 1000
