@@ -70,6 +70,8 @@ class Settings:
     playouts: int | None = None
     #: Time budget of each side of ``--compare`` (Hexfolk, then Catanatron).
     compare_budget_s: float = 10.0
+    #: Player count of the bot-against-random games (``None``: the largest).
+    strength_players: int | None = None
 
 
 FULL = Settings(playout_budget_s=10.0, render_samples=30, max_turns=None)
@@ -156,7 +158,8 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
     strength: StrengthStats = run_strength(
         ruleset, seed=seed, games=settings.strength_games,
         finish_seeds=settings.finish_seeds, max_actions=max_actions,
-        budget_s=settings.strength_budget_s)
+        budget_s=settings.strength_budget_s,
+        players=min(max(settings.strength_players or players, ruleset.min_players), players))
     return {
         "game": ruleset.id,
         "players": players,
@@ -180,6 +183,7 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
         "turns_timed": turns.turns,
         "turn_game_finished": turns.finished,
         "turn_png_kb_max": round(turns.max_png_kb, 1),
+        "bot_players": strength.players,
         "bot_games": strength.games,
         "bot_wins": strength.wins,
         "bot_sole_wins": strength.sole_wins,
@@ -248,6 +252,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1, help="seed of every game (default 1)")
     parser.add_argument("--playouts", type=int, metavar="N",
                         help="play exactly N random playouts per game instead of a time budget")
+    parser.add_argument("--strength-players", type=int, metavar="N",
+                        help="play the bot-against-random games at N players (default: the "
+                             "game's largest count; clamped to its range)")
     parser.add_argument("--compare", action="store_true",
                         help="instead of the normal run, only compare random 4-player "
                              "Hexfolk playouts with random 4-player Catanatron games "
@@ -293,6 +300,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("--playouts must be at least 1", file=sys.stderr)
             return 2
         settings = replace(settings, playouts=args.playouts)
+    if args.strength_players is not None:
+        settings = replace(settings, strength_players=args.strength_players)
 
     def log(text: str) -> None:
         print(text, file=sys.stderr, flush=True)

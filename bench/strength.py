@@ -119,14 +119,16 @@ def play_game(ruleset: Ruleset[Any, Any], players: int, options: dict[str, Any],
 
 
 def run_strength(ruleset: Ruleset[Any, Any], *, seed: int, games: int, finish_seeds: int,
-                 max_actions: int, budget_s: float) -> StrengthStats:
-    """Bot-against-random games at the largest player count, then bot-only games.
+                 max_actions: int, budget_s: float, players: int | None = None,
+                 ) -> StrengthStats:
+    """Bot-against-random games at ``players`` (default: the largest player count), then
+    bot-only games.
 
     ``budget_s`` is shared: the bot-only games get whatever is left of it, but at least
     a quarter of it and always at least one game per player count.
     """
     options = default_options(ruleset)
-    players = ruleset.max_players
+    players = players or ruleset.max_players
     stats = StrengthStats(players)
     start = time.perf_counter()
     vs_budget = budget_s * 0.6
