@@ -34,6 +34,7 @@ from tidebound_support import (
     EPHEMERAL,
     Driver,
     assert_pngs,
+    check_pings,
     commands_synced,
     console_args,
     factory,
@@ -91,17 +92,6 @@ def test_console_all_bots_finish(
 #: The game's seed: the human below, hoarding its cards, holds more than seven when a
 #: seven is rolled (checked by the test, which fails rather than skips otherwise).
 DISCORD_SEED = 7
-
-
-def check_pings(post: RecordedRequest) -> bool:
-    """Only the human is ever pinged, and only by a "your turn" line; True if pinged."""
-    mentions = post.json["allowed_mentions"]
-    assert not mentions.get("parse") and not mentions.get("roles")
-    assert mentions.get("users", []) in ([], [USER_ID])
-    if mentions.get("users"):
-        assert f"<@{USER_ID}>" in str(post.json["content"])
-        return True
-    return False
 
 
 def pick(notations: list[str], banked: bool) -> str:

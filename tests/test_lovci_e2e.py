@@ -28,6 +28,7 @@ from tidebound_support import (
     EPHEMERAL,
     Driver,
     assert_pngs,
+    check_pings,
     commands_synced,
     console_args,
     factory,
@@ -109,17 +110,6 @@ def test_console_human_against_bots(
 
 
 # -- Discord --------------------------------------------------------------------------
-
-
-def check_pings(post: RecordedRequest) -> bool:
-    """Only the human is ever pinged, and only by a "your turn" line; True if pinged."""
-    mentions = post.json["allowed_mentions"]
-    assert not mentions.get("parse") and not mentions.get("roles")
-    assert mentions.get("users", []) in ([], [USER_ID])
-    if mentions.get("users"):
-        assert f"<@{USER_ID}>" in str(post.json["content"])
-        return True
-    return False
 
 
 async def move_by_autocomplete(driver: Driver, pick: random.Random) -> RecordedRequest:

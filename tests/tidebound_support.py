@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from discord_standin import DiscordStandin, RecordedRequest, slash
+from discord_standin import USER_ID, DiscordStandin, RecordedRequest, slash
 from PIL import Image
 
 from bot.app import TideboundClient, create_bot
@@ -61,6 +61,17 @@ class Driver:
         rec = await self.standin.wait_for(match, start=start, timeout=10)
         body = rec.json.get("data", rec.json) if "callback" in rec.path else rec.json
         return str(body.get("content"))
+
+
+def check_pings(post: RecordedRequest) -> bool:
+    """Only the human (``USER_ID``) is ever pinged, by a "your turn" line; True if pinged."""
+    mentions = post.json["allowed_mentions"]
+    assert not mentions.get("parse") and not mentions.get("roles")
+    assert mentions.get("users", []) in ([], [USER_ID])
+    if mentions.get("users"):
+        assert f"<@{USER_ID}>" in str(post.json["content"])
+        return True
+    return False
 
 
 def png_of(rec: RecordedRequest) -> Image.Image:
