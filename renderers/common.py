@@ -30,6 +30,8 @@ MIN_TEXT = 14
 
 #: Near-black ink for text and outlines on light backgrounds.
 INK: RGB = (26, 26, 26)
+#: Secondary text (notes, units) on light backgrounds.
+MUTED: RGB = (92, 92, 92)
 WHITE: RGB = (255, 255, 255)
 
 
@@ -267,6 +269,34 @@ def draw_fitted(
     """Draw ``text`` shrunk (down to ``min_size``) and if need be ellipsised to fit."""
     face = fit_font(text, max_width, size, bold, min_size)
     return draw_text(draw, xy, text, face, fill, max_width, anchor)
+
+
+def draw_title_with_note(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    title: str,
+    note: str,
+    max_width: float,
+    *,
+    size: int,
+    note_size: int,
+    min_size: int,
+    note_max: float | None = None,
+) -> None:
+    """A bold headline (shrunk to fit) followed by a smaller muted note on its line,
+    e.g. "Ann to play  first card played"; the note keeps its room (up to ``note_max``)."""
+    gap = 14
+    note_w = 0.0
+    if note:
+        note_w = text_width(note, font(note_size)) + gap
+        if note_max is not None:
+            note_w = min(note_w, note_max)
+    x, y = xy
+    used = draw_fitted(draw, (x, y), title, max_width - note_w, size, INK, bold=True,
+                       anchor="lm", min_size=min_size)
+    if note:
+        draw_text(draw, (x + gap + used, y + 2), note, font(note_size), MUTED,
+                  max_width - gap - used, "lm")
 
 
 def wrap_text(

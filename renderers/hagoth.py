@@ -29,12 +29,14 @@ from games.hagoth.view import DesignView, HagothView, PlayerView, ShipView
 from i18n import has, t
 from renderers.common import (
     INK,
+    MUTED,
     RGB,
     WHITE,
     SeatStyle,
     dashed_rectangle,
     draw_fitted,
     draw_text,
+    draw_title_with_note,
     draw_token,
     ellipsize,
     fit_font,
@@ -80,7 +82,6 @@ BERTHS_X0 = MARGIN + STATS_W + 16
 # -- colours ----------------------------------------------------------------------------
 BACKGROUND: RGB = (246, 242, 232)
 NAVY: RGB = (28, 48, 68)
-MUTED: RGB = (92, 92, 92)
 FAINT: RGB = (150, 150, 150)
 RULE: RGB = (200, 194, 180)
 SEA: RGB = (205, 228, 240)
@@ -599,30 +600,10 @@ def _draw_status(
         draw_token(image, (MARGIN + 24, cy), 46, _style(player))
         name = ellipsize(names[view.current], font(32, bold=True), NAME_MAX)
         text = t("render.hagoth.to_play", locale, name=name)
-        # Leave room for the note that half of the turn is already played.
+        # The note says half of the turn is already played.
         note = t("render.hagoth.first_card_played", locale) if view.cards_played else ""
-        note_w = text_width(note, font(16)) + 14 if note else 0
-        used = draw_fitted(
-            draw,
-            (MARGIN + 58, cy),
-            text,
-            left_limit - MARGIN - 58 - note_w,
-            32,
-            INK,
-            bold=True,
-            anchor="lm",
-            min_size=24,
-        )
-        if note:
-            draw_text(
-                draw,
-                (MARGIN + 72 + used, cy + 2),
-                note,
-                font(16),
-                MUTED,
-                left_limit - MARGIN - 72 - used,
-                "lm",
-            )
+        draw_title_with_note(draw, (MARGIN + 58, cy), text, note, left_limit - MARGIN - 58,
+                             size=32, note_size=16, min_size=24)
     fill = WHITE if view.winner is None else CHIP
     for text, icon in chips:
         x += _chip(draw, x, cy - 15, text, 17, fill=fill, icon=icon) + 8

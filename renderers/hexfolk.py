@@ -29,6 +29,7 @@ from games.hexfolk.view import HexfolkView, OfferView, PlayerSummary, PlayerView
 from i18n import t
 from renderers.common import (
     INK,
+    MUTED,
     RGB,
     WHITE,
     SeatStyle,
@@ -61,7 +62,6 @@ SQ3 = math.sqrt(3)
 
 # -- colours ----------------------------------------------------------------------------
 BACKGROUND: RGB = (246, 242, 232)
-MUTED: RGB = (90, 90, 90)
 RULE: RGB = (200, 194, 180)
 CHIP: RGB = (232, 228, 218)
 CURRENT_BG: RGB = (255, 246, 206)

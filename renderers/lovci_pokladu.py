@@ -25,6 +25,7 @@ from games.lovci_pokladu.view import CardView, LovciView, PlayerView, SailorView
 from i18n import t
 from renderers.common import (
     INK,
+    MUTED,
     RGB,
     WHITE,
     SeatStyle,
@@ -32,6 +33,7 @@ from renderers.common import (
     dashed_rectangle,
     draw_fitted,
     draw_text,
+    draw_title_with_note,
     draw_token,
     ellipsize,
     fit_font,
@@ -78,7 +80,6 @@ SS = 4  # supersampling factor for antialiased pictures
 # -- colours ----------------------------------------------------------------------------
 BACKGROUND: RGB = (246, 242, 232)
 NAVY: RGB = (28, 48, 68)
-MUTED: RGB = (92, 92, 92)
 RULE: RGB = (200, 194, 180)
 CHIP: RGB = (232, 228, 218)
 CURRENT_BG: RGB = (255, 249, 222)
@@ -1247,28 +1248,9 @@ def _draw_status(
         )
         key = "to_place" if view.phase == "start" else "to_play"
         note = t(f"{_K}pending.{view.pending.kind}", locale) if view.pending is not None else ""
-        note_w = min(text_width(note, font(18)) + 16, 340.0) if note else 0.0
-        used = draw_fitted(
-            draw,
-            (MARGIN + 52, cy),
-            t(_K + key, locale, name=name),
-            right - MARGIN - 52 - note_w,
-            28,
-            INK,
-            bold=True,
-            anchor="lm",
-            min_size=20,
-        )
-        if note:
-            draw_text(
-                draw,
-                (MARGIN + 66 + used, cy + 2),
-                note,
-                font(18),
-                MUTED,
-                right - MARGIN - 66 - used,
-                "lm",
-            )
+        draw_title_with_note(draw, (MARGIN + 52, cy), t(_K + key, locale, name=name), note,
+                             right - MARGIN - 52, size=28, note_size=18, min_size=20,
+                             note_max=340.0)
 
 
 def _player_chips(view: LovciView, player: PlayerView, locale: str) -> list[tuple[str, RGB, bool]]:
