@@ -75,7 +75,9 @@ class Pending:
     kind: str
     sailor: int
     options: list[list[int]]  # go: [square, token]; side: [ring]; mermaid: [square, token]
-    visited: list[int] = field(default_factory=list)
+    visited: list[int] = field(default_factory=list)  # squares entered in this move
+    #: steps made in this move, ``from * 81 + to``: the loop guard never repeats one
+    steps: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -123,6 +125,7 @@ def dump_state(state: LovciState) -> dict[str, Any]:
         "pending": None if pending is None else {
             "kind": pending.kind, "sailor": pending.sailor,
             "options": [list(o) for o in pending.options], "visited": list(pending.visited),
+            "steps": list(pending.steps),
         },
         "turn_limit": state.turn_limit,
         "reason": state.reason,
@@ -157,7 +160,9 @@ def load_state(data: Mapping[str, Any]) -> LovciState:
             pending=None if pending_data is None else Pending(
                 str(pending_data["kind"]), int(pending_data["sailor"]),
                 [[int(x) for x in o] for o in pending_data["options"]],
-                [int(x) for x in pending_data["visited"]]),
+                [int(x) for x in pending_data["visited"]],
+                # schema 1 had no steps: its loop guard forbade revisiting squares
+                [int(x) for x in pending_data.get("steps", ())]),
             turn_limit=int(data["turn_limit"]),
             reason=str(data["reason"]),
             # added after schema 1 shipped: older JSON has no last move to outline
