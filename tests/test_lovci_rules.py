@@ -810,3 +810,27 @@ def test_a_player_with_no_sailor_left_sits_out() -> None:
     play(state, 0, "ship left")
     assert state.current == 0  # green is skipped
     assert rules.total(state, 1) == 200
+
+
+def test_bot_does_not_repeat_a_known_death() -> None:
+    """Shark: "The sailor has fallen victim to a shark and is lost"; issue 8 item 5: the
+    bot never picks a move whose visible outcome (a face-up rose onto a face-up shark) is
+    losing a sailor while a move it rates better exists — here it steps aside."""
+    state = position(cards={"E2": ("rose1o", 0, True), "E3": ("shark", 0, True)})
+    put(state, 0, "E1")
+    for sid in (1, 2, 3):
+        state.sailors[sid].state = LOST
+    death = RULESET.parse_action("sailor 1 to E2")
+    assert bot.visible_outcome(state, 0, death) == LOST
+    assert bot.choose(state, 0) != death
+    assert bot.score(state, 0, death) < min(
+        bot.score(state, 0, a) for a in RULESET.legal_actions(state, 0) if a != death)
+
+
+def test_bot_trial_move_never_looks_under_a_face_down_card() -> None:
+    """The bot plays from public information: a chain reaching a face-down card has no
+    visible outcome, whatever the card is."""
+    for hidden in ("shark", "sea"):
+        state = position(cards={"E2": ("rose1o", 0, True), "E3": (hidden, 0, False)})
+        put(state, 0, "E1")
+        assert bot.visible_outcome(state, 0, RULESET.parse_action("sailor 1 to E2")) is None
