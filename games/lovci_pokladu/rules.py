@@ -55,6 +55,7 @@ from .data import (
     STARFISH,
     STEP,
     STINGRAY,
+    TOKEN_VALUES,
     TREASURE,
     TURTLE,
     VOLCANO,
@@ -81,6 +82,7 @@ from .state import (
     Sailor,
     Ship,
     Spell,
+    Stats,
 )
 
 KIND = tuple(ct.kind for ct in CARD_TYPES)
@@ -124,7 +126,7 @@ def setup(num_players: int, seed: int, *, turn_limit: int = 0) -> LovciState:
         ships=ships, sailors=sailors, players=[Player() for _ in range(num_players)],
         spells={NEPTUNE: Spell(), MERMAID: Spell()}, spell_squares=spell_squares,
         current=rng.below(num_players), phase=PHASE_START, turn=1, rng=rng,
-        turn_limit=turn_limit,
+        turn_limit=turn_limit, stats=Stats.empty(num_players),
     )
 
 
@@ -505,6 +507,7 @@ def apply(state: LovciState, seat: int, action: Action) -> list[Event]:
         state.pending = None
         holder = state.spells[MERMAID].holder
         state.spells[MERMAID].status = "used"
+        state.stats.spells_used[MERMAID] = [seat, len(state.stats.rounds) + 1]
         _mark(state, state.sailors[holder].square)
         _mark(state, action.square)
         _take(state, state.sailors[holder], action.square, action.token)
@@ -519,6 +522,7 @@ def apply(state: LovciState, seat: int, action: Action) -> list[Event]:
         sid = state.spells[NEPTUNE].holder
         s = state.sailors[sid]
         state.spells[NEPTUNE].status = "used"
+        state.stats.spells_used[NEPTUNE] = [seat, len(state.stats.rounds) + 1]
         here = s.square
         _mark(state, here)
         events.append(Event(_P + "event.neptune", seat))
@@ -630,6 +634,7 @@ def _deliver(state: LovciState, s: Sailor, ship: int, events: list[Event]) -> No
         treasure = state.ships[ship].treasure
         treasure.append(s.carry)
         treasure.sort(reverse=True)
+        state.stats.delivered[state.ships[ship].owner][TOKEN_VALUES.index(s.carry)] += 1
         events.append(Event(_P + "event.deliver", state.ships[ship].owner, {"token": s.carry}))
         s.carry = 0
 
@@ -644,6 +649,8 @@ def _board(state: LovciState, sid: int, ship: int, events: list[Event]) -> None:
     if target.owner != seat:
         loser = target.owner
         target.owner = seat
+        state.stats.taken[loser] += sum(1 for o in state.sailors
+                                        if o.ship == ship and o.state != LOST)
         events.append(Event(_P + "event.capture", seat,
                             {"target_seat": loser, "value": sum(target.treasure)}))
         if not any(sh.owner == loser for sh in state.ships):
@@ -668,6 +675,7 @@ def _move_ship(state: LovciState, seat: int, ship: int, step: int, events: list[
     for sid, s in enumerate(state.sailors):
         if s.state == OFF and s.ring == target.ring:
             if owner(state, sid) != seat:
+                state.stats.taken[owner(state, sid)] += 1
                 events.append(Event(_P + "event.prisoner", seat,
                                     {"target_seat": owner(state, sid)}))
             s.ship = ship
@@ -689,6 +697,7 @@ def _land_in_sea(state: LovciState, sid: int, ring: int, events: list[Event],
         events.append(Event(_P + "event.back_aboard", seat))
         return
     if ships:
+        state.stats.taken[seat] += 1
         s.ship = ships[0]
         events.append(Event(_P + "event.prisoner", state.ships[ships[0]].owner,
                             {"target_seat": seat}))
@@ -716,12 +725,15 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
             _drop(state, s, frm)
         state.face_up[dest] = True
         discovered = True
+        state.stats.turned[seat] += 1
         events.append(Event(_P + "event.turned", seat,
                             {"square": NAMES[dest], "card": _card(state, dest)}))
         if kind == TREASURE:
             pile = state.tokens.setdefault(dest, [])
             pile.extend(CARD_TYPES[state.cards[dest]].tokens)
             pile.sort(reverse=True)
+            for v in CARD_TYPES[state.cards[dest]].tokens:
+                state.stats.found[seat][TOKEN_VALUES.index(v)] += 1
     elif kind == ISLAND and s.carry:
         _drop(state, s, frm)
     # whoever stands there already
@@ -748,6 +760,9 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
             events.append(Event(_P + "event.spell_passes", seat,
                                 {"spell": _term(f"{_P}card.{kind_held}")}))
         was_held = o.state == HELD
+        if not was_held:
+            state.stats.knocks_given[seat] += 1
+            state.stats.knocks_taken[owner(state, other)] += 1
         o.state, o.square, o.ring, o.delay = ON_SHIP, -1, -1, 0
         events.append(Event(_P + ("event.liberated" if was_held else "event.knocked"), seat,
                             {"target_seat": owner(state, other)}))
@@ -777,6 +792,8 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
             s.state = HELD
             events.append(Event(_P + "event.octopus", seat))
     elif kind == SHARK:
+        state.stats.sharks[seat] += 1
+        state.stats.eaten[seat] += s.carry
         if s.carry:
             state.lost_tokens.append(s.carry)
             state.lost_tokens.sort(reverse=True)
@@ -880,6 +897,11 @@ def crewless_for_good(state: LovciState, seat: int) -> bool:
                    for s in state.sailors)
 
 
+def _close_round(state: LovciState) -> None:
+    """A round is over (or the game): note every seat's treasure for the summary."""
+    state.stats.rounds.append([total(state, i) for i in range(len(state.players))])
+
+
 def _check_end(state: LovciState, events: list[Event]) -> None:
     if state.phase == PHASE_OVER:
         return
@@ -895,6 +917,7 @@ def _check_end(state: LovciState, events: list[Event]) -> None:
         state.phase = PHASE_OVER
         state.pending = None
         state.reason = reason
+        _close_round(state)
         events.append(Event(_P + f"event.end_{reason}", None))
 
 
@@ -927,11 +950,14 @@ def _end_turn(state: LovciState, events: list[Event]) -> None:
             events.append(Event(_P + "event.skipped", nxt))
             continue
         break
+    if nxt <= seat:  # play went round the table
+        _close_round(state)
     state.current = nxt
     state.turn += 1
     if state.turn_limit and state.turn > state.turn_limit:
         state.phase = PHASE_OVER
         state.reason = "limit"
+        _close_round(state)
         events.append(Event(_P + "event.end_limit", None))
 
 
