@@ -1476,3 +1476,7 @@ def render_board(view: LovciView, names: Sequence[str], caption: str, locale: st
     if lines:
         _draw_caption(draw, lines, caption_top)
     return png_bytes(image)
+
+
+# the end-of-game summary lives in its own module; the renderer registry looks it up here
+from renderers.lovci_summary import render_summary  # noqa: E402, F401

@@ -834,3 +834,48 @@ def test_bot_trial_move_never_looks_under_a_face_down_card() -> None:
         state = position(cards={"E2": ("rose1o", 0, True), "E3": (hidden, 0, False)})
         put(state, 0, "E1")
         assert bot.visible_outcome(state, 0, RULESET.parse_action("sailor 1 to E2")) is None
+
+
+# -- statistics for the end-of-game summary (issue 18) -----------------------------------
+@pytest.mark.parametrize(("players", "seed"), [(2, 5), (4, 5)])
+def test_statistics_add_up_to_the_game(players: int, seed: int) -> None:
+    """Treasures: "The sailor must carry these tokens to the ship one at a time" — the
+    delivered tokens of the summary add up to the treasure on the ships, the tokens found
+    to the treasure cards turned, and the last round's totals are the final scores."""
+    state = RULESET.setup(players, {}, seed)
+    assert RULESET.summary_view(state) is None
+    while RULESET.result(state) is None:
+        (seat,) = RULESET.actors(state)
+        assert RULESET.summary_view(state) is None  # nothing shown while the game runs
+        RULESET.apply(state, seat, bot.choose(state, seat))
+    summary = RULESET.summary_view(state)
+    assert summary is not None
+    values = summary.token_values
+    delivered = sum(n * v for p in summary.players for n, v in zip(p.delivered, values, strict=True))
+    assert delivered == sum(sum(ship.treasure) for ship in state.ships)
+    found = Counter()
+    for p in summary.players:
+        found.update({v: n for v, n in zip(values, p.found, strict=True)})
+    turned = Counter(v for i, ct in enumerate(state.cards) if state.face_up[i]
+                     for v in CARD_TYPES[ct].tokens)
+    assert +found == +turned
+    assert summary.rounds[-1] == tuple(p.total for p in summary.players)
+    assert sum(p.turned for p in summary.players) == sum(state.face_up) - 1
+    assert sum(p.knocks_given for p in summary.players) == sum(
+        p.knocks_taken for p in summary.players)
+    assert sum(p.sharks for p in summary.players) == sum(
+        1 for s in state.sailors if s.state == LOST)
+    assert json.loads(json.dumps(RULESET.dump(state))) == RULESET.dump(
+        RULESET.load(RULESET.dump(state)))
+
+
+def test_a_schema_1_state_loads_with_empty_statistics() -> None:
+    """RULES-NOTES: states saved before the statistics (schema 1) still load."""
+    state = position()
+    data = RULESET.dump(state)
+    old = {k: v for k, v in data.items() if k != "stats"}
+    old["schema"] = 1
+    old["pending"] = None
+    loaded = RULESET.load(old)
+    assert loaded.stats.turned == [0, 0] and loaded.stats.rounds == []
+    assert RULESET.dump(loaded)["schema"] == 2
