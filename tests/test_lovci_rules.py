@@ -851,7 +851,8 @@ def test_statistics_add_up_to_the_game(players: int, seed: int) -> None:
     summary = RULESET.summary_view(state)
     assert summary is not None
     values = summary.token_values
-    delivered = sum(n * v for p in summary.players for n, v in zip(p.delivered, values, strict=True))
+    delivered = sum(n * v for p in summary.players
+                    for n, v in zip(p.delivered, values, strict=True))
     assert delivered == sum(sum(ship.treasure) for ship in state.ships)
     found = Counter()
     for p in summary.players:
