@@ -787,17 +787,29 @@ def _face_image(
     tail: int | None,
     level: int | None,
     locale: str,
+    emptied: bool = False,
 ) -> Image.Image:
-    """A turned card, picture and short name, ``CELL`` pixels square (cached)."""
+    """A turned card, picture and short name, ``CELL`` pixels square (cached). An
+    ``emptied`` treasure card (no coin left on it) shows its chest faded, without the
+    coin value, and says so."""
     face = Image.new("RGB", (CELL, CELL), GRID_BG)
     draw = ImageDraw.Draw(face)
-    _card_rect(draw, 0, 0, TINTS.get(kind, WHITE), (120, 110, 90))
+    tint = TINTS.get(kind, WHITE)
+    _card_rect(draw, 0, 0, tint, (120, 110, 90))
     card = CardView(0, "", True, code, kind, 0, arrows, tail, level)
     painter = ICONS.get(kind, _icon_sea)
     icon = _antialiased(ICON, lambda d, u: painter(d, u, card))
     top = 5
+    if emptied:
+        faded = Image.new("RGBA", icon.size, (0, 0, 0, 0))
+        faded.paste(icon, (0, 0), icon.getchannel("A").point(lambda a: a * 30 // 100))
+        icon = faded
     face.paste(icon, ((CELL - ICON) // 2, top), icon)
     cx = CELL / 2
+    if emptied:
+        draw_fitted(draw, (cx, CELL - 14), t(f"{_K}card_emptied", locale), CELL - 12, 15, INK,
+                    bold=True, anchor="mm")
+        return face
     if kind == "treasure":
         value = code.removeprefix("treasure")
         cy = top + ICON * 0.48
@@ -954,7 +966,9 @@ def _draw_sailor(
         _delay_badge(draw, inside(cx - size * 0.40, cy + size * 0.36, 16, 11), sailor.delayed)
     if sailor.carrying:
         at = (cx, cy + size / 2 + 9) if carry_below else (cx + size / 2 + 16, cy)
-        _pill(draw, at, str(sailor.carrying), 14, fill=GOLD, outline=GOLD_DARK)
+        half = (text_width(str(sailor.carrying), font(14, True)) + 10) / 2
+        _pill(draw, inside(*at, half, 11), str(sailor.carrying), 14, fill=GOLD,
+              outline=GOLD_DARK)
 
 
 def _token_lines(tokens: Sequence[int], locale: str) -> tuple[list[str], int, bool]:
@@ -1013,11 +1027,18 @@ def _draw_card_sailors(
     sailors: Sequence[SailorView],
     view: LovciView,
     locale: str,
+    over_pile: bool = False,
 ) -> None:
     x, y = _cell_xy(sq)
     size = SAILOR if len(sailors) <= 4 else 30
+    spots = _SPOTS
+    if over_pile:
+        # the coins take the card's foot: the sailors stand in one row above them
+        size = min(size, 34 if len(sailors) <= 2 else 26)
+        spots = ((0.8, 0.2), (0.2, 0.2)) if len(sailors) <= 2 else tuple(
+            ((k + 0.5) / 4, 0.18) for k in range(4))
     for i, sailor in enumerate(sailors):
-        fx, fy = _SPOTS[i % 4]
+        fx, fy = spots[i % len(spots)]
         shift = (i // 4) * 8
         centre = (x + fx * CELL + shift, y + fy * CELL + shift)
         bounds = (x + CARD_INSET, y + CARD_INSET, x + CELL - CARD_INSET, y + CELL - CARD_INSET)
@@ -1127,10 +1148,13 @@ def _outline_square(draw: ImageDraw.ImageDraw, sq: int, colour: RGB, dashed: boo
 def _draw_board(view: LovciView, locale: str) -> Image.Image:
     board = _board_layer(locale).copy()
     draw = ImageDraw.Draw(board)
+    piles = {sq for sq, tokens in view.tokens if tokens}
     for card in view.cards:
         if card.face_up and card.code and card.kind:
+            emptied = card.kind == "treasure" and card.square not in piles
             board.paste(
-                _face_image(card.code, card.kind, card.arrows, card.tail, card.level, locale),
+                _face_image(card.code, card.kind, card.arrows, card.tail, card.level, locale,
+                            emptied),
                 tuple(round(v) for v in _cell_xy(card.square)),
             )
     for sq in view.last_squares:
@@ -1146,15 +1170,16 @@ def _draw_board(view: LovciView, locale: str) -> Image.Image:
             for sq in view.pending.squares:
                 if 0 <= sq < SIZE * SIZE:
                     _outline_square(draw, sq, INK, dashed=True)
-    for sq, tokens in view.tokens:
-        if tokens:
-            _draw_tokens(board, draw, sq, tokens, locale)
     on_cards: dict[int, list[SailorView]] = {}
     for sailor in view.sailors:
         if sailor.state in ("board", "octopus") and sailor.square is not None:
             on_cards.setdefault(sailor.square, []).append(sailor)
     for sq, group in on_cards.items():
-        _draw_card_sailors(board, draw, sq, group, view, locale)
+        _draw_card_sailors(board, draw, sq, group, view, locale, over_pile=sq in piles)
+    # coins last: no sailor or mark may hide a coin's value
+    for sq, tokens in view.tokens:
+        if tokens:
+            _draw_tokens(board, draw, sq, tokens, locale)
     _draw_sea(board, draw, view, locale)
     return board
 

@@ -218,3 +218,20 @@ def test_summary_image_renders_at_smallest_and_largest_count(players: int) -> No
     for seat in range(players):
         rgb = seat_style(seat, ("red", "green", "yellow", "blue")[seat]).rgb
         assert any(max(abs(a - b) for a, b in zip(rgb, c, strict=True)) < 12 for c in colours)
+
+
+def test_emptied_treasure_card_loses_its_coin_art_and_coins_stay_readable() -> None:
+    """Treasures: "Coin tokens of the stated values are placed … on a discovered treasure"
+    — once they are all carried away the card shows it is empty (issue 9 item 12); a
+    sailor standing on a pile no longer covers the coin values."""
+    from renderers.lovci_pokladu import _face_image
+
+    full = _face_image("treasure600", "treasure", None, None, None, "en")
+    empty = _face_image("treasure600", "treasure", None, None, None, "en", True)
+    gold = (246, 196, 48)
+
+    def golden(image: Image.Image) -> int:
+        return sum(n for n, c in image.getcolors(100 * 100) or ()
+                   if max(abs(a - b) for a, b in zip(c, gold, strict=True)) < 40)
+
+    assert golden(empty) * 5 < golden(full)
