@@ -880,3 +880,42 @@ def test_a_schema_1_state_loads_with_empty_statistics() -> None:
     loaded = RULESET.load(old)
     assert loaded.stats.turned == [0, 0] and loaded.stats.rounds == []
     assert RULESET.dump(loaded)["schema"] == 2
+
+
+# -- what just happened (issue 9 item 14) ----------------------------------------------------
+def test_own_ordinary_moves_are_narrated() -> None:
+    """Basic Rules: players take turns "bringing their sailors into the playing field":
+    an ordinary move is told too, not only what the cards do."""
+    state = position()
+    put(state, 0, "E2")
+    state.tokens[sq("E2")] = [100]
+    events = play(state, 0, "sailor 1 to E3 with 100")
+    assert [e.text(["Ann", "Bot 1"]) for e in events] == [
+        "Ann moved sailor r1 to E3 carrying 100."]
+    events = play(state, 1, "sailor 1 to E9")
+    assert events[0].text(["Ann", "Bot 1"]) == "Bot 1 moved sailor g1 to E9."
+
+
+def test_a_ship_move_says_whose_ship() -> None:
+    """Ship Movement: each player moves *their* ship: "Bot 1 moved its ship right"; a
+    captured ship is named by its colour."""
+    state = position(players=3, ships=(5, 25, 15))
+    events = play(state, 0, "ship right")
+    assert events[0].text(["Ann", "Bot 1", "Bot 2"]) == "Ann moved its ship right."
+    state.ships[1].owner = 0
+    state.current = 0
+    events = play(state, 0, "ship g left")
+    assert events[0].text(["Ann", "Bot 1", "Bot 2"]) == "Ann moved the Green ship left."
+
+
+def test_leaving_a_spell_card_says_the_spell_is_lost() -> None:
+    """Special Cards: "If the sailor leaves the special card before using it, the spell is
+    irrevocably lost" — the move's label and its account say so."""
+    state = position(cards={"E5": ("neptune", 0, True)})
+    put(state, 0, "E5")
+    state.spells["neptune"].holder, state.spells["neptune"].status = 0, "held"
+    move = RULESET.parse_action("sailor 1 to E6")
+    label = RULESET.describe_action(state, 0, move, ["Ann", "Bot 1"], "en")
+    assert "spell is lost" in label and "Neptune" in label
+    events = play(state, 0, "sailor 1 to E6")
+    assert any(e.key == "lovci-pokladu.event.spell_lost" for e in events)
