@@ -115,6 +115,7 @@ def _from(start: int, cost: list[int]) -> list[int]:
 class _Maps:
     __slots__ = (
         "carry_cost",
+        "contested",
         "guard_needed",
         "hidden",
         "hit",
@@ -160,14 +161,27 @@ class _Maps:
         self.rescue = _dijkstra(held, walk) if held else None
         # squares an opponent could step onto next turn (and knock us back)
         hit: set[int] = set()
+        by: dict[int, set[int]] = {}
         for i, s in enumerate(state.sailors):
             if owner(state, i) == seat or s.delay:
                 continue
+            reach: tuple[int, ...] = ()
             if s.state == ON_BOARD:
-                hit.update(NEIGHBOURS[s.square])
+                reach = NEIGHBOURS[s.square]
             elif s.state == ON_SHIP and SLOT_SQUARE[state.ships[s.ship].ring] >= 0:
-                hit.add(SLOT_SQUARE[state.ships[s.ship].ring])
+                reach = (SLOT_SQUARE[state.ships[s.ship].ring],)
+            hit.update(reach)
+            for sq in reach:
+                by.setdefault(sq, set()).add(owner(state, i))
         self.hit = hit
+        # squares two or more opponents can reach next turn: a pile there is a brawl in
+        # which whoever lands is knocked off before carrying anything away
+        # — or beside an enemy ship, whose crew (the knocked sailor among them, thrown
+        # back aboard) lands there again at once: a fight nobody wins
+        self.contested = frozenset(
+            [sq for sq, who in by.items() if len(who) >= 2]
+            + [SLOT_SQUARE[sh.ring] for sh in state.ships
+               if sh.owner != seat and sh.ring >= 0 and SLOT_SQUARE[sh.ring] >= 0])
         self.threat = any(s.state in (ON_BOARD, ON_SHIP, OFF) and owner(state, i) != seat
                           for i, s in enumerate(state.sailors))
         self.guard_needed = self.threat and any(
@@ -207,7 +221,8 @@ def _move_value(state: LovciState, seat: int, sid: int, here: int, dest: int, to
             # the same back, so it costs a little
             # bare knock only invites the same back, so it costs a little — unless the
             # enemy sits on a pile we want: then it is a standoff only a knock ends
-            value += 15.0 + carried / 10 if carried else 4.0 if dest in state.tokens else -6.0
+            value += 15.0 + carried / 10 if carried else (
+                4.0 if dest in state.tokens and dest not in maps.contested else -6.0)
     if token:
         weight = 10.0 + token / 30
         h_here = maps.home[here] if here >= 0 else INF
@@ -231,7 +246,8 @@ def _move_value(state: LovciState, seat: int, sid: int, here: int, dest: int, to
     if maps.pile is not None:
         value += 3.0 * gain(maps.pile)
         if maps.pile[dest] == 0 and dest in state.tokens:
-            value += 6.0  # onto a pile: the next move carries a token home
+            # onto a pile: the next move carries a token home — unless it is a brawl
+            value += -4.0 if dest in maps.contested else 6.0
         if maps.hidden is not None:
             value += 2.0 * gain(maps.hidden)
     else:
@@ -392,7 +408,9 @@ def _score(state: LovciState, seat: int, action: Action, maps: _Maps | None = No
         case Go(square, token):
             assert state.pending is not None
             sid = state.pending.sailor
-            return _move_value(state, seat, sid, state.sailors[sid].square, square, token, maps)
+            value = _move_value(state, seat, sid, state.sailors[sid].square, square, token, maps)
+            # back onto a square of this very move: the whole move would come to nothing
+            return value - 8.0 if square in state.pending.visited else value
         case Side(side):
             assert state.pending is not None
             rings = [o[0] for o in state.pending.options if o[0] // 10 == side]
