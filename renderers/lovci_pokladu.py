@@ -86,6 +86,7 @@ CURRENT_BG: RGB = (255, 249, 222)
 ALERT: RGB = (190, 30, 30)
 GOLD: RGB = (246, 196, 48)
 GOLD_DARK: RGB = (150, 105, 10)
+EMPTIED: RGB = (240, 234, 214)  #: a treasure card whose coins are all gone
 SEA: RGB = (172, 210, 234)
 SEA_LINE: RGB = (140, 186, 216)
 SEA_TIP: RGB = (154, 196, 224)
@@ -800,12 +801,18 @@ def _face_image(
     painter = ICONS.get(kind, _icon_sea)
     icon = _antialiased(ICON, lambda d, u: painter(d, u, card))
     top = 5
-    if emptied:
-        faded = Image.new("RGBA", icon.size, (0, 0, 0, 0))
-        faded.paste(icon, (0, 0), icon.getchannel("A").point(lambda a: a * 30 // 100))
-        icon = faded
-    face.paste(icon, ((CELL - ICON) // 2, top), icon)
     cx = CELL / 2
+    if emptied:
+        # no coin art: an empty dashed ring where the coins lay, on a paler card
+        _card_rect(draw, 0, 0, EMPTIED, (150, 140, 120))
+        r, cy = ICON * 0.36, top + ICON * 0.5
+        for k in range(12):
+            a0 = k * 30.0
+            draw.arc((cx - r, cy - r, cx + r, cy + r), a0, a0 + 17, fill=GOLD_DARK, width=3)
+        draw_fitted(draw, (cx, CELL - 14), t(f"{_K}card_emptied", locale), CELL - 12, 15, INK,
+                    bold=True, anchor="mm")
+        return face
+    face.paste(icon, ((CELL - ICON) // 2, top), icon)
     if emptied:
         draw_fitted(draw, (cx, CELL - 14), t(f"{_K}card_emptied", locale), CELL - 12, 15, INK,
                     bold=True, anchor="mm")
@@ -928,6 +935,7 @@ def _draw_sailor(
     locale: str,
     carry_below: bool = True,
     bounds: Box | None = None,
+    carry_on_figure: bool = False,
 ) -> None:
     """A sailor figure with its marks: coin carried, delay, octopus, prisoner, spell.
     Marks that would stick out of ``bounds`` (the card) are moved back inside it."""
@@ -966,6 +974,8 @@ def _draw_sailor(
         _delay_badge(draw, inside(cx - size * 0.40, cy + size * 0.36, 16, 11), sailor.delayed)
     if sailor.carrying:
         at = (cx, cy + size / 2 + 9) if carry_below else (cx + size / 2 + 16, cy)
+        if carry_on_figure:  # above a pile: on the figure's foot, clear of the coins
+            at = (cx, cy + size / 2)
         half = (text_width(str(sailor.carrying), font(14, True)) + 10) / 2
         _pill(draw, inside(*at, half, 11), str(sailor.carrying), 14, fill=GOLD,
               outline=GOLD_DARK)
@@ -981,11 +991,22 @@ def _token_lines(tokens: Sequence[int], locale: str) -> tuple[list[str], int, bo
     if len(groups) == 1 or text_width(one, font(14, True)) <= CELL - 16:
         return [one], 14, False
     face = font(14, True)
+
+    def widest(lines: list[str]) -> float:
+        return max(text_width(line, face) for line in lines)
+
     lines = min(
         (["+".join(groups[:cut]), "+" + "+".join(groups[cut:])] for cut in range(1, len(groups))),
-        key=lambda pair: max(text_width(line, face) for line in pair),
+        key=widest,
     )
-    coin = max(text_width(line, font(14, True)) for line in lines) <= CELL - 40
+    if widest(lines) > CELL - 16 and len(groups) >= 3:
+        # too wide for two lines: three, so no value is ever cut short
+        lines = min(
+            (["+".join(groups[:a]), "+" + "+".join(groups[a:b]), "+" + "+".join(groups[b:])]
+             for a in range(1, len(groups) - 1) for b in range(a + 1, len(groups))),
+            key=widest,
+        )
+    coin = widest(lines) <= CELL - 40
     return lines, 14, coin
 
 
@@ -1034,15 +1055,16 @@ def _draw_card_sailors(
     spots = _SPOTS
     if over_pile:
         # the coins take the card's foot: the sailors stand in one row above them
-        size = min(size, 34 if len(sailors) <= 2 else 26)
-        spots = ((0.8, 0.2), (0.2, 0.2)) if len(sailors) <= 2 else tuple(
-            ((k + 0.5) / 4, 0.18) for k in range(4))
+        size = min(size, 30 if len(sailors) <= 2 else 24)
+        spots = ((0.78, 0.17), (0.22, 0.17)) if len(sailors) <= 2 else tuple(
+            ((k + 0.5) / 4, 0.15) for k in range(4))
     for i, sailor in enumerate(sailors):
         fx, fy = spots[i % len(spots)]
         shift = (i // 4) * 8
         centre = (x + fx * CELL + shift, y + fy * CELL + shift)
         bounds = (x + CARD_INSET, y + CARD_INSET, x + CELL - CARD_INSET, y + CELL - CARD_INSET)
-        _draw_sailor(board, draw, sailor, centre, size, view, locale, bounds=bounds)
+        _draw_sailor(board, draw, sailor, centre, size, view, locale, bounds=bounds,
+                     carry_on_figure=over_pile)
 
 
 def _draw_ship(
