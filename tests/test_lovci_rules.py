@@ -919,3 +919,16 @@ def test_leaving_a_spell_card_says_the_spell_is_lost() -> None:
     assert "spell is lost" in label and "Neptune" in label
     events = play(state, 0, "sailor 1 to E6")
     assert any(e.key == "lovci-pokladu.event.spell_lost" for e in events)
+
+
+def test_bot_trial_moves_leave_the_game_untouched() -> None:
+    """The bot is a pure function of the state: trying chains on a copy changes nothing."""
+    state = position(cards={"E2": ("rose1o", 0, True), "E3": ("shark", 0, True),
+                            "D2": ("rose2o", 1, True)})
+    put(state, 0, "E1", carry=0)
+    state.tokens[sq("E1")] = [200]
+    before = json.dumps(RULESET.dump(state), sort_keys=True)
+    for action in RULESET.legal_actions(state, 0):
+        bot.score(state, 0, action)
+    bot.choose(state, 0)
+    assert json.dumps(RULESET.dump(state), sort_keys=True) == before

@@ -12,7 +12,6 @@ a pure function of the state and still does not repeat a flat back-and-forth for
 
 from __future__ import annotations
 
-import copy
 import heapq
 
 from .actions import Action, Go, Later, Mermaid, Neptune, Pass, SailorMove, ShipMove, Side, Walk
@@ -34,7 +33,7 @@ from .data import (
     ring_distance,
 )
 from .rules import apply, at_square, blocked, crew, legal_actions, owner
-from .state import HELD, LOST, OFF, ON_BOARD, ON_SHIP, LovciState
+from .state import HELD, LOST, OFF, ON_BOARD, ON_SHIP, LovciState, trial_copy
 
 INF = 999
 #: Bot games usually end within ~1,000 turns; past this one the bot breaks cycles harder.
@@ -290,7 +289,7 @@ def _berth(state: LovciState, seat: int, ship: int, ring: int, maps: _Maps) -> f
 def _berth_trap(state: LovciState, seat: int, ship: int, p: int) -> float:
     """30 if a sailor going ashore from ``ship`` at ring position ``p`` is visibly thrown
     off, sent back or lost by the chain that card starts, else 0."""
-    trial = copy.deepcopy(state)
+    trial = trial_copy(state)
     trial.ships[ship].ring = p
     aboard = [i for i, s in enumerate(trial.sailors) if s.ship == ship and s.state == ON_SHIP]
     if not aboard or blocked(trial, SLOT_SQUARE[p], seat):
@@ -339,7 +338,7 @@ def visible_outcome(state: LovciState, seat: int, action: Action) -> str | None:
     if first is None:
         return None
     sid = first[0]
-    trial = copy.deepcopy(state)
+    trial = trial_copy(state)
     events = apply(trial, seat, action)
     if any(e.key.endswith(".turned") for e in events):
         return None

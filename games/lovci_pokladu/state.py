@@ -240,3 +240,26 @@ def load_state(data: Mapping[str, Any]) -> LovciState:
             or not state.stats.sized(n)):
         raise StateFormatError("corrupt Lovci pokladů state: bad sizes or values")
     return state
+
+
+def trial_copy(state: LovciState) -> LovciState:
+    """A copy of ``state`` that a move can be tried on without touching ``state`` (the
+    bot's look-ahead). The statistics start empty in it: they decide nothing."""
+    p = state.pending
+    return LovciState(
+        cards=state.cards, rotation=state.rotation,  # never changed by a move
+        face_up=list(state.face_up),
+        tokens={sq: list(v) for sq, v in state.tokens.items()},
+        lost_tokens=list(state.lost_tokens),
+        ships=[Ship(s.owner, s.ring, list(s.treasure)) for s in state.ships],
+        sailors=[Sailor(s.colour, s.ship, s.state, s.square, s.ring, s.carry, s.delay)
+                 for s in state.sailors],
+        players=[Player(x.out, x.ship_only, x.skips) for x in state.players],
+        spells={k: Spell(v.holder, v.status, v.ready) for k, v in state.spells.items()},
+        spell_squares=dict(state.spell_squares), current=state.current, phase=state.phase,
+        turn=state.turn, rng=GameRng(state.rng.seed, state.rng.counter),
+        pending=None if p is None else Pending(p.kind, p.sailor, [list(o) for o in p.options],
+                                               list(p.visited), list(p.steps)),
+        turn_limit=state.turn_limit, reason=state.reason,
+        last_squares=list(state.last_squares), stats=Stats.empty(len(state.players)),
+    )
