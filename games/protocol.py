@@ -34,6 +34,7 @@ from i18n.errors import LocalizedError
 
 if TYPE_CHECKING:
     from .options import Option
+    from .rng import GameRng
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Hashable)
@@ -152,6 +153,43 @@ class Ruleset(ABC, Generic[S, A]):
         ``None``: the game has none, or it is not over. Only information that is public
         once the game has ended may appear in it."""
         return None
+
+    # -- integrity and hidden information --------------------------------
+    def check_state(self, state: S, num_seats: int) -> None:
+        """Raise :class:`StateFormatError` unless ``state`` (just loaded) fits a session of
+        ``num_seats`` seats: as many players as seats, every index in range. The default
+        checks ``state.players`` when there is one, and that who acts, the legal moves,
+        every view and the result can be computed with seats in range. A game may
+        add its own checks (call ``super().check_state`` first)."""
+        players = getattr(state, "players", None)
+        if isinstance(players, Sequence) and len(players) != num_seats:
+            raise StateFormatError(f"{len(players)} players in the state, {num_seats} seats")
+        try:
+            actors = self.actors(state)
+            if any(not 0 <= seat < num_seats for seat in actors):
+                raise StateFormatError(f"actors {sorted(actors)} out of range")
+            for seat in actors:
+                self.legal_actions(state, seat)
+            for seat in (None, *range(num_seats)):
+                self.view(state, seat)
+            result = self.result(state)
+            if result is not None and (
+                    len(result.scores) != num_seats
+                    or any(not 0 <= seat < num_seats for seat in result.winners)):
+                raise StateFormatError("result out of range")
+        except StateFormatError:
+            raise
+        except Exception as exc:  # an index out of range, a missing key, ...
+            raise StateFormatError(f"inconsistent state: {exc!r}") from exc
+
+    def hidden_variants(self, state: S, seat: int | None, rng: GameRng) -> list[S]:
+        """States that differ from ``state`` only in what ``seat`` cannot see (``None``:
+        the public): a permuted deck, other players' hands exchanged, other face-down
+        cards, another random stream. Every view, text and bot decision open to ``seat``
+        must be the same for each of them (tests/test_hidden_info.py checks it for every
+        game). ``state`` itself is not changed. A game with nothing hidden returns ``[]``
+        explicitly; a game that does not say fails that test."""
+        raise NotImplementedError(f"{self.id} does not describe its hidden information")
 
     # -- notation ---------------------------------------------------------
     @abstractmethod
