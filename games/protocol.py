@@ -259,9 +259,9 @@ class ModularRuleset(Ruleset[S, A]):
     Every game is laid out the same way, so a newcomer finds a rule in a minute:
     ``rules`` (``actors``, ``legal_actions``, ``apply``), ``actions`` (the notation:
     ``format_action``, ``parse_action``), ``labels`` (``describe``), ``bot``
-    (``choose``) and ``state`` (``dump_state``, ``load_state``; the state counts
-    ``turn``). A game names those modules and writes ``setup``, ``view`` and
-    ``result`` itself.
+    (``choose``), ``state`` (``dump_state``, ``load_state``; the state counts
+    ``turn``) and ``hidden`` (``variants``: what a viewer cannot tell apart). A game
+    names those modules and writes ``setup``, ``view`` and ``result`` itself.
     """
 
     rules_module: Any
@@ -269,6 +269,9 @@ class ModularRuleset(Ruleset[S, A]):
     labels_module: Any
     bot_module: Any
     state_module: Any
+    #: ``variants(state, seat, rng)``: see :meth:`Ruleset.hidden_variants` (required by
+    #: tests/test_hidden_info.py; ``None`` fails it).
+    hidden_module: Any = None
 
     def actors(self, state: S) -> frozenset[int]:
         return self.rules_module.actors(state)  # type: ignore[no-any-return]
@@ -303,6 +306,11 @@ class ModularRuleset(Ruleset[S, A]):
 
     def bot_action(self, state: S, seat: int) -> A:
         return self.bot_module.choose(state, seat)  # type: ignore[no-any-return]
+
+    def hidden_variants(self, state: S, seat: int | None, rng: GameRng) -> list[S]:
+        if self.hidden_module is None:
+            return super().hidden_variants(state, seat, rng)
+        return self.hidden_module.variants(state, seat, rng)  # type: ignore[no-any-return]
 
 
 def term(key: str) -> Term:
