@@ -53,10 +53,9 @@ def public_face(ruleset: Ruleset, position: Position, state: Any) -> dict[str, s
     }
 
 
-def seat_face(ruleset: Ruleset, state: Any, seat: int) -> dict[str, str]:
+def seat_face(ruleset: Ruleset, state: Any, seat: int, players: int) -> dict[str, str]:
     """Everything one seat sees of ``state`` and what is done in its name."""
-    names = [f"Player {i + 1}" for i in range(len(ruleset.view(state, None).players))] \
-        if hasattr(ruleset.view(state, None), "players") else []
+    names = [f"Player {i + 1}" for i in range(players)]
     face = {"view": repr(ruleset.view(state, seat))}
     if seat in ruleset.actors(state):
         face["menu"] = repr(ruleset.choices(state, seat, names))
@@ -65,6 +64,16 @@ def seat_face(ruleset: Ruleset, state: Any, seat: int) -> dict[str, str]:
         face["timeout"] = repr([ruleset.describe_action(copy, seat, action, names)
                                 for action in ruleset.timeout_actions(copy, seat)])
     return face
+
+
+def move_account(ruleset: Ruleset, state: Any, seat: int, notation: str,
+                 players: int) -> tuple[str, list[str]]:
+    """The public view after ``seat`` plays ``notation`` on a copy of ``state``, and the
+    account of the move the channel reads."""
+    copy = ruleset.load(ruleset.dump(state))
+    events = ruleset.play(copy, seat, notation)
+    names = [f"Player {i + 1}" for i in range(players)]
+    return repr(ruleset.view(copy, None)), [event.text(names) for event in events]
 
 
 def _check(game: str, check: str, expected: Any, got: Any, where: str) -> None:
@@ -84,7 +93,7 @@ def test_hidden_information_changes_nothing_anybody_sees(game: str) -> None:
     move is identical for two states that differ only in what that seat cannot see"."""
     ruleset = next(r for r in RULESETS if r.id == game)
     rng = GameRng(7)
-    pairs = changed = 0
+    pairs = changed = accounts = 0
     for number, position in enumerate(positions(ruleset, POSITIONS, seed=1)):
         state = position.state
         before = json.dumps(ruleset.dump(state), sort_keys=True)
@@ -104,16 +113,25 @@ def test_hidden_information_changes_nothing_anybody_sees(game: str) -> None:
                        renderers.render_public(game, ruleset.view(other, None), names, "x"),
                        where)
         for seat in range(position.players):
-            own = seat_face(ruleset, state, seat)
+            own = seat_face(ruleset, state, seat, position.players)
             for other in ruleset.hidden_variants(state, seat, rng):
                 pairs += 1
                 changed += ruleset.dump(other) != ruleset.dump(state)
-                got = seat_face(ruleset, other, seat)
+                got = seat_face(ruleset, other, seat, position.players)
                 for check in own:
                     _check(game, f"seat {check}", own[check], got[check],
                            f"{where}, seat {seat}")
+                if "bot" in own:
+                    after = [move_account(ruleset, s, seat, own["bot"], position.players)
+                                for s in (state, other)]
+                    if after[0][0] == after[1][0]:  # the move revealed nothing new
+                        accounts += 1
+                        _check(game, "move account", after[0][1], after[1][1],
+                               f"{where}, seat {seat} plays {own['bot']}")
         assert json.dumps(ruleset.dump(state), sort_keys=True) == before, \
             "hidden_variants must not change the state it is given"
     assert pairs, f"{game}: hidden_variants gave no states to compare"
     assert changed > pairs // 2, f"{game}: hidden_variants hardly changes anything"
-    print(f"{game}: {pairs} hidden-information pairs over {POSITIONS} positions")
+    assert accounts, f"{game}: no move to compare the account of"
+    print(f"{game}: {pairs} hidden-information pairs over {POSITIONS} positions, "
+          f"{accounts} move accounts compared")
