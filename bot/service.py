@@ -316,6 +316,7 @@ class SessionService:
             if seat is None:
                 raise ServiceError("platform.service.not_seated")
             if row.status == ACTIVE:
+                self._load(row)  # a damaged game is refused before anything changes
                 return await self._replace_with_bot(row, seat, person)
             seats = [s for s in row.seats if s.seat != seat]
             for index, s in enumerate(seats):

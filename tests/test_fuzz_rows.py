@@ -113,7 +113,8 @@ async def test_a_damaged_session_is_refused_politely_and_the_others_go_on(
             for _ in range(2):
                 for request in (restarted.status("bad"), restarted.choices("bad", HOST),
                                 restarted.hand("bad", HOST),
-                                restarted.move("bad", HOST, "x")):
+                                restarted.move("bad", HOST, "x"),
+                                restarted.leave("bad", HOST)):
                     with pytest.raises(ServiceError) as caught:
                         await request
                     assert caught.value.key == DAMAGED
