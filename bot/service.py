@@ -374,6 +374,7 @@ class SessionService:
             if not await self.storage.set_status(row.id, ABANDONED, only_from=row.status):
                 raise ServiceError("platform.service.stale")
             self._cache.pop(row.id, None)
+            self.damaged.pop(row.id, None)
         return Update(row.id, row.version, ABANDONED,
                       t("platform.game.abandoned", row.locale, name=person.name), game=row.game)
 

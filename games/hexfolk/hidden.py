@@ -1,9 +1,10 @@
 """What a Hexfolk viewer cannot see, for the hidden-information tests.
 
 Hidden from ``seat``: which resources other players hold (the count is public, and so
-is the bank, hence the totals per resource), which development cards they hold (the
-count, the cards played and the cards bought this turn are public), the order of the
-development deck and the random stream (dice, steals).
+is the bank, hence the totals per resource), which development cards they hold (their
+number and the cards played are public), the order of the
+development deck and the random stream (dice, steals; varied by
+:meth:`games.protocol.ModularRuleset.hidden_variants`).
 """
 
 from __future__ import annotations
@@ -12,34 +13,27 @@ from collections import defaultdict
 
 from ..rng import GameRng
 from .data import VP_CARD
-from .state import HexfolkState, dump_state, load_state
+from .state import HexfolkState, Player
 
 
-def variants(state: HexfolkState, seat: int | None, rng: GameRng) -> list[HexfolkState]:
-    """Two states that ``seat`` cannot tell from ``state``: other players of equal hand
-    size exchange their resource hands, unseen development cards (not victory points,
-    which would change who has won, nor cards bought this turn) are dealt anew between
-    other hands and the deck; the second also with another random stream."""
-    out = []
-    for reseed in (False, True):
-        other = load_state(dump_state(state))
-        others = [p for i, p in enumerate(other.players) if i != seat]
-        by_size = defaultdict(list)
-        for player in others:
-            by_size[sum(player.hand)].append(player)
-        for group in by_size.values():
-            hands = [player.hand for player in group]
-            rng.shuffle(hands)
-            for player, hand in zip(group, hands, strict=True):
-                player.hand = hand
-        _deal_development_cards(other, others, rng)
-        if reseed:
-            other.rng = GameRng(rng.next64(), other.rng.counter)
-        out.append(other)
-    return out
+def redeal(state: HexfolkState, seat: int | None, rng: GameRng) -> None:
+    """Other players of equal hand size exchange their resource hands; unseen
+    development cards (not victory points, which would change who has won, nor cards
+    bought this turn, which the state lists apart) are dealt anew between other hands
+    and the deck."""
+    others = [p for i, p in enumerate(state.players) if i != seat]
+    by_size: dict[int, list[Player]] = defaultdict(list)
+    for player in others:
+        by_size[sum(player.hand)].append(player)
+    for group in by_size.values():
+        hands = [player.hand for player in group]
+        rng.shuffle(hands)
+        for player, hand in zip(group, hands, strict=True):
+            player.hand = hand
+    _deal_development_cards(state, others, rng)
 
 
-def _deal_development_cards(state: HexfolkState, others: list, rng: GameRng) -> None:
+def _deal_development_cards(state: HexfolkState, others: list[Player], rng: GameRng) -> None:
     kept: list[list[str]] = []
     free: list[str] = []
     for player in others:
