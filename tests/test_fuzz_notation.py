@@ -144,6 +144,7 @@ def test_fuzzed_notation_is_refused_politely_and_changes_nothing(game: str,
             refused_or_legal(ruleset, state, seat, mutate(rng, legal))
             tried += 1
     assert tried >= POSITIONS * PER_POSITION // 2
+    print(f"{game} {family}: {tried} inputs")
 
 
 @pytest.mark.parametrize("game", RULESET_IDS)
@@ -164,6 +165,7 @@ def test_moves_by_seats_that_do_not_act_are_refused(game: str) -> None:
                                             ruleset.format_action(action))
                 refused += 1
     assert refused, "no position had a seat waiting"
+    print(f"{game}: {refused} moves by seats that do not act")
 
 
 @pytest.mark.parametrize(
