@@ -26,7 +26,7 @@ from discord_standin import (
     running_client,
     slash,
 )
-from game_positions import LONG
+from game_positions import LONG, RULESET_IDS
 from tidebound_support import EPHEMERAL, Driver, factory, read_session, start_game
 
 import renderers
@@ -35,7 +35,7 @@ from bot.config import Config
 from bot.discord_front import commands
 from bot.service import SessionService
 
-CUSTOM_IDS = 400 if LONG else 40
+CUSTOM_IDS = 400 if LONG else 30
 
 
 async def answer_of(standin: DiscordStandin, payload: dict[str, Any],
@@ -71,15 +71,16 @@ def random_custom_id(rng: random.Random, session_id: int, version: int) -> str:
     return rng.choice(shapes)[:100]
 
 
+@pytest.mark.parametrize("game", RULESET_IDS)
 async def test_random_custom_ids_are_answered_and_change_nothing(
-    standin: DiscordStandin, db_path: str
+    standin: DiscordStandin, db_path: str, game: str
 ) -> None:
     """Issue 7: "Random custom ids through the Discord stand-in" — each gets an answer,
     and the game is exactly where it was."""
     driver = Driver(standin)
-    rng = random.Random(7)
+    rng = random.Random(game)
     async with running_client(factory(db_path), standin):
-        session_id = await start_game(driver)
+        session_id = await start_game(driver, game=game, options="", bots=1)
         before, log_before, _ = await read_session(db_path, session_id)
         for _ in range(CUSTOM_IDS):
             custom_id = random_custom_id(rng, session_id, before.version)
