@@ -1,0 +1,102 @@
+"""Shipyard (Vladimír Suchý, 2009) — build ships from bows, middles and sterns, fit them
+with equipment and crew, and take them on a shakedown cruise through your canals.
+
+The rules live in :mod:`.rules`, the component data in :mod:`.data`, the notation in
+:mod:`.actions`; :data:`RULESET` ties them to the :class:`~games.protocol.Ruleset`
+protocol. Open rules questions and our answers: ``RULES-NOTES.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..protocol import ModularRuleset, Result
+from . import actions, bot, hidden, labels, rules
+from . import state as state_module
+from .actions import Action
+from .data import COLOURS, ITEMS
+from .state import PHASE_CHOOSE, PHASE_OVER, ShipyardState
+from .view import PlayerView, ShipyardView
+
+__all__ = ["RULESET", "ShipyardRuleset", "ShipyardState", "ShipyardView"]
+
+#: Keys of the turn's progress that are public (the rest is bookkeeping).
+_PUBLIC_STEP = ("card", "moved", "bonus", "bonus_card", "main_done", "final", "stage")
+
+
+class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
+    rules_module = rules
+    actions_module = actions
+    labels_module = labels
+    bot_module = bot
+    state_module = state_module
+    hidden_module = hidden
+
+    id = "shipyard"
+    name_key = "shipyard.name"
+    min_players = 2
+    max_players = 4
+    schema_version = state_module.SCHEMA_VERSION
+
+    def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> ShipyardState:
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(f"Shipyard takes 2–4 players, not {num_players}")
+        return rules.setup(num_players, seed)
+
+    def view(self, state: ShipyardState, seat: int | None) -> ShipyardView:
+        b = state.board
+        players = tuple(
+            PlayerView(
+                seat=i, colour=COLOURS[i], money=p.money, score=p.score,
+                yard=tuple(p.yard), stock=tuple((k, p.stock[k]) for k in ITEMS),
+                employees=tuple(p.employees), trains=tuple(p.trains),
+                canals=tuple((c[0], c[1], c[2], c[3]) for c in p.canals),
+                figure=None if p.figure is None else (p.figure[0], p.figure[1], p.figure[2]),
+                came_from=None if p.came_from is None else
+                (p.came_from[0], p.came_from[1], p.came_from[2]),
+                used_canals=len(p.used_canals),
+                fleet=tuple((len(s["cards"]), s["speed"], s["points"]) for s in p.fleet),
+                contracts=len(p.green) + len(p.blue),
+            )
+            for i, p in enumerate(state.players)
+        )
+        own = seat is not None and 0 <= seat < len(state.players)
+        income: tuple[tuple[str, int], ...] = ()
+        if state.phase == PHASE_CHOOSE:
+            income = tuple((a.card, sum(rules.income(state, state.current, a.card)))
+                           for a in rules.legal_actions(state, state.current))
+        return ShipyardView(
+            viewer=seat if own else None, players=players, current=state.current,
+            start_player=state.start_player, phase=state.phase, turn=state.turn,
+            countdown=state.countdown, ending=state.ending, track=tuple(b["track"]),
+            lead=b["lead"],
+            figures=tuple((c, tuple(s)) for c, s in sorted(b["figures"].items())),
+            income=income,
+            bow_display=tuple(b["bow_display"]), middle_display=tuple(b["middle_display"]),
+            stern_display=tuple(b["stern_display"]),
+            deck_sizes=(("bows", len(b["bows"])),
+                        ("middles", len(b["middles1"]) + len(b["middles2"])),
+                        ("sterns", len(b["sterns"])), ("trains", len(b["trains"])),
+                        ("canals", len(b["canals"]))),
+            train_display=tuple(b["train_display"]), canal_display=tuple(b["canal_display"]),
+            ring=b["ring"], circle=b["circle"], oval=b["oval"], exchange=b["exchange"],
+            employees=tuple(tuple((stack[-1], len(stack)) for stack in stop)
+                            for stop in b["employees"]),
+            step=tuple((k, repr(state.step[k])) for k in _PUBLIC_STEP if k in state.step),
+            winners=rules.winners(state) if state.phase == PHASE_OVER else (),
+            green=tuple(state.players[seat].green) if own else None,  # type: ignore[index]
+            blue=tuple(state.players[seat].blue) if own else None,  # type: ignore[index]
+        )
+
+    def result(self, state: ShipyardState) -> Result | None:
+        if state.phase != PHASE_OVER:
+            return None
+        return Result(scores=tuple(p.score for p in state.players),
+                      winners=rules.winners(state), reason_key="shipyard.result.end")
+
+    def rules_topics(self) -> tuple[str, ...]:
+        return ()
+
+
+RULESET = ShipyardRuleset()

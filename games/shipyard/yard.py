@@ -1,0 +1,91 @@
+"""A player's shipyard: the placement rules and completed ships.
+
+Data file: "a card never moves once placed; no stern or middle in the leftmost slot of
+a ship, no bow or middle in the rightmost slot; a bow and a stern may not be placed so
+that no middle could fit between them; you may not fill every slot unless that
+completes a ship." All of these say one thing, which :func:`feasible` checks: the
+cards in the yard can still all become parts of complete ships (bow, 1–7 middles,
+stern, adjacent) using the empty slots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .data import BOW, MIDDLE, STERN, ship_card
+
+Yard = Sequence[int | None]
+
+
+def decks(yard: Yard) -> list[str | None]:
+    return [None if c is None else ship_card(c).deck for c in yard]
+
+
+def feasible(kinds: Sequence[str | None]) -> bool:
+    """Whether every card can still end up in a complete ship without moving."""
+    # states: -1 outside a ship; m >= 0 inside a ship after its bow and m middles
+    states = {-1}
+    for kind in kinds:
+        nxt: set[int] = set()
+        for s in states:
+            if s < 0:
+                if kind is None:
+                    nxt.add(-1)
+                    nxt.add(0)  # a bow may come here later
+                elif kind == BOW:
+                    nxt.add(0)
+            else:
+                if kind in (None, MIDDLE):
+                    nxt.add(min(s + 1, 1))
+                if kind in (None, STERN) and s >= 1:
+                    nxt.add(-1)
+        states = nxt
+        if not states:
+            return False
+    return -1 in states
+
+
+def legal_slots(yard: Yard, deck: str) -> list[int]:
+    kinds = decks(yard)
+    out = []
+    for slot, kind in enumerate(kinds):
+        if kind is None:
+            trial = list(kinds)
+            trial[slot] = deck
+            if feasible(trial):
+                out.append(slot)
+    return out
+
+
+def completed_ships(yard: Yard) -> list[tuple[int, int]]:
+    """``(bow slot, stern slot)`` of every complete ship, left to right."""
+    return _ships_of(decks(yard))
+
+
+def completing_slots(yard: Yard, deck: str) -> list[int]:
+    """Slots where one card of ``deck`` completes a ship (for the last chance)."""
+    before = len(completed_ships(yard))
+    out = []
+    for slot in legal_slots(yard, deck):
+        kinds = decks(yard)
+        kinds[slot] = deck
+        ships = _ships_of(kinds)
+        if len(ships) > before:
+            out.append(slot)
+    return out
+
+
+def _ships_of(kinds: Sequence[str | None]) -> list[tuple[int, int]]:
+    out = []
+    i = 0
+    while i < len(kinds):
+        if kinds[i] == BOW:
+            j = i + 1
+            while j < len(kinds) and kinds[j] == MIDDLE:
+                j += 1
+            if j < len(kinds) and j > i + 1 and kinds[j] == STERN:
+                out.append((i, j))
+                i = j + 1
+                continue
+        i += 1
+    return out
