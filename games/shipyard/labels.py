@@ -34,13 +34,13 @@ from .actions import (
     UseTrain,
 )
 from .data import (
+    BLUE,
     CANAL_PRICES,
     CANALS,
     EDGE_NAMES,
     EMPLOYEES,
     EXCHANGE_PRICES,
     GREEN,
-    BLUE,
     OVAL_RONDEL,
     TRAINS,
     canal_edges,

@@ -37,8 +37,8 @@ from .actions import (
     Stop,
     Subsidy,
     Swap,
-    TakeTrain,
     Take,
+    TakeTrain,
     UseTrain,
 )
 from .data import (
@@ -127,7 +127,6 @@ from .data import (
     TRADER_VP,
     TRAIN_PRICE,
     TRAINS,
-    YARD_SLOTS,
     ship_card,
 )
 from .state import (
@@ -147,7 +146,7 @@ COLUMN_DECK = {"b": BOW, "m": MIDDLE, "s": STERN}
 DISPLAY_OF = {BOW: "bow_display", MIDDLE: "middle_display", STERN: "stern_display"}
 
 
-# -- setup ---------------------------------------------------------------------------
+# -- setup -----------------------------------------------------
 def setup(num_players: int, seed: int) -> ShipyardState:
     """The game as set up in the rulebook's "Setup" and "The Game Board" lists."""
     rng = GameRng(seed)
@@ -207,7 +206,7 @@ def setup(num_players: int, seed: int) -> ShipyardState:
     return state
 
 
-# -- small helpers ----------------------------------------------------------------------
+# -- small helpers -----------------------------------------------------
 def position(state: ShipyardState, card: str) -> int:
     return state.board["track"].index(card)
 
@@ -336,9 +335,7 @@ def hireable(p: Player, kind: str) -> bool:
     e = EMPLOYEES[kind]
     if kind in p.employees:  # "never an exact duplicate of one you hold"
         return False
-    if e.role == TRADER2 and f"trader1-{e.subject}" not in p.employees:
-        return False
-    return True
+    return not (e.role == TRADER2 and f"trader1-{e.subject}" not in p.employees)
 
 
 def _hire_steps(state: ShipyardState, p: Player, money: int) -> list[Action]:
@@ -384,7 +381,7 @@ def can_perform(state: ShipyardState, seat: int, card: str, money: int | None = 
     return bool(first_decisions(state, seat, card, money))
 
 
-# -- income ----------------------------------------------------------------------------------
+# -- income -----------------------------------------------------
 def income(state: ShipyardState, seat: int, card: str) -> tuple[int, int]:
     """(guilders for occupied cards ahead, the empty-space bonus) for choosing ``card``.
 
@@ -405,7 +402,7 @@ def income(state: ShipyardState, seat: int, card: str) -> tuple[int, int]:
     return occupied, bonus
 
 
-# -- the turn ----------------------------------------------------------------------------------
+# -- the turn -----------------------------------------------------
 def _move_card(state: ShipyardState, card: str) -> None:
     """Step 1: the card becomes the lead, on the first empty space ahead of all cards
     (one space ahead when it already leads); then "falling behind"."""
@@ -610,7 +607,7 @@ def legal_actions(state: ShipyardState, seat: int) -> list[Action]:
     return [*_bonus_options(state, seat), EndActions()]
 
 
-# -- apply -------------------------------------------------------------------------------------
+# -- apply -----------------------------------------------------
 def apply(state: ShipyardState, seat: int, action: Action) -> list[Event]:
     if state.phase == PHASE_OVER:
         raise IllegalAction(_P + "illegal.game_over")
@@ -748,7 +745,7 @@ def _carry_out(state: ShipyardState, seat: int, action: Action, events: list[Eve
     if isinstance(action, Take):
         card = action.card
         if phase == PHASE_CHOOSE:
-            state.board["figures"][card] = figures(state, card) + [seat]
+            state.board["figures"][card] = [*figures(state, card), seat]
             occupied, bonus = income(state, seat, card)
             p.money += occupied + bonus
             events.append(Event(_P + "event.take", seat,
@@ -854,7 +851,7 @@ def _sub_action(state: ShipyardState, seat: int, action: Action, events: list[Ev
             raise ValueError(action)
 
 
-# -- fitting and the cruise --------------------------------------------------------------------------
+# -- fitting and the cruise ----------------------------------------------------------
 def _ship_cards(p: Player, ship: list[int]) -> list[int]:
     return [c for c in p.yard[ship[0]:ship[1] + 1] if c is not None]
 
@@ -952,7 +949,7 @@ def _sail_to(state: ShipyardState, seat: int, node: cn.Node, events: list[Event]
     p.figure, p.came_from = list(node), list(here)
     if (node[0], node[1]) != (here[0], here[1]):
         # "the Canal that it just left is removed from your canal system"
-        left = [c for c in p.canals if (c[0], c[1]) == (here[0], here[1])][0]
+        left = next(c for c in p.canals if (c[0], c[1]) == (here[0], here[1]))
         p.canals.remove(left)
         p.used_canals.append(left[2])
         reach = cn.reachable_cells(_system(p), node, here)
@@ -990,7 +987,10 @@ def _settle_once(state: ShipyardState, events: list[Event]) -> bool:
         if actors(state):
             return False
         state.discards = {}
-        _after_lap(state, events)
+        if state.step.get("after") == "final":
+            _start_final(state, events)
+        else:
+            _after_lap(state, events)
         return True
     if phase == PHASE_ACT:
         if step.get("sub"):
@@ -1079,6 +1079,15 @@ def _after_lap(state: ShipyardState, events: list[Event]) -> None:
 
 def _start_final(state: ShipyardState, events: list[Event]) -> None:
     n = len(state.players)
+    # After an early end players may still hold more than one contract of a colour;
+    # only one green and one blue count (RULES-NOTES), so they give up the rest first.
+    over = {str(s): [max(0, len(p.green) - 1), max(0, len(p.blue) - 1)]
+            for s, p in enumerate(state.players)}
+    if any(sum(v) for v in over.values()):
+        state.phase = PHASE_DISCARD
+        state.discards = over
+        state.step = {"after": "final"}
+        return
     state.queue = [(state.start_player + i) % n for i in range(n)]
     state.step = {"stage": "final"}
     events.append(Event(_P + "event.final_round", None))
@@ -1105,7 +1114,7 @@ def _next_in_queue(state: ShipyardState, events: list[Event], first: bool = Fals
         state.step["final"] = True
 
 
-# -- the end ------------------------------------------------------------------------------------
+# -- the end -----------------------------------------------------
 def green_points(code: str, ship: dict[str, Any]) -> int:
     """Whether a launched ship meets a green contract (1) or not (0)."""
     items, cards = ship["items"], ship["cards"]

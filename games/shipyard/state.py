@@ -14,7 +14,7 @@ from typing import Any
 
 from ..protocol import StateFormatError
 from ..rng import GameRng
-from .data import ACTIONS, CANALS, EMPLOYEES, EQUIPMENT, CREW, TRAINS, YARD_SLOTS, is_ship_card
+from .data import ACTIONS, CANALS, CREW, EMPLOYEES, EQUIPMENT, TRAINS, YARD_SLOTS, is_ship_card
 
 SCHEMA_VERSION = 1
 
