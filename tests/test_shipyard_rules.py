@@ -331,3 +331,95 @@ def test_the_public_view_does_not_depend_on_contracts_or_decks() -> None:
                 if seat in RULESET.actors(s) else True
     assert RULESET.view(s, None).green is None
     assert RULESET.view(s, 1).green == tuple(s.players[1].green)
+
+
+def _act(card: str, n: int = 3) -> ShipyardState:
+    """Player 0 to perform ``card`` (its figure on it) in step 4."""
+    s = RULESET.setup(n, {}, 4)
+    s.current = 0
+    s.phase = "act"
+    s.step = {"card": card}
+    return s
+
+
+def test_bonus_action_before_never_the_chosen_card_and_paid_first() -> None:
+    """"The only action you cannot choose as a bonus is the one you chose in step 2";
+    "It is not possible to use guilders gained from your bonus action to help pay for
+    itself"; "You cannot buy more than one bonus action"."""
+    from games.shipyard.actions import Bonus, Steps
+    s = _act("crew")
+    s.players[0].money = 6
+    legal = RULESET.legal_actions(s, 0)
+    assert Bonus("crew") not in legal and Bonus("build") in legal
+    RULESET.apply(s, 0, Bonus("equipment"))
+    assert s.players[0].money == 0
+    RULESET.apply(s, 0, Steps(1))
+    assert not any(isinstance(a, Bonus) for a in RULESET.legal_actions(s, 0))
+    RULESET.apply(s, 0, Steps(1))  # the chosen action, after the bonus
+    assert s.phase != "act"
+
+
+def test_manufacture_with_engineer_and_paid_steps() -> None:
+    """Data file: "Move the marker 1 sector free, up to 2 more for 1 guilder each; take
+    one of the equipment shown; engineers add theirs." """
+    from games.shipyard.actions import Steps
+    s = _act("equipment")
+    p = s.players[0]
+    p.employees = ["engineer-cannon"]
+    s.board["ring"] = 0  # sail
+    assert Steps(4) not in RULESET.legal_actions(s, 0)
+    RULESET.apply(s, 0, Steps(3))  # sail -> smokestack -> propeller -> crane
+    assert p.money == 4 and p.stock["crane"] == 1 and p.stock["cannon"] == 1
+
+
+def test_exchange_never_takes_the_same_item_twice() -> None:
+    """Data file: "for each commodity on it, sell it at the price the marker now shows,
+    or swap it for one item from that commodity's table; never the same item twice in
+    one exchange; discard the train"."""
+    from games.shipyard.actions import Sell, Swap, UseTrain
+    s = _act("exchange")
+    p = s.players[0]
+    p.trains = [4]  # coal, coal, steel
+    p.employees = ["trader1-steel"]
+    RULESET.apply(s, 0, UseTrain(0))
+    assert s.board["exchange"] == 1  # P2: coal 2, steel 3, timber 1
+    RULESET.apply(s, 0, Swap("smokestack"))
+    assert Swap("smokestack") not in RULESET.legal_actions(s, 0)
+    RULESET.apply(s, 0, Swap("propeller"))
+    RULESET.apply(s, 0, Sell())
+    assert p.money == 6 + 3 + 1  # steel at 3, +1 for the level-1 steel trader
+    assert p.trains == [] and 4 in s.board["train_discard"]
+
+
+def test_hire_employee_never_a_duplicate() -> None:
+    """Data file: "take one employee at the stop where the marker ends and pay its extra
+    cost; never an exact duplicate of one you hold"."""
+    from games.shipyard.actions import Hire, Steps
+    s = _act("hire")
+    p = s.players[0]
+    s.board["oval"] = 0
+    s.board["employees"][1] = [["builder-cabin-1", "builder-cabin-1"], ["trader2-coal"] * 2]
+    p.employees = []
+    RULESET.apply(s, 0, Steps(1))
+    assert RULESET.legal_actions(s, 0) == [Hire(0)]  # trader II needs trader I
+    RULESET.apply(s, 0, Hire(0))
+    assert p.employees == ["builder-cabin-1"] and p.money == 5
+    assert s.board["employees"][1][0] == ["builder-cabin-1"]
+    assert not rules.hireable(p, "builder-cabin-1")
+
+
+def test_early_end_plays_on_to_equal_turns() -> None:
+    """"If the last bow, stern, or middle Ship Card is turned up, the game ends early";
+    "keep playing until everyone has had the same number of turns"; then the final
+    action and the last chance; "Ties go to the player with the most guilders"."""
+    s = RULESET.setup(3, {}, 8)
+    s.board["sterns"] = s.board["sterns"][:1]
+    _play_until(s, lambda st: st.ending == "ships")
+    assert s.ending == "ships"
+    _play_until(s, lambda st: st.phase in ("final", "over"))
+    assert len({p.turns for p in s.players}) == 1
+    _play_until(s, lambda st: False)
+    result = RULESET.result(s)
+    assert result is not None
+    best = max((p.score, p.money) for p in s.players)
+    assert all((s.players[w].score, s.players[w].money) == best for w in result.winners)
