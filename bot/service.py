@@ -428,11 +428,12 @@ class SessionService:
             # Who acts and which turn it is *before* the move decide whom to ping after it.
             before = (ruleset.actors(state), ruleset.turn_marker(state))
             try:
-                action = ruleset.parse_action(notation)
+                action = ruleset.read_action(state, seat, notation, self.names(row))
+                logged = ruleset.notate_action(state, action)  # before the move: its board
                 events = ruleset.apply(state, seat, action)  # raises before any change
             except IllegalAction as refusal:
                 raise ServiceError(refusal.key, **_with_names(refusal.params, row)) from None
-            log = [(seat, ruleset.format_action(action))]
+            log = [(seat, logged)]
             private_for = self._humans_in(row, {seat})
             return await self._advance(loaded, log, events, private_for=private_for,
                                        before=before)
@@ -471,8 +472,9 @@ class SessionService:
                     break
                 for bot_seat in due:
                     action = ruleset.bot_action(state, bot_seat)
+                    logged = ruleset.notate_action(state, action)
                     events.extend(ruleset.apply(state, bot_seat, action))
-                    log.append((bot_seat, ruleset.format_action(action)))
+                    log.append((bot_seat, logged))
                 steps += 1
                 if steps > MAX_BOT_ACTIONS:
                     break
@@ -642,8 +644,9 @@ class SessionService:
                 if not holds_turn():
                     break
                 labels.append(ruleset.describe_action(state, seat, action, names, locale))
+                logged = ruleset.notate_action(state, action)
                 events.extend(ruleset.apply(state, seat, action))
-                played.append((seat, ruleset.format_action(action)))
+                played.append((seat, logged))
         return labels
 
     async def resume_all(self) -> list[Update]:
@@ -667,7 +670,8 @@ class SessionService:
         ruleset = get_ruleset(row.game)
         state = ruleset.setup(len(row.seats), game_options(row.options), row.seed)
         for entry in await self.storage.action_log(session_id):
-            ruleset.apply(state, entry.seat, ruleset.parse_action(entry.notation))
+            ruleset.apply(state, entry.seat,
+                          ruleset.read_action(state, entry.seat, entry.notation))
         return json.dumps(ruleset.dump(state), sort_keys=True) == json.dumps(
             json.loads(row.state), sort_keys=True)
 

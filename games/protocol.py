@@ -16,7 +16,11 @@ of boardgame.io's game definitions):
 * :meth:`Ruleset.result` tells whether the game is over and who won.
 
 Every action has a canonical text notation: ``parse_action(format_action(a)) == a``.
-The action log stores notation; the console and the tests speak it.
+What a *person* types is read against the position, by :meth:`Ruleset.read_action`: a
+number shown on the board means that number, a player is named the way the board names
+them. The log stores :meth:`Ruleset.notate_action`, canonical notation that reads the
+same in any position (``read_action(state, s, notate_action(state, a)) == a``), so a
+game replays from its seed and log. Both default to the stateless pair.
 
 All randomness comes from the :class:`~games.rng.GameRng` kept inside the state,
 so the same seed and the same action log replay a game exactly.
@@ -162,6 +166,18 @@ class Ruleset(ABC, Generic[S, A]):
     def parse_action(self, text: str) -> A:
         """Read notation; raise :class:`IllegalAction` when it cannot be read."""
 
+    def read_action(self, state: S, seat: int, text: str, names: Sequence[str] = ()) -> A:
+        """Read what ``seat`` typed (or a stored log line) against the position now;
+        raise :class:`IllegalAction` when it cannot be read. ``names``: display name per
+        seat, so players can be named as the board names them. Never reinterprets: a
+        number that is not shown now is refused. The default reads :meth:`parse_action`."""
+        return self.parse_action(text)
+
+    def notate_action(self, state: S, action: A) -> str:
+        """The canonical notation of ``action`` for the log, menus and buttons (the state
+        gives the board, so places can be named as drawn). Default: :meth:`format_action`."""
+        return self.format_action(action)
+
     def describe_action(
         self, state: S, seat: int, action: A, names: Sequence[str] = (),
         locale: str = DEFAULT_LOCALE,
@@ -194,16 +210,17 @@ class Ruleset(ABC, Generic[S, A]):
     def name(self) -> str:
         return t(self.name_key)
 
-    def play(self, state: S, seat: int, notation: str) -> list[Event]:
-        """Parse ``notation`` and apply it."""
-        return self.apply(state, seat, self.parse_action(notation))
+    def play(self, state: S, seat: int, notation: str, names: Sequence[str] = ()) -> list[Event]:
+        """Read ``notation`` as ``seat`` typed it now (:meth:`read_action`) and apply it."""
+        return self.apply(state, seat, self.read_action(state, seat, notation, names))
 
     def choices(
         self, state: S, seat: int, names: Sequence[str] = (), locale: str = DEFAULT_LOCALE
     ) -> list[MoveChoice]:
         """Legal actions of ``seat`` as notation + label, in the legal order."""
         return [
-            MoveChoice(self.format_action(a), self.describe_action(state, seat, a, names, locale))
+            MoveChoice(self.notate_action(state, a),
+                       self.describe_action(state, seat, a, names, locale))
             for a in self.legal_actions(state, seat)
         ]
 
@@ -220,7 +237,8 @@ class ModularRuleset(Ruleset[S, A]):
 
     Every game is laid out the same way, so a newcomer finds a rule in a minute:
     ``rules`` (``actors``, ``legal_actions``, ``apply``), ``actions`` (the notation:
-    ``format_action``, ``parse_action``), ``labels`` (``describe``), ``bot``
+    ``format_action``, ``parse_action``, and optionally ``read_action`` /
+    ``notate_action`` for notation read against the position), ``labels`` (``describe``), ``bot``
     (``choose``) and ``state`` (``dump_state``, ``load_state``; the state counts
     ``turn``). A game names those modules and writes ``setup``, ``view`` and
     ``result`` itself.
@@ -249,6 +267,18 @@ class ModularRuleset(Ruleset[S, A]):
 
     def parse_action(self, text: str) -> A:
         return self.actions_module.parse_action(text)  # type: ignore[no-any-return]
+
+    def read_action(self, state: S, seat: int, text: str, names: Sequence[str] = ()) -> A:
+        reader = getattr(self.actions_module, "read_action", None)
+        if reader is None:
+            return self.parse_action(text)
+        return reader(state, seat, text, names)  # type: ignore[no-any-return]
+
+    def notate_action(self, state: S, action: A) -> str:
+        notate = getattr(self.actions_module, "notate_action", None)
+        if notate is None:
+            return self.format_action(action)
+        return notate(state, action)  # type: ignore[no-any-return]
 
     def describe_action(
         self, state: S, seat: int, action: A, names: Sequence[str] = (),

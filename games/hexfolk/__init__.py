@@ -102,7 +102,7 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         that number ("12 — Settle …"); ``describe_action`` stays the plain label."""
         marks = labels.spot_marks(state)
         return [
-            MoveChoice(self.format_action(a), labels.numbered(
+            MoveChoice(self.notate_action(state, a), labels.numbered(
                 state, a, self.describe_action(state, seat, a, names, locale), locale, marks))
             for a in self.legal_actions(state, seat)
         ]
