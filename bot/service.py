@@ -445,7 +445,9 @@ class SessionService:
             if row.status != ACTIVE:
                 return None
             loaded = self._load(row)
-            if not self._bot_seats(row) & set(loaded.ruleset.actors(loaded.state)):
+            ruleset, state = loaded.ruleset, loaded.state
+            if not self._bot_seats(row) & set(ruleset.actors(state)) and not any(
+                    ruleset.forced_action(state, s) is not None for s in ruleset.actors(state)):
                 return None
             return await self._advance(loaded, [], [])
 
@@ -466,7 +468,10 @@ class SessionService:
         bots = self._bot_seats(row)
         steps = 0
         try:
-            while ruleset.result(state) is None:
+            while ruleset.result(state) is None and steps <= MAX_BOT_ACTIONS:
+                steps += 1
+                if self._play_forced(loaded, bots, log, events):
+                    continue
                 due = sorted(bots & ruleset.actors(state))
                 if not due:
                     break
@@ -475,9 +480,6 @@ class SessionService:
                     logged = ruleset.notate_action(state, action)
                     events.extend(ruleset.apply(state, bot_seat, action))
                     log.append((bot_seat, logged))
-                steps += 1
-                if steps > MAX_BOT_ACTIONS:
-                    break
             result = ruleset.result(state)
             status = FINISHED if result is not None else ACTIVE
             actors = ruleset.actors(state)
@@ -528,6 +530,24 @@ class SessionService:
                     t("platform.game.your_view", row.locale, game=Term(ruleset.name_key)),
                     await self._render_private(loaded, seat))
         return update
+
+    def _play_forced(self, loaded: _Loaded, bots: set[int], log: list[tuple[int, str]],
+                     events: list[Event]) -> bool:
+        """Play one human seat's forced move (issue 9, item 5: "play it for them and say so
+        in the account, instead of asking"); whether there was one."""
+        row, ruleset, state = loaded.row, loaded.ruleset, loaded.state
+        for seat in sorted(ruleset.actors(state) - bots):
+            action = ruleset.forced_action(state, seat)
+            if action is None:
+                continue
+            label = ruleset.describe_action(state, seat, action, self.names(row), row.locale)
+            logged = ruleset.notate_action(state, action)
+            applied = ruleset.apply(state, seat, action)
+            events.append(Event("platform.game.forced", seat, {"move": label}))
+            events.extend(applied)
+            log.append((seat, logged))
+            return True
+        return False
 
     def _turn_text(self, loaded: _Loaded) -> str:
         row, ruleset, state = loaded.row, loaded.ruleset, loaded.state

@@ -199,6 +199,16 @@ class Ruleset(ABC, Generic[S, A]):
     def bot_action(self, state: S, seat: int) -> A:
         """The move a bot seat makes now (deterministic for a given state)."""
 
+    def forced_action(self, state: S, seat: int) -> A | None:
+        """The move a *human* ``seat`` is made to play without being asked, or ``None``.
+
+        Issue 9, item 5: when a player's only legal move is forced (a pass, a skipped
+        turn, the only way off a volcano) the platform plays it and says so. The default
+        takes the sole legal action; a game where a player may also type moves that are
+        not listed (Hexfolk's counter-offers) narrows this."""
+        legal = self.legal_actions(state, seat)
+        return legal[0] if len(legal) == 1 else None
+
     def timeout_actions(self, state: S, seat: int) -> list[A]:
         """What is played for a human ``seat`` whose turn clock ran out, so the game goes
         on (never a silent forfeit). The platform applies these in order and asks again

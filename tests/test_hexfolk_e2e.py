@@ -266,7 +266,7 @@ for _ in range(int(sys.argv[1])):
     if ruleset.result(state) is not None:
         break
     for seat in sorted(ruleset.actors(state)):
-        notation = ruleset.format_action(ruleset.bot_action(state, seat))
+        notation = ruleset.notate_action(state, ruleset.bot_action(state, seat))
         ruleset.play(state, seat, notation)
         log.append(f"{seat}:{notation}")
 replayed = ruleset.setup(4, {"target": 8}, 20261130)

@@ -87,8 +87,9 @@ def random_notation(rng: random.Random, s: HexfolkState) -> str:
     r1, r2 = rng.choice(res), rng.choice(res)
     p = f"p{rng.randint(1, len(s.players))}"
     return rng.choice([
-        f"settle #{c}", f"road #{e}", f"city #{c}", "roll", "buy", "end", f"robber #{h + 1} {p}",
-        f"robber #{h + 1}", f"play knight #{h + 1} {p}", "play roads", f"play plenty {r1} {r2}",
+        f"settle id{c}", f"road id{e}", f"city id{c}", "roll", "buy", "end",
+        f"robber id{h + 1} {p}", f"robber id{h + 1}", f"play knight id{h + 1} {p}",
+        "play roads", f"play plenty {r1} {r2}",
         f"play monopoly {r1}", f"discard {rng.randint(1, 5)}{r1}", f"bank {r1} {r2}",
         f"offer 1{r1} for 1{r2}", "accept", "decline", f"trade {p}", "cancel"])
 

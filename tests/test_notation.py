@@ -95,8 +95,9 @@ def test_mutated_moves_are_read_or_refused_politely(ruleset: Ruleset, data: Any)
     state, seat = SAMPLES[ruleset.id][0]
     moves = [c.notation for c in ruleset.choices(state, seat, NAMES)] or ["pass"]
     words = data.draw(st.sampled_from(moves)).split()
-    odd = st.one_of(st.sampled_from(["²", "٣", "9" * 5000, "1" * 4301, "0", "-1", "#0",
-                                     "#" + "9" * 40, "²wood", "٣ore", "", "p9", "p0"]),
+    odd = st.one_of(st.sampled_from(["²", "٣", "9" * 5000, "1" * 4301, "0", "-1", "#0", "id0",
+                                     "#" + "9" * 40, "id" + "9" * 5000, "²wood", "٣ore", "",
+                                     "p9", "p0"]),
                     st.text(max_size=8))
     where = data.draw(st.integers(0, len(words)))
     words[where:where + 1] = [data.draw(odd)]

@@ -107,6 +107,15 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
             for a in self.legal_actions(state, seat)
         ]
 
+    def forced_action(self, state: HexfolkState, seat: int) -> Action | None:
+        """Only a special building phase in which the player can build nothing is forced
+        (it is a skipped turn: ``end``). A lone ``roll`` is a player's own moment, and a
+        lone ``decline`` is not forced: a counter-offer can always be typed."""
+        if state.phase != rules.SPECIAL:
+            return None
+        legal = self.legal_actions(state, seat)
+        return legal[0] if len(legal) == 1 else None
+
     #: When a turn clock runs out, these moves are made for the late player, first
     #: legal one wins: roll, answer an offer with "no", withdraw one's own offer, end the
     #: turn. Discards and the robber (choices the rules require) fall back to the bot.

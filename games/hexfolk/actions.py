@@ -11,8 +11,8 @@ board does not show is refused, never read as something else.
 
 The log stores the lettered form (:func:`notate_action`): it reads the same in every
 position, so a game replays. The board-independent :func:`format_action` writes places
-by internal id (``settle #12``) for tests and tools; people never need it, and typed
-input does not accept it.
+by internal id (``settle id12``) for tests and tools; it is read everywhere too, but
+people never need it (and ``12`` alone never means an id).
 
 Players are named as the board draws them: by colour (the canonical form, stable when
 a player is renamed), by the letter on their pieces or by name without spaces. The old
@@ -189,16 +189,20 @@ def _victim(v: int | None) -> str:
     return "" if v is None else f" {SEATS[v][0]}"
 
 
+#: Prefix of a place written by internal id (``settle id12``): for tests and tools; no
+#: person types it meaning a number on the board.
+INTERNAL = "id"
+
 #: A place's name in notation: (kind "corner" / "edge" / "hex", id) → text.
 PlaceName = Callable[[str, int], str]
 
 
 def _internal(kind: str, i: int) -> str:
-    return f"#{i + 1}"
+    return f"{INTERNAL}{i + 1}"
 
 
 def format_action(action: Action, place: PlaceName = _internal) -> str:
-    """Notation of ``action``; ``place`` names places (default: by internal id, ``#12``;
+    """Notation of ``action``; ``place`` names places (default: by internal id, ``id12``;
     :func:`notate_action` names them by the hex letters of the game's board)."""
     match action:
         case Settle(c):
@@ -285,8 +289,8 @@ PlaceReader = Callable[[str, str], int]
 
 
 def _read_internal(kind: str, word: str) -> int:
-    if word.startswith("#"):
-        return number(word[1:], 1) - 1
+    if word.startswith(INTERNAL):
+        return number(word[len(INTERNAL):], 1) - 1
     raise Unreadable
 
 
@@ -365,7 +369,7 @@ def _parse(words: list[str], place: PlaceReader, seats: Sequence[Sequence[str]])
 
 
 def parse_action(text: str) -> Action:
-    """Read notation with places by internal id (``settle #12``; see the module
+    """Read notation with places by internal id (``settle id12``; see the module
     docstring). Case and extra spaces don't matter."""
     return read(text, lambda words: _parse(words, _read_internal, SEATS))
 
@@ -394,6 +398,8 @@ def read_action(state: HexfolkState, seat: int, text: str,
             if spot is not None and spot[0] == kind:
                 return spot[1]
             raise Unreadable(_no_spot(state, kind, word, shown))
+        if word.startswith(INTERNAL):
+            return _read_internal(kind, word)
         found = by_name.get((kind, _key(word)))
         if found is None:
             raise Unreadable
