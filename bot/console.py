@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from games import MoveChoice, Ruleset, get_ruleset
+from games.notation import is_number
 from games.options import parse_option_text, resolve_options
 from i18n import DEFAULT_LOCALE, has, t
 from i18n.errors import LocalizedError
@@ -87,6 +88,9 @@ class Console:
     session_id: int = 0
     humans: list[Person] = field(default_factory=list)
     _counter: int = 0
+    #: (player, session version) of the numbered list last printed: a number typed
+    #: against an older list is refused (issue 9, item 2).
+    _listed: tuple[str, int] | None = None
 
     async def run(self, db_path: str, *, seed: int | None, options: str) -> int:
         self.out.mkdir(parents=True, exist_ok=True)
@@ -175,24 +179,39 @@ class Console:
         if word == "help":
             print(t("console.help", self.locale))
         elif word == "moves":
-            for number, choice in enumerate(choices, start=1):
-                print(t("console.move_line", self.locale, number=number, label=choice.label,
-                        notation=choice.notation))
+            await self._list_moves(service, person, choices)
         elif word == "status":
             self._show(await service.status(self.channel_id))
         elif word == "hand":
             await self._hand(service, person)
-        elif word.isdigit():
+        elif is_number(word):
             number = int(word)
             if not 1 <= number <= len(choices):
                 print(t("console.no_such_move", self.locale, number=number,
                         count=len(choices)))
+                return
+            if self._listed != (person.user_id, await self._version(service)):
+                # The list on screen is not the current one: never play another move.
+                print(t("console.list_changed", self.locale))
+                await self._list_moves(service, person, choices)
                 return
             self._show(await service.move(self.channel_id, person, choices[number - 1].notation,
                                           session_id=self.session_id))
         else:
             self._show(await service.move(self.channel_id, person, line,
                                           session_id=self.session_id))
+
+    async def _version(self, service: SessionService) -> int:
+        row = await service.storage.get(self.session_id)
+        return row.version if row is not None else -1
+
+    async def _list_moves(self, service: SessionService, person: Person,
+                          choices: list[MoveChoice]) -> None:
+        """Print the numbered moves and remember which position they were made for."""
+        self._listed = (person.user_id, await self._version(service))
+        for number, choice in enumerate(choices, start=1):
+            print(t("console.move_line", self.locale, number=number, label=choice.label,
+                    notation=choice.notation))
 
     async def _hand(self, service: SessionService, person: Person) -> None:
         """Print the hand's cards by name and write the private hand image."""
