@@ -92,10 +92,15 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class MoveChoice:
-    """A legal action together with its notation and a label a person reads."""
+    """A legal action together with its notation and a label a person reads.
+
+    Menus group long lists by the kind of move (the first word of the label: "Settle",
+    "Road", "Neptune"); ``group`` adds finer levels below that one, for lists too long
+    for one Discord select (Lovci's Neptune: the row of the square, then the square)."""
 
     notation: str
     label: str
+    group: tuple[str, ...] = ()
 
 
 class Ruleset(ABC, Generic[S, A]):
@@ -230,9 +235,16 @@ class Ruleset(ABC, Generic[S, A]):
         """Legal actions of ``seat`` as notation + label, in the legal order."""
         return [
             MoveChoice(self.notate_action(state, a),
-                       self.describe_action(state, seat, a, names, locale))
+                       self.describe_action(state, seat, a, names, locale),
+                       self.choice_group(state, a, locale))
             for a in self.legal_actions(state, seat)
         ]
+
+    def choice_group(self, state: S, action: A, locale: str = DEFAULT_LOCALE
+                     ) -> tuple[str, ...]:
+        """Menu levels below the kind of move for ``action`` (see :class:`MoveChoice`);
+        none by default."""
+        return ()
 
     def rules_topics(self) -> tuple[str, ...]:
         """Topics of ``/rules``; each has the key ``<id>.rules.<topic>``."""
@@ -283,6 +295,11 @@ class ModularRuleset(Ruleset[S, A]):
         if reader is None:
             return self.parse_action(text)
         return reader(state, seat, text, names)  # type: ignore[no-any-return]
+
+    def choice_group(self, state: S, action: A, locale: str = DEFAULT_LOCALE
+                     ) -> tuple[str, ...]:
+        group = getattr(self.actions_module, "choice_group", None)
+        return () if group is None else group(action, locale)  # type: ignore[no-any-return]
 
     def notate_action(self, state: S, action: A) -> str:
         notate = getattr(self.actions_module, "notate_action", None)

@@ -108,6 +108,18 @@ def _lr(step: int) -> str:
     return "right" if step > 0 else "left"
 
 
+def choice_group(action: Action, locale: str = "en") -> tuple[str, ...]:
+    """Menu level below the kind of move: Neptune reaches any of 81 squares, too many
+    for one Discord select, so its menu picks the row first, then the square."""
+    from i18n import t
+
+    if isinstance(action, Neptune) and action.square >= 0:
+        return (t("platform.menu.row", locale, row=NAMES[action.square][1:]),)
+    if isinstance(action, Neptune):
+        return (t("platform.menu.ships", locale),)
+    return ()
+
+
 def format_action(action: Action) -> str:
     match action:
         case Start(square):
