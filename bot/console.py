@@ -23,6 +23,7 @@ from typing import Any
 from games import MoveChoice, Ruleset, get_ruleset
 from games.notation import is_number
 from games.options import parse_option_text, resolve_options
+from games.protocol import list_numbers
 from i18n import DEFAULT_LOCALE, has, t
 from i18n.errors import LocalizedError
 
@@ -186,16 +187,17 @@ class Console:
             await self._hand(service, person)
         elif is_number(word):
             number = int(word)
-            if not 1 <= number <= len(choices):
+            numbers = dict(list_numbers(choices))
+            if number not in numbers:
                 print(t("console.no_such_move", self.locale, number=number,
-                        count=len(choices)))
+                        count=max(numbers, default=0)))
                 return
             if self._listed != (person.user_id, await self._version(service)):
                 # The list on screen is not the current one: never play another move.
                 print(t("console.list_changed", self.locale))
                 await self._list_moves(service, person, choices)
                 return
-            self._show(await service.move(self.channel_id, person, choices[number - 1].notation,
+            self._show(await service.move(self.channel_id, person, numbers[number].notation,
                                           session_id=self.session_id))
         else:
             self._show(await service.move(self.channel_id, person, line,
@@ -209,7 +211,7 @@ class Console:
                           choices: list[MoveChoice]) -> None:
         """Print the numbered moves and remember which position they were made for."""
         self._listed = (person.user_id, await self._version(service))
-        for number, choice in enumerate(choices, start=1):
+        for number, choice in list_numbers(choices):
             print(t("console.move_line", self.locale, number=number, label=choice.label,
                     notation=choice.notation))
 

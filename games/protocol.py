@@ -101,6 +101,29 @@ class MoveChoice:
     notation: str
     label: str
     group: tuple[str, ...] = ()
+    #: The number the board draws on this move's place now (Hexfolk's spots), if any.
+    number: int | None = None
+
+
+def list_numbers(choices: Sequence[MoveChoice]) -> list[tuple[int, MoveChoice]]:
+    """Numbers for a numbered list of moves that agree with the board: a move onto a
+    place the board numbers keeps that number (unless several moves share the place, as
+    robbing one of two players there), the other moves follow the highest one.
+    Without board numbers the list counts 1, 2, 3 … (issue 9, item 1: what the player
+    sees is what the player types)."""
+    counts: dict[int, int] = {}
+    for c in choices:
+        if c.number is not None:
+            counts[c.number] = counts.get(c.number, 0) + 1
+    out = []
+    following = max(counts, default=0)
+    for choice in choices:
+        if choice.number is not None and counts[choice.number] == 1:
+            out.append((choice.number, choice))
+        else:
+            following += 1
+            out.append((following, choice))
+    return sorted(out, key=lambda pair: pair[0])
 
 
 class Ruleset(ABC, Generic[S, A]):

@@ -30,7 +30,7 @@ from games.notation import (
     number,
     seat_of,
 )
-from games.protocol import IllegalAction, Ruleset
+from games.protocol import IllegalAction, Ruleset, list_numbers
 
 RULESETS = all_rulesets()
 IDS = [r.id for r in RULESETS]
@@ -181,6 +181,7 @@ def test_board_numbers_and_typed_numbers_agree() -> None:
             seen += 1
             shown = match.group(1)
             assert int(shown) in drawn, (choice.label, sorted(drawn))
+            assert choice.number == int(shown), "console lists and menus use one number"
             action = ruleset.read_action(state, seat, choice.notation)
             words = choice.notation.split()
             readings = []
@@ -196,6 +197,11 @@ def test_board_numbers_and_typed_numbers_agree() -> None:
                 with pytest.raises(IllegalAction):
                     ruleset.read_action(state, seat, " ".join([*words[:i], "0", *words[i + 1:]]))
             assert readings and all(r == action for r in readings), (choice, readings)
+        listed = list_numbers(ruleset.choices(state, seat, NAMES))
+        assert len({n for n, _ in listed}) == len(listed)  # no number means two moves
+        shared = [c.number for _, c in listed]
+        assert all(n == c.number for n, c in listed
+                   if c.number is not None and shared.count(c.number) == 1)
     assert seen > 100, "too few numbered decisions were checked"
 
 

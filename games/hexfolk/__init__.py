@@ -103,7 +103,8 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         marks = labels.spot_marks(state)
         return [
             MoveChoice(self.notate_action(state, a), labels.numbered(
-                state, a, self.describe_action(state, seat, a, names, locale), locale, marks))
+                state, a, self.describe_action(state, seat, a, names, locale), locale, marks),
+                number=labels.spot_number(state, a, marks))
             for a in self.legal_actions(state, seat)
         ]
 
