@@ -87,3 +87,55 @@ async def test_service_plays_a_forced_move_and_says_so(storage: Storage) -> None
     log = await storage.action_log(session_id)
     assert any(e.seat == 0 and e.notation == "end" for e in log)
     assert await service.replay_check(session_id)
+
+
+def _before_a_forced_move(players: int = 5) -> tuple[object, str]:
+    """A Hexfolk position where seat 0's (bot-chosen) move leads, after the bots' replies,
+    to a forced move of seat 0; and that move's notation."""
+    import copy
+
+    for seed in range(30):
+        state = HEXFOLK.setup(players, {}, seed)
+        for _ in range(1500):
+            if HEXFOLK.result(state) is not None:
+                break
+            seat = min(HEXFOLK.actors(state))
+            action = HEXFOLK.bot_action(state, seat)
+            if seat == 0:
+                trial = copy.deepcopy(state)
+                HEXFOLK.apply(trial, 0, action)
+                while HEXFOLK.result(trial) is None and HEXFOLK.actors(trial) - {0}:
+                    bot = min(HEXFOLK.actors(trial) - {0})
+                    HEXFOLK.apply(trial, bot, HEXFOLK.bot_action(trial, bot))
+                if 0 in HEXFOLK.actors(trial) and HEXFOLK.forced_action(trial, 0) is not None:
+                    return state, HEXFOLK.notate_action(state, action)
+            HEXFOLK.apply(state, seat, action)
+    raise AssertionError("no forced move found")
+
+
+async def test_forced_move_through_discord(standin: object, db_path: str) -> None:
+    """Through discord.py: the human's /move is followed by their forced "end", played
+    for them; the public post says so, and the human is not asked for it."""
+    import aiosqlite
+    from discord_standin import running_client, slash
+    from tidebound_support import Driver, factory, start_game
+
+    state, notation = _before_a_forced_move()
+    driver = Driver(standin)  # type: ignore[arg-type]
+    async with running_client(factory(db_path), standin):  # type: ignore[arg-type]
+        session_id = await start_game(driver, game="hexfolk", options="target=8", bots=4)
+        async with aiosqlite.connect(db_path) as db:  # the position reached in a bot game
+            await db.execute("UPDATE sessions SET state = ?, version = version + 100 "
+                             "WHERE id = ?", (json.dumps(HEXFOLK.dump(state)), session_id))
+            await db.commit()
+        payload, start = await driver.send(slash("move", {"move": notation}))
+        assert (await driver.callback(payload))["type"] == 5
+        post = await driver.public_post(payload, start)
+        assert FORCED in str(post.json["content"]), post.json["content"]
+    async with await Storage.open(db_path) as storage:
+        row = await storage.get(session_id)
+        assert row is not None and row.state is not None
+        after = HEXFOLK.load(json.loads(row.state))
+        assert HEXFOLK.forced_action(after, 0) is None or 0 not in HEXFOLK.actors(after)
+        log = await storage.action_log(session_id)
+        assert [e.notation for e in log if e.seat == 0][-1] == "end"
