@@ -16,7 +16,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -466,10 +466,12 @@ class SessionService:
         steps = 0
         try:
             while ruleset.result(state) is None:
-                due = sorted(bots & ruleset.actors(state))
+                due = bot_move_order(bots & ruleset.actors(state), log)
                 if not due:
                     break
                 for bot_seat in due:
+                    if bot_seat not in ruleset.actors(state):
+                        continue  # an earlier bot's move ended this one's decision
                     action = ruleset.bot_action(state, bot_seat)
                     events.extend(ruleset.apply(state, bot_seat, action))
                     log.append((bot_seat, ruleset.format_action(action)))
@@ -641,7 +643,7 @@ class SessionService:
             for action in actions:
                 if not holds_turn():
                     break
-                labels.append(ruleset.describe_action(state, seat, action, names, locale))
+                labels.append(ruleset.describe_public(state, seat, action, names, locale))
                 events.extend(ruleset.apply(state, seat, action))
                 played.append((seat, ruleset.format_action(action)))
         return labels
@@ -670,6 +672,14 @@ class SessionService:
             ruleset.apply(state, entry.seat, ruleset.parse_action(entry.notation))
         return json.dumps(ruleset.dump(state), sort_keys=True) == json.dumps(
             json.loads(row.state), sort_keys=True)
+
+
+def bot_move_order(due: Iterable[int], log: Sequence[tuple[int, str]]) -> list[int]:
+    """The order in which the due bots move in one step: the bots that moved least
+    recently in ``log`` (this update's moves) first, seat order among equals. So bots
+    answering a trade offer answer before the bot that made it closes it."""
+    last = {seat: i for i, (seat, _) in enumerate(log)}
+    return sorted(due, key=lambda seat: (last.get(seat, -1), seat))
 
 
 def _public_buttons(loaded: _Loaded) -> tuple[tuple[str, str], ...]:

@@ -169,6 +169,16 @@ class Ruleset(ABC, Generic[S, A]):
         """A label for buttons and autocomplete (``names``: display name per seat)."""
         return self.format_action(action)
 
+    def describe_public(
+        self, state: S, seat: int, action: A, names: Sequence[str] = (),
+        locale: str = DEFAULT_LOCALE,
+    ) -> str:
+        """A label of ``action`` for everybody (the turn clock's message about a move
+        played for a late player): it may say no more than the move's own public account.
+        The default is :meth:`describe_action`; a game whose labels name hidden cards
+        (a discard, a swap) overrides it."""
+        return self.describe_action(state, seat, action, names, locale)
+
     # -- serialisation ----------------------------------------------------
     @abstractmethod
     def dump(self, state: S) -> dict[str, Any]:

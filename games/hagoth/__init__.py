@@ -7,14 +7,16 @@ protocol. Open rules questions and our answers: ``RULES-NOTES.md``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from i18n import DEFAULT_LOCALE, t
 
 from ..options import Option
 from ..protocol import ModularRuleset, Result
 from . import actions, bot, labels, rules
 from . import state as state_module
-from .actions import Action
+from .actions import Action, Swap
 from .data import COLOURS, TARGET_VP
 from .state import Design, HagothState, Ship
 from .view import DesignView, HagothView, PlayerView, ShipView
@@ -76,6 +78,14 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
             discard_count=len(state.discard), target=state.target, speed=state.speed,
             winner=state.winner, hand=hand,
         )
+
+    def describe_public(self, state: HagothState, seat: int, action: Action,
+                        names: Sequence[str] = (), locale: str = DEFAULT_LOCALE) -> str:
+        """A Speed-variant swap says how many cards, as its account does ("discarded 2
+        cards and drew again"), never which: the hand is secret."""
+        if isinstance(action, Swap) and action.cards:
+            return t("hagoth.label.swap_count", locale, count=len(action.cards))
+        return self.describe_action(state, seat, action, names, locale)
 
     def result(self, state: HagothState) -> Result | None:
         if state.winner is None:

@@ -111,7 +111,7 @@ def corner_harbours(board_id: str, harbours: list[int]) -> list[int]:
 # -- setup ---------------------------------------------------------------------------------
 def setup(num_players: int, seed: int, *, target: int = 10, robber: str = "on",
           longest: bool = True, army: bool = True, layout: str = "random",
-          board_id: str | None = None) -> HexfolkState:
+          board_id: str | None = None, offers_wait: bool = False) -> HexfolkState:
     rng = GameRng(seed)
     bid = board_id or board_for(num_players)
     board = get_board(bid)
@@ -128,7 +128,7 @@ def setup(num_players: int, seed: int, *, target: int = 10, robber: str = "on",
         edge_owner=[-1] * board.edges, bank=[bank_size(num_players)] * 5, dev_deck=deck,
         current=first, first=first, phase=SETTLE, turn=0, rng=rng, target=target,
         robber_mode=robber, longest_on=longest, army_on=army, layout=layout,
-        discards=[0] * num_players,
+        discards=[0] * num_players, offers_wait=offers_wait,
     )
     state.corner_harbour = corner_harbours(bid, harbours)
     return state
@@ -169,7 +169,9 @@ def actors(state: HexfolkState) -> frozenset[int]:
         assert state.offer is not None
         waiting = frozenset(i for i, r in enumerate(state.offer.responses)
                             if r is None and i != state.current)
-        return waiting or frozenset((state.current,))
+        if waiting and state.offers_wait:
+            return waiting  # bot_offers=yes: the offer waits for every answer
+        return waiting | {state.current}  # the offerer keeps playing meanwhile
     if phase == SPECIAL:
         return frozenset((state.special,))
     return frozenset((state.current,))
@@ -295,11 +297,14 @@ def check(state: HexfolkState, seat: int, action: Action) -> None:
         _check_robber(state, seat, action.hex, action.victim)
         return
     if phase == ROADS:
+        if isinstance(action, End):
+            return  # ends the turn; the free roads not yet placed are lost
         _require(isinstance(action, Road), "hexfolk.illegal.must_free_road")
         assert isinstance(action, Road)
         _require(road_ok(state, seat, action.edge), "hexfolk.illegal.road_site")
         return
-    if phase == TRADE:
+    if phase == TRADE and (seat != state.current or isinstance(
+            action, (Trade, Cancel, Offer, Accept, Decline, Counter))):
         _check_trade_phase(state, seat, action)
         return
     if phase == ROLL:
@@ -408,6 +413,8 @@ def _check_trade_phase(state: HexfolkState, seat: int, action: Action) -> None:
             _require(_holds(hand, action.give), "hexfolk.illegal.not_held")
             return
         raise IllegalAction("hexfolk.illegal.answer_offer")
+    _require(not isinstance(action, Offer), "hexfolk.illegal.offer_open")
+    _require(not isinstance(action, (Accept, Decline, Counter)), "hexfolk.illegal.own_offer")
     if isinstance(action, Cancel):
         return
     if isinstance(action, Trade):
@@ -419,7 +426,7 @@ def _check_trade_phase(state: HexfolkState, seat: int, action: Action) -> None:
         _require(_holds(hand, give) and _holds(state.players[p].hand, get),
                  "hexfolk.illegal.not_held")
         return
-    raise IllegalAction("hexfolk.illegal.close_offer")
+    raise IllegalAction("hexfolk.illegal.close_offer")  # pragma: no cover - guarded above
 
 
 def menu_counters(state: HexfolkState, seat: int) -> list[Counter]:
@@ -537,21 +544,31 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
     if phase == ROBBER:
         return _robber_moves(state, seat, knight=False)
     if phase == ROADS:
-        return [Road(e) for e in range(board.edges) if road_ok(state, seat, e)]
+        return [*(Road(e) for e in range(board.edges) if road_ok(state, seat, e)), End()]
     if phase == TRADE:
         offer = state.offer
         assert offer is not None
         if seat != state.current:
             out: list[Action] = [Accept()] if _holds(hand, offer.get) else []
             return [*out, Decline(), *menu_counters(state, seat)]
-        out = []
+        closing: list[Action] = []
         for p, resp in enumerate(offer.responses):
             if resp == "accept" or isinstance(resp, list):
                 give, get = (offer.give, offer.get) if resp == "accept" else resp
                 if _holds(hand, give) and _holds(state.players[p].hand, get):
-                    out.append(Trade(p))
-        return [*out, Cancel()]
-    out = []
+                    closing.append(Trade(p))
+        closing.append(Cancel())
+        moves = _turn_moves(state, seat, MAIN, offers=False)
+        return [*moves[:-1], *closing, moves[-1]]  # ... trade pN, cancel, end
+    return _turn_moves(state, seat, phase, offers=True)
+
+
+def _turn_moves(state: HexfolkState, seat: int, phase: str, *, offers: bool) -> list[Action]:
+    """The moves of a turn (ROLL, MAIN, SPECIAL) in legal order; ``offers``: list offers."""
+    board = board_of(state)
+    player = state.players[seat]
+    hand = player.hand
+    out: list[Action] = []
     if phase in (MAIN, SPECIAL):
         if _holds(hand, SETTLEMENT_COST) and player.settlements < MAX_SETTLEMENTS:
             out += [Settle(c) for c in range(board.corners) if settle_ok(state, seat, c)]
@@ -581,7 +598,7 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
         for g in _RANGE5:
             if hand[g] >= 2 and hand[g] >= rate(state, seat, g):
                 out += [BankTrade(g, r) for r in _RANGE5 if r != g and state.bank[r] >= 1]
-        if state.offers_made < MAX_OFFERS and len(state.players) > 1:
+        if offers and state.offers_made < MAX_OFFERS and len(state.players) > 1:
             out += offer_menu(hand)
     if phase in (MAIN, SPECIAL):
         out.append(End())
@@ -678,7 +695,7 @@ def apply(state: HexfolkState, seat: int, action: Action) -> list[Event]:
                 state.free_roads -= 1
                 if state.free_roads <= 0 or not has_road_site(state, seat):
                     state.free_roads = 0
-                    state.phase = MAIN
+                    state.phase = TRADE if state.offer is not None else MAIN
             else:
                 _pay(state, player, ROAD_COST)
                 _place_road(state, seat, e)
@@ -763,8 +780,21 @@ def apply(state: HexfolkState, seat: int, action: Action) -> list[Event]:
                 events.append(Event("hexfolk.event.special_done", seat))
                 _advance_special(state, events)
             else:
+                if phase == ROADS:
+                    events.append(Event("hexfolk.event.free_roads_lost", seat,
+                                        {"count": state.free_roads}))
+                    state.free_roads = 0
+                if state.offer is not None:
+                    state.offer = None  # unanswered and accepted alike: no trade
+                    events.append(Event("hexfolk.event.offer_closed", seat))
                 events.append(Event("hexfolk.event.end", seat))
                 _end_turn(state, events)
+    if state.offer is not None and seat == state.current and not _holds(
+            player.hand, state.offer.give):
+        state.offer = None  # the offerer's hand can no longer pay what was offered
+        if state.phase == TRADE:
+            state.phase = MAIN
+        events.append(Event("hexfolk.event.offer_withdrawn", seat))
     _check_win(state, events)
     return events
 
@@ -958,12 +988,15 @@ def _update_army(state: HexfolkState, seat: int, events: list[Event]) -> None:
         events.append(Event("hexfolk.event.army", seat, {"knights": k}))
 
 
-def _can_build_any(state: HexfolkState, seat: int) -> bool:
-    saved, state.special, state.phase = (state.special, state.phase), seat, SPECIAL
-    try:
-        return len(legal_actions(state, seat)) > 1
-    finally:
-        state.special, state.phase = saved
+#: The cheapest thing to build (a road) costs this many cards.
+SPECIAL_MIN_CARDS = min(sum(ROAD_COST), sum(DEV_COST), sum(SETTLEMENT_COST), sum(CITY_COST))
+
+
+def special_wanted(state: HexfolkState, seat: int) -> bool:
+    """Whether ``seat`` is offered the special building phase: by the number of cards in
+    hand alone, which everybody sees — never by what the cards could pay for, so being
+    skipped tells the table nothing it did not know (RULES-NOTES.md)."""
+    return sum(state.players[seat].hand) >= SPECIAL_MIN_CARDS
 
 
 def _end_turn(state: HexfolkState, events: list[Event]) -> None:
@@ -979,10 +1012,11 @@ def _end_turn(state: HexfolkState, events: list[Event]) -> None:
 
 
 def _advance_special(state: HexfolkState, events: list[Event]) -> None:
-    """Offer the special building phase to the next player who can build anything."""
+    """Offer the special building phase to the next player holding enough cards to build
+    anything; they build or pass (``end``) — the turn clock passes for them."""
     while state.special_queue:
         seat = state.special_queue.pop(0)
-        if _can_build_any(state, seat):
+        if special_wanted(state, seat):
             state.special = seat
             state.phase = SPECIAL
             return
