@@ -19,9 +19,33 @@ from . import state as state_module
 from .actions import Action, Swap
 from .data import COLOURS, TARGET_VP
 from .state import Design, HagothState, Ship
-from .view import DesignView, HagothView, PlayerView, ShipView
+from .view import DesignView, HagothView, PlayerSummary, PlayerView, ShipView, SummaryView
 
-__all__ = ["RULESET", "HagothRuleset", "HagothState", "HagothView"]
+__all__ = ["RULESET", "HagothRuleset", "HagothState", "HagothView", "SummaryView"]
+
+
+def summary(state: HagothState) -> SummaryView:
+    """The statistics of ``state``'s game (kept during play; nothing in them was secret)."""
+    players = tuple(
+        PlayerSummary(
+            seat=i, colour=COLOURS[i], vp=p.vp, launch_vp=p.launch_vp,
+            arrival_vp=p.arrival_vp, turns=p.stats.turns, wood=p.stats.wood,
+            launched=tuple(p.stats.launched), arrived=tuple(p.stats.arrived),
+            attacks_played=tuple(p.stats.attacks_played),
+            attacks_suffered=tuple(p.stats.attacks_suffered),
+            longest_wait=p.stats.longest_wait,
+            longest_wait_blueprint=(None if p.stats.longest_wait_blueprint < 0
+                                    else p.stats.longest_wait_blueprint),
+        )
+        for i, p in enumerate(state.players)
+    )
+    rounds = [tuple(0 for _ in state.players), *(tuple(r) for r in state.vp_rounds)]
+    final = tuple(p.vp for p in state.players)
+    if rounds[-1] != final:
+        rounds.append(final)  # the round the game ended in
+    return SummaryView(turn=state.turn, target=state.target, winner=state.winner,
+                       vp_rounds=tuple(rounds), die_counts=tuple(state.die_counts),
+                       players=players)
 
 
 def _berth_view(held: Design | Ship | None) -> DesignView | ShipView | None:
@@ -47,7 +71,7 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
         Option("speed", "bool", False, "hagoth.option.speed"),
         Option("target", "int", TARGET_VP, "hagoth.option.target", minimum=5, maximum=TARGET_VP),
     )
-    schema_version = 1
+    schema_version = 2
 
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> HagothState:
         if not self.min_players <= num_players <= self.max_players:
@@ -96,6 +120,12 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
             reason_key="hagoth.result.target",
             reason_params={"vp": state.target},
         )
+
+    def summary_view(self, state: HagothState) -> SummaryView | None:
+        """The statistics image's data, once the game is over."""
+        if state.winner is None:
+            return None
+        return summary(state)
 
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "turn", "designs", "building", "sailing", "attacks", "speed",
