@@ -19,6 +19,13 @@ _MODULES = {
 }
 
 
+#: game id -> module with ``render_summary(summary, names, locale)``, where the summary
+#: is not drawn by the board's own module.
+_SUMMARY_MODULES = {
+    "hagoth": "renderers.hagoth_summary",
+}
+
+
 def _module(game_id: str) -> Any:
     return import_module(_MODULES[game_id])
 
@@ -44,7 +51,8 @@ def render_summary(
     game_id: str, summary: Any, names: Sequence[str], locale: str = "en"
 ) -> bytes | None:
     """The end-of-game summary image of ``game_id``, or ``None`` if the game has none."""
-    render: Callable[..., bytes] | None = getattr(_module(game_id), "render_summary", None)
+    module = import_module(_SUMMARY_MODULES.get(game_id) or _MODULES[game_id])
+    render: Callable[..., bytes] | None = getattr(module, "render_summary", None)
     if render is None or summary is None:
         return None
     return render(summary, names, locale)
