@@ -211,7 +211,8 @@ def _unit(i: int, n: int = 1) -> tuple[int, int, int, int, int]:
 
 
 #: offers per turn when offers wait for people's answers (lobby ``bot_offers=yes``):
-#: a bot asks people sparingly, since each offer holds the table until all answer
+#: a bot asks people sparingly — once a turn, and only for the last card a build lacks —
+#: since each offer holds the table until everyone has answered
 WAITING_OFFERS = 1
 #: a surplus this big (cards beyond the wanted build) offers 2 for 1 instead of 1 for 1
 BIG_SURPLUS = 4
@@ -228,8 +229,8 @@ def _offer(state: HexfolkState, seat: int, target: tuple[int, ...],
     caps offers per turn)."""
     hand = state.players[seat].hand
     need = _missing(hand, target)
-    if not 1 <= sum(need) <= 2:
-        return None
+    if not 1 <= sum(need) <= (1 if state.offers_wait else 2):
+        return None  # offers that wait for people: only for the very last card
     kinds = [r for r in range(5) if need[r]]
     k = state.offers_made
     if k >= len(kinds) or (state.offers_wait and k >= WAITING_OFFERS):
