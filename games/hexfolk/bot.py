@@ -5,8 +5,9 @@ On its turn: city > settlement > road towards the best free spot > development c
 trading only when that makes the wanted build affordable (so it never trades in
 circles). One or two cards short of its next build, it first offers the other players a
 fair trade (1 for 1, or 2 for 1 from a big surplus) of cards it can spare for a missing
-one, each missing kind at most once a turn, closes with the accepting player who has the
-fewest points, and falls back to the bank only when nobody accepted. Discards the most
+one, each missing kind at most once a turn, closes its offer the next time it moves
+(with the accepting player who has the fewest points), and falls back to the bank only
+when nobody accepted. Discards the most
 plentiful cards; moves the robber onto the leader's best hex; answers an offer yes when
 it gets what its next build needs and gives only what it can spare.
 """
