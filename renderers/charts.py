@@ -118,8 +118,10 @@ def line_chart(image: Image.Image, box: Box, series: Sequence[Series], *,
         return left + (right - left) * i / span, bottom - v * scale
 
     face = font(15)
-    tick = max(1, math.ceil(points / 10))
-    for i in range(0, points, tick):
+    tick = int(nice_step(points, 10))
+    for i in [0, *range(tick - x_start, points, tick)]:
+        if i < 0 or (i and i < tick / 2):
+            continue
         x, _ = at(i, 0)
         draw.line((x, bottom, x, bottom + 5), fill=INK, width=2)
         draw.text((x, bottom + 8), str(i + x_start), font=face, fill=MUTED, anchor="ma")
