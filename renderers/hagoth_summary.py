@@ -151,7 +151,7 @@ def _draw_table(image: Image.Image, summary: SummaryView, names: Sequence[str], 
     draw = ImageDraw.Draw(image)
     head = font(15, bold=True)
     heads = ("col_player", "col_vp", "col_ships", "col_wood", "col_attacks", "col_wait")
-    head_lines = 3
+    head_lines = 2
     for i, key in enumerate(heads):
         width = COLS[i + 1] - COLS[i] - 10
         for k, text in enumerate(wrap_text(t(_S + key, locale), head, width, head_lines)):
@@ -205,7 +205,7 @@ def _draw_table(image: Image.Image, summary: SummaryView, names: Sequence[str], 
 
 def _table_height(players: int) -> float:
     head = font(15, bold=True)
-    return 3 * line_height(head) + 4 + line_height(font(15)) + 6 + players * ROW_H + 10 + \
+    return 2 * line_height(head) + 4 + line_height(font(15)) + 6 + players * ROW_H + 10 + \
         line_height(font(15))
 
 
