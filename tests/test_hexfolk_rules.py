@@ -646,6 +646,10 @@ def test_special_building_is_offered_by_hand_size_not_by_what_the_cards_pay() ->
     give(s, 1, [1, 1, 1, 1, 1])
     RULESET.apply(s, 0, End())
     assert s.phase == ROLL and s.current == 1  # below 5 players there is no such phase
+    s = midgame(5, special=False)  # our house-rule lobby option switches it off
+    give(s, 1, [1, 1, 1, 1, 1])
+    RULESET.apply(s, 0, End())
+    assert s.phase == ROLL and s.current == 1
 
 
 # -- open offers and the rest of the turn ---------------------------------------------------

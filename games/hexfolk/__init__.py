@@ -47,6 +47,7 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         Option("layout", "choice", "random", "hexfolk.option.layout",
                choices=("random", "classic")),
         Option("bot_offers", "bool", False, "hexfolk.option.bot_offers"),
+        Option("special", "bool", True, "hexfolk.option.special"),
     )
     schema_version = 1
 
@@ -61,6 +62,7 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
             army=bool(options.get("army", True)),
             layout=str(options.get("layout", "random")),
             offers_wait=bool(options.get("bot_offers", False)),
+            special=bool(options.get("special", True)),
         )
 
     def view(self, state: HexfolkState, seat: int | None) -> HexfolkView:

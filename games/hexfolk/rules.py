@@ -111,7 +111,8 @@ def corner_harbours(board_id: str, harbours: list[int]) -> list[int]:
 # -- setup ---------------------------------------------------------------------------------
 def setup(num_players: int, seed: int, *, target: int = 10, robber: str = "on",
           longest: bool = True, army: bool = True, layout: str = "random",
-          board_id: str | None = None, offers_wait: bool = False) -> HexfolkState:
+          board_id: str | None = None, offers_wait: bool = False,
+          special: bool = True) -> HexfolkState:
     rng = GameRng(seed)
     bid = board_id or board_for(num_players)
     board = get_board(bid)
@@ -128,7 +129,7 @@ def setup(num_players: int, seed: int, *, target: int = 10, robber: str = "on",
         edge_owner=[-1] * board.edges, bank=[bank_size(num_players)] * 5, dev_deck=deck,
         current=first, first=first, phase=SETTLE, turn=0, rng=rng, target=target,
         robber_mode=robber, longest_on=longest, army_on=army, layout=layout,
-        discards=[0] * num_players, offers_wait=offers_wait,
+        discards=[0] * num_players, offers_wait=offers_wait, special_on=special,
     )
     state.corner_harbour = corner_harbours(bid, harbours)
     return state
@@ -1004,7 +1005,7 @@ def _end_turn(state: HexfolkState, events: list[Event]) -> None:
     state.dev_played = False
     state.offers_made = 0
     n = len(state.players)
-    if n >= SPECIAL_FROM:
+    if n >= SPECIAL_FROM and state.special_on:
         state.special_queue = [(state.current + i) % n for i in range(1, n)]
         _advance_special(state, events)
     else:
