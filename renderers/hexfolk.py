@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -249,8 +250,10 @@ def _island(
     tokens: tuple[int, ...],
     harbours: tuple[tuple[int, int], ...],
     r: float,
+    locale: str,
 ) -> Image.Image:
-    """The static island: sea, hexes with icons and numbers, harbours (cached)."""
+    """The static island: sea, hexes with icons, numbers and the desert's word, and the
+    harbours; cached per board layout, hex size and locale."""
     board = get_board(board_id)
     fr = _Frame(board, r)
     big = Image.new("RGB", (fr.w * SS, fr.h * SS), BACKGROUND)
@@ -367,7 +370,12 @@ def _island(
         cx, cy = fr.hex_centre(h)
         if terrain[h] >= 0:
             _paste(big_img, resource_icon(terrain[h], icon), (cx, cy - 0.6 * r))
-    _draw_hex_names(big_img, board, fr, r)
+    d = ImageDraw.Draw(big_img)
+    for h in range(board.hexes):  # deserts carry a word instead of a number
+        if terrain[h] < 0:
+            cx, cy = fr.hex_centre(h)
+            d.text((cx, cy + 0.42 * r), t(_K + "desert", locale),
+                   font=font(max(14, round(0.2 * r)), bold=True), fill=(110, 90, 50), anchor="mm")
     return big_img
 
 
@@ -379,43 +387,38 @@ def hex_name_anchor(fr: _Frame, h: int) -> Point:
     return (cx + 0.47 * fr.r, cy - 0.27 * fr.r)
 
 
+@lru_cache(maxsize=256)
+def _name_tab(name: str, r: float) -> Image.Image:
+    """The pale tab with a hex's letter, antialiased (cached per letter and hex size)."""
+    face = font(max(15, round(0.25 * r)) * 4, bold=True)
+    half_w = max(text_width(name, face) / 8 + 4, 0.16 * r)
+    half_h = max(10.0, 0.15 * r)
+    w, h = math.ceil(2 * half_w) + 2, math.ceil(2 * half_h) + 2
+    big = Image.new("RGBA", (w * 4, h * 4), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.rounded_rectangle((2, 2, w * 4 - 3, h * 4 - 3), radius=round(half_h * 0.6 * 4),
+                        fill=(250, 246, 232), outline=(60, 50, 40), width=4)
+    d.text((w * 2, h * 2), name, font=face, fill=INK, anchor="mm")
+    return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
 def _draw_hex_names(image: Image.Image, board: Board, fr: _Frame, r: float) -> None:
-    """Each hex's letter (the name moves and events use) on a small pale tab."""
-    d = ImageDraw.Draw(image)
-    face = font(max(15, round(0.25 * r)), bold=True)
+    """Each hex's letter (the name moves and events use) on a small pale tab, drawn over
+    the pieces so that a city on the hex's corner never hides part of it ("AO" must not
+    read "AC")."""
     names = places(board.id).hex_names
     for h in range(board.hexes):
-        x, y = hex_name_anchor(fr, h)
-        name = names[h]
-        half_w = max(text_width(name, face) / 2 + 4, 0.16 * r)
-        half_h = max(10.0, 0.15 * r)
-        d.rounded_rectangle((x - half_w, y - half_h, x + half_w, y + half_h),
-                            radius=round(half_h * 0.6), fill=(250, 246, 232),
-                            outline=(60, 50, 40), width=1)
-        d.text((x, y), name, font=face, fill=INK, anchor="mm")
+        _paste(image, _name_tab(names[h], r), hex_name_anchor(fr, h))
 
 
 def _draw_island(view: HexfolkView, r: float, locale: str) -> Image.Image:
-    """The island with the robber and every player's pieces."""
+    """The island with the robber, every player's pieces and the numbered spots."""
     board = get_board(view.board)
-    img = _island(view.board, view.terrain, view.tokens, view.harbours, r).copy()
+    img = _island(view.board, view.terrain, view.tokens, view.harbours, r, locale).copy()
     fr = _Frame(board, r)
-    d = ImageDraw.Draw(img)
-    # Deserts carry a word instead of a number.
-    for h in range(board.hexes):
-        if view.terrain[h] < 0:
-            cx, cy = fr.hex_centre(h)
-            d.text(
-                (cx, cy + 0.42 * r),
-                t(_K + "desert", locale),
-                font=font(max(14, round(0.2 * r)), bold=True),
-                fill=(110, 90, 50),
-                anchor="mm",
-            )
     if 0 <= view.robber < board.hexes:
-        cx, cy = fr.hex_centre(view.robber)
-        rs = _robber_sprite(max(18, round(0.3 * r)))
-        _paste(img, rs, (cx - 0.56 * r, cy + 0.05 * r))
+        centre, _ = robber_area(fr, view.robber)
+        _paste(img, _robber_sprite(_robber_size(r)), centre)
     styles = [_style(p) for p in view.players]
     length, thick = round(0.74 * r), max(5, round(0.1 * r))
     mark = max(16, round(0.26 * r))
@@ -431,7 +434,7 @@ def _draw_island(view: HexfolkView, r: float, locale: str) -> Image.Image:
         mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
         _paste(img, _road_sprite(styles[owner], dx, dy, length, thick), mid)
         draw_token(img, mid, mark, styles[owner])
-    settle, city = max(24, round(0.42 * r)), max(28, round(0.5 * r))
+    settle, city = _piece_sizes(r)
     for c, owner in enumerate(view.corner_owner):
         if owner < 0 or owner >= len(styles):
             continue
@@ -441,49 +444,160 @@ def _draw_island(view: HexfolkView, r: float, locale: str) -> Image.Image:
             draw_token(img, p, city, styles[owner])
         else:
             draw_token(img, p, settle, styles[owner])
-    _draw_spots(img, view, fr, r)
+    _draw_hex_names(img, board, fr, r)
+    for mark_ in spot_marks(view, fr):
+        _paste(img, _spot_sprite(str(mark_.number), mark_.radius, mark_.on_piece), mark_.centre)
     return img
 
 
-def spot_anchor(fr: _Frame, kind: str, i: int) -> Point:
-    """Where spot ``i`` of ``kind`` is marked: on the corner, at the edge's midpoint, or
-    in a hex's lower-right part (clear of its number token, icon, letter and robber)."""
+def _piece_sizes(r: float) -> tuple[int, int]:
+    """Token sizes of a settlement and a city (a city also has a ring 1.42 times as wide)."""
+    return max(24, round(0.42 * r)), max(28, round(0.5 * r))
+
+
+def _robber_size(r: float) -> int:
+    return max(18, round(0.3 * r))
+
+
+def robber_area(fr: _Frame, h: int) -> tuple[Point, float]:
+    """Where the robber stands on hex ``h`` (left of the number token) and the radius of
+    a circle that holds its pawn."""
+    cx, cy = fr.hex_centre(h)
+    size = _robber_size(fr.r)
+    return (cx - 0.52 * fr.r, cy + 0.04 * fr.r), size * 0.78
+
+
+# -- numbered spots ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class SpotMark:
+    """A numbered disc drawn for one legal place."""
+
+    number: int
+    centre: Point
+    radius: float
+    on_piece: bool  #: beside the player's own settlement (building a city there)
+
+
+def piece_circles(view: HexfolkView, fr: _Frame) -> list[tuple[Point, float]]:
+    """Circles holding every settlement, city and road marker and the robber: what a
+    numbered spot must never cover."""
+    board = fr.board
+    settle, city = _piece_sizes(fr.r)
+    out: list[tuple[Point, float]] = []
+    for c, owner in enumerate(view.corner_owner):
+        if 0 <= owner < len(view.players):
+            out.append((fr.corner(c), city * 0.71 if view.corner_level[c] >= 2 else settle / 2))
+    mark = max(16, round(0.26 * fr.r))
+    for e, owner in enumerate(view.edge_owner):
+        if 0 <= owner < len(view.players):
+            (ax, ay), (bx, by) = (fr.corner(c) for c in board.edge_corners[e])
+            out.append((((ax + bx) / 2, (ay + by) / 2), mark / 2))
+    if 0 <= view.robber < board.hexes:
+        out.append(robber_area(fr, view.robber))
+    return out
+
+
+#: Where a city spot's badge may go, by the corner's place on a hex (offset from the hex
+#: centre in corner units), best first: the lower parts of a hex are free (the number
+#: token is in the middle, its icon on top, its letter upper right, the robber left).
+_BADGE_SIDES = ((0, 2), (1, 1), (-1, 1), (-1, -1), (1, -1), (0, -2))
+
+
+def _spot_candidates(
+    fr: _Frame, kind: str, i: int, rad: float, circles: Sequence[tuple[Point, float]]
+) -> list[Point]:
+    """Places to try for the disc of spot ``i`` of ``kind``, best first."""
+    board = fr.board
+    if kind == "hex":
+        cx, cy = fr.hex_centre(i)
+        return [(cx + 0.4 * fr.r, cy + 0.3 * fr.r), (cx, cy + 0.62 * fr.r)]
     if kind == "corner":
-        return fr.corner(i)
-    if kind == "edge":
-        (ax, ay), (bx, by) = (fr.corner(c) for c in fr.board.edge_corners[i])
-        return ((ax + bx) / 2, (ay + by) / 2)
-    cx, cy = fr.hex_centre(i)
-    return (cx + 0.4 * fr.r, cy + 0.3 * fr.r)
+        x, y = fr.corner(i)
+        piece = next((pr for (px, py), pr in circles if math.hypot(px - x, py - y) < 1), None)
+        if piece is None:
+            return [(x, y)]
+        dist = piece + rad + 2
+        cands: list[tuple[int, Point]] = []
+        cxy = board.corner_xy[i]
+        for h in board.corner_hexes[i]:
+            hx, hy = board.hex_xy[h]
+            side = (cxy[0] - hx, cxy[1] - hy)
+            hcx, hcy = fr.hex_centre(h)
+            ux, uy = hcx - x, hcy - y
+            norm = math.hypot(ux, uy) or 1.0
+            rank = _BADGE_SIDES.index(side) if side in _BADGE_SIDES else 9
+            cands.append((rank, (x + ux / norm * dist, y + uy / norm * dist)))
+        # out to sea, away from the hexes around the corner
+        hx = sum(fr.hex_centre(h)[0] for h in board.corner_hexes[i]) / len(board.corner_hexes[i])
+        hy = sum(fr.hex_centre(h)[1] for h in board.corner_hexes[i]) / len(board.corner_hexes[i])
+        ox, oy = x - hx, y - hy
+        norm = math.hypot(ox, oy)
+        if norm > 1:
+            cands.append((len(_BADGE_SIDES), (x + ox / norm * dist, y + oy / norm * dist)))
+        return [p for _, p in sorted(cands, key=lambda item: item[0])]
+    (ax, ay), (bx, by) = (fr.corner(c) for c in board.edge_corners[i])
+    ux, uy = (bx - ax) / fr.r, (by - ay) / fr.r  # unit vector along the edge
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    out = [(mx, my)]
+    for step in (0.08, 0.16, 0.24, 0.32):  # slide along the edge, then off it
+        out += [(mx + ux * step * fr.r, my + uy * step * fr.r),
+                (mx - ux * step * fr.r, my - uy * step * fr.r)]
+    for step in (0.15, 0.3):
+        out += [(mx - uy * step * fr.r, my + ux * step * fr.r),
+                (mx + uy * step * fr.r, my - ux * step * fr.r)]
+    return out
 
 
-def _draw_spots(img: Image.Image, view: HexfolkView, fr: _Frame, r: float) -> None:
-    """The numbered legal places of the current placement (``view.spots``): a black disc
-    with a white ring and a bold white number, readable on a phone screen."""
-    if not view.spots:
-        return
+def _clear(p: Point, rad: float, circles: Sequence[tuple[Point, float]]) -> bool:
+    return all(math.hypot(p[0] - q[0], p[1] - q[1]) >= rad + qr + 1 for q, qr in circles)
+
+
+def spot_marks(view: HexfolkView, fr: _Frame) -> list[SpotMark]:
+    """The discs of the numbered legal places (``view.spots``): on an empty corner, at an
+    edge's midpoint, or in a hex's lower-right part; a city spot sits beside the
+    player's settlement. A disc never covers a piece or the robber: it slides along its
+    edge (or round its corner) until it is clear. Discs are as large as the spacing of
+    the marked places allows, so that the numbers read on a phone."""
     board = fr.board
     limit = {"corner": board.corners, "edge": board.edges, "hex": board.hexes}
-    rad = max(13.0, 0.2 * r)
-    size = max(14, round(0.24 * r))
-    layer = Image.new("RGBA", (fr.w * SS, fr.h * SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(layer)
-    marks: list[tuple[Point, str]] = []
+    kinds = {kind for _, kind, _ in view.spots}
+    # corners and edges together are half a side apart; alone, a whole side
+    rad = (0.22 if {"corner", "edge"} <= kinds else 0.3) * fr.r
+    circles = piece_circles(view, fr)
+    marks: list[SpotMark] = []
     for number, kind, i in view.spots:
         if not 0 <= i < limit.get(kind, 0):
             continue
-        x, y = spot_anchor(fr, kind, i)
-        text = str(number)
-        rr = rad * (1.18 if len(text) > 1 else 1.0)
-        d.ellipse(((x - rr) * SS, (y - rr) * SS, (x + rr) * SS, (y + rr) * SS),
-                  fill=SPOT_BG, outline=WHITE, width=round(2.5 * SS))
-        marks.append(((x, y), text))
-    layer = layer.resize((fr.w, fr.h), Image.Resampling.LANCZOS)
-    img.paste(layer, (0, 0), layer)
-    d2 = ImageDraw.Draw(img)
-    for (x, y), text in marks:
-        face = font(size if len(text) < 3 else round(size * 0.8), bold=True)
-        d2.text((x, y), text, font=face, fill=WHITE, anchor="mm")
+        on_piece = kind == "corner" and 0 <= view.corner_owner[i] < len(view.players)
+        size = min(rad, 0.17 * fr.r) if on_piece else rad
+        cands = _spot_candidates(fr, kind, i, size, circles)
+        centre = next((p for p in cands if _clear(p, size, circles)), None)
+        if centre is None:  # nothing clear: shrink the disc at the best place
+            centre = cands[0]
+            room = min(math.hypot(centre[0] - q[0], centre[1] - q[1]) - qr - 1 for q, qr in circles)
+            size = max(8.0, min(size, room))
+        marks.append(SpotMark(number, centre, size, on_piece))
+    return marks
+
+
+@lru_cache(maxsize=1024)
+def _spot_sprite(text: str, rad: float, on_piece: bool) -> Image.Image:
+    """A numbered spot: a near-black disc with a white ring (gold beside the player's
+    own settlement, where it means a city) and a bold white number, antialiased."""
+    k = 4
+    size = math.ceil(2 * rad) + 2
+    big = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    c = size * k / 2
+    rr = rad * k
+    ring = GOLD if on_piece else WHITE
+    d.ellipse((c - rr, c - rr, c + rr, c + rr), fill=ring)
+    inner = rr - max(2.5, rad * (0.2 if on_piece else 0.14)) * k
+    d.ellipse((c - inner, c - inner, c + inner, c + inner), fill=SPOT_BG)
+    scale = {1: 1.2, 2: 1.02}.get(len(text), 0.78)
+    face = font(max(8, round(rad * scale)) * k, bold=True)
+    d.text((c, c + k * 0.5), text, font=face, fill=WHITE, anchor="mm")
+    return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
 # -- panels --------------------------------------------------------------------------------
