@@ -6,12 +6,14 @@ holds no secrets); :func:`render_private` draws what only one seat may see.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from importlib import import_module
 from typing import Any
 
 #: game id -> module with ``render_board(view, names, caption, locale)`` and
-#: optionally ``render_hand(view, names, locale)``.
+#: optionally ``render_hand(view, names, locale)`` and ``hand_key(view)`` (what the hand
+#: image is drawn from; the whole view if absent).
 _MODULES = {
     "hagoth": "renderers.hagoth",
     "lovci-pokladu": "renderers.lovci_pokladu",
@@ -30,14 +32,44 @@ def render_public(
     return _module(game_id).render_board(view, names, caption, locale)
 
 
+#: How many private images :func:`render_private` keeps (a few per table in play).
+HAND_CACHE_SIZE = 64
+_hand_cache: OrderedDict[Hashable, bytes] = OrderedDict()
+
+
 def render_private(
     game_id: str, view: Any, names: Sequence[str], locale: str = "en"
 ) -> bytes | None:
-    """A seat's private image (a hand, secret contracts), or ``None`` if the game has none."""
-    render: Callable[..., bytes] | None = getattr(_module(game_id), "render_hand", None)
+    """A seat's private image (a hand, secret contracts), or ``None`` if the game has none.
+
+    A hand is redrawn only when it changed: the last :data:`HAND_CACHE_SIZE` images are
+    kept, keyed by everything they are drawn from (the game, the module's ``hand_key`` of
+    the view, the names and the locale), so that an unchanged hand gives the same bytes
+    without drawing."""
+    module = _module(game_id)
+    render: Callable[..., bytes] | None = getattr(module, "render_hand", None)
     if render is None or getattr(view, "hand", None) is None:
         return None
-    return render(view, names, locale)
+    hand_key: Callable[[Any], Hashable] = getattr(module, "hand_key", lambda v: v)
+    try:
+        key: Hashable = (game_id, hand_key(view), tuple(names), locale)
+        hash(key)
+    except TypeError:  # a view with a list inside: draw it every time
+        return render(view, names, locale)
+    png = _hand_cache.get(key)
+    if png is not None:
+        _hand_cache.move_to_end(key)
+        return png
+    png = render(view, names, locale)
+    _hand_cache[key] = png
+    while len(_hand_cache) > HAND_CACHE_SIZE:
+        _hand_cache.popitem(last=False)
+    return png
+
+
+def clear_caches() -> None:
+    """Forget every kept image (benchmarks time the drawing, not the cache)."""
+    _hand_cache.clear()
 
 
 def render_summary(

@@ -783,6 +783,13 @@ def _draw_card(draw: ImageDraw.ImageDraw, x: float, y: float, code: str, locale:
         draw.text((x + 14, y + 146 + i * line_height(hint, 1.25)), line, font=hint, fill=INK)
 
 
+def hand_key(view: HagothView) -> tuple[object, ...]:
+    """Everything :func:`render_hand` draws from (the image is kept while it is equal)."""
+    me = view.players[view.viewer] if view.viewer is not None and 0 <= view.viewer < len(
+        view.players) else None
+    return (view.viewer, me, view.hand, view.target, view.speed)
+
+
 def render_hand(view: HagothView, names: Sequence[str], locale: str = "en") -> bytes:
     """The viewer's private hand as PNG bytes, with a reminder of their two berths.
 

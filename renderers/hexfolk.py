@@ -1099,6 +1099,14 @@ def render_board(
 
 
 # -- the private hand ----------------------------------------------------------------------
+def hand_key(view: HexfolkView) -> tuple[object, ...]:
+    """Everything :func:`render_hand` draws from (the image is kept while it is equal)."""
+    me = view.players[view.viewer] if view.viewer is not None and 0 <= view.viewer < len(
+        view.players) else None
+    return (view.viewer, None if me is None else (me.seat, me.colour), view.hand, view.devs,
+            view.vp, view.target)
+
+
 def render_hand(view: HexfolkView, names: Sequence[str], locale: str = "en") -> bytes:
     """The viewer's own resources (a count per resource) and development cards."""
     if view.hand is None or view.viewer is None:
