@@ -16,7 +16,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -209,11 +209,56 @@ def draw_token(
 
 
 # -- text ---------------------------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def _text_mask(
+    text: str, face: ImageFont.FreeTypeFont, anchor: str | None
+) -> tuple[object, tuple[int, int]]:
+    """The antialiased glyph mask of one line of ``text`` and its offset from the anchor."""
+    return face.getmask2(text, "L", anchor=anchor)
+
+
+class CachedDraw(ImageDraw.ImageDraw):
+    """An ``ImageDraw`` whose one-line texts reuse their rendered glyph masks.
+
+    Boards draw the same labels on every render (names, segment cards, counts); FreeType
+    rendering was the largest part of a Hagoth board's time. The text is placed on whole
+    pixels, as a mask rendered once per text, font and anchor."""
+
+    def text(  # type: ignore[override]
+        self,
+        xy: tuple[float, float],
+        text: str,
+        fill: object = None,
+        font: ImageFont.FreeTypeFont | None = None,
+        anchor: str | None = None,
+        *args: object,
+        **kwargs: object,
+    ) -> None:
+        if (args or kwargs or not isinstance(text, str) or "\n" in text
+                or not isinstance(font, ImageFont.FreeTypeFont) or self.fontmode != "L"):
+            super().text(xy, text, fill, font, anchor, *args, **kwargs)  # type: ignore[arg-type]
+            return
+        ink, fill_ink = self._getink(fill)  # type: ignore[arg-type]
+        ink = fill_ink if ink is None else ink
+        if ink is None or not text:
+            return
+        mask, (dx, dy) = _text_mask(text, font, anchor)
+        self.draw.draw_bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, ink)
+
+
+def drawing(image: Image.Image) -> ImageDraw.ImageDraw:
+    """A :class:`CachedDraw` on ``image`` (use it instead of ``ImageDraw.Draw``)."""
+    return CachedDraw(image)
+
+
+@lru_cache(maxsize=8192)
 def text_width(text: str, face: ImageFont.FreeTypeFont) -> float:
-    """Advance width of ``text`` in ``face``, in pixels."""
+    """Advance width of ``text`` in ``face``, in pixels (remembered: boards measure the
+    same labels on every render)."""
     return face.getlength(text)
 
 
+@lru_cache(maxsize=4096)
 def ellipsize(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> str:
     """``text``, cut and ended with an ellipsis if it is wider than ``max_width``."""
     if text_width(text, face) <= max_width:
@@ -228,6 +273,7 @@ def ellipsize(text: str, face: ImageFont.FreeTypeFont, max_width: float) -> str:
     return text[:lo].rstrip() + ELLIPSIS
 
 
+@lru_cache(maxsize=4096)
 def fit_font(
     text: str, max_width: float, size: int, bold: bool = False, min_size: int = MIN_TEXT
 ) -> ImageFont.FreeTypeFont:
@@ -382,7 +428,7 @@ def png_bytes(image: Image.Image) -> bytes:
     Levels 1–3 use zlib's fast matcher and cost about the same; 3 is the smallest of
     them, 15 % larger than level 6 and far under the 300 KB limit, for a third less time.
     """
-    rgb = image.convert("RGB")
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
     sample = rgb.resize((max(1, rgb.width // 2), max(1, rgb.height // 2)), Image.Resampling.NEAREST)
     palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     out = io.BytesIO()

@@ -38,6 +38,7 @@ from renderers.common import (
     draw_text,
     draw_title_with_note,
     draw_token,
+    drawing,
     ellipsize,
     fit_font,
     font,
@@ -250,7 +251,7 @@ def _space_boxes(bp: Blueprint, top: float) -> list[tuple[float, float, float, f
 def _lanes_layer(locale: str) -> Image.Image:
     """The five lanes without ships, drawn once per locale (cached; do not modify it)."""
     layer = Image.new("RGB", (WIDTH, LANES_H), BACKGROUND)
-    draw = ImageDraw.Draw(layer)
+    draw = drawing(layer)
     head = font(18, bold=True)
     mid = LANE_HEAD_H / 2
     draw_text(
@@ -720,7 +721,7 @@ def render_board(view: HagothView, names: Sequence[str], caption: str, locale: s
 
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     image.paste(_lanes_layer(locale), (0, lanes_top))
-    draw = ImageDraw.Draw(image)
+    draw = drawing(image)
     _draw_header(draw, view, locale)
     _draw_status(image, draw, view, names, locale, status_top)
     if lines:
@@ -806,7 +807,7 @@ def render_hand(view: HagothView, names: Sequence[str], locale: str = "en") -> b
     height = berths_top + 36 + 2 * (BERTH_H + 8) + MARGIN
 
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = drawing(image)
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=NAVY)
     draw_token(image, (MARGIN + 20, HEADER_H / 2), 40, style)
     stats = t(

@@ -37,6 +37,7 @@ from renderers.common import (
     draw_fitted,
     draw_text,
     draw_token,
+    drawing,
     font,
     line_height,
     png_bytes,
@@ -110,7 +111,7 @@ def resource_icon(res: int, size: int) -> Image.Image:
     """An antialiased RGBA picture of resource ``res`` on a white disc (cached)."""
     big = size * 4
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    d = drawing(img)
     u = big / 20  # the icon is designed on a 20 × 20 grid
     d.ellipse((0.4 * u, 0.4 * u, 19.6 * u, 19.6 * u), fill=WHITE, outline=INK, width=round(u))
     if res == 0:  # wood: a fir tree
@@ -158,7 +159,7 @@ def _road_sprite(style: SeatStyle, dx: int, dy: int, length: int, thick: int) ->
     box = length + thick + 8
     big = box * 4
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    d = drawing(img)
     c = big / 2
     ux, uy = math.cos(ang), math.sin(ang)
     px, py = -uy, ux
@@ -182,7 +183,7 @@ def _city_ring(size: int) -> Image.Image:
     """The dark, white-edged ring that sets a city apart from a settlement."""
     big = size * 4
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    d = drawing(img)
     d.ellipse((0, 0, big - 1, big - 1), fill=WHITE)
     d.ellipse((6, 6, big - 7, big - 7), fill=INK)
     return img.resize((size, size), Image.Resampling.LANCZOS)
@@ -193,7 +194,7 @@ def _robber_sprite(size: int) -> Image.Image:
     """A dark pawn, white-edged (the robber)."""
     w, h = size, round(size * 1.5)
     img = Image.new("RGBA", (w * 4, h * 4), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    d = drawing(img)
     W, H = w * 4, h * 4
     e = 7
     d.ellipse((W * 0.22 - e, 0, W * 0.78 + e, W * 0.56 + e), fill=WHITE)
@@ -257,7 +258,7 @@ def _island(
     board = get_board(board_id)
     fr = _Frame(board, r)
     big = Image.new("RGB", (fr.w * SS, fr.h * SS), BACKGROUND)
-    d = ImageDraw.Draw(big)
+    d = drawing(big)
 
     def S(p: Point) -> Point:
         return (p[0] * SS, p[1] * SS)
@@ -308,7 +309,7 @@ def _island(
     # Icons (already antialiased) and number tokens: drawn at final size over a
     # supersampled token layer.
     tok = Image.new("RGBA", (fr.w * SS, fr.h * SS), (0, 0, 0, 0))
-    td = ImageDraw.Draw(tok)
+    td = drawing(tok)
     tr = 0.34 * r
     num_face = font(round(max(20, 0.36 * r)) * SS, bold=True)
     for h in range(board.hexes):
@@ -370,7 +371,7 @@ def _island(
         cx, cy = fr.hex_centre(h)
         if terrain[h] >= 0:
             _paste(big_img, resource_icon(terrain[h], icon), (cx, cy - 0.6 * r))
-    d = ImageDraw.Draw(big_img)
+    d = drawing(big_img)
     for h in range(board.hexes):  # deserts carry a word instead of a number
         if terrain[h] < 0:
             cx, cy = fr.hex_centre(h)
@@ -395,7 +396,7 @@ def _name_tab(name: str, r: float) -> Image.Image:
     half_h = max(10.0, 0.15 * r)
     w, h = math.ceil(2 * half_w) + 2, math.ceil(2 * half_h) + 2
     big = Image.new("RGBA", (w * 4, h * 4), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
+    d = drawing(big)
     d.rounded_rectangle((2, 2, w * 4 - 3, h * 4 - 3), radius=round(half_h * 0.6 * 4),
                         fill=(250, 246, 232), outline=(60, 50, 40), width=4)
     d.text((w * 2, h * 2), name, font=face, fill=INK, anchor="mm")
@@ -587,7 +588,7 @@ def _spot_sprite(text: str, rad: float, on_piece: bool) -> Image.Image:
     k = 4
     size = math.ceil(2 * rad) + 2
     big = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
+    d = drawing(big)
     c = size * k / 2
     rr = rad * k
     ring = GOLD if on_piece else WHITE
@@ -1035,7 +1036,7 @@ def render_board(
         panel_x, panel_y = MARGIN, top + fr.h + GAP + legend_h + GAP
         height = panel_y + players_h + extra_h + MARGIN
     image = Image.new("RGB", (WIDTH, round(height)), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = drawing(image)
     _draw_header(image, draw, view, names, locale)
     y = HEADER_H + GAP
     if view.winner is not None:
@@ -1116,7 +1117,7 @@ def render_hand(view: HexfolkView, names: Sequence[str], locale: str = "en") -> 
     dev_rows = -(-max(1, len(devs)) // 5)
     height = HEADER_H + GAP + 34 + card_h + GAP + 40 + dev_rows * (110 + GAP) + MARGIN
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = drawing(image)
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=(38, 70, 100))
     x = MARGIN
     if 0 <= view.viewer < len(view.players):
@@ -1240,7 +1241,7 @@ def _draw_roll_chart(
 ) -> int:
     """The bar chart of dice totals with the expected counts as a line of markers;
     returns the bottom."""
-    draw = ImageDraw.Draw(image)
+    draw = drawing(image)
     rolls = summary.rolls
     x0 = MARGIN
     draw_text(draw, (x0, top), t(_S + "rolls_title", locale, count=rolls), font(22, bold=True),
@@ -1320,7 +1321,7 @@ _COLS = (MARGIN, 236, 296, 616, 736, 846, 956, 1036, SUMMARY_W - MARGIN)
 def _draw_player_table(
     image: Image.Image, summary: SummaryView, names: Sequence[str], top: int, locale: str
 ) -> int:
-    draw = ImageDraw.Draw(image)
+    draw = drawing(image)
     head = font(15, bold=True)
     keys = ("col_player", "col_vp", "col_gained", "col_lost", "col_trades", "col_devs",
             "col_road", "col_breakdown")
@@ -1409,7 +1410,7 @@ def render_summary(
     height = (MARGIN + 70 + GAP + _CHART_H + GAP + 3 * line_height(font(15, bold=True)) + 10
               + n * _ROW_H + 40 + MARGIN)
     image = Image.new("RGB", (SUMMARY_W, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = drawing(image)
     draw_text(draw, (MARGIN, MARGIN), t(_S + "title", locale), font(30, bold=True), INK,
               SUMMARY_W - 2 * MARGIN)
     if summary.winner is not None:
