@@ -371,6 +371,92 @@ def line_height(face: ImageFont.FreeTypeFont, spacing: float = 1.3) -> int:
     return round(face.size * spacing)
 
 
+# -- turn order ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TurnSeat:
+    """One seat in the turn-order strip."""
+
+    seat: int
+    style: SeatStyle
+    name: str | None  #: ``None``: the compact strip shows tokens only
+    current: bool = False  #: this seat is to play
+    out: bool = False  #: this seat no longer plays (drawn faded)
+
+
+def play_order(first: int, seats: int) -> list[int]:
+    """The seats in the order they play, starting with ``first`` (seat 0 if unknown)."""
+    start = first if 0 <= first < seats else 0
+    return [(start + i) % seats for i in range(seats)]
+
+
+_TURN_GAP = 8
+
+
+def draw_turn_order(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    width: float,
+    order: Sequence[TurnSeat],
+    locale: str,
+    *,
+    first_known: bool = True,
+    dark: bool = False,
+    size: int = 26,
+) -> float:
+    """Who plays after whom: "Turn order: 1st [A] Ann › [B] Bob › …", left to right from
+    the seat that went first (tagged "1st" when ``first_known``); the seat to play sits
+    on a highlighted pill. ``xy`` is the left end of the strip's middle line; ``dark``
+    for a dark background. With names the strip shares ``width`` evenly between the
+    seats and cuts long names; without names it is a row of tokens. Returns the width
+    used."""
+    from i18n import t  # renderers draw words through the translation layer
+
+    ink = WHITE if dark else INK
+    muted = (200, 212, 226) if dark else MUTED
+    x, cy = xy
+    label_face = font(max(MIN_TEXT, size * 6 // 10), bold=True)
+    label = t("render.common.turn_order", locale)
+    x += draw_text(draw, (x, cy), label, label_face, muted, anchor="lm") + _TURN_GAP
+    tag = t("render.common.first_tag", locale)
+    tag_face = font(MIN_TEXT, bold=True)
+    tag_w = text_width(tag, tag_face) + 10 if first_known else 0.0
+    arrow_face = font(max(MIN_TEXT, size * 7 // 10), bold=True)
+    arrow_w = text_width("›", arrow_face) + 2 * _TURN_GAP
+    n = len(order)
+    named = any(entry.name for entry in order)
+    room = xy[0] + width - x - tag_w - arrow_w * max(0, n - 1)
+    per_seat = room / max(1, n)
+    name_face = font(max(MIN_TEXT, size * 6 // 10), bold=True)
+    for i, entry in enumerate(order):
+        if i == 0 and first_known:
+            draw.rounded_rectangle((x, cy - 10, x + tag_w - 4, cy + 10), radius=8,
+                                   fill=(246, 196, 48), outline=INK, width=1)
+            draw.text((x + (tag_w - 4) / 2, cy), tag, font=tag_face, fill=INK, anchor="mm")
+            x += tag_w
+        name_w = 0.0
+        name = ""
+        if named and entry.name:
+            name = ellipsize(entry.name, name_face, max(0.0, per_seat - size - 18))
+            name_w = text_width(name, name_face) if name != ELLIPSIS else 0.0
+        seat_w = size + (name_w + 6 if name_w else 0) + 8
+        if entry.current:
+            draw.rounded_rectangle((x - 4, cy - size / 2 - 4, x + seat_w, cy + size / 2 + 4),
+                                   radius=size / 2 + 4, fill=(255, 236, 170), outline=INK,
+                                   width=2)
+        draw_token(image, (x + size / 2, cy), size, entry.style)
+        if name_w:
+            colour = INK if entry.current else (muted if entry.out else ink)
+            draw.text((x + size + 6, cy), name, font=name_face, fill=colour, anchor="lm")
+        if entry.out:
+            draw.line((x, cy, x + seat_w - 8, cy), fill=muted, width=2)
+        x += seat_w
+        if i < n - 1:
+            draw.text((x + arrow_w / 2 - 4, cy), "›", font=arrow_face, fill=muted, anchor="mm")
+            x += arrow_w - 4
+    return x - xy[0]
+
+
 # -- shapes -----------------------------------------------------------------------------
 def dashed_rectangle(
     draw: ImageDraw.ImageDraw,

@@ -34,12 +34,16 @@ from renderers.common import (
     RGB,
     WHITE,
     SeatStyle,
+    TurnSeat,
     draw_fitted,
     draw_text,
     draw_token,
+    draw_turn_order,
     drawing,
+    ellipsize,
     font,
     line_height,
+    play_order,
     png_bytes,
     seat_style,
     text_width,
@@ -639,6 +643,22 @@ def _die(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, value: int)
         draw.ellipse((cx - pr, cy - pr, cx + pr, cy + pr), fill=INK)
 
 
+def _round_text(view: HexfolkView, locale: str) -> str:
+    """The header's counter: the round of play (every seat's turn once), or "Founding"."""
+    if view.round <= 0 and view.winner is None:
+        return t(_K + "founding", locale)
+    return t(_K + "round", locale, round=max(1, view.round))
+
+
+def _roll_label(view: HexfolkView, names: Sequence[str], locale: str) -> str:
+    """"Last roll: Bot 3" — whose roll the dice show (while the next player is still to
+    roll, the dice are the previous player's)."""
+    if not 0 <= view.dice_by < len(view.players):
+        return t(_K + "roll", locale)
+    name = ellipsize(_name(names, view.dice_by), font(16), 150)
+    return t(_K + "last_roll", locale, name=name)
+
+
 def _phase_text(view: HexfolkView, names: Sequence[str], locale: str) -> str:
     if view.winner is not None:
         return t(_K + "phase.over", locale)
@@ -658,12 +678,12 @@ def _draw_header(
     x = MARGIN
     x += draw_text(draw, (x, 12), title, font(24, bold=True), WHITE)
     x += 14
-    x += draw_text(draw, (x, 16), t(_K + "turn", locale, turn=view.turn), font(19), (220, 230, 240))
+    x += draw_text(draw, (x, 16), _round_text(view, locale), font(19), (220, 230, 240))
     x += 20
     dice_w = 0
     if view.dice:
         size = 40
-        label = t(_K + "roll", locale)
+        label = _roll_label(view, names, locale)
         total = f"= {sum(view.dice)}"
         lab_face, sum_face = font(16), font(22, bold=True)
         dice_w = (
@@ -703,6 +723,23 @@ def _draw_header(
         bold=True,
         anchor="lm",
     )
+
+
+ORDER_H = 44  #: the turn-order strip under the header
+
+
+def _draw_order(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: HexfolkView, names: Sequence[str],
+    locale: str,
+) -> None:
+    """Who plays after whom, from the seat that founded first; the seat to act is lit."""
+    draw.rectangle((0, HEADER_H, WIDTH, HEADER_H + ORDER_H), fill=(226, 234, 242))
+    acting = view.special if view.phase == "special" and view.special >= 0 else view.current
+    order = [TurnSeat(seat, _style(view.players[seat]), _name(names, seat),
+                      current=seat == acting and view.winner is None)
+             for seat in play_order(view.first, len(view.players))]
+    draw_turn_order(image, draw, (MARGIN, HEADER_H + ORDER_H / 2), WIDTH - 2 * MARGIN, order,
+                    locale, first_known=0 <= view.first < len(view.players), size=26)
 
 
 def _chip(
@@ -951,8 +988,9 @@ def _draw_offer(
         ry += 32
 
 
-def _legend_height() -> int:
-    return 44
+def _legend_height(view: HexfolkView) -> int:
+    """One row of pieces; a second row explains the numbered spots when there are any."""
+    return 80 if view.spots else 44
 
 
 def _draw_legend(
@@ -987,6 +1025,19 @@ def _draw_legend(
     red = t(_K + "legend.red", locale)
     if cx + text_width(red, face) < x + w:
         draw.text((cx, cy), red, font=face, fill=RED_NUMBER, anchor="lm")
+    if not view.spots:
+        return
+    cx, cy = x + 6, y + 56
+    _paste(image, _spot_sprite("7", 13.0, False), (cx + 13, cy))
+    cx += 32
+    cx += draw_text(draw, (cx, cy), t(_K + "legend.spot", locale), face, INK,
+                    max(40.0, x + w - cx), anchor="lm") + 18
+    if any(kind == "corner" and 0 <= view.corner_owner[i] < len(view.players)
+           for _, kind, i in view.spots) and cx < x + w - 120:
+        _paste(image, _spot_sprite("7", 13.0, True), (cx + 13, cy))
+        cx += 32
+        draw_text(draw, (cx, cy), t(_K + "legend.spot_city", locale), face, INK,
+                  x + w - cx, anchor="lm")
 
 
 def render_board(
@@ -1006,7 +1057,7 @@ def render_board(
     lines = wrap_text(caption, cap_face, inner - 28, 3) if caption.strip() else []
     cap_h = line_height(cap_face) * len(lines) + 18 + GAP if lines else 0
     banner_h = 58 + GAP if view.winner is not None else 0
-    top = HEADER_H + GAP + banner_h + cap_h
+    top = HEADER_H + ORDER_H + GAP + banner_h + cap_h
     n = len(view.players)
     if side:
         panel_w = SIDE_W
@@ -1024,7 +1075,7 @@ def render_board(
         extra_h = max(_bank_height(), _offer_height(view, panel_w - bank_w - GAP))
     else:
         extra_h = _bank_height()
-    legend_h = _legend_height()
+    legend_h = _legend_height(view)
     if side:
         board_x = MARGIN + (inner - SIDE_W - GAP - fr.w) / 2
         left_h = fr.h + GAP + legend_h
@@ -1038,7 +1089,8 @@ def render_board(
     image = Image.new("RGB", (WIDTH, round(height)), BACKGROUND)
     draw = drawing(image)
     _draw_header(image, draw, view, names, locale)
-    y = HEADER_H + GAP
+    _draw_order(image, draw, view, names, locale)
+    y = HEADER_H + ORDER_H + GAP
     if view.winner is not None:
         draw.rounded_rectangle(
             (MARGIN, y, WIDTH - MARGIN, y + 58), radius=12, fill=GOLD, outline=INK, width=2

@@ -145,7 +145,9 @@ def test_registered_with_the_dispatcher() -> None:
 def test_catalogue_is_complete() -> None:
     keys = [
         "title",
-        "turn",
+        "round",
+        "founding",
+        "last_roll",
         "roll",
         "desert",
         "vp",

@@ -105,6 +105,8 @@ class HagothState:
     speed: bool
     target: int
     winner: int | None = None
+    first: int = -1  # the seat that played the first turn (-1: not recorded, older JSON)
+    round: int = 1  # rounds begun: +1 each time play comes round to ``first`` again
 
 
 # -- JSON ------------------------------------------------------------------
@@ -151,6 +153,8 @@ def dump_state(state: HagothState) -> dict[str, Any]:
         "speed": state.speed,
         "target": state.target,
         "winner": state.winner,
+        "first": state.first,
+        "round": state.round,
     }
 
 
@@ -185,6 +189,9 @@ def load_state(data: Mapping[str, Any]) -> HagothState:
             speed=bool(data["speed"]),
             target=int(data["target"]),
             winner=None if data["winner"] is None else int(data["winner"]),
+            # added after schema 1 shipped: older JSON does not know who went first
+            first=int(data.get("first", -1)),
+            round=int(data.get("round", 1)),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise StateFormatError(f"corrupt Hagoth state: {exc}") from exc

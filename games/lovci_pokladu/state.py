@@ -98,6 +98,7 @@ class LovciState:
     turn_limit: int = 0
     reason: str = ""  # why the game ended
     last_squares: list[int] = field(default_factory=list)  # board squares of the last action
+    first: int = -1  # the seat that placed its ship first and moves first (-1: older JSON)
 
 
 def dump_state(state: LovciState) -> dict[str, Any]:
@@ -127,6 +128,7 @@ def dump_state(state: LovciState) -> dict[str, Any]:
         "turn_limit": state.turn_limit,
         "reason": state.reason,
         "last_squares": list(state.last_squares),
+        "first": state.first,
     }
 
 
@@ -162,6 +164,7 @@ def load_state(data: Mapping[str, Any]) -> LovciState:
             reason=str(data["reason"]),
             # added after schema 1 shipped: older JSON has no last move to outline
             last_squares=[int(x) for x in data.get("last_squares", ())],
+            first=int(data.get("first", -1)),  # added after schema 1 shipped
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise StateFormatError(f"corrupt Lovci pokladů state: {exc}") from exc
