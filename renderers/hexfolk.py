@@ -1407,16 +1407,10 @@ def _draw_player_table(
             _paste(image, resource_icon(res, icon), (x + icon / 2, mid))
             draw.text((x + icon + 3, mid), str(n), font=sub, fill=INK, anchor="lm")
             x += 54
-        draw.text((_COLS[3] + 4, mid), str(ps.lost_to_robber), font=value, fill=INK,
-                  anchor="lm")
-        draw.text((_COLS[3] + 40, mid), f"({ps.stolen} + {ps.discarded})", font=sub,
-                  fill=MUTED, anchor="lm")
-        draw.text((_COLS[4] + 4, mid), str(ps.trades), font=value, fill=INK, anchor="lm")
-        draw.text((_COLS[4] + 40, mid), f"({ps.bank_trades} + {ps.player_trades})", font=sub,
-                  fill=MUTED, anchor="lm")
-        draw.text((_COLS[5] + 4, mid), f"{ps.devs_bought} / {ps.devs_played}", font=value,
-                  fill=INK, anchor="lm")
-        draw.text((_COLS[6] + 4, mid), str(ps.road_length), font=value, fill=INK, anchor="lm")
+        _table_cell(draw, 3, mid, str(ps.lost_to_robber), f"({ps.stolen} + {ps.discarded})")
+        _table_cell(draw, 4, mid, str(ps.trades), f"({ps.bank_trades} + {ps.player_trades})")
+        _table_cell(draw, 5, mid, f"{ps.devs_bought} / {ps.devs_played}")
+        _table_cell(draw, 6, mid, str(ps.road_length))
         _draw_vp_bar(draw, ps, _COLS[7] + 4, mid, _COLS[8] - _COLS[7] - 8, summary.target)
         y += _ROW_H
     draw.line((MARGIN, y, SUMMARY_W - MARGIN, y), fill=RULE, width=1)
@@ -1431,6 +1425,20 @@ def _draw_player_table(
         draw.text((x + 22, y + 10), label, font=face, fill=INK, anchor="lm")
         x += 22 + text_width(label, face) + 18
     return y + 28
+
+
+def _table_cell(
+    draw: ImageDraw.ImageDraw, col: int, mid: float, value: str, detail: str = ""
+) -> None:
+    """A figure in column ``col`` of the player table, with its parts (``detail``) in
+    small muted type beneath it; both shrink to the column, so that neighbouring
+    columns never run into each other ("(13 + 10)0 / 0")."""
+    x, width = _COLS[col] + 4, _COLS[col + 1] - _COLS[col] - 12
+    if not detail:
+        draw_fitted(draw, (x, mid), value, width, 20, INK, bold=True, anchor="lm")
+        return
+    draw_fitted(draw, (x, mid - 10), value, width, 20, INK, bold=True, anchor="lm")
+    draw_fitted(draw, (x, mid + 14), detail, width, 15, MUTED, anchor="lm", min_size=12)
 
 
 def _vp_legend_width(face: ImageFont.FreeTypeFont, locale: str) -> float:
@@ -1453,6 +1461,11 @@ def _draw_vp_bar(
         x += w
 
 
+def _rounds(summary: SummaryView) -> int:
+    """Rounds of play (every player's turn once) the game lasted; turns count from 1."""
+    return max(1, (summary.turn - 1) // max(1, len(summary.players)) + 1)
+
+
 def render_summary(
     summary: SummaryView, names: Sequence[str], locale: str = "en"
 ) -> bytes:
@@ -1468,9 +1481,9 @@ def render_summary(
     if summary.winner is not None:
         winner = summary.players[summary.winner]
         sub = t(_S + "subtitle", locale, name=_name(names, winner.seat), vp=winner.vp,
-                turns=summary.turn)
+                rounds=_rounds(summary))
     else:
-        sub = t(_S + "subtitle_none", locale, turns=summary.turn)
+        sub = t(_S + "subtitle_none", locale, rounds=_rounds(summary))
     draw_text(draw, (MARGIN, MARGIN + 40), sub, font(20), MUTED, SUMMARY_W - 2 * MARGIN)
     top = MARGIN + 70 + GAP
     draw.line((MARGIN, top - 6, SUMMARY_W - MARGIN, top - 6), fill=RULE, width=2)
