@@ -547,7 +547,7 @@ def _spot_candidates(
     for step in (0.08, 0.16, 0.24, 0.32):  # slide along the edge, then off it
         out += [(mx + ux * step * fr.r, my + uy * step * fr.r),
                 (mx - ux * step * fr.r, my - uy * step * fr.r)]
-    for step in (0.15, 0.3):
+    for step in (0.15, 0.3, 0.45):
         out += [(mx - uy * step * fr.r, my + ux * step * fr.r),
                 (mx + uy * step * fr.r, my - ux * step * fr.r)]
     return out
@@ -577,10 +577,12 @@ def spot_marks(view: HexfolkView, fr: _Frame) -> list[SpotMark]:
         size = min(rad, 0.17 * fr.r) if on_piece else rad
         cands = _spot_candidates(fr, kind, i, size, circles)
         centre = next((p for p in cands if _clear(p, size, circles)), None)
-        if centre is None:  # nothing clear: shrink the disc at the best place
-            centre = cands[0]
-            room = min(math.hypot(centre[0] - q[0], centre[1] - q[1]) - qr - 1 for q, qr in circles)
-            size = max(8.0, min(size, room))
+        if centre is None:  # nothing clear: a smaller disc where there is most room
+            def room(p: Point) -> float:
+                return min(math.hypot(p[0] - q[0], p[1] - q[1]) - qr - 1 for q, qr in circles)
+
+            centre = max(cands, key=room)
+            size = max(6.0, min(size, room(centre)))
         marks.append(SpotMark(number, centre, size, on_piece))
     return marks
 
