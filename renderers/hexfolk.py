@@ -509,13 +509,15 @@ _BADGE_SIDES = ((0, 2), (1, 1), (-1, 1), (-1, -1), (1, -1), (0, -2))
 
 
 def _spot_candidates(
-    fr: _Frame, kind: str, i: int, rad: float, circles: Sequence[tuple[Point, float]]
+    fr: _Frame, kind: str, i: int, rad: float, circles: Sequence[tuple[Point, float]],
+    desert: bool = False,
 ) -> list[Point]:
     """Places to try for the disc of spot ``i`` of ``kind``, best first."""
     board = fr.board
     if kind == "hex":
-        cx, cy = fr.hex_centre(i)
-        return [(cx + 0.4 * fr.r, cy + 0.3 * fr.r), (cx, cy + 0.62 * fr.r)]
+        cx, cy = fr.hex_centre(i)  # under the number token, which must stay readable
+        below = [(cx, cy + 0.6 * fr.r), (cx + 0.44 * fr.r, cy + 0.32 * fr.r)]
+        return [(cx, cy), *below] if desert else below
     if kind == "corner":
         x, y = fr.corner(i)
         piece = next((pr for (px, py), pr in circles if math.hypot(px - x, py - y) < 1), None)
@@ -559,23 +561,26 @@ def _clear(p: Point, rad: float, circles: Sequence[tuple[Point, float]]) -> bool
 
 def spot_marks(view: HexfolkView, fr: _Frame) -> list[SpotMark]:
     """The discs of the numbered legal places (``view.spots``): on an empty corner, at an
-    edge's midpoint, or in a hex's lower-right part; a city spot sits beside the
+    edge's midpoint, or under a hex's number token; a city spot sits beside the
     player's settlement. A disc never covers a piece or the robber: it slides along its
     edge (or round its corner) until it is clear. Discs are as large as the spacing of
     the marked places allows, so that the numbers read on a phone."""
     board = fr.board
     limit = {"corner": board.corners, "edge": board.edges, "hex": board.hexes}
     kinds = {kind for _, kind, _ in view.spots}
-    # corners and edges together are half a side apart; alone, a whole side
-    rad = (0.22 if {"corner", "edge"} <= kinds else 0.3) * fr.r
+    # corners and edges together are half a side apart; corners alone a whole side; road
+    # places alone sit next to the settlement they start from, so a little smaller
+    rad = (0.22 if {"corner", "edge"} <= kinds else 0.26 if "edge" in kinds else 0.3) * fr.r
     circles = piece_circles(view, fr)
     marks: list[SpotMark] = []
     for number, kind, i in view.spots:
         if not 0 <= i < limit.get(kind, 0):
             continue
         on_piece = kind == "corner" and 0 <= view.corner_owner[i] < len(view.players)
-        size = min(rad, 0.17 * fr.r) if on_piece else rad
-        cands = _spot_candidates(fr, kind, i, size, circles)
+        # a city spot beside a settlement, a robber spot under a number token: smaller
+        size = min(rad, 0.17 * fr.r if on_piece else 0.24 * fr.r if kind == "hex" else rad)
+        desert = kind == "hex" and view.terrain[i] < 0
+        cands = _spot_candidates(fr, kind, i, size, circles, desert)
         centre = next((p for p in cands if _clear(p, size, circles)), None)
         if centre is None:  # nothing clear: a smaller disc where there is most room
             def room(p: Point) -> float:
