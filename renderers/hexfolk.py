@@ -30,6 +30,7 @@ from games.hexfolk.view import HexfolkView, OfferView, PlayerSummary, PlayerView
 from i18n import t
 from renderers.common import (
     INK,
+    MIN_TEXT,
     MUTED,
     RGB,
     WHITE,
@@ -607,7 +608,8 @@ def _spot_sprite(text: str, rad: float, on_piece: bool) -> Image.Image:
     inner = rr - max(2.5, rad * (0.2 if on_piece else 0.14)) * k
     d.ellipse((c - inner, c - inner, c + inner, c + inner), fill=SPOT_BG)
     scale = {1: 1.2, 2: 1.02}.get(len(text), 0.78)
-    face = font(max(8, round(rad * scale)) * k, bold=True)
+    floor = MIN_TEXT if rad >= 12 else 8  # phone-readable unless squeezed between pieces
+    face = font(max(floor, round(rad * scale)) * k, bold=True)
     d.text((c, c + k * 0.5), text, font=face, fill=WHITE, anchor="mm")
     return big.resize((size, size), Image.Resampling.LANCZOS)
 
@@ -1057,7 +1059,7 @@ def render_board(
     board = get_board(view.board)
     inner = WIDTH - 2 * MARGIN
     side_r = _hex_radius(board, inner - SIDE_W - GAP)
-    side = side_r >= 56  # the grand board is drawn full width, players beneath it
+    side = side_r >= 64  # the large and grand boards are drawn full width, players beneath
     r = side_r if side else _hex_radius(board, inner)
     fr = _Frame(board, r)
     cap_face = font(19)
