@@ -89,6 +89,11 @@ class RenderStats:
     images: tuple[ImageStats, ...] = ()
 
     @property
+    def cpu_p95_ms(self) -> float | None:
+        """The highest CPU-time p95 of any image (what a quiet machine would show)."""
+        return max((image.cpu_p95_ms for image in self.images), default=None)
+
+    @property
     def png_kb(self) -> float | None:
         return None if self.png_bytes is None else self.png_bytes / KB
 
