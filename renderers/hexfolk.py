@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -64,7 +64,6 @@ HEADER_H = 64
 SIDE_W = 380  #: the player column beside the board (standard and large boards)
 CARD_H = 104  #: one player's card
 MAX_R = 74  #: largest hex circumradius, in pixels
-SS = 3  #: supersampling of the static island layer
 SQ3 = math.sqrt(3)
 
 # -- colours ----------------------------------------------------------------------------
@@ -249,6 +248,103 @@ def _pips(n: int) -> int:
     return 6 - abs(7 - n)
 
 
+def _supersampled(w: int, h: int, paint: Callable[[ImageDraw.ImageDraw, int], None]
+                  ) -> Image.Image:
+    """A ``w`` × ``h`` RGBA picture painted at 4× (``paint(draw, 4)``) and shrunk."""
+    k = 4
+    big = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
+    paint(ImageDraw.Draw(big), k)
+    return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def _hexagon(cx: float, cy: float, radius: float) -> list[Point]:
+    """A pointy-topped hexagon's corners, clockwise from the top."""
+    return [(cx + radius * math.cos(math.radians(-90 + 60 * k)),
+             cy + radius * math.sin(math.radians(-90 + 60 * k))) for k in range(6)]
+
+
+@lru_cache(maxsize=64)
+def _hex_tile(fill: RGB, radius: float, outline: RGB | None = None, width: float = 0.0
+              ) -> Image.Image:
+    """An antialiased hexagon of ``radius`` (optionally outlined inside), cached."""
+    size = math.ceil(2 * radius) + 4
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        c = size * k / 2
+        d.polygon(_hexagon(c, c, radius * k), fill=fill, outline=outline,
+                  width=round(width * k) if outline else 0)
+
+    return _supersampled(size, size, paint)
+
+
+@lru_cache(maxsize=16)
+def _sea(w: int, h: int) -> Image.Image:
+    """The rounded field of sea behind an island, antialiased (cached per size)."""
+    return _supersampled(w, h, lambda d, k: d.rounded_rectangle(
+        (0, 0, w * k - 1, h * k - 1), radius=28 * k, fill=SEA))
+
+
+@lru_cache(maxsize=128)
+def _number_token(n: int, r: float) -> Image.Image:
+    """A hex's number token: the number on a pale disc with one pip per chance in 36 of
+    rolling it, red for 6 and 8 (cached per number and hex size)."""
+    tr = 0.34 * r
+    size = math.ceil(2 * tr) + 4
+    red = n in (6, 8)
+    ink = RED_NUMBER if red else INK
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        c = size * k / 2
+        d.ellipse((c - tr * k, c - tr * k, c + tr * k, c + tr * k), fill=TOKEN_BG,
+                  outline=ink, width=round((3 if red else 2) * k))
+        d.text((c, c - tr * 0.18 * k), str(n), font=font(round(max(20, 0.36 * r)) * k,
+                                                          bold=True), fill=ink, anchor="mm")
+        pips = _pips(n)
+        pr = max(2.0, r * 0.035) * k
+        gap = pr * 2.7
+        py = c + tr * 0.56 * k
+        for i in range(pips):
+            px = c + (i - (pips - 1) / 2) * gap
+            d.ellipse((px - pr, py - pr, px + pr, py + pr), fill=ink)
+
+    return _supersampled(size, size, paint)
+
+
+@lru_cache(maxsize=32)
+def _harbour_badge(kind: int, r: float) -> Image.Image:
+    """A harbour's pill: the resource icon (a question mark for 3:1) and the rate."""
+    face = font(max(16, round(0.22 * r)) * 4, bold=True)
+    icon_px = max(22, round(0.3 * r))
+    rate = "3:1" if kind == GENERIC else "2:1"
+    w = math.ceil(text_width(rate, face) / 4 + icon_px + 18) + 2
+    hgt = icon_px + 10 + 2
+    fill = WHITE if kind == GENERIC else PALE[kind]
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        d.rounded_rectangle((k, k, (w - 1) * k, (hgt - 1) * k), radius=(hgt - 2) / 2 * k,
+                            fill=fill, outline=PIER, width=round(2.5 * k))
+        d.text(((8 + icon_px + 3) * k, hgt / 2 * k), rate, font=face, fill=INK, anchor="lm")
+
+    badge = _supersampled(w, hgt, paint)
+    _paste(badge, resource_icon(kind, icon_px), (6 + icon_px / 2, hgt / 2))
+    return badge
+
+
+def _pier(image: Image.Image, ends: Sequence[Point], to: Point) -> None:
+    """The two antialiased planks from a harbour's edge out to its badge."""
+    pts = [*ends, to]
+    x0, y0 = math.floor(min(x for x, _ in pts)) - 4, math.floor(min(y for _, y in pts)) - 4
+    x1, y1 = math.ceil(max(x for x, _ in pts)) + 4, math.ceil(max(y for _, y in pts)) + 4
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        for ex, ey in ends:
+            d.line(((ex - x0) * k, (ey - y0) * k, (to[0] - x0) * k, (to[1] - y0) * k),
+                   fill=PIER, width=5 * k)
+
+    patch = _supersampled(x1 - x0, y1 - y0, paint)
+    image.paste(patch, (x0, y0), patch)
+
+
 @lru_cache(maxsize=16)
 def _island(
     board_id: str,
@@ -259,29 +355,18 @@ def _island(
     locale: str,
 ) -> Image.Image:
     """The static island: sea, hexes with icons, numbers and the desert's word, and the
-    harbours; cached per board layout, hex size and locale."""
+    harbours; cached per board layout, hex size and locale. Built from cached
+    antialiased pieces (a hex of each terrain, each number token, each harbour badge),
+    so that a game whose island has dropped out of the cache costs a few milliseconds,
+    not the few hundred a supersampled whole-island drawing took."""
     board = get_board(board_id)
     fr = _Frame(board, r)
-    big = Image.new("RGB", (fr.w * SS, fr.h * SS), BACKGROUND)
-    d = drawing(big)
-
-    def S(p: Point) -> Point:
-        return (p[0] * SS, p[1] * SS)
-
-    # The sea: a rounded field behind the island.
-    d.rounded_rectangle((0, 0, fr.w * SS - 1, fr.h * SS - 1), radius=28 * SS, fill=SEA)
-    # A shallow-water rim: each hex drawn enlarged in a darker blue first.
-    for h in range(board.hexes):
-        cx, cy = S(fr.hex_centre(h))
-        rr = r * SS * 1.16
-        pts = [
-            (
-                cx + rr * math.cos(math.radians(-90 + 60 * k)),
-                cy + rr * math.sin(math.radians(-90 + 60 * k)),
-            )
-            for k in range(6)
-        ]
-        d.polygon(pts, fill=SEA_EDGE)
+    img = Image.new("RGB", (fr.w, fr.h), BACKGROUND)
+    sea = _sea(fr.w, fr.h)
+    img.paste(sea, (0, 0), sea)
+    rim = _hex_tile(SEA_EDGE, r * 1.16)
+    for h in range(board.hexes):  # a shallow-water rim: each hex enlarged, darker blue
+        _paste(img, rim, fr.hex_centre(h))
     # Harbour piers under the hexes' outlines.
     centre_x = sum(fr.hex_centre(h)[0] for h in range(board.hexes)) / board.hexes
     centre_y = sum(fr.hex_centre(h)[1] for h in range(board.hexes)) / board.hexes
@@ -300,89 +385,28 @@ def _island(
             bc[0] + (8 if bc[0] > centre_x else -8) * abs(nx),
             bc[1] + (4 if bc[1] > centre_y else -4) * abs(ny),
         )
-        for p in (pa, pb):
-            d.line((*S(p), *S(bc)), fill=PIER, width=round(5 * SS))
+        _pier(img, (pa, pb), bc)
         badges.append((bc, kind))
-    # Hexes.
-    for h in range(board.hexes):
-        cx, cy = fr.hex_centre(h)
+    for h in range(board.hexes):  # the hexes, each outlined
         res = terrain[h]
         fill = TERRAIN[res] if res >= 0 else DESERT_RGB
-        pts = [S(fr.corner(c)) for c in board.hex_corners[h]]
-        d.polygon(pts, fill=fill, outline=(60, 50, 40), width=round(1.6 * SS))
-    big_img = big.resize((fr.w, fr.h), Image.Resampling.LANCZOS)
-    # Icons (already antialiased) and number tokens: drawn at final size over a
-    # supersampled token layer.
-    tok = Image.new("RGBA", (fr.w * SS, fr.h * SS), (0, 0, 0, 0))
-    td = drawing(tok)
-    tr = 0.34 * r
-    num_face = font(round(max(20, 0.36 * r)) * SS, bold=True)
-    for h in range(board.hexes):
-        cx, cy = fr.hex_centre(h)
-        n = tokens[h]
-        if terrain[h] < 0 or n == 0:
-            continue
-        red = n in (6, 8)
-        td.ellipse(
-            ((cx - tr) * SS, (cy - tr) * SS, (cx + tr) * SS, (cy + tr) * SS),
-            fill=TOKEN_BG,
-            outline=RED_NUMBER if red else INK,
-            width=round((3 if red else 2) * SS),
-        )
-        td.text(
-            (cx * SS, (cy - tr * 0.18) * SS),
-            str(n),
-            font=num_face,
-            fill=RED_NUMBER if red else INK,
-            anchor="mm",
-        )
-        pips = _pips(n)
-        pr = max(2.0, r * 0.035)
-        gap = pr * 2.7
-        py = cy + tr * 0.56
-        for k in range(pips):
-            px = cx + (k - (pips - 1) / 2) * gap
-            td.ellipse(
-                ((px - pr) * SS, (py - pr) * SS, (px + pr) * SS, (py + pr) * SS),
-                fill=RED_NUMBER if red else INK,
-            )
-    # Harbour badges: a pill with the rate and the resource icon.
-    face = font(max(16, round(0.22 * r)) * SS, bold=True)
-    icon_px = max(22, round(0.3 * r))
-    for (bx, by), kind in badges:
-        rate = "3:1" if kind == GENERIC else "2:1"
-        tw = text_width(rate, face) / SS
-        w = tw + icon_px + 18
-        hgt = icon_px + 10
-        fill = WHITE if kind == GENERIC else PALE[kind]
-        td.rounded_rectangle(
-            ((bx - w / 2) * SS, (by - hgt / 2) * SS, (bx + w / 2) * SS, (by + hgt / 2) * SS),
-            radius=hgt / 2 * SS,
-            fill=fill,
-            outline=PIER,
-            width=round(2.5 * SS),
-        )
-        td.text(
-            ((bx - w / 2 + 7 + icon_px + 3) * SS, by * SS), rate, font=face, fill=INK, anchor="lm"
-        )
-    tok = tok.resize((fr.w, fr.h), Image.Resampling.LANCZOS)
-    big_img.paste(tok, (0, 0), tok)
-    for (bx, by), kind in badges:
-        rate = "3:1" if kind == GENERIC else "2:1"
-        w = text_width(rate, face) / SS + icon_px + 18
-        _paste(big_img, resource_icon(kind, icon_px), (bx - w / 2 + 5 + icon_px / 2, by))
+        _paste(img, _hex_tile(fill, r, (60, 50, 40), 1.6), fr.hex_centre(h))
     icon = max(22, round(0.34 * r))
     for h in range(board.hexes):
         cx, cy = fr.hex_centre(h)
+        if terrain[h] >= 0 and tokens[h]:
+            _paste(img, _number_token(tokens[h], r), (cx, cy))
         if terrain[h] >= 0:
-            _paste(big_img, resource_icon(terrain[h], icon), (cx, cy - 0.6 * r))
-    d = drawing(big_img)
+            _paste(img, resource_icon(terrain[h], icon), (cx, cy - 0.6 * r))
+    for centre, kind in badges:
+        _paste(img, _harbour_badge(kind, r), centre)
+    d = drawing(img)
     for h in range(board.hexes):  # deserts carry a word instead of a number
         if terrain[h] < 0:
             cx, cy = fr.hex_centre(h)
             d.text((cx, cy + 0.42 * r), t(_K + "desert", locale),
                    font=font(max(14, round(0.2 * r)), bold=True), fill=(110, 90, 50), anchor="mm")
-    return big_img
+    return img
 
 
 def hex_name_anchor(fr: _Frame, h: int) -> Point:
