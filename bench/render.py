@@ -8,6 +8,9 @@ to its end to find the positions worth timing, then replayed to capture them:
   ``spots``; for a game without them, the most legal actions) — in Hexfolk the first
   founding settlement on the largest board;
 * ``final``: the board that announces the winner;
+* ``mid-game cold``: the mid-game board drawn after the renderer forgot its per-board
+  layers (``clear_board_caches``), as for a game whose board dropped out of the cache
+  when many games are in play;
 * ``summary``: the end-of-game summary image, if the game has one;
 * ``hand mid-game`` / ``hand largest`` / ``hand final``: the private image of one seat
   (the first actor's, at its largest hand over the game), if the game has one.
@@ -174,12 +177,16 @@ class _Scout:
             self.hand, self.hand_at = size, actions
 
 
-def _time(draw: Callable[[], bytes], samples: int) -> tuple[list[float], list[float], bytes]:
-    """Wall-clock and CPU milliseconds of ``samples`` draws after a warm-up, and the PNG."""
+def _time(draw: Callable[[], bytes], samples: int, cold: bool = False
+          ) -> tuple[list[float], list[float], bytes]:
+    """Wall-clock and CPU milliseconds of ``samples`` draws after a warm-up, and the PNG;
+    ``cold``: each draw after the per-board layers were forgotten (untimed)."""
     png = draw()  # warm-up: fonts, cached static layers
     timings: list[float] = []
     cpu: list[float] = []
     for _ in range(samples):
+        if cold:
+            renderers.clear_caches(boards=True)
         start, start_cpu = time.perf_counter(), time.thread_time()
         png = draw()
         timings.append((time.perf_counter() - start) * 1000)
@@ -210,7 +217,7 @@ def run_render(
     last = position(game_actions)
     jobs: list[tuple[str, int, Callable[[], bytes]]] = []
     for name, pos in (("mid-game", mid), ("most spots", position(scout.spots_at)),
-                      ("final", last)):
+                      ("final", last), ("mid-game cold", mid)):
         view = ruleset.view(pos.state, None)
         jobs.append((name, pos.actions, lambda v=view, c=pos.caption: renderers.render_public(
             ruleset.id, v, names, c, locale)))
@@ -230,7 +237,7 @@ def run_render(
     images: list[ImageStats] = []
     every: list[float] = []
     for name, actions, draw in jobs:
-        timings, cpu, png = _time(draw, samples)
+        timings, cpu, png = _time(draw, samples, cold=name.endswith(" cold"))
         every += timings
         images.append(ImageStats(name, actions, percentile(timings, 0.5),
                                  percentile(timings, 0.95), max(timings), len(png),

@@ -6,6 +6,7 @@ holds no secrets); :func:`render_private` draws what only one seat may see.
 
 from __future__ import annotations
 
+import sys
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from importlib import import_module
@@ -67,9 +68,17 @@ def render_private(
     return png
 
 
-def clear_caches() -> None:
-    """Forget every kept image (benchmarks time the drawing, not the cache)."""
+def clear_caches(boards: bool = False) -> None:
+    """Forget every kept hand image (benchmarks time the drawing, not the cache); with
+    ``boards``, also each loaded renderer's per-board layers (its ``clear_board_caches``),
+    as for a game whose board has dropped out of the cache."""
     _hand_cache.clear()
+    if boards:
+        for name in _MODULES.values():
+            module = sys.modules.get(name)
+            clear = getattr(module, "clear_board_caches", None)
+            if clear is not None:
+                clear()
 
 
 def render_summary(

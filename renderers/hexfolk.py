@@ -346,6 +346,49 @@ def _pier(image: Image.Image, ends: Sequence[Point], to: Point) -> None:
 
 
 @lru_cache(maxsize=16)
+def _harbour_spots(board_id: str, edges: tuple[int, ...], r: float) -> tuple[Point, ...]:
+    """Where each harbour's badge sits: off its coastal edge, out to sea."""
+    board = get_board(board_id)
+    fr = _Frame(board, r)
+    centre_x = sum(fr.hex_centre(h)[0] for h in range(board.hexes)) / board.hexes
+    centre_y = sum(fr.hex_centre(h)[1] for h in range(board.hexes)) / board.hexes
+    out: list[Point] = []
+    for edge in edges:
+        a, b = board.edge_corners[edge]
+        pa, pb = fr.corner(a), fr.corner(b)
+        (hx, hy) = fr.hex_centre(board.edge_hexes[edge][0])
+        mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
+        nx, ny = mx - hx, my - hy
+        norm = math.hypot(nx, ny) or 1.0
+        nx, ny = nx / norm, ny / norm
+        bc = (mx + nx * (0.5 * r + 16), my + ny * (0.5 * r + 16))
+        # Nudge badges on the left/right flanks outward a little more (they are wide).
+        out.append((
+            bc[0] + (8 if bc[0] > centre_x else -8) * abs(nx),
+            bc[1] + (4 if bc[1] > centre_y else -4) * abs(ny),
+        ))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def _island_base(board_id: str, edges: tuple[int, ...], r: float) -> Image.Image:
+    """What a board's islands share whatever the layout: the sea, the shallow-water rim
+    (each hex enlarged, darker blue) and the harbour piers (cached per board and size)."""
+    board = get_board(board_id)
+    fr = _Frame(board, r)
+    img = Image.new("RGB", (fr.w, fr.h), BACKGROUND)
+    sea = _sea(fr.w, fr.h)
+    img.paste(sea, (0, 0), sea)
+    rim = _hex_tile(SEA_EDGE, r * 1.16)
+    for h in range(board.hexes):
+        _paste(img, rim, fr.hex_centre(h))
+    for edge, bc in zip(edges, _harbour_spots(board_id, edges, r), strict=True):
+        a, b = board.edge_corners[edge]
+        _pier(img, (fr.corner(a), fr.corner(b)), bc)
+    return img
+
+
+@lru_cache(maxsize=16)
 def _island(
     board_id: str,
     terrain: tuple[int, ...],
@@ -361,32 +404,9 @@ def _island(
     not the few hundred a supersampled whole-island drawing took."""
     board = get_board(board_id)
     fr = _Frame(board, r)
-    img = Image.new("RGB", (fr.w, fr.h), BACKGROUND)
-    sea = _sea(fr.w, fr.h)
-    img.paste(sea, (0, 0), sea)
-    rim = _hex_tile(SEA_EDGE, r * 1.16)
-    for h in range(board.hexes):  # a shallow-water rim: each hex enlarged, darker blue
-        _paste(img, rim, fr.hex_centre(h))
-    # Harbour piers under the hexes' outlines.
-    centre_x = sum(fr.hex_centre(h)[0] for h in range(board.hexes)) / board.hexes
-    centre_y = sum(fr.hex_centre(h)[1] for h in range(board.hexes)) / board.hexes
-    badges: list[tuple[Point, int]] = []
-    for edge, kind in harbours:
-        a, b = board.edge_corners[edge]
-        pa, pb = fr.corner(a), fr.corner(b)
-        (hx, hy) = fr.hex_centre(board.edge_hexes[edge][0])
-        mx, my = (pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2
-        nx, ny = mx - hx, my - hy
-        norm = math.hypot(nx, ny) or 1.0
-        nx, ny = nx / norm, ny / norm
-        bc = (mx + nx * (0.5 * r + 16), my + ny * (0.5 * r + 16))
-        # Nudge badges on the left/right flanks outward a little more (they are wide).
-        bc = (
-            bc[0] + (8 if bc[0] > centre_x else -8) * abs(nx),
-            bc[1] + (4 if bc[1] > centre_y else -4) * abs(ny),
-        )
-        _pier(img, (pa, pb), bc)
-        badges.append((bc, kind))
+    img = _island_base(board_id, tuple(edge for edge, _ in harbours), r).copy()
+    badges = [(centre, kind) for centre, (_, kind) in zip(
+        _harbour_spots(board_id, tuple(edge for edge, _ in harbours), r), harbours, strict=True)]
     for h in range(board.hexes):  # the hexes, each outlined
         res = terrain[h]
         fill = TERRAIN[res] if res >= 0 else DESERT_RGB
@@ -407,6 +427,12 @@ def _island(
             d.text((cx, cy + 0.42 * r), t(_K + "desert", locale),
                    font=font(max(14, round(0.2 * r)), bold=True), fill=(110, 90, 50), anchor="mm")
     return img
+
+
+def clear_board_caches() -> None:
+    """Forget every cached island layout (the sea, rims and piers of each board and the
+    pieces an island is built from stay: there are only a few of them)."""
+    _island.cache_clear()
 
 
 def hex_name_anchor(fr: _Frame, h: int) -> Point:
