@@ -9,9 +9,12 @@ the translation layer (domain ``render_hexfolk``).
 Colour is never the only cue: every terrain carries a resource icon, every piece the
 seat's letter and shape, cities a dark ring that settlements lack.
 
-Speed: the island (sea, hexes, icons, number tokens, harbours) is drawn once per
-board + terrain + tokens + harbours and hex size, supersampled; resource icons, road
-bars and city rings once per size. A render pastes these and draws the panel text.
+Speed: nothing is supersampled at board size. Small antialiased sprites are drawn once
+per size (a hex of each terrain, number tokens, harbour badges, resource icons, road
+bars, city rings, hex letters, numbered spots); the sea, rim and piers once per board;
+the island (hexes, icons, tokens, harbours, the desert's word) once per layout, hex size
+and locale, from those sprites. A render copies the island, pastes the pieces and the
+spots and draws the panels; texts reuse their rendered glyphs (``common.drawing``).
 """
 
 from __future__ import annotations
