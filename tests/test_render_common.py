@@ -162,3 +162,17 @@ def test_hand_key_holds_everything_the_hand_is_drawn_from(game: str) -> None:
     b = dataclasses.replace(a, turn=a.turn + 5, current=(a.current + 1) % 4)
     assert module.hand_key(a) == module.hand_key(b)
     assert module.render_hand(a, NAMES) == module.render_hand(b, NAMES)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_board_shows_the_turn_order(game: str) -> None:
+    """Issue 9 item 13: "Show the turn order on the board: who plays after whom, and who
+    went first." The same position with another seat going first, or with the first
+    seat unknown (no "1st" tag), is another image on every game's board."""
+    ruleset = get_ruleset(game)
+    view = ruleset.view(_positions(game)[1], None)
+    image = renderers.render_public(game, view, NAMES, "x")
+    other_first = dataclasses.replace(view, first=(view.first + 1) % 4)
+    assert renderers.render_public(game, other_first, NAMES, "x") != image
+    unknown = dataclasses.replace(view, first=-1)  # older saved games: no "1st" tag
+    assert renderers.render_public(game, unknown, NAMES, "x") != image
