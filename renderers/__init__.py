@@ -7,6 +7,7 @@ holds no secrets); :func:`render_private` draws what only one seat may see.
 from __future__ import annotations
 
 import sys
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from importlib import import_module
@@ -36,6 +37,7 @@ def render_public(
 #: How many private images :func:`render_private` keeps (a few per table in play).
 HAND_CACHE_SIZE = 64
 _hand_cache: OrderedDict[Hashable, bytes] = OrderedDict()
+_hand_lock = threading.Lock()  # renders may run in threads
 
 
 def render_private(
@@ -57,14 +59,16 @@ def render_private(
         hash(key)
     except TypeError:  # a view with a list inside: draw it every time
         return render(view, names, locale)
-    png = _hand_cache.get(key)
-    if png is not None:
-        _hand_cache.move_to_end(key)
-        return png
+    with _hand_lock:
+        png = _hand_cache.get(key)
+        if png is not None:
+            _hand_cache.move_to_end(key)
+            return png
     png = render(view, names, locale)
-    _hand_cache[key] = png
-    while len(_hand_cache) > HAND_CACHE_SIZE:
-        _hand_cache.popitem(last=False)
+    with _hand_lock:
+        _hand_cache[key] = png
+        while len(_hand_cache) > HAND_CACHE_SIZE:
+            _hand_cache.popitem(last=False)
     return png
 
 
@@ -72,7 +76,8 @@ def clear_caches(boards: bool = False) -> None:
     """Forget every kept hand image (benchmarks time the drawing, not the cache); with
     ``boards``, also each loaded renderer's per-board layers (its ``clear_board_caches``),
     as for a game whose board has dropped out of the cache."""
-    _hand_cache.clear()
+    with _hand_lock:
+        _hand_cache.clear()
     if boards:
         for name in _MODULES.values():
             module = sys.modules.get(name)
