@@ -209,7 +209,7 @@ def draw_token(
 
 
 # -- text ---------------------------------------------------------------------------------
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def _text_mask(
     text: str, face: ImageFont.FreeTypeFont, anchor: str | None
 ) -> tuple[object, tuple[int, int]]:

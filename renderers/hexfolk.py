@@ -280,11 +280,23 @@ def _hex_tile(fill: RGB, radius: float, outline: RGB | None = None, width: float
     return _supersampled(size, size, paint)
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=3)
 def _sea(w: int, h: int) -> Image.Image:
-    """The rounded field of sea behind an island, antialiased (cached per size)."""
-    return _supersampled(w, h, lambda d, k: d.rounded_rectangle(
-        (0, 0, w * k - 1, h * k - 1), radius=28 * k, fill=SEA))
+    """The rounded field of sea behind an island (cached per size); only its four
+    corners are drawn supersampled."""
+    radius = 28
+    corner = _supersampled(radius, radius, lambda d, k: d.pieslice(
+        (0, 0, 2 * radius * k - 1, 2 * radius * k - 1), 180, 270, fill=SEA))
+    img = Image.new("RGBA", (w, h), (*SEA, 255))
+    flips = {
+        (0, 0): corner,
+        (w - radius, 0): corner.transpose(Image.Transpose.FLIP_LEFT_RIGHT),
+        (0, h - radius): corner.transpose(Image.Transpose.FLIP_TOP_BOTTOM),
+        (w - radius, h - radius): corner.transpose(Image.Transpose.ROTATE_180),
+    }
+    for xy, patch in flips.items():
+        img.paste(patch, xy)  # a straight copy, alpha included
+    return img
 
 
 @lru_cache(maxsize=128)
@@ -373,7 +385,7 @@ def _harbour_spots(board_id: str, edges: tuple[int, ...], r: float) -> tuple[Poi
     return tuple(out)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)
 def _island_base(board_id: str, edges: tuple[int, ...], r: float) -> Image.Image:
     """What a board's islands share whatever the layout: the sea, the shallow-water rim
     (each hex enlarged, darker blue) and the harbour piers (cached per board and size)."""
@@ -391,7 +403,8 @@ def _island_base(board_id: str, edges: tuple[int, ...], r: float) -> Image.Image
     return img
 
 
-@lru_cache(maxsize=16)
+#: Islands kept (about 3 MB each on the 44-hex board); a miss costs ~5-7 ms CPU.
+@lru_cache(maxsize=6)
 def _island(
     board_id: str,
     terrain: tuple[int, ...],
@@ -646,7 +659,7 @@ def spot_marks(view: HexfolkView, fr: _Frame) -> list[SpotMark]:
     return marks
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)
 def _spot_sprite(text: str, rad: float, on_piece: bool) -> Image.Image:
     """A numbered spot: a near-black disc with a white ring (gold beside the player's
     own settlement, where it means a city) and a bold white number, antialiased."""
