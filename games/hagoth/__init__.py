@@ -101,7 +101,7 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
             cards_played=1 if state.phase == "second" else 0,
             turn=state.turn, stock=state.stock, deck_count=len(state.deck),
             discard_count=len(state.discard), target=state.target, speed=state.speed,
-            winner=state.winner, hand=hand,
+            winner=state.winner, hand=hand, first=state.first, round=state.round,
         )
 
     def describe_public(self, state: HagothState, seat: int, action: Action,

@@ -91,7 +91,7 @@ def setup(num_players: int, seed: int, *, speed: bool = False, target: int = 25)
     first = rng.below(num_players)
     return HagothState(
         players=players, deck=deck, discard=[], stock=WOOD_TOKENS, current=first,
-        phase=PHASE_START, turn=1, rng=rng, speed=speed, target=target,
+        phase=PHASE_START, turn=1, rng=rng, speed=speed, target=target, first=first,
     )
 
 
@@ -696,10 +696,12 @@ def _end_turn(state: HagothState, events: list[Event]) -> None:
     if state.turn % len(state.players) == 0:  # a round of turns is over
         state.vp_rounds.append([p.vp for p in state.players])
     nxt = (seat + 1) % len(state.players)
+    state.round += nxt == state.first
     while state.players[nxt].skips > 0:
         state.players[nxt].skips -= 1
         events.append(Event("hagoth.event.skipped", nxt))
         nxt = (nxt + 1) % len(state.players)
+        state.round += nxt == state.first
     state.current = nxt
     state.phase = PHASE_START
     state.turn += 1

@@ -160,6 +160,8 @@ class HagothState:
     #: of each round (a round = as many turns as there are players)
     die_counts: list[int] = field(default_factory=lambda: [0] * DIE_SIDES)
     vp_rounds: list[list[int]] = field(default_factory=list)
+    first: int = -1  # the seat that played the first turn (-1: not recorded, older JSON)
+    round: int = 1  # rounds begun: +1 each time play comes round to ``first`` again
 
 
 # -- JSON ------------------------------------------------------------------
@@ -211,6 +213,8 @@ def dump_state(state: HagothState) -> dict[str, Any]:
         "winner": state.winner,
         "die_counts": list(state.die_counts),
         "vp_rounds": [list(r) for r in state.vp_rounds],
+        "first": state.first,
+        "round": state.round,
     }
 
 
@@ -249,6 +253,9 @@ def load_state(data: Mapping[str, Any]) -> HagothState:
             winner=None if data["winner"] is None else int(data["winner"]),
             die_counts=[0] * DIE_SIDES if old else _die_counts(data["die_counts"]),
             vp_rounds=[] if old else [_vp_row(r, len(players)) for r in data["vp_rounds"]],
+            # added after schema 1 shipped: older JSON does not know who went first
+            first=int(data.get("first", -1)),
+            round=int(data.get("round", 1)),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise StateFormatError(f"corrupt Hagoth state: {exc}") from exc

@@ -54,6 +54,8 @@ class HagothView:
     speed: bool  #: the Speed variant is on
     winner: int | None
     hand: tuple[str, ...] | None  #: the viewer's own hand, never in the public view
+    first: int = -1  #: the seat that played the first turn (-1: not known)
+    round: int = 0  #: rounds begun (a round: every seat's turn once, from ``first``)
 
 
 # -- the end-of-game summary ------------------------------------------------------------

@@ -21,7 +21,16 @@ from .actions import Action
 from .board import get_board
 from .data import COLOURS, TARGET_DEFAULT, TARGET_MAX, TARGET_MIN
 from .state import HexfolkState
-from .view import HexfolkView, OfferView, PlayerView, SummaryView, spots, summary
+from .view import (
+    HexfolkView,
+    OfferView,
+    PlayerView,
+    SummaryView,
+    dice_roller,
+    play_round,
+    spots,
+    summary,
+)
 
 __all__ = ["RULESET", "HexfolkRuleset", "HexfolkState", "HexfolkView", "SummaryView"]
 
@@ -98,7 +107,8 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
             winner=None if state.winner < 0 else state.winner,
             hand=tuple(me.hand) if me else None, devs=tuple(me.devs) if me else None,
             vp=rules.total_vp(state, seat) if me and seat is not None else None,
-            spots=spots(state),
+            spots=spots(state), first=state.first, round=play_round(state),
+            dice_by=dice_roller(state),
         )
 
     def choices(self, state: HexfolkState, seat: int, names: Sequence[str] = (),

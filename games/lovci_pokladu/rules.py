@@ -121,12 +121,13 @@ def setup(num_players: int, seed: int, *, turn_limit: int = 0) -> LovciState:
                for _ in range(SAILORS_PER_SHIP)]
     spell_squares = {CARD_TYPES[cards[sq]].kind: sq for sq in range(SQUARES)
                      if KIND[cards[sq]] in (NEPTUNE, MERMAID)}
+    first = rng.below(num_players)
     return LovciState(
         cards=cards, rotation=rotation, face_up=face_up, tokens={}, lost_tokens=[],
         ships=ships, sailors=sailors, players=[Player() for _ in range(num_players)],
         spells={NEPTUNE: Spell(), MERMAID: Spell()}, spell_squares=spell_squares,
-        current=rng.below(num_players), phase=PHASE_START, turn=1, rng=rng,
-        turn_limit=turn_limit, stats=Stats.empty(num_players),
+        current=first, phase=PHASE_START, turn=1, rng=rng,
+        turn_limit=turn_limit, first=first, stats=Stats.empty(num_players),
     )
 
 
