@@ -5,7 +5,9 @@ For every registered ruleset (or the one named by ``--game``), at its largest pl
 count:
 
 1. random-legal playouts through the rules protocol, for a time budget
-   (:mod:`bench.playouts`): actions/s, whole playouts/s, average actions per game;
+   (:mod:`bench.playouts`): actions/s, whole playouts/s, average actions per game; then
+   bot-played games (every seat the bot) for the same budget: games/s (random Lovci
+   games practically never end, bot games do);
 2. the public board render of a mid-game position (:mod:`bench.render`): median and
    p95 time over repeated renders after a warm-up, and the PNG size;
 3. turn latency through the session service with SQLite and rendering
@@ -107,6 +109,7 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("players", "players", "d"),
     ("actions/s", "actions_per_s", ",.0f"),
     ("playouts/s", "playouts_per_s", ".2f"),
+    ("bot games/s", "bot_playouts_per_s", ".2f"),
     ("render p50 ms", "render_p50_ms", ".1f"),
     ("render p95 ms", "render_p95_ms", ".1f"),
     ("PNG KB", "png_kb", ".1f"),
@@ -137,6 +140,11 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
     log(f"[{ruleset.id}] random playouts at {players} players, {amount} ...")
     playouts: PlayoutStats = run_playouts(
         ruleset, players, seed=seed,
+        budget_s=settings.playout_budget_s if settings.playouts is None else float("inf"),
+        max_playouts=settings.playouts)
+    log(f"[{ruleset.id}] bot-played playouts at {players} players, {amount} ...")
+    bot_playouts: PlayoutStats = run_playouts(
+        ruleset, players, seed=seed, bots=True,
         budget_s=settings.playout_budget_s if settings.playouts is None else float("inf"),
         max_playouts=settings.playouts)
     log(f"[{ruleset.id}] render x{settings.render_samples} at a mid-game position ...")
@@ -170,6 +178,10 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
         "playouts": playouts.playouts,
         "unfinished_playouts": playouts.unfinished,
         "playout_seconds": round(playouts.seconds, 3),
+        "bot_playouts_per_s": round(bot_playouts.playouts_per_s, 3),
+        "bot_playout_avg_actions": round(bot_playouts.avg_actions, 1),
+        "bot_playouts": bot_playouts.playouts,
+        "unfinished_bot_playouts": bot_playouts.unfinished,
         "render_p50_ms": _round(render.p50_ms, 2),
         "render_p95_ms": _round(render.p95_ms, 2),
         "render_samples": render.samples,

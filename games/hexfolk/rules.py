@@ -590,7 +590,13 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
 
 # -- effects ------------------------------------------------------------------------------------
 def apply(state: HexfolkState, seat: int, action: Action) -> list[Event]:
+    """Check, then carry out ``action`` for ``seat``; return what happened."""
     check(state, seat, action)
+    return apply_trusted(state, seat, action)
+
+
+def apply_trusted(state: HexfolkState, seat: int, action: Action) -> list[Event]:
+    """Carry out a move taken from :func:`legal_actions` (not checked again)."""
     events: list[Event] = []
     phase = state.phase
     board = board_of(state)
