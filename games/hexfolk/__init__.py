@@ -46,6 +46,7 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         Option("army", "bool", True, "hexfolk.option.army"),
         Option("layout", "choice", "random", "hexfolk.option.layout",
                choices=("random", "classic")),
+        Option("trades", "bool", True, "hexfolk.option.trades"),
     )
     schema_version = 1
 
@@ -59,6 +60,7 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
             longest=bool(options.get("longest", True)),
             army=bool(options.get("army", True)),
             layout=str(options.get("layout", "random")),
+            player_trades=bool(options.get("trades", True)),
         )
 
     def view(self, state: HexfolkState, seat: int | None) -> HexfolkView:

@@ -111,7 +111,7 @@ def corner_harbours(board_id: str, harbours: list[int]) -> list[int]:
 # -- setup ---------------------------------------------------------------------------------
 def setup(num_players: int, seed: int, *, target: int = 10, robber: str = "on",
           longest: bool = True, army: bool = True, layout: str = "random",
-          board_id: str | None = None) -> HexfolkState:
+          board_id: str | None = None, player_trades: bool = True) -> HexfolkState:
     rng = GameRng(seed)
     bid = board_id or board_for(num_players)
     board = get_board(bid)
@@ -128,7 +128,7 @@ def setup(num_players: int, seed: int, *, target: int = 10, robber: str = "on",
         edge_owner=[-1] * board.edges, bank=[bank_size(num_players)] * 5, dev_deck=deck,
         current=first, first=first, phase=SETTLE, turn=0, rng=rng, target=target,
         robber_mode=robber, longest_on=longest, army_on=army, layout=layout,
-        discards=[0] * num_players,
+        discards=[0] * num_players, player_trades=player_trades,
     )
     state.corner_harbour = corner_harbours(bid, harbours)
     return state
@@ -371,6 +371,7 @@ def check(state: HexfolkState, seat: int, action: Action) -> None:
         return
     if isinstance(action, Offer):
         _require(len(state.players) > 1, "hexfolk.illegal.no_partner")
+        _require(state.player_trades, "hexfolk.illegal.no_player_trades")
         _require(state.offers_made < MAX_OFFERS, "hexfolk.illegal.offer_limit", count=MAX_OFFERS)
         _check_terms(action.give, action.get)
         _require(_holds(hand, action.give), "hexfolk.illegal.not_held")
@@ -581,7 +582,7 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
         for g in _RANGE5:
             if hand[g] >= 2 and hand[g] >= rate(state, seat, g):
                 out += [BankTrade(g, r) for r in _RANGE5 if r != g and state.bank[r] >= 1]
-        if state.offers_made < MAX_OFFERS and len(state.players) > 1:
+        if state.offers_made < MAX_OFFERS and len(state.players) > 1 and state.player_trades:
             out += offer_menu(hand)
     if phase in (MAIN, SPECIAL):
         out.append(End())

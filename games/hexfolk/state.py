@@ -94,6 +94,8 @@ class HexfolkState:
     army: int = -1
     winner: int = -1
     roll_counts: list[int] = field(default_factory=lambda: [0] * 13)
+    #: house option: offers between players allowed (absent in older JSON: on)
+    player_trades: bool = True
     #: derived, not stored: corner -> harbour kind (-1: none)
     corner_harbour: list[int] = field(default_factory=list)
 
@@ -127,6 +129,7 @@ def dump_state(s: HexfolkState) -> dict[str, Any]:
         "offer": offer, "offers_made": s.offers_made, "special": s.special,
         "special_queue": list(s.special_queue), "longest": s.longest, "army": s.army,
         "winner": s.winner, "roll_counts": list(s.roll_counts),
+        "player_trades": s.player_trades,
     }
 
 
@@ -172,6 +175,7 @@ def load_state(d: Mapping[str, Any]) -> HexfolkState:
             offers_made=int(d["offers_made"]), special=int(d["special"]),
             special_queue=_ints(d["special_queue"]), longest=int(d["longest"]),
             army=int(d["army"]), winner=int(d["winner"]), roll_counts=_ints(d["roll_counts"]),
+            player_trades=bool(d.get("player_trades", True)),
         )
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise StateFormatError(f"corrupt Hexfolk state: {exc}") from exc
