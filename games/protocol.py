@@ -56,8 +56,10 @@ class Event:
     """Something that happened, for the one-line account after a move.
 
     ``seat`` is the player it concerns. In ``params``, integer values whose name
-    ends in ``seat`` are replaced by player names when the event is told, and
-    :class:`~i18n.Term` values are translated.
+    ends in ``seat`` are replaced by player names when the event is told,
+    :class:`~i18n.Term` values are translated and :class:`~i18n.Phrase` values (places,
+    cards: locale-neutral data) are worded, all in the reader's locale and only then:
+    an engine never puts a finished string into an event.
     """
 
     key: str

@@ -37,6 +37,8 @@ from .actions import (
     Trade,
 )
 from .board import Board, get_board, random_layout
+from .caches import bank_rates, founding_sites, producers, road_sites, settle_sites
+from .caches import offer_menu as _cached_offer_menu
 from .data import (
     ARMY_MIN,
     AWARD_VP,
@@ -46,7 +48,6 @@ from .data import (
     DEV_COST,
     DEV_ORDER,
     DISCARD_LIMIT,
-    GENERIC,
     KNIGHT,
     LONGEST_MIN,
     MAX_CITIES,
@@ -63,6 +64,7 @@ from .data import (
     board_for,
     dev_counts,
 )
+from .phrases import Cards, Place
 from .state import (
     DISCARD,
     FOUND_ROAD,
@@ -181,15 +183,7 @@ def _holds(hand: list[int], cards: tuple[int, ...] | list[int]) -> bool:
 
 def rate(state: HexfolkState, seat: int, res: int) -> int:
     """The player's best bank rate for ``res``: 2 (its harbour), 3 (generic) or 4."""
-    best = 4
-    owner, harbour = state.corner_owner, state.corner_harbour
-    for c, kind in enumerate(harbour):
-        if kind >= 0 and owner[c] == seat:
-            if kind == res:
-                return 2
-            if kind == GENERIC:
-                best = 3
-    return best
+    return bank_rates(state.corner_harbour, state.corner_owner, seat)[res]
 
 
 def _free_for_settlement(state: HexfolkState, board: Board, c: int) -> bool:
@@ -250,7 +244,8 @@ def _can_play(state: HexfolkState, seat: int, card: str) -> bool:
 
 
 def has_road_site(state: HexfolkState, seat: int) -> bool:
-    return any(road_ok(state, seat, e) for e in range(board_of(state).edges))
+    return state.players[seat].roads < MAX_ROADS and bool(
+        road_sites(state.board, state.corner_owner, state.edge_owner, seat))
 
 
 # -- legality ------------------------------------------------------------------------------
@@ -443,16 +438,9 @@ def _unit(i: int, n: int = 1) -> tuple[int, int, int, int, int]:
 
 def offer_menu(hand: list[int]) -> list[Offer]:
     """The offers listed as moves: 1 for 1 and 2 for 1 of any other resource. Any other
-    terms are legal too when typed (see RULES-NOTES.md)."""
-    out = []
-    for g in _RANGE5:
-        for r in _RANGE5:
-            if r != g:
-                if hand[g] >= 1:
-                    out.append(Offer(_unit(g), _unit(r)))
-                if hand[g] >= 2:
-                    out.append(Offer(_unit(g, 2), _unit(r)))
-    return out
+    terms are legal too when typed (see RULES-NOTES.md). From a table (games/hexfolk/
+    caches.py): per resource held once, its 1-for-1 offers; held twice, 2-for-1 too."""
+    return _cached_offer_menu(hand)
 
 
 def discard_options(hand: list[int], count: int) -> list[tuple[int, int, int, int, int]]:
@@ -528,8 +516,7 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
     player = state.players[seat]
     hand = player.hand
     if phase == SETTLE:
-        return [Settle(c) for c in range(board.corners)
-                if _free_for_settlement(state, board, c)]
+        return list(founding_sites(state.board, state.corner_owner))
     if phase == FOUND_ROAD:
         return [Road(e) for e in board.corner_edges[state.last_settlement]
                 if state.edge_owner[e] < 0]
@@ -538,7 +525,9 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
     if phase == ROBBER:
         return _robber_moves(state, seat, knight=False)
     if phase == ROADS:
-        return [Road(e) for e in range(board.edges) if road_ok(state, seat, e)]
+        if player.roads >= MAX_ROADS:
+            return []
+        return list(road_sites(state.board, state.corner_owner, state.edge_owner, seat))
     if phase == TRADE:
         offer = state.offer
         assert offer is not None
@@ -555,12 +544,12 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
     out = []
     if phase in (MAIN, SPECIAL):
         if _holds(hand, SETTLEMENT_COST) and player.settlements < MAX_SETTLEMENTS:
-            out += [Settle(c) for c in range(board.corners) if settle_ok(state, seat, c)]
+            out += settle_sites(state.board, state.corner_owner, state.edge_owner, seat)
         if _holds(hand, CITY_COST) and player.cities < MAX_CITIES:
             out += [City(c) for c in range(board.corners)
                     if state.corner_owner[c] == seat and state.corner_level[c] == 1]
         if _holds(hand, ROAD_COST) and player.roads < MAX_ROADS:
-            out += [Road(e) for e in range(board.edges) if road_ok(state, seat, e)]
+            out += road_sites(state.board, state.corner_owner, state.edge_owner, seat)
     if phase == ROLL:
         out.append(Roll())
     if phase in (MAIN, SPECIAL) and _holds(hand, DEV_COST) and state.dev_deck:
@@ -579,8 +568,9 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
             if _can_play(state, seat, MONOPOLY):
                 out += [Monopoly(r) for r in _RANGE5]
     if phase == MAIN:
+        rates = bank_rates(state.corner_harbour, state.corner_owner, seat)
         for g in _RANGE5:
-            if hand[g] >= 2 and hand[g] >= rate(state, seat, g):
+            if hand[g] >= 2 and hand[g] >= rates[g]:
                 out += [BankTrade(g, r) for r in _RANGE5 if r != g and state.bank[r] >= 1]
         if state.offers_made < MAX_OFFERS and len(state.players) > 1 and state.player_trades:
             out += offer_menu(hand)
@@ -776,28 +766,21 @@ def apply_trusted(state: HexfolkState, seat: int, action: Action) -> list[Event]
     return events
 
 
-def _bundle_text(b: Any) -> str:
-    from .labels import bundle_text
-
-    return bundle_text(tuple(b))
-
-
-def _corner_text(state: HexfolkState, c: int) -> str:
-    from .labels import corner_text
-
-    return corner_text(state, c)
+# Event parameters: locale-neutral phrases, worded only when the event is told
+def _bundle_text(b: Any) -> Cards:
+    return Cards(tuple(b))
 
 
-def _edge_text(state: HexfolkState, e: int) -> str:
-    from .labels import edge_text
-
-    return edge_text(state.board, e)
+def _corner_text(state: HexfolkState, c: int) -> Place:
+    return Place("corner", c, state)
 
 
-def _hex_text(state: HexfolkState, h: int) -> str:
-    from .labels import hex_text
+def _edge_text(state: HexfolkState, e: int) -> Place:
+    return Place("edge", e, state)
 
-    return hex_text(state, h)
+
+def _hex_text(state: HexfolkState, h: int) -> Place:
+    return Place("hex", h, state)
 
 
 def _pay(state: HexfolkState, player: Player, cost: tuple[int, ...]) -> None:
@@ -848,16 +831,12 @@ def _roll(state: HexfolkState, seat: int, events: list[Event]) -> None:
 def produce(state: HexfolkState, total: int, events: list[Event]) -> None:
     """Income for ``total``; a resource the bank can't pay to everyone entitled goes to
     nobody, unless only one player is entitled: that player takes what is left."""
-    board = board_of(state)
     n = len(state.players)
     demand = [[0] * 5 for _ in range(n)]
-    for h in range(board.hexes):
-        if state.tokens[h] != total or h == state.robber:
+    for h, res, corners in producers(state.board, state.terrain, state.tokens, total):
+        if h == state.robber:
             continue
-        res = state.terrain[h]
-        if res == DESERT:
-            continue
-        for c in board.hex_corners[h]:
+        for c in corners:
             owner = state.corner_owner[c]
             if owner >= 0:
                 demand[owner][res] += state.corner_level[c]

@@ -628,7 +628,7 @@ def _move_ship(state: LovciState, seat: int, ship: int, step: int, events: list[
     _mark(state, SLOT_SQUARE[target.ring])
     target.ring = (target.ring + step) % RING
     _mark(state, SLOT_SQUARE[target.ring])
-    events.append(Event(_P + "event.ship", seat, {"side": "right" if step > 0 else "left"}))
+    events.append(Event(_P + ("event.ship_right" if step > 0 else "event.ship_left"), seat))
     for sid, s in enumerate(state.sailors):
         if s.state == OFF and s.ring == target.ring:
             if owner(state, sid) != seat:

@@ -1,0 +1,204 @@
+"""What does not change within a step, computed once and looked up after (issue 10,
+"Cache what does not change within a step").
+
+Every cache here is keyed by the *content* it depends on, never by a counter the rules
+would have to bump: a state changed by hand (tests put pieces straight on the board)
+can never read a stale entry, and two games in the same position share one. The
+keys:
+
+* the **board version**, ``(board id, corner owners, edge owners)``: where each seat
+  may build a road or a settlement (the free, connected edges and corners; supply and
+  cost are checked by the caller), and which founding corners are free;
+* the **harbour version**, ``(board id, harbour kinds, owners of the harbour
+  corners)``: each seat's bank rates;
+* the **layout**, ``(board id, terrain, tokens)``: which hexes produce on each roll;
+* the **hand**: the offers the menu lists (a fixed table per resource).
+
+Each cache holds at most :data:`ENTRIES` keys and forgets the oldest first, so memory
+stays bounded however many games a process runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from functools import cache
+from typing import TypeVar
+
+from .actions import Offer, Road, Settle
+from .board import Board, get_board
+from .data import DESERT, GENERIC
+
+#: Keys kept per cache (positions; a game moves through a few hundred).
+ENTRIES = 512
+
+V = TypeVar("V")
+
+
+class BoundedCache(dict[Hashable, V]):
+    """A dict that forgets its oldest key beyond ``limit`` entries."""
+
+    def __init__(self, limit: int = ENTRIES) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def get_or_make(self, key: Hashable, make: Callable[[], V]) -> V:
+        try:
+            return self[key]
+        except KeyError:
+            value = make()
+            if len(self) >= self.limit:
+                del self[next(iter(self))]
+            self[key] = value
+            return value
+
+
+# -- the offer menu per hand ----------------------------------------------------------------
+def _unit(i: int, n: int = 1) -> tuple[int, int, int, int, int]:
+    v = [0] * 5
+    v[i] = n
+    return (v[0], v[1], v[2], v[3], v[4])
+
+
+#: Per resource given: (its 1-for-1 offers, its 1-for-1 and 2-for-1 offers interleaved),
+#: for every other resource wanted, in resource order.
+_OFFERS: tuple[tuple[tuple[Offer, ...], tuple[Offer, ...]], ...] = tuple(
+    (tuple(Offer(_unit(g), _unit(r)) for r in range(5) if r != g),
+     tuple(o for r in range(5) if r != g
+           for o in (Offer(_unit(g), _unit(r)), Offer(_unit(g, 2), _unit(r)))))
+    for g in range(5)
+)
+
+
+def offer_menu(hand: list[int]) -> list[Offer]:
+    """The offers listed as moves for ``hand``: 1 for 1 and 2 for 1 of any other
+    resource, in the order of ``rules.offer_menu``."""
+    out: list[Offer] = []
+    for g in range(5):
+        held = hand[g]
+        if held >= 2:
+            out += _OFFERS[g][1]
+        elif held == 1:
+            out += _OFFERS[g][0]
+    return out
+
+
+# -- building sites per board version ----------------------------------------------------------
+_SITES: BoundedCache[dict[int, tuple[tuple[Road, ...], tuple[Settle, ...]]]] = BoundedCache()
+_FOUNDING: BoundedCache[tuple[Settle, ...]] = BoundedCache()
+
+
+@cache
+def _roads(edges: int) -> tuple[Road, ...]:
+    return tuple(Road(e) for e in range(edges))
+
+
+@cache
+def _settles(corners: int) -> tuple[Settle, ...]:
+    return tuple(Settle(c) for c in range(corners))
+
+
+def _board_key(board_id: str, corner_owner: list[int], edge_owner: list[int]) -> Hashable:
+    return (board_id, tuple(corner_owner), tuple(edge_owner))
+
+
+def _compute_sites(board: Board, corner_owner: list[int], edge_owner: list[int],
+                   seat: int) -> tuple[tuple[Road, ...], tuple[Settle, ...]]:
+    """Free edges joined to ``seat``'s network, and free corners on its roads that keep
+    the distance rule."""
+    roads, settles = _roads(board.edges), _settles(board.corners)
+    edge_corners, corner_edges = board.edge_corners, board.corner_edges
+    reach: list[Road] = []
+    for e in range(board.edges):
+        if edge_owner[e] >= 0:
+            continue
+        for c in edge_corners[e]:
+            owner = corner_owner[c]
+            if owner == seat or (owner < 0 and any(
+                    edge_owner[x] == seat for x in corner_edges[c] if x != e)):
+                reach.append(roads[e])
+                break
+    spots: list[Settle] = []
+    neighbours = board.corner_corners
+    for c in range(board.corners):
+        if (corner_owner[c] < 0 and any(edge_owner[e] == seat for e in corner_edges[c])
+                and all(corner_owner[n] < 0 for n in neighbours[c])):
+            spots.append(settles[c])
+    return tuple(reach), tuple(spots)
+
+
+def _sites(board_id: str, corner_owner: list[int], edge_owner: list[int],
+           seat: int) -> tuple[tuple[Road, ...], tuple[Settle, ...]]:
+    per_seat = _SITES.get_or_make(_board_key(board_id, corner_owner, edge_owner), dict)
+    found = per_seat.get(seat)
+    if found is None:
+        found = per_seat[seat] = _compute_sites(get_board(board_id), corner_owner,
+                                                edge_owner, seat)
+    return found
+
+
+def road_sites(board_id: str, corner_owner: list[int], edge_owner: list[int],
+               seat: int) -> tuple[Road, ...]:
+    """Roads ``seat`` may place by the board (free and joined to its roads or buildings),
+    in edge order; the supply of roads and their cost are the caller's to check."""
+    return _sites(board_id, corner_owner, edge_owner, seat)[0]
+
+
+def settle_sites(board_id: str, corner_owner: list[int], edge_owner: list[int],
+                 seat: int) -> tuple[Settle, ...]:
+    """Settlements ``seat`` may place by the board (free, on its road, distance rule),
+    in corner order; supply and cost are the caller's to check."""
+    return _sites(board_id, corner_owner, edge_owner, seat)[1]
+
+
+def founding_sites(board_id: str, corner_owner: list[int]) -> tuple[Settle, ...]:
+    """Founding settlements: every free corner that keeps the distance rule."""
+    def make() -> tuple[Settle, ...]:
+        board = get_board(board_id)
+        settles, neighbours = _settles(board.corners), board.corner_corners
+        return tuple(settles[c] for c in range(board.corners) if corner_owner[c] < 0
+                     and all(corner_owner[n] < 0 for n in neighbours[c]))
+    return _FOUNDING.get_or_make((board_id, tuple(corner_owner)), make)
+
+
+# -- bank rates per harbour version -------------------------------------------------------------
+_HARBOURS: BoundedCache[tuple[tuple[int, int], ...]] = BoundedCache()
+_RATES: BoundedCache[tuple[int, ...]] = BoundedCache(4 * ENTRIES)
+
+
+def _harbour_corners(corner_harbour: list[int]) -> tuple[tuple[int, int], ...]:
+    """(corner, kind) of every harbour corner, in corner order."""
+    key = tuple(corner_harbour)
+    return _HARBOURS.get_or_make(key, lambda: tuple(
+        (c, kind) for c, kind in enumerate(corner_harbour) if kind >= 0))
+
+
+def bank_rates(corner_harbour: list[int], corner_owner: list[int],
+               seat: int) -> tuple[int, ...]:
+    """``seat``'s rate per resource: 2 at its own harbour, 3 with a generic one, else 4."""
+    harbours = _harbour_corners(corner_harbour)
+    owned = tuple(kind for c, kind in harbours if corner_owner[c] == seat)
+
+    def make() -> tuple[int, ...]:
+        best = 3 if GENERIC in owned else 4
+        return tuple(2 if r in owned else best for r in range(5))
+    return _RATES.get_or_make(owned, make)
+
+
+# -- production per layout ----------------------------------------------------------------------
+_PRODUCERS: BoundedCache[dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]]] = (
+    BoundedCache())
+
+
+def producers(board_id: str, terrain: list[int], tokens: list[int],
+              total: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """(hex, resource, corners) of every non-desert hex whose token is ``total``, in hex
+    order (the robber is the caller's to skip)."""
+    def make() -> dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]]:
+        board = get_board(board_id)
+        table: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
+        for h in range(board.hexes):
+            if terrain[h] != DESERT:
+                table.setdefault(tokens[h], []).append((h, terrain[h], board.hex_corners[h]))
+        return {k: tuple(v) for k, v in table.items()}
+    return _PRODUCERS.get_or_make((board_id, tuple(terrain), tuple(tokens)), make).get(
+        total, ())
