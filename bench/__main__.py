@@ -26,11 +26,13 @@ but the timings (and how many playouts fit in the budget) follows from ``--seed`
 
 ``--compare`` runs, instead of all that, only the side-by-side with Catanatron
 (:mod:`bench.compare`; the optional ``compare`` extra, ``pip install -e '.[compare]'``):
-random 4-player Hexfolk playouts and random 4-player Catanatron games, 10 s each (3 s
-with ``--quick``, or ``--playouts N`` games each), reported as both actions/s and the
-ratio ours/theirs (target at least 1.0), then one JSON line with ``game`` ``hexfolk``
-and the ``compare_*`` figures. Without Catanatron installed it prints a one-line note
-and exits 0.
+random 4-player games of both engines interleaved game by game, with our player trades
+off (same action set; target 2x Catanatron's games/s) and on (target 1x), in games/s and
+µs per comparable action; then our bot against Catanatron's WeightedRandomPlayer and
+VictoryPointPlayer (games/s, win rate). 10 CPU seconds per measurement (3 s with
+``--quick``, or ``--playouts N`` games each); then one JSON line with ``game``
+``hexfolk`` and the ``compare_*`` figures. Without Catanatron installed it prints a
+one-line note and exits 0.
 """
 
 from __future__ import annotations
@@ -70,7 +72,7 @@ class Settings:
     strength_budget_s: float = 150.0
     #: A fixed number of playouts instead of a time budget (fully reproducible figures).
     playouts: int | None = None
-    #: Time budget of each side of ``--compare`` (Hexfolk, then Catanatron).
+    #: CPU-time budget of each measurement of ``--compare`` (both engines together).
     compare_budget_s: float = 10.0
     #: Player count of the bot-against-random games (``None``: the largest).
     strength_players: int | None = None
@@ -268,12 +270,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="play the bot-against-random games at N players (default: the "
                              "game's largest count; clamped to its range)")
     parser.add_argument("--compare", action="store_true",
-                        help="instead of the normal run, only compare random 4-player "
-                             "Hexfolk playouts with random 4-player Catanatron games "
-                             "(10 s each, 3 s with --quick, N games each with --playouts): "
-                             "actions/s of both and the ratio ours/theirs, target >= 1.0; "
-                             "needs the compare extra (pip install -e '.[compare]'), "
-                             "otherwise says so and exits 0")
+                        help="instead of the normal run, only compare 4-player Hexfolk with "
+                             "Catanatron, interleaved game by game: random games with our "
+                             "player trades off (target >= 2x games/s) and on (>= 1x), and "
+                             "our bot against Catanatron's bots (10 CPU s each, 3 s with "
+                             "--quick, N games each with --playouts); needs the compare "
+                             "extra (pip install -e '.[compare]'), otherwise says so and "
+                             "exits 0")
     return parser.parse_args(argv)
 
 
@@ -284,8 +287,9 @@ def run_compare(settings: Settings, seed: int, log: Callable[[str], None]) -> in
         return 0
     amount = (f"{settings.playouts} games" if settings.playouts is not None
               else f"{settings.compare_budget_s:g} s")
-    log(f"[compare] random {compare.PLAYERS}-player {compare.GAME_ID} playouts, then "
-        f"Catanatron games, {amount} each ...")
+    log(f"[compare] {compare.PLAYERS}-player {compare.GAME_ID} and Catanatron games "
+        f"interleaved (player trades off, then on), then our bot against Catanatron's "
+        f"bots, {amount} each ...")
     started = time.perf_counter()
     stats = compare.run_compare(
         seed=seed,

@@ -58,19 +58,20 @@ class PlayoutStats:
 
 def playout(
     ruleset: Ruleset[Any, Any], players: int, options: dict[str, Any], seed: int, *,
-    bots: bool = False,
-) -> tuple[int, bool]:
+    bots: bool = False, uncounted: tuple[type, ...] = (),
+) -> tuple[int, bool, int]:
     """Play one random-legal game (``bots``: every seat plays the bot); return (actions
-    applied, whether it finished)."""
+    applied, whether it finished, how many of them are of the ``uncounted`` types: the
+    comparison with Catanatron leaves out player-trade steps)."""
     rng = random.Random(seed)
     state = ruleset.setup(players, options, seed)
     cap = MAX_ACTIONS_PER_BOT_PLAYOUT if bots else MAX_ACTIONS_PER_PLAYOUT
     result, actors_of, legal_of = ruleset.result, ruleset.actors, ruleset.legal_actions
     apply, choose = ruleset.apply_trusted, ruleset.bot_action
-    actions = 0
+    actions = skipped = 0
     while result(state) is None:
         if actions >= cap:
-            return actions, False
+            return actions, False, skipped
         actors = actors_of(state)
         if not actors:
             raise RuntimeError(f"{ruleset.id}: no seat may act but the game has no result")
@@ -85,7 +86,8 @@ def playout(
             action = rng.choice(legal)
         apply(state, seat, action)
         actions += 1
-    return actions, True
+        skipped += isinstance(action, uncounted)
+    return actions, True, skipped
 
 
 def run_playouts(
@@ -102,7 +104,7 @@ def run_playouts(
     total = count = unfinished = 0
     start = time.perf_counter()
     while True:
-        actions, finished = playout(ruleset, players, options, seed * 1_000_003 + count,
+        actions, finished, _ = playout(ruleset, players, options, seed * 1_000_003 + count,
                                     bots=bots)
         total += actions
         count += 1

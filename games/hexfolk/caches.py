@@ -202,3 +202,13 @@ def producers(board_id: str, terrain: list[int], tokens: list[int],
         return {k: tuple(v) for k, v in table.items()}
     return _PRODUCERS.get_or_make((board_id, tuple(terrain), tuple(tokens)), make).get(
         total, ())
+
+
+# -- robber moves per robber position and victims ---------------------------------------------
+_ROBBER: BoundedCache[tuple[object, ...]] = BoundedCache()
+
+
+def robber_moves(key: Hashable, make: Callable[[], list[V]]) -> tuple[V, ...]:
+    """The robber (or knight) moves for ``key``: the caller's complete description of what
+    they depend on (board version, robber, seat, who has cards, who is protected)."""
+    return _ROBBER.get_or_make(key, lambda: tuple(make()))  # type: ignore[return-value]

@@ -37,7 +37,14 @@ from .actions import (
     Trade,
 )
 from .board import Board, get_board, random_layout
-from .caches import bank_rates, founding_sites, producers, road_sites, settle_sites
+from .caches import (
+    bank_rates,
+    founding_sites,
+    producers,
+    road_sites,
+    robber_moves,
+    settle_sites,
+)
 from .caches import offer_menu as _cached_offer_menu
 from .data import (
     ARMY_MIN,
@@ -466,9 +473,19 @@ def discard_options(hand: list[int], count: int) -> list[tuple[int, int, int, in
 
 
 def _robber_moves(state: HexfolkState, seat: int, knight: bool) -> list[Action]:
-    cls = Knight if knight else Robber
     if knight and state.robber_mode == "off":
         return [Knight(-1, None)]
+    # what robber_hexes and victims read: cached per board version (games/hexfolk/caches.py)
+    players = state.players
+    key = (knight, seat, state.board, state.robber, state.robber_mode,
+           tuple(state.corner_owner), tuple(sum(p.hand) > 0 for p in players),
+           tuple(visible_vp(state, p) <= 2 for p in range(len(players)))
+           if state.robber_mode == "friendly" else None)
+    return list(robber_moves(key, lambda: _compute_robber_moves(state, seat, knight)))
+
+
+def _compute_robber_moves(state: HexfolkState, seat: int, knight: bool) -> list[Action]:
+    cls = Knight if knight else Robber
     out: list[Action] = []
     for h in robber_hexes(state, seat):
         vs = victims(state, seat, h)
@@ -686,7 +703,8 @@ def apply_trusted(state: HexfolkState, seat: int, action: Action) -> list[Event]
             _place_settlement(state, seat, c)
             events.append(Event("hexfolk.event.settle_at", seat,
                                 {"corner": _corner_text(state, c)}))
-            for p in range(len(state.players)):  # a settlement may cut others' roads
+            # a settlement may cut the roads of those with a road at its corner
+            for p in {state.edge_owner[e] for e in board.corner_edges[c]} - {-1, seat}:
                 state.players[p].road_length = road_length(state, p)
             _update_longest(state, events)
         case City(c):
