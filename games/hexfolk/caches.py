@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable
 from functools import cache
 from typing import TypeVar
 
-from .actions import Offer, Road, Settle
+from .actions import BankTrade, Offer, Road, Settle
 from .board import Board, get_board
 from .data import DESERT, GENERIC
 
@@ -182,6 +182,14 @@ def bank_rates(corner_harbour: list[int], corner_owner: list[int],
         best = 3 if GENERIC in owned else 4
         return tuple(2 if r in owned else best for r in range(5))
     return _RATES.get_or_make(owned, make)
+
+
+_BANK_TRADES = tuple(tuple(BankTrade(g, r) for r in range(5) if r != g) for g in range(5))
+
+
+def bank_trades(give: int) -> tuple[BankTrade, ...]:
+    """The bank trades giving ``give`` for each other resource, in resource order."""
+    return _BANK_TRADES[give]
 
 
 # -- production per layout ----------------------------------------------------------------------

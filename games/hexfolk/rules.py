@@ -39,6 +39,7 @@ from .actions import (
 from .board import Board, get_board, random_layout
 from .caches import (
     bank_rates,
+    bank_trades,
     founding_sites,
     producers,
     road_sites,
@@ -185,7 +186,8 @@ def actors(state: HexfolkState) -> frozenset[int]:
 
 
 def _holds(hand: list[int], cards: tuple[int, ...] | list[int]) -> bool:
-    return all(hand[i] >= cards[i] for i in _RANGE5)
+    return (hand[0] >= cards[0] and hand[1] >= cards[1] and hand[2] >= cards[2]
+            and hand[3] >= cards[3] and hand[4] >= cards[4])
 
 
 def rate(state: HexfolkState, seat: int, res: int) -> int:
@@ -585,10 +587,11 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
             if _can_play(state, seat, MONOPOLY):
                 out += [Monopoly(r) for r in _RANGE5]
     if phase == MAIN:
-        rates = bank_rates(state.corner_harbour, state.corner_owner, seat)
-        for g in _RANGE5:
-            if hand[g] >= 2 and hand[g] >= rates[g]:
-                out += [BankTrade(g, r) for r in _RANGE5 if r != g and state.bank[r] >= 1]
+        if max(hand) >= 2:  # every rate is 2 or more
+            rates, bank = bank_rates(state.corner_harbour, state.corner_owner, seat), state.bank
+            for g in _RANGE5:
+                if hand[g] >= 2 and hand[g] >= rates[g]:
+                    out += [t for t in bank_trades(g) if bank[t.get] >= 1]
         if state.offers_made < MAX_OFFERS and len(state.players) > 1 and state.player_trades:
             out += offer_menu(hand)
     if phase in (MAIN, SPECIAL):
