@@ -107,23 +107,18 @@ def _compute_sites(board: Board, corner_owner: list[int], edge_owner: list[int],
     the distance rule."""
     roads, settles = _roads(board.edges), _settles(board.corners)
     edge_corners, corner_edges = board.edge_corners, board.corner_edges
-    reach: list[Road] = []
-    for e in range(board.edges):
-        if edge_owner[e] >= 0:
-            continue
-        for c in edge_corners[e]:
-            owner = corner_owner[c]
-            if owner == seat or (owner < 0 and any(
-                    edge_owner[x] == seat for x in corner_edges[c] if x != e)):
-                reach.append(roads[e])
-                break
-    spots: list[Settle] = []
+    # corners at the end of one of the seat's roads, and those it has built on
+    on_roads = {c for e, owner in enumerate(edge_owner) if owner == seat
+                for c in edge_corners[e]}
+    built = {c for c, owner in enumerate(corner_owner) if owner == seat}
+    # a road joins the network at a corner of the seat's, or at an empty corner one of
+    # its roads reaches (an opponent's building blocks the way)
+    network = built | {c for c in on_roads if corner_owner[c] < 0}
+    reach = sorted({e for c in network for e in corner_edges[c] if edge_owner[e] < 0})
     neighbours = board.corner_corners
-    for c in range(board.corners):
-        if (corner_owner[c] < 0 and any(edge_owner[e] == seat for e in corner_edges[c])
-                and all(corner_owner[n] < 0 for n in neighbours[c])):
-            spots.append(settles[c])
-    return tuple(reach), tuple(spots)
+    spots = sorted(c for c in on_roads if corner_owner[c] < 0
+                   and all(corner_owner[n] < 0 for n in neighbours[c]))
+    return tuple(roads[e] for e in reach), tuple(settles[c] for c in spots)
 
 
 def _sites(board_id: str, corner_owner: list[int], edge_owner: list[int],

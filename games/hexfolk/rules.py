@@ -854,7 +854,8 @@ def produce(state: HexfolkState, total: int, events: list[Event]) -> None:
     nobody, unless only one player is entitled: that player takes what is left."""
     n = len(state.players)
     demand = [[0] * 5 for _ in range(n)]
-    for h, res, corners in producers(state.board, state.terrain, state.tokens, total):
+    hexes = producers(state.board, state.terrain, state.tokens, total)
+    for h, res, corners in hexes:
         if h == state.robber:
             continue
         for c in corners:
@@ -862,7 +863,7 @@ def produce(state: HexfolkState, total: int, events: list[Event]) -> None:
             if owner >= 0:
                 demand[owner][res] += state.corner_level[c]
     got = [[0] * 5 for _ in range(n)]
-    for res in _RANGE5:
+    for res in sorted({res for _, res, _ in hexes}):  # the others have no income
         entitled = [p for p in range(n) if demand[p][res]]
         if not entitled:
             continue
