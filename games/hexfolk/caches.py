@@ -21,10 +21,10 @@ stays bounded however many games a process runs.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from functools import cache
+from functools import cache, lru_cache
 from typing import TypeVar
 
-from .actions import BankTrade, Offer, Road, Settle
+from .actions import BankTrade, Counter, Offer, Road, Settle
 from .board import Board, get_board
 from .data import DESERT, GENERIC
 
@@ -80,6 +80,18 @@ def offer_menu(hand: list[int]) -> list[Offer]:
         elif held == 1:
             out += _OFFERS[g][0]
     return out
+
+
+@lru_cache(maxsize=ENTRIES)
+def counters_for(give: tuple[int, ...], get: tuple[int, ...]) -> tuple[tuple[int, Counter], ...]:
+    """For an open offer: (resource, counter-offer) of the one-card counters the menu
+    lists, for a responder holding that resource: one card of a kind the offer does not
+    give, for what it gives (not the very terms asked, and only if it gives something).
+    Bounded like the other caches (typed offers can have any terms)."""
+    if not any(give):
+        return ()
+    return tuple((r, Counter(_unit(r), give)) for r in range(5)  # type: ignore[arg-type]
+                 if give[r] == 0 and _unit(r) != get)
 
 
 # -- building sites per board version ----------------------------------------------------------

@@ -40,6 +40,7 @@ from .board import Board, get_board, random_layout
 from .caches import (
     bank_rates,
     bank_trades,
+    counters_for,
     founding_sites,
     producers,
     road_sites,
@@ -433,9 +434,8 @@ def menu_counters(state: HexfolkState, seat: int) -> list[Counter]:
     offer = state.offer
     assert offer is not None
     hand = state.players[seat].hand
-    return [Counter(_unit(r), tuple(offer.give)) for r in _RANGE5  # type: ignore[arg-type]
-            if hand[r] > 0 and offer.give[r] == 0 and _unit(r) != tuple(offer.get)
-            and any(offer.give)]
+    # per offer, the counters by the kind of card given (games/hexfolk/caches.py)
+    return [c for r, c in counters_for(tuple(offer.give), tuple(offer.get)) if hand[r] > 0]
 
 
 # -- candidates (broad, for tests) and legal moves (fast) -----------------------------------------
