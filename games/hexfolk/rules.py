@@ -178,8 +178,9 @@ def actors(state: HexfolkState) -> frozenset[int]:
         return frozenset(i for i, owed in enumerate(state.discards) if owed)
     if phase == TRADE:
         assert state.offer is not None
-        waiting = frozenset(i for i, r in enumerate(state.offer.responses)
-                            if r is None and i != state.current)
+        current = state.current
+        waiting = frozenset([i for i, r in enumerate(state.offer.responses)
+                             if r is None and i != current])
         return waiting or frozenset((state.current,))
     if phase == SPECIAL:
         return frozenset((state.special,))
@@ -1006,8 +1007,9 @@ def _next_turn(state: HexfolkState) -> None:
 
 
 def _check_win(state: HexfolkState, events: list[Event]) -> None:
-    """Only the player whose turn it is wins, the moment they have the target."""
-    if state.phase in (OVER, SPECIAL, SETTLE, FOUND_ROAD):
+    """Only the player whose turn it is wins, the moment they have the target (answering
+    an open offer changes nobody's points: checked when it closes)."""
+    if state.phase in (OVER, SPECIAL, SETTLE, FOUND_ROAD, TRADE):
         return
     seat = state.current
     vp = total_vp(state, seat)
