@@ -34,13 +34,11 @@ def _check_against_scratch(state: HexfolkState) -> None:
     for seat in range(len(state.players)):
         roads = [Road(e) for e in range(board.edges) if state.edge_owner[e] < 0
                  and rules._road_connected(state, board, seat, e)]
-        assert list(caches.road_sites(state.board, state.corner_owner, state.edge_owner,
-                                      seat)) == roads
+        assert list(caches.road_sites(state, seat)) == roads
         settles = [Settle(c) for c in range(board.corners)
                    if rules._free_for_settlement(state, board, c)
                    and any(state.edge_owner[e] == seat for e in board.corner_edges[c])]
-        assert list(caches.settle_sites(state.board, state.corner_owner, state.edge_owner,
-                                        seat)) == settles
+        assert list(caches.settle_sites(state, seat)) == settles
         for res in range(5):
             assert rules.rate(state, seat, res) == _scan_rate(state, seat, res)
 
@@ -65,7 +63,7 @@ def test_a_state_changed_by_hand_never_reads_a_stale_entry() -> None:
     harbour = next(c for c, kind in enumerate(state.corner_harbour) if kind >= 0)
     state.corner_owner[harbour], state.corner_level[harbour] = 0, 1
     state.edge_owner[board.corner_edges[harbour][0]] = 0
-    assert caches.road_sites(state.board, state.corner_owner, state.edge_owner, 0)
+    assert caches.road_sites(state, 0)
     assert min(rules.rate(state, 0, r) for r in range(5)) < 4
     _check_against_scratch(state)
 

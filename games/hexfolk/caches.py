@@ -6,11 +6,12 @@ would have to bump: a state changed by hand (tests put pieces straight on the bo
 can never read a stale entry, and two games in the same position share one. The
 keys:
 
-* the **board version**, ``(board id, corner owners, edge owners)``: where each seat
-  may build a road or a settlement (the free, connected edges and corners; supply and
-  cost are checked by the caller), and which founding corners are free;
-* the **harbour version**, ``(board id, harbour kinds, owners of the harbour
-  corners)``: each seat's bank rates;
+* the **board version**, ``(board id, corner owners, edge owners, harbour kinds per
+  corner)``, a :class:`Position`: where each seat may build a road or a settlement
+  (the free, connected edges and corners; supply and cost are checked by the caller),
+  each seat's bank rates, and the robber moves (with the robber, the seat and who holds
+  cards); the position of the last call is checked first by comparing the owners;
+* the **founding board**, ``(board id, corner owners)``: the free founding corners;
 * the **layout**, ``(board id, terrain, tokens)``: which hexes produce on each roll;
 * the **hand**: the offers the menu lists (a fixed table per resource).
 
@@ -27,6 +28,7 @@ from typing import TypeVar
 from .actions import BankTrade, Counter, Offer, Road, Settle
 from .board import Board, get_board
 from .data import DESERT, GENERIC
+from .state import HexfolkState
 
 #: Keys kept per cache (positions; a game moves through a few hundred).
 ENTRIES = 512
@@ -94,9 +96,76 @@ def counters_for(give: tuple[int, ...], get: tuple[int, ...]) -> tuple[tuple[int
                  if give[r] == 0 and _unit(r) != get)
 
 
-# -- building sites per board version ----------------------------------------------------------
-_SITES: BoundedCache[dict[int, tuple[tuple[Road, ...], tuple[Settle, ...]]]] = BoundedCache()
-_FOUNDING: BoundedCache[tuple[Settle, ...]] = BoundedCache()
+# -- the position: building sites, bank rates and robber moves per board version -----------
+class Position:
+    """What the pieces on one board decide, per seat, worked out when first asked.
+
+    Holds copies of the owners it was made for, so :func:`position` can tell in a few
+    comparisons whether a state still shows it (the usual case between two steps)."""
+
+    __slots__ = (
+        "_rates",
+        "_robber",
+        "_sites",
+        "board_id",
+        "corner_harbour",
+        "corner_owner",
+        "edge_owner",
+    )
+
+    def __init__(self, board_id: str, corner_owner: list[int], edge_owner: list[int],
+                 corner_harbour: list[int]) -> None:
+        self.board_id = board_id
+        self.corner_owner, self.edge_owner = list(corner_owner), list(edge_owner)
+        self.corner_harbour = list(corner_harbour)
+        self._sites: dict[int, tuple[tuple[Road, ...], tuple[Settle, ...]]] = {}
+        self._rates: dict[int, tuple[int, ...]] = {}
+        self._robber: dict[Hashable, tuple[object, ...]] = {}
+
+    def shows(self, board_id: str, corner_owner: list[int], edge_owner: list[int],
+              corner_harbour: list[int]) -> bool:
+        return (self.board_id == board_id and self.corner_owner == corner_owner
+                and self.edge_owner == edge_owner and self.corner_harbour == corner_harbour)
+
+    def sites(self, seat: int) -> tuple[tuple[Road, ...], tuple[Settle, ...]]:
+        found = self._sites.get(seat)
+        if found is None:
+            found = self._sites[seat] = _compute_sites(
+                get_board(self.board_id), self.corner_owner, self.edge_owner, seat)
+        return found
+
+    def rates(self, seat: int) -> tuple[int, ...]:
+        found = self._rates.get(seat)
+        if found is None:
+            owned = {kind for kind, owner in zip(self.corner_harbour, self.corner_owner,
+                                                 strict=False) if kind >= 0 and owner == seat}
+            best = 3 if GENERIC in owned else 4
+            found = self._rates[seat] = tuple(2 if r in owned else best for r in range(5))
+        return found
+
+    def robber(self, key: Hashable, make: Callable[[], list[V]]) -> tuple[V, ...]:
+        found = self._robber.get(key)
+        if found is None:
+            found = self._robber[key] = tuple(make())
+        return found  # type: ignore[return-value]
+
+
+_POSITIONS: BoundedCache[Position] = BoundedCache()
+#: The position asked for last: most calls come from the same state in the same step.
+_LAST: list[Position] = []
+
+
+def position(state: HexfolkState) -> Position:
+    """The :class:`Position` of ``state``'s board as it is now."""
+    board_id, corner_owner, edge_owner = state.board, state.corner_owner, state.edge_owner
+    harbour = state.corner_harbour
+    if _LAST and _LAST[0].shows(board_id, corner_owner, edge_owner, harbour):
+        return _LAST[0]
+    key = (board_id, tuple(corner_owner), tuple(edge_owner), tuple(harbour))
+    found = _POSITIONS.get_or_make(
+        key, lambda: Position(board_id, corner_owner, edge_owner, harbour))
+    _LAST[:] = [found]
+    return found
 
 
 @cache
@@ -107,10 +176,6 @@ def _roads(edges: int) -> tuple[Road, ...]:
 @cache
 def _settles(corners: int) -> tuple[Settle, ...]:
     return tuple(Settle(c) for c in range(corners))
-
-
-def _board_key(board_id: str, corner_owner: list[int], edge_owner: list[int]) -> Hashable:
-    return (board_id, tuple(corner_owner), tuple(edge_owner))
 
 
 def _compute_sites(board: Board, corner_owner: list[int], edge_owner: list[int],
@@ -133,28 +198,32 @@ def _compute_sites(board: Board, corner_owner: list[int], edge_owner: list[int],
     return tuple(roads[e] for e in reach), tuple(settles[c] for c in spots)
 
 
-def _sites(board_id: str, corner_owner: list[int], edge_owner: list[int],
-           seat: int) -> tuple[tuple[Road, ...], tuple[Settle, ...]]:
-    per_seat = _SITES.get_or_make(_board_key(board_id, corner_owner, edge_owner), dict)
-    found = per_seat.get(seat)
-    if found is None:
-        found = per_seat[seat] = _compute_sites(get_board(board_id), corner_owner,
-                                                edge_owner, seat)
-    return found
-
-
-def road_sites(board_id: str, corner_owner: list[int], edge_owner: list[int],
-               seat: int) -> tuple[Road, ...]:
+def road_sites(state: HexfolkState, seat: int) -> tuple[Road, ...]:
     """Roads ``seat`` may place by the board (free and joined to its roads or buildings),
     in edge order; the supply of roads and their cost are the caller's to check."""
-    return _sites(board_id, corner_owner, edge_owner, seat)[0]
+    return position(state).sites(seat)[0]
 
 
-def settle_sites(board_id: str, corner_owner: list[int], edge_owner: list[int],
-                 seat: int) -> tuple[Settle, ...]:
+def settle_sites(state: HexfolkState, seat: int) -> tuple[Settle, ...]:
     """Settlements ``seat`` may place by the board (free, on its road, distance rule),
     in corner order; supply and cost are the caller's to check."""
-    return _sites(board_id, corner_owner, edge_owner, seat)[1]
+    return position(state).sites(seat)[1]
+
+
+def bank_rates(state: HexfolkState, seat: int) -> tuple[int, ...]:
+    """``seat``'s rate per resource: 2 at its own harbour, 3 with a generic one, else 4."""
+    return position(state).rates(seat)
+
+
+def robber_moves(state: HexfolkState, key: Hashable, make: Callable[[], list[V]],
+                 ) -> tuple[V, ...]:
+    """The robber (or knight) moves for the board of ``state`` and ``key``: the caller's
+    complete description of what else they depend on (the robber, the seat, who has
+    cards, who is protected)."""
+    return position(state).robber(key, make)
+
+
+_FOUNDING: BoundedCache[tuple[Settle, ...]] = BoundedCache()
 
 
 def founding_sites(board_id: str, corner_owner: list[int]) -> tuple[Settle, ...]:
@@ -165,30 +234,6 @@ def founding_sites(board_id: str, corner_owner: list[int]) -> tuple[Settle, ...]
         return tuple(settles[c] for c in range(board.corners) if corner_owner[c] < 0
                      and all(corner_owner[n] < 0 for n in neighbours[c]))
     return _FOUNDING.get_or_make((board_id, tuple(corner_owner)), make)
-
-
-# -- bank rates per harbour version -------------------------------------------------------------
-_HARBOURS: BoundedCache[tuple[tuple[int, int], ...]] = BoundedCache()
-_RATES: BoundedCache[tuple[int, ...]] = BoundedCache(4 * ENTRIES)
-
-
-def _harbour_corners(corner_harbour: list[int]) -> tuple[tuple[int, int], ...]:
-    """(corner, kind) of every harbour corner, in corner order."""
-    key = tuple(corner_harbour)
-    return _HARBOURS.get_or_make(key, lambda: tuple(
-        (c, kind) for c, kind in enumerate(corner_harbour) if kind >= 0))
-
-
-def bank_rates(corner_harbour: list[int], corner_owner: list[int],
-               seat: int) -> tuple[int, ...]:
-    """``seat``'s rate per resource: 2 at its own harbour, 3 with a generic one, else 4."""
-    harbours = _harbour_corners(corner_harbour)
-    owned = tuple(kind for c, kind in harbours if corner_owner[c] == seat)
-
-    def make() -> tuple[int, ...]:
-        best = 3 if GENERIC in owned else 4
-        return tuple(2 if r in owned else best for r in range(5))
-    return _RATES.get_or_make(owned, make)
 
 
 _BANK_TRADES = tuple(tuple(BankTrade(g, r) for r in range(5) if r != g) for g in range(5))
@@ -217,13 +262,3 @@ def producers(board_id: str, terrain: list[int], tokens: list[int],
         return {k: tuple(v) for k, v in table.items()}
     return _PRODUCERS.get_or_make((board_id, tuple(terrain), tuple(tokens)), make).get(
         total, ())
-
-
-# -- robber moves per robber position and victims ---------------------------------------------
-_ROBBER: BoundedCache[tuple[object, ...]] = BoundedCache()
-
-
-def robber_moves(key: Hashable, make: Callable[[], list[V]]) -> tuple[V, ...]:
-    """The robber (or knight) moves for ``key``: the caller's complete description of what
-    they depend on (board version, robber, seat, who has cards, who is protected)."""
-    return _ROBBER.get_or_make(key, lambda: tuple(make()))  # type: ignore[return-value]

@@ -194,7 +194,7 @@ def _holds(hand: list[int], cards: tuple[int, ...] | list[int]) -> bool:
 
 def rate(state: HexfolkState, seat: int, res: int) -> int:
     """The player's best bank rate for ``res``: 2 (its harbour), 3 (generic) or 4."""
-    return bank_rates(state.corner_harbour, state.corner_owner, seat)[res]
+    return bank_rates(state, seat)[res]
 
 
 def _free_for_settlement(state: HexfolkState, board: Board, c: int) -> bool:
@@ -256,7 +256,7 @@ def _can_play(state: HexfolkState, seat: int, card: str) -> bool:
 
 def has_road_site(state: HexfolkState, seat: int) -> bool:
     return state.players[seat].roads < MAX_ROADS and bool(
-        road_sites(state.board, state.corner_owner, state.edge_owner, seat))
+        road_sites(state, seat))
 
 
 # -- legality ------------------------------------------------------------------------------
@@ -478,13 +478,14 @@ def discard_options(hand: list[int], count: int) -> list[tuple[int, int, int, in
 def _robber_moves(state: HexfolkState, seat: int, knight: bool) -> list[Action]:
     if knight and state.robber_mode == "off":
         return [Knight(-1, None)]
-    # what robber_hexes and victims read: cached per board version (games/hexfolk/caches.py)
+    # what robber_hexes and victims read beside the board (cached per board version in
+    # games/hexfolk/caches.py)
     players = state.players
-    key = (knight, seat, state.board, state.robber, state.robber_mode,
-           tuple(state.corner_owner), tuple(sum(p.hand) > 0 for p in players),
+    key = (knight, seat, state.robber, state.robber_mode,
+           tuple([sum(p.hand) > 0 for p in players]),
            tuple(visible_vp(state, p) <= 2 for p in range(len(players)))
            if state.robber_mode == "friendly" else None)
-    return list(robber_moves(key, lambda: _compute_robber_moves(state, seat, knight)))
+    return list(robber_moves(state, key, lambda: _compute_robber_moves(state, seat, knight)))
 
 
 def _compute_robber_moves(state: HexfolkState, seat: int, knight: bool) -> list[Action]:
@@ -547,7 +548,7 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
     if phase == ROADS:
         if player.roads >= MAX_ROADS:
             return []
-        return list(road_sites(state.board, state.corner_owner, state.edge_owner, seat))
+        return list(road_sites(state, seat))
     if phase == TRADE:
         offer = state.offer
         assert offer is not None
@@ -564,12 +565,12 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
     out = []
     if phase in (MAIN, SPECIAL):
         if _holds(hand, SETTLEMENT_COST) and player.settlements < MAX_SETTLEMENTS:
-            out += settle_sites(state.board, state.corner_owner, state.edge_owner, seat)
+            out += settle_sites(state, seat)
         if _holds(hand, CITY_COST) and player.cities < MAX_CITIES:
             out += [City(c) for c in range(board.corners)
                     if state.corner_owner[c] == seat and state.corner_level[c] == 1]
         if _holds(hand, ROAD_COST) and player.roads < MAX_ROADS:
-            out += road_sites(state.board, state.corner_owner, state.edge_owner, seat)
+            out += road_sites(state, seat)
     if phase == ROLL:
         out.append(Roll())
     if phase in (MAIN, SPECIAL) and _holds(hand, DEV_COST) and state.dev_deck:
@@ -589,7 +590,7 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
                 out += [Monopoly(r) for r in _RANGE5]
     if phase == MAIN:
         if max(hand) >= 2:  # every rate is 2 or more
-            rates, bank = bank_rates(state.corner_harbour, state.corner_owner, seat), state.bank
+            rates, bank = bank_rates(state, seat), state.bank
             for g in _RANGE5:
                 if hand[g] >= 2 and hand[g] >= rates[g]:
                     out += [t for t in bank_trades(g) if bank[t.get] >= 1]
