@@ -38,7 +38,8 @@ def test_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
         '[event]\nsettle_at = "{player} staví {corner}."\nincome = "{player} dostává {cards}."\n'
         '[place]\ncorner3 = "mezi {a}, {b} a {c}"\n', encoding="utf-8")
     (folder / "lovci-pokladu.toml").write_text(
-        '[event]\nship_left = "{player} posunul loď doleva."\n', encoding="utf-8")
+        '[event]\nship = "{player} posunul loď {side}."\n[direction]\nleft = "doleva"\n',
+        encoding="utf-8")
     monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
     i18n.catalogue.cache_clear()
     yield LOCALE
@@ -112,6 +113,7 @@ def test_places_and_cards_are_worded_in_the_readers_locale(test_locale: str) -> 
 
 
 def test_lovci_ship_moves_are_told_in_the_readers_locale(test_locale: str) -> None:
-    event = Event("lovci-pokladu.event.ship_left", 0)
+    event = Event("lovci-pokladu.event.ship", 0,
+                  {"side": i18n.Term("lovci-pokladu.direction.left")})
     assert event.text(["Ann"], test_locale) == "Ann posunul loď doleva."
-    assert event.text(["Ann"]) == "Ann moved a ship left."
+    assert event.text(["Ann"]) == "Ann moved its ship left."
