@@ -5,7 +5,9 @@ For every registered ruleset (or the one named by ``--game``), at its largest pl
 count:
 
 1. random-legal playouts through the rules protocol, for a time budget
-   (:mod:`bench.playouts`): actions/s, whole playouts/s, average actions per game;
+   (:mod:`bench.playouts`): actions/s, whole playouts/s, average actions per game; then
+   bot-played games (every seat the bot) for the same budget: games/s (random Lovci
+   games practically never end, bot games do);
 2. every image a player gets (:mod:`bench.render`: boards mid-game, at the most numbered
    spots and final, the summary, a private hand): p50, p95 and max over repeated
    renders after a warm-up, and the PNG size; the worst image is reported;
@@ -25,11 +27,13 @@ but the timings (and how many playouts fit in the budget) follows from ``--seed`
 
 ``--compare`` runs, instead of all that, only the side-by-side with Catanatron
 (:mod:`bench.compare`; the optional ``compare`` extra, ``pip install -e '.[compare]'``):
-random 4-player Hexfolk playouts and random 4-player Catanatron games, 10 s each (3 s
-with ``--quick``, or ``--playouts N`` games each), reported as both actions/s and the
-ratio ours/theirs (target at least 1.0), then one JSON line with ``game`` ``hexfolk``
-and the ``compare_*`` figures. Without Catanatron installed it prints a one-line note
-and exits 0.
+random 4-player games of both engines interleaved game by game, with our player trades
+off (same action set; target 2x Catanatron's games/s) and on (target 1x), in games/s and
+µs per comparable action; then our bot against Catanatron's WeightedRandomPlayer and
+VictoryPointPlayer (games/s, win rate). 10 CPU seconds per measurement (3 s with
+``--quick``, or ``--playouts N`` games each); then one JSON line with ``game``
+``hexfolk`` and the ``compare_*`` figures. Without Catanatron installed it prints a
+one-line note and exits 0.
 """
 
 from __future__ import annotations
@@ -70,7 +74,7 @@ class Settings:
     strength_budget_s: float = 150.0
     #: A fixed number of playouts instead of a time budget (fully reproducible figures).
     playouts: int | None = None
-    #: Time budget of each side of ``--compare`` (Hexfolk, then Catanatron).
+    #: CPU-time budget of each measurement of ``--compare`` (both engines together).
     compare_budget_s: float = 10.0
     #: Player count of the bot-against-random games (``None``: the largest).
     strength_players: int | None = None
@@ -109,6 +113,7 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("players", "players", "d"),
     ("actions/s", "actions_per_s", ",.0f"),
     ("playouts/s", "playouts_per_s", ".2f"),
+    ("bot games/s", "bot_playouts_per_s", ".2f"),
     ("render p50 ms", "render_p50_ms", ".1f"),
     ("render p95 ms", "render_p95_ms", ".1f"),
     ("render max ms", "render_max_ms", ".1f"),
@@ -141,6 +146,11 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
     log(f"[{ruleset.id}] random playouts at {players} players, {amount} ...")
     playouts: PlayoutStats = run_playouts(
         ruleset, players, seed=seed,
+        budget_s=settings.playout_budget_s if settings.playouts is None else float("inf"),
+        max_playouts=settings.playouts)
+    log(f"[{ruleset.id}] bot-played playouts at {players} players, {amount} ...")
+    bot_playouts: PlayoutStats = run_playouts(
+        ruleset, players, seed=seed, bots=True,
         budget_s=settings.playout_budget_s if settings.playouts is None else float("inf"),
         max_playouts=settings.playouts)
     log(f"[{ruleset.id}] render x{settings.render_samples} of every image, worst positions ...")
@@ -176,6 +186,10 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
         "playouts": playouts.playouts,
         "unfinished_playouts": playouts.unfinished,
         "playout_seconds": round(playouts.seconds, 3),
+        "bot_playouts_per_s": round(bot_playouts.playouts_per_s, 3),
+        "bot_playout_avg_actions": round(bot_playouts.avg_actions, 1),
+        "bot_playouts": bot_playouts.playouts,
+        "unfinished_bot_playouts": bot_playouts.unfinished,
         "render_p50_ms": _round(render.p50_ms, 2),
         "render_p95_ms": _round(render.p95_ms, 2),
         "render_max_ms": _round(render.max_ms, 2),
@@ -269,12 +283,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="play the bot-against-random games at N players (default: the "
                              "game's largest count; clamped to its range)")
     parser.add_argument("--compare", action="store_true",
-                        help="instead of the normal run, only compare random 4-player "
-                             "Hexfolk playouts with random 4-player Catanatron games "
-                             "(10 s each, 3 s with --quick, N games each with --playouts): "
-                             "actions/s of both and the ratio ours/theirs, target >= 1.0; "
-                             "needs the compare extra (pip install -e '.[compare]'), "
-                             "otherwise says so and exits 0")
+                        help="instead of the normal run, only compare 4-player Hexfolk with "
+                             "Catanatron, interleaved game by game: random games with our "
+                             "player trades off (target >= 2x games/s) and on (>= 1x), and "
+                             "our bot against Catanatron's bots (10 CPU s each, 3 s with "
+                             "--quick, N games each with --playouts); needs the compare "
+                             "extra (pip install -e '.[compare]'), otherwise says so and "
+                             "exits 0")
     return parser.parse_args(argv)
 
 
@@ -285,8 +300,9 @@ def run_compare(settings: Settings, seed: int, log: Callable[[str], None]) -> in
         return 0
     amount = (f"{settings.playouts} games" if settings.playouts is not None
               else f"{settings.compare_budget_s:g} s")
-    log(f"[compare] random {compare.PLAYERS}-player {compare.GAME_ID} playouts, then "
-        f"Catanatron games, {amount} each ...")
+    log(f"[compare] {compare.PLAYERS}-player {compare.GAME_ID} and Catanatron games "
+        f"interleaved (player trades off, then on), then our bot against Catanatron's "
+        f"bots, {amount} each ...")
     started = time.perf_counter()
     stats = compare.run_compare(
         seed=seed,

@@ -504,7 +504,8 @@ class SessionService:
                     if bot_seat not in ruleset.actors(state):
                         continue  # an earlier bot's move ended this one's decision
                     action = ruleset.bot_action(state, bot_seat)
-                    events.extend(ruleset.apply(state, bot_seat, action))
+                    # a bot's move is one of its legal moves: no second check
+                    events.extend(ruleset.apply_trusted(state, bot_seat, action))
                     log.append((bot_seat, ruleset.format_action(action)))
                 steps += 1
                 if steps > MAX_BOT_ACTIONS:

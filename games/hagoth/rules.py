@@ -50,6 +50,7 @@ from .data import (
     WOOD_TOKENS,
     full_deck,
 )
+from .move_tables import moves_to_empty, new_designs, redesigns
 from .state import (
     PHASE_OVER,
     PHASE_SECOND,
@@ -63,11 +64,6 @@ from .state import (
 
 _BERTH_RANGE = range(BERTHS)
 SEGMENT_SET = frozenset(SEGMENTS)
-#: For each segment, the blueprints that use it (a new design must have room for it).
-BLUEPRINTS_WITH: dict[str, tuple[int, ...]] = {
-    seg: tuple(bp.index for bp in BLUEPRINTS if BLUEPRINT_NEEDS[bp.index][seg] > 0)
-    for seg in SEGMENTS
-}
 
 
 def _card(code: str):  # type: ignore[no-untyped-def]
@@ -387,7 +383,7 @@ def legal_actions(state: HagothState, seat: int) -> list[Action]:
                     if held.has_room_for(card):
                         out.append(PlaySegment(card, berth))
                 elif berth == first_free:
-                    out.extend(PlaySegment(card, berth, bp) for bp in BLUEPRINTS_WITH[card])
+                    out.extend(new_designs(card, berth))
         elif card == WOOD:
             out.append(PlayWood())
         elif card in BUILD_CARDS:
@@ -419,8 +415,7 @@ def legal_actions(state: HagothState, seat: int) -> list[Action]:
     for source, design in designs:
         if design.wood:
             continue
-        out.extend(Redesign(source, bp) for bp in range(len(BLUEPRINTS))
-                   if bp != design.blueprint and design.fits(bp))
+        out.extend(redesigns(source, design.blueprint, tuple(design.segments)))
         dest = 1 - source
         target = berths[dest]
         for seg in dict.fromkeys(design.segments):
@@ -428,7 +423,7 @@ def legal_actions(state: HagothState, seat: int) -> list[Action]:
                 if target.wood == 0 and target.has_room_for(seg):
                     out.append(MoveSegment(seg, source, dest))
             elif target is None:
-                out.extend(MoveSegment(seg, source, dest, bp) for bp in BLUEPRINTS_WITH[seg])
+                out.extend(moves_to_empty(seg, source, dest))
     return out
 
 
@@ -436,6 +431,11 @@ def legal_actions(state: HagothState, seat: int) -> list[Action]:
 def apply(state: HagothState, seat: int, action: Action) -> list[Event]:
     """Check, then carry out ``action`` for ``seat``; return what happened."""
     check(state, seat, action)
+    return apply_trusted(state, seat, action)
+
+
+def apply_trusted(state: HagothState, seat: int, action: Action) -> list[Event]:
+    """Carry out a move taken from :func:`legal_actions` (not checked again)."""
     events: list[Event] = []
     player = state.players[seat]
 

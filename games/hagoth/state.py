@@ -61,8 +61,9 @@ class Design:
 
     def fits(self, blueprint: int) -> bool:
         """Whether every segment of the design has a place in ``blueprint``."""
-        needs = BLUEPRINT_NEEDS[blueprint]
-        return all(self.segments.count(seg) <= needs[seg] for seg in set(self.segments))
+        from .move_tables import fitting_blueprints  # a table per set of segments
+
+        return blueprint in fitting_blueprints(tuple(self.segments))
 
     def add(self, segment: str) -> None:
         self.segments.append(segment)

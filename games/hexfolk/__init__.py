@@ -58,6 +58,7 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
                choices=("random", "classic")),
         Option("bot_offers", "bool", False, "hexfolk.option.bot_offers"),
         Option("special", "bool", True, "hexfolk.option.special"),
+        Option("trades", "bool", True, "hexfolk.option.trades"),
     )
     schema_version = 1
 
@@ -73,6 +74,7 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
             layout=str(options.get("layout", "random")),
             offers_wait=bool(options.get("bot_offers", False)),
             special=bool(options.get("special", True)),
+            player_trades=bool(options.get("trades", True)),
         )
 
     def view(self, state: HexfolkState, seat: int | None) -> HexfolkView:

@@ -99,6 +99,8 @@ class HexfolkState:
     offers_wait: bool = False
     #: lobby option ``special``: the special building phase from 5 players (off: none)
     special_on: bool = True
+    #: house option: offers between players allowed (absent in older JSON: on)
+    player_trades: bool = True
     #: derived, not stored: corner -> harbour kind (-1: none)
     corner_harbour: list[int] = field(default_factory=list)
 
@@ -133,6 +135,7 @@ def dump_state(s: HexfolkState) -> dict[str, Any]:
         "special_queue": list(s.special_queue), "longest": s.longest, "army": s.army,
         "winner": s.winner, "roll_counts": list(s.roll_counts), "offers_wait": s.offers_wait,
         "special_on": s.special_on,
+        "player_trades": s.player_trades,
     }
 
 
@@ -180,6 +183,7 @@ def load_state(d: Mapping[str, Any]) -> HexfolkState:
             army=int(d["army"]), winner=int(d["winner"]), roll_counts=_ints(d["roll_counts"]),
             offers_wait=bool(d.get("offers_wait", False)),
             special_on=bool(d.get("special_on", True)),
+            player_trades=bool(d.get("player_trades", True)),
         )
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise StateFormatError(f"corrupt Hexfolk state: {exc}") from exc

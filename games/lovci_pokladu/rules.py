@@ -464,6 +464,11 @@ def legal_actions(state: LovciState, seat: int) -> list[Action]:
 def apply(state: LovciState, seat: int, action: Action) -> list[Event]:
     """Check, then carry out ``action`` for ``seat``; return what happened."""
     check(state, seat, action)
+    return apply_trusted(state, seat, action)
+
+
+def apply_trusted(state: LovciState, seat: int, action: Action) -> list[Event]:
+    """Carry out a move taken from :func:`legal_actions` (not checked again)."""
     events: list[Event] = []
     state.last_squares = []
     if isinstance(action, Start):
@@ -667,7 +672,7 @@ def _move_ship(state: LovciState, seat: int, ship: int, step: int, events: list[
     _mark(state, SLOT_SQUARE[target.ring])
     target.ring = (target.ring + step) % RING
     _mark(state, SLOT_SQUARE[target.ring])
-    side = "right" if step > 0 else "left"
+    side = _term(f"{_P}direction.{'right' if step > 0 else 'left'}")
     if ship == seat:
         events.append(Event(_P + "event.ship", seat, {"side": side}))
     else:
