@@ -16,7 +16,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -503,13 +503,16 @@ class SessionService:
                 steps += 1
                 if self._play_forced(loaded, bots, log, events):
                     continue
-                due = sorted(bots & ruleset.actors(state))
+                due = bot_move_order(bots & ruleset.actors(state), log)
                 if not due:
                     break
                 for bot_seat in due:
+                    if bot_seat not in ruleset.actors(state):
+                        continue  # an earlier bot's move ended this one's decision
                     action = ruleset.bot_action(state, bot_seat)
                     logged = ruleset.notate_action(state, action)
-                    events.extend(ruleset.apply(state, bot_seat, action))
+                    # a bot's move is one of its legal moves: no second check
+                    events.extend(ruleset.apply_trusted(state, bot_seat, action))
                     log.append((bot_seat, logged))
             result = ruleset.result(state)
             status = FINISHED if result is not None else ACTIVE
@@ -588,7 +591,7 @@ class SessionService:
             action = ruleset.forced_action(state, seat)
             if action is None:
                 continue
-            label = ruleset.describe_action(state, seat, action, self.names(row), row.locale)
+            label = ruleset.describe_public(state, seat, action, self.names(row), row.locale)
             logged = ruleset.notate_action(state, action)
             applied = ruleset.apply(state, seat, action)
             events.append(Event("platform.game.forced", seat, {"move": label}))
@@ -721,7 +724,7 @@ class SessionService:
             for action in actions:
                 if not holds_turn():
                     break
-                labels.append(ruleset.describe_action(state, seat, action, names, locale))
+                labels.append(ruleset.describe_public(state, seat, action, names, locale))
                 logged = ruleset.notate_action(state, action)
                 events.extend(ruleset.apply(state, seat, action))
                 played.append((seat, logged))
@@ -757,6 +760,14 @@ class SessionService:
                           ruleset.read_action(state, entry.seat, entry.notation))
         return json.dumps(ruleset.dump(state), sort_keys=True) == json.dumps(
             json.loads(row.state), sort_keys=True)
+
+
+def bot_move_order(due: Iterable[int], log: Sequence[tuple[int, str]]) -> list[int]:
+    """The order in which the due bots move in one step: the bots that moved least
+    recently in ``log`` (this update's moves) first, seat order among equals. So bots
+    answering a trade offer answer before the bot that made it closes it."""
+    last = {seat: i for i, (seat, _) in enumerate(log)}
+    return sorted(due, key=lambda seat: (last.get(seat, -1), seat))
 
 
 def _public_buttons(loaded: _Loaded) -> tuple[tuple[str, str], ...]:

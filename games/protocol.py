@@ -62,8 +62,10 @@ class Event:
     """Something that happened, for the one-line account after a move.
 
     ``seat`` is the player it concerns. In ``params``, integer values whose name
-    ends in ``seat`` are replaced by player names when the event is told, and
-    :class:`~i18n.Term` values are translated.
+    ends in ``seat`` are replaced by player names when the event is told,
+    :class:`~i18n.Term` values are translated and :class:`~i18n.Phrase` values (places,
+    cards: locale-neutral data) are worded, all in the reader's locale and only then:
+    an engine never puts a finished string into an event.
     """
 
     key: str
@@ -157,6 +159,17 @@ class Ruleset(ABC, Generic[S, A]):
     @abstractmethod
     def apply(self, state: S, seat: int, action: A) -> list[Event]:
         """Validate and carry out ``action``; raise :class:`IllegalAction` unchanged."""
+
+    def apply_trusted(self, state: S, seat: int, action: A) -> list[Event]:
+        """Carry out ``action``, which the caller took from ``legal_actions(state, seat)``
+        of this very state, without checking its legality a second time.
+
+        The fast path of playouts, bots and the service (a move picked from the current
+        legal list). Anything else (typed notation, a stored button) goes through
+        :meth:`apply`, which validates. The result equals :meth:`apply`'s for every
+        legal action (a property test checks it); the default simply calls :meth:`apply`.
+        """
+        return self.apply(state, seat, action)
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> Any:
@@ -252,6 +265,16 @@ class Ruleset(ABC, Generic[S, A]):
         """A label for buttons and autocomplete (``names``: display name per seat)."""
         return self.format_action(action)
 
+    def describe_public(
+        self, state: S, seat: int, action: A, names: Sequence[str] = (),
+        locale: str = DEFAULT_LOCALE,
+    ) -> str:
+        """A label of ``action`` for everybody (the turn clock's message about a move
+        played for a late player): it may say no more than the move's own public account.
+        The default is :meth:`describe_action`; a game whose labels name hidden cards
+        (a discard, a swap) overrides it."""
+        return self.describe_action(state, seat, action, names, locale)
+
     # -- serialisation ----------------------------------------------------
     @abstractmethod
     def dump(self, state: S) -> dict[str, Any]:
@@ -264,7 +287,9 @@ class Ruleset(ABC, Generic[S, A]):
     # -- bots ---------------------------------------------------------------
     @abstractmethod
     def bot_action(self, state: S, seat: int) -> A:
-        """The move a bot seat makes now (deterministic for a given state)."""
+        """The move a bot seat makes now (deterministic for a given state): always one of
+        ``legal_actions(state, seat)``, so callers may carry it out with
+        :meth:`apply_trusted` (tests/test_trusted_apply.py checks it)."""
 
     def forced_action(self, state: S, seat: int) -> A | None:
         """The move a *human* ``seat`` is made to play without being asked, or ``None``.
@@ -346,6 +371,12 @@ class ModularRuleset(Ruleset[S, A]):
 
     def apply(self, state: S, seat: int, action: A) -> list[Event]:
         return self.rules_module.apply(state, seat, action)  # type: ignore[no-any-return]
+
+    def apply_trusted(self, state: S, seat: int, action: A) -> list[Event]:
+        effects = getattr(self.rules_module, "apply_trusted", None)
+        if effects is None:
+            return self.apply(state, seat, action)
+        return effects(state, seat, action)  # type: ignore[no-any-return]
 
     def turn_marker(self, state: S) -> Hashable:
         return state.turn  # type: ignore[attr-defined,no-any-return]

@@ -27,7 +27,7 @@ def test_all_bots_play_a_whole_game(
     assert "Game over: " in out and " wins! Scores: Bot 1 " in out
     assert ">" not in out  # no prompt
     files = assert_pngs(tmp_path / "boards")
-    assert [f.name for f in files] == ["0001.png"]
+    assert [f.name for f in files] == ["0001.png", "0002-summary.png"]  # board, then summary
     row, log_length, replays = stored_session(tmp_path / "console.db")
     assert row.status == FINISHED and row.seed == 1 and row.options["target"] == 10
     assert row.channel_id.startswith("console-")
@@ -36,7 +36,9 @@ def test_all_bots_play_a_whole_game(
 
     # A second run in the same file is a fresh session; images continue the numbering.
     assert main([*args[:-2], "--options", "target=5", "--bots", "2"]) == 0
-    assert [f.name for f in assert_pngs(tmp_path / "boards")] == ["0001.png", "0002.png"]
+    boards = [f.name for f in assert_pngs(tmp_path / "boards") if "summary" not in f.name]
+    assert boards == ["0001.png", "0003.png"]
+    assert len(list((tmp_path / "boards").glob("*-summary.png"))) == 2  # one per game
     second, _, replays = stored_session(tmp_path / "console.db", 2)
     assert second.status == FINISHED and second.channel_id != row.channel_id and replays
 

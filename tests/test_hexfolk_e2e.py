@@ -266,6 +266,8 @@ for _ in range(int(sys.argv[1])):
     if ruleset.result(state) is not None:
         break
     for seat in sorted(ruleset.actors(state)):
+        if seat not in ruleset.actors(state):
+            continue  # an earlier seat's move ended this one's decision (a closed offer)
         notation = ruleset.notate_action(state, ruleset.bot_action(state, seat))
         ruleset.play(state, seat, notation)
         log.append(f"{seat}:{notation}")

@@ -122,7 +122,7 @@ class LovciRuleset(ModularRuleset[LovciState, Action]):
             phase=state.phase, pending=pending, turn=state.turn,
             spells=tuple((k, v.status) for k, v in sorted(state.spells.items())),
             winners=rules.winners(state) if state.phase == PHASE_OVER else (),
-            last_squares=tuple(state.last_squares),
+            last_squares=tuple(state.last_squares), first=state.first,
         )
 
     def result(self, state: LovciState) -> Result | None:
