@@ -82,7 +82,8 @@ async def test_service_plays_a_forced_move_and_says_so(storage: Storage) -> None
     updates, session_id = await _human_plays(service, storage, 250)
     told = [u for u in updates if f"Hana {FORCED}" in u.text]
     assert told, "no forced move came up in 250 moves"
-    assert "End" in told[0].text.split(FORCED, 1)[1].split("\n", 1)[0]
+    told_move = told[0].text.split(FORCED, 1)[1].split("\n", 1)[0]
+    assert told_move.startswith(": ") and len(told_move) > 4  # the move's label
     # The forced move is logged as the human's own, and the game replays.
     log = await storage.action_log(session_id)
     assert any(e.seat == 0 and e.notation == "end" for e in log)
