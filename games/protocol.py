@@ -211,6 +211,14 @@ class Ruleset(ABC, Generic[S, A]):
         """Topics of ``/rules``; each has the key ``<id>.rules.<topic>``."""
         return ()
 
+    #: Whether each seat holds cards the others cannot see. Without a hand there is no
+    #: "Your hand" button and the console's ``hand`` says everything is on the board.
+    has_hand: bool = False
+
+    def hand_text(self, state: S, seat: int, locale: str = DEFAULT_LOCALE) -> str:
+        """``seat``'s own hand in words (asked only when :attr:`has_hand`)."""
+        return ""
+
     def display_name(self, locale: str = DEFAULT_LOCALE) -> str:
         return t(self.name_key, locale)
 

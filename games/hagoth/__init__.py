@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from i18n import DEFAULT_LOCALE, t
+
 from ..options import Option
 from ..protocol import ModularRuleset, Result
 from . import actions, bot, labels, rules
@@ -86,6 +88,13 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
             reason_key="hagoth.result.target",
             reason_params={"vp": state.target},
         )
+
+    has_hand = True
+
+    def hand_text(self, state: HagothState, seat: int, locale: str = DEFAULT_LOCALE) -> str:
+        """The seat's cards by name, in hand order."""
+        names = [t(f"hagoth.card.{code}", locale) for code in state.players[seat].hand]
+        return ", ".join(names) or t("platform.hand.empty", locale)
 
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "turn", "designs", "building", "sailing", "attacks", "speed",

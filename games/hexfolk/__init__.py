@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from i18n import DEFAULT_LOCALE
+from i18n import DEFAULT_LOCALE, t
 
 from ..options import Option
 from ..protocol import ModularRuleset, MoveChoice, Result
@@ -19,7 +19,7 @@ from . import actions, bot, labels, rules
 from . import state as state_module
 from .actions import Action
 from .board import get_board
-from .data import COLOURS, TARGET_DEFAULT, TARGET_MAX, TARGET_MIN
+from .data import COLOURS, RESOURCES, TARGET_DEFAULT, TARGET_MAX, TARGET_MIN
 from .state import HexfolkState
 from .view import HexfolkView, OfferView, PlayerView, SummaryView, spots, summary
 
@@ -147,6 +147,20 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
 
     def turn_marker(self, state: HexfolkState) -> Hashable:
         return (state.turn, state.special)
+
+    has_hand = True
+
+    def hand_text(self, state: HexfolkState, seat: int, locale: str = DEFAULT_LOCALE) -> str:
+        """The seat's resource cards by count and its development cards by name."""
+        player = state.players[seat]
+        resources = ", ".join(
+            t("hexfolk.hand.resource", locale, count=count,
+              resource=t(f"hexfolk.resource.{name}", locale))
+            for name, count in zip(RESOURCES, player.hand, strict=True) if count)
+        devs = ", ".join(t(f"hexfolk.dev.{code}", locale) for code in player.devs)
+        return t("hexfolk.hand.text", locale,
+                 resources=resources or t("platform.hand.empty", locale),
+                 devs=devs or t("platform.hand.empty", locale))
 
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "founding", "turn", "robber", "trading", "building", "development",
