@@ -47,6 +47,7 @@ class TideboundClient(discord.Client):
             self.tree.add_command(command)
         components.HANDLERS.update(
             lobby=self.front.lobby_click,
+            kick=self.front.remove_click,
             menu=lambda interaction, session_id: self.front.show_menu(interaction, session_id),
             hand=lambda interaction, session_id: self.front.show_hand(interaction),
             move=lambda interaction, session_id, version, notation: self.front.play(

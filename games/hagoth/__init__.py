@@ -96,6 +96,10 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
         names = [t(f"hagoth.card.{code}", locale) for code in state.players[seat].hand]
         return ", ".join(names) or t("platform.hand.empty", locale)
 
+    def scores(self, state: HagothState) -> tuple[int, ...]:
+        """Victory points."""
+        return tuple(p.vp for p in state.players)
+
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "turn", "designs", "building", "sailing", "attacks", "speed",
                 "notation")

@@ -162,6 +162,10 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
                  resources=resources or t("platform.hand.empty", locale),
                  devs=devs or t("platform.hand.empty", locale))
 
+    def scores(self, state: HexfolkState) -> tuple[int, ...]:
+        """Victory points (hidden VP cards are not counted until the end)."""
+        return tuple(rules.visible_vp(state, i) for i in range(len(state.players)))
+
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "founding", "turn", "robber", "trading", "building", "development",
                 "awards", "notation")

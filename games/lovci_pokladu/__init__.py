@@ -123,6 +123,10 @@ class LovciRuleset(ModularRuleset[LovciState, Action]):
             reason_key=f"lovci-pokladu.result.{state.reason}",
         )
 
+    def scores(self, state: LovciState) -> tuple[int, ...]:
+        """Coins of treasure on each player's ships."""
+        return tuple(rules.total(state, i) for i in range(len(state.players)))
+
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "setup", "turn", "cards", "treasure", "spells", "tactics", "end",
                 "notation")
