@@ -23,13 +23,13 @@ def test_all_bots_play_a_whole_game(
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing may be read
     args = console(tmp_path, "--players", "2", "--bots", "2", "--seed", "1",
-                   "--options", "target=10")
+                   "--options", "target=6")
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "Game over: " in out and " wins! Scores: Bot 1 " in out
     assert ">" not in out  # no prompt
     row, log_length, replays = stored_session(tmp_path / "console.db")
-    assert row.status == FINISHED and row.seed == 1 and row.options["target"] == 10
+    assert row.status == FINISHED and row.seed == 1 and row.options["target"] == 6
     assert row.channel_id.startswith("console-")
     assert [s.name for s in row.seats] == ["Bot 1", "Bot 2"]
     assert log_length == row.version - 1 > 20 and replays
@@ -80,7 +80,7 @@ def test_human_against_a_bot(
     assert "Player 1 (hagoth) > " in out
     assert "  quit           stop here: the game stays saved" in out  # help
     assert "  1. Action, no card: Go Wooding   [act wood]" in out  # moves
-    assert "Sorry, I can't read the move “play great”. Type `moves`" in out
+    assert "Sorry, that didn't work: I can't read the move “play great”. Type `moves`" in out
     assert "autocomplete" not in out
     assert "There is no move 42: choose from 1 to" in out
     assert "Player 1's hand: " in out
@@ -188,7 +188,7 @@ def test_help_and_refusals_speak_of_this_game(
     notations = re.findall(r"\[([^\]]+)\]$", out, re.M)  # from `moves`
     examples = re.findall(r"“([^”]+)”", out.split("type a move, e.g. ", 1)[1].split("\n")[0])
     assert examples and set(examples) <= set(notations)
-    refusal = out.split("Sorry, I can't read the move “zzz”.", 1)[1].split("\n")[0]
+    refusal = out.split("Sorry, that didn't work: I can't read the move “zzz”.", 1)[1].split("\n")[0]
     assert set(re.findall(r"“([^”]+)”", refusal)) <= set(notations)
     assert ("play bow" in out) == (game == "hagoth" and "play bow" in " ".join(notations))
     assert ("  hand " in out) == (game != "lovci-pokladu")  # Lovci has no hand

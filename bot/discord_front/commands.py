@@ -178,7 +178,7 @@ class Front:
                                                 view=kwargs.get("view"))
 
     async def remove_click(self, interaction: discord.Interaction, session_id: int,
-                           seat: int, name: str) -> None:
+                           seat: int, seat_name: str) -> None:
         """The host picked a seat in the lobby's "Remove a seat…" menu."""
         row = await self.service.session_for_channel(channel_of(interaction))
         if row is None or row.id != session_id:
@@ -187,7 +187,7 @@ class Front:
         try:
             update = await self.service.remove_seat(channel_of(interaction),
                                                     person_of(interaction), seat,
-                                                    expected_name=name)
+                                                    expected_name=seat_name)
         except LocalizedError as error:
             await refuse(interaction, error)
             return

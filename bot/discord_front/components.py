@@ -208,7 +208,7 @@ class RemoveSeatSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
         seat, _, name = str(values[0] if values else "").partition(":")
         await _dispatch("kick", interaction, session_id=self.session_id,
-                        seat=int(seat) if seat.isdigit() else -1, name=name)
+                        seat=int(seat) if seat.isdigit() else -1, seat_name=name)
 
 
 _LOBBY_BUTTONS = (
