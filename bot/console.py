@@ -494,8 +494,10 @@ def _not_resumable(row: SessionRow | None, session_id: int, db: str, locale: str
         return t("console.resume_missing", locale, session=session_id, db=db)
     if not row.channel_id.startswith(CONSOLE_CHANNEL):
         return t("console.resume_discord", locale, session=session_id)
-    if row.status in (FINISHED, ABANDONED):
-        return t(f"console.resume_{row.status}", locale, session=session_id)
+    if row.status == FINISHED:
+        return t("console.resume_finished", locale, session=session_id)
+    if row.status == ABANDONED:
+        return t("console.resume_abandoned", locale, session=session_id)
     if row.status == LOBBY:
         return t("console.resume_lobby", locale, session=session_id)
     return ""
