@@ -85,16 +85,13 @@ def main(args: argparse.Namespace) -> int:
     try:
         if args.list:
             return asyncio.run(list_games(args.db))
-        if args.resume is None:
-            console = _new_console(args)
-            if isinstance(console, int):
-                return console
-        else:
-            # The game, seats and settings come from the saved session (see resume).
-            console = Console(all_rulesets()[0], 0, 0, Path(args.out), every=args.boards)
-        _prepare_out(console.out)
         if args.resume is not None:
-            return asyncio.run(console.resume(args.db, args.resume))
+            _prepare_out(Path(args.out))
+            return asyncio.run(resume(args.db, args.resume, Path(args.out), args.boards))
+        console = _new_console(args)
+        if isinstance(console, int):
+            return console
+        _prepare_out(console.out)
         return asyncio.run(console.run(args.db, seed=args.seed, options=args.options))
     except KeyboardInterrupt:
         print()
@@ -165,6 +162,22 @@ async def list_games(db_path: str, locale: str = DEFAULT_LOCALE) -> int:
     return 0
 
 
+async def resume(db_path: str, session_id: int, out: Path, every: str = "turn",
+                 locale: str = DEFAULT_LOCALE) -> int:
+    """``--resume SESSION``: go on with a saved console game, its humans and bots."""
+    if not Path(db_path).exists():
+        return _fail(t("console.resume_missing", locale, session=session_id, db=db_path))
+    async with await Storage.open(db_path) as storage:
+        row = await storage.get(session_id)
+        refusal = _not_resumable(row, session_id, db_path, locale)
+        if refusal or row is None:
+            return _fail(refusal)
+        console = Console(get_ruleset(row.game), len(row.seats),
+                          sum(s.is_bot for s in row.seats), out, locale=locale, every=every,
+                          db_path=db_path)
+        return await console.go_on(SessionService(storage), row)
+
+
 @dataclass
 class _Retelling:
     """An all-bot game retold from its seed and action log, one turn at a time."""
@@ -218,36 +231,23 @@ class Console:
                 return 1
         return 0
 
-    async def resume(self, db_path: str, session_id: int) -> int:
-        """Go on with saved game ``session_id``: its humans and bots, where it stopped."""
-        self.db_path = db_path
-        if not Path(db_path).exists():
-            return _fail(t("console.resume_missing", self.locale, session=session_id,
-                           db=db_path))
+    async def go_on(self, service: SessionService, row: SessionRow) -> int:
+        """Go on with saved game ``row`` (see :func:`resume`) where it stopped."""
         self._count_images()
-        async with await Storage.open(db_path) as storage:
-            service = SessionService(storage)
-            row = await storage.get(session_id)
-            refusal = _not_resumable(row, session_id, db_path, self.locale)
-            if refusal:
-                return _fail(refusal)
-            assert row is not None
-            self.ruleset = get_ruleset(row.game)
-            self.session_id, self.channel_id = row.id, row.channel_id
-            self.humans = [Person(s.user_id, s.name) for s in row.seats
-                           if not s.is_bot and s.user_id]
-            self.players, self.bots = len(row.seats), sum(s.is_bot for s in row.seats)
-            print(t("console.resumed", self.locale, session=row.id,
-                    game=self.ruleset.display_name(self.locale)))
-            try:
-                if self.all_bots:
-                    await self._retell(service, quiet=True)
-                else:
-                    self._show(await service.status(self.channel_id))
-                await self._loop(service)
-            except LocalizedError as exc:
-                print(exc.message(self.locale))
-                return 1
+        self.session_id, self.channel_id = row.id, row.channel_id
+        self.humans = [Person(s.user_id, s.name) for s in row.seats
+                       if not s.is_bot and s.user_id]
+        print(t("console.resumed", self.locale, session=row.id,
+                game=self.ruleset.display_name(self.locale)))
+        try:
+            if self.all_bots:
+                await self._retell(service, quiet=True)
+            else:
+                self._show(await service.status(self.channel_id))
+            await self._loop(service)
+        except LocalizedError as exc:
+            print(exc.message(self.locale))
+            return 1
         return 0
 
     def _count_images(self) -> None:

@@ -375,6 +375,7 @@ class SessionService:
             if not await self.storage.set_status(row.id, ABANDONED, only_from=row.status):
                 raise ServiceError("platform.service.stale")
             self._cache.pop(row.id, None)
+            self._accounts.pop(row.id, None)
         return Update(row.id, row.version, ABANDONED,
                       t("platform.game.abandoned", row.locale, name=person.name), game=row.game)
 
@@ -564,7 +565,9 @@ class SessionService:
         names = self.names(row)
         lines = [e.text(names, row.locale) for e in events]
         caption = " ".join(lines[-3:])
-        if account := "\n".join(filter(None, [headline, *lines])):
+        if result is not None:
+            self._accounts.pop(row.id, None)  # no status of a finished game
+        elif account := "\n".join(filter(None, [headline, *lines])):
             self._accounts[row.id] = account
         text = _clip("\n".join(filter(None, [headline, *lines, self._turn_text(loaded)])))
         update = Update(row.id, row.version, row.status, text,
