@@ -437,6 +437,9 @@ class SessionService:
             raise ServiceError("platform.service.not_seated")
         loaded = self._load(row)
         text = t("platform.game.your_view", row.locale, game=Term(loaded.ruleset.name_key))
+        if loaded.ruleset.has_hand:  # the cards in words too, not only in the image
+            text += "\n" + t("platform.game.your_hand", row.locale,
+                             cards=loaded.ruleset.hand_text(loaded.state, seat, row.locale))
         return PrivateNote(text, await self._render_private(loaded, seat))
 
     async def choices(

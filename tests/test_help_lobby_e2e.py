@@ -132,3 +132,12 @@ async def test_no_hand_button_in_a_game_without_a_hand(
             assert (f"tb:hand:{session_id}" in str(posts[-1].json["components"])) == has_hand
             payload, sent = await driver.send(slash("game", subcommand="abandon"))
             assert "abandoned" in (await driver.public_post(payload, sent)).json["content"]
+
+
+def test_every_rules_topic_reads_whole_with_the_default_settings() -> None:
+    """Item 17: rules texts take the game's settings ({target}); with none given, the
+    defaults fill every placeholder, in every topic of every game."""
+    for ruleset in all_rulesets():
+        for topic in ruleset.rules_topics():
+            text = ruleset.rules_text(topic)
+            assert text != f"{ruleset.id}.rules.{topic}" and "{" not in text, (ruleset.id, topic)

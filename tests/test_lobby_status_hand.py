@@ -1,4 +1,5 @@
-"""The host removes a bot or a player from the lobby; ``status`` repeats the last move.
+"""The host removes a bot or a player from the lobby; ``status`` repeats the last move;
+``hand`` names the cards.
 
 Issue 9 item 16: "A host can remove a bot or a player from the lobby." Item 14: "`status`
 replaces the account of the last move with 'To play: X'. Every post must carry the last
@@ -14,6 +15,8 @@ import pytest
 
 from bot.service import Person, SessionService
 from bot.storage import LOBBY, Storage
+from games.hagoth.data import CARDS
+from i18n import t
 from i18n.errors import LocalizedError
 
 HOST = Person("u-host", "Hana")
@@ -104,3 +107,21 @@ async def test_status_keeps_the_last_account_and_prints_the_scores(
     status = await restarted.status(CHANNEL, image=False)
     log = await service.storage.action_log(status.session_id)
     assert status.text.startswith("Last move: ") and f"“{log[-1].notation}”" in status.text
+
+
+@pytest.mark.parametrize(("game", "has_hand"), [("hagoth", True), ("hexfolk", True),
+                                                ("lovci-pokladu", False)])
+async def test_hand_names_the_cards_in_words(service: SessionService, game: str,
+                                             has_hand: bool) -> None:
+    """Items 6 and 13: the hand in words where players hold a hand; Lovci has none (its
+    whole state is on the board), so its private note only offers the player's view."""
+    await service.new_game(CHANNEL, HOST, game)
+    await service.add_bot(CHANNEL, HOST)
+    await service.start(CHANNEL, HOST, seed=2)
+    note = await service.hand(CHANNEL, HOST)
+    assert ("\nYour hand: " in note.text) == has_hand
+    if game == "hagoth":
+        cards = note.text.split("Your hand: ", 1)[1].split(", ")
+        assert len(cards) == 5 and set(cards) <= {t(f"hagoth.card.{c}") for c in CARDS}
+    if game == "hexfolk":  # before founding nobody holds anything
+        assert note.text.endswith("Your hand: resources: none; development cards: none")
