@@ -56,7 +56,9 @@ def add_parser(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Play a game in the terminal: humans share the keyboard, bots play "
                     "themselves, board images are written to a folder.\n\n"
-                    f"Games: {games}.",
+                    f"Games: {games}.\n" + "\n".join(
+                        f"  {r.id:<14} {r.display_name()}, {r.min_players}–{r.max_players} "
+                        "players" for r in sorted(all_rulesets(), key=lambda r: r.id)),
         epilog="Examples:\n"
                "  python -m bot console hexfolk --players 3 --bots 2\n"
                "  python -m bot console hagoth --players 2 --bots 2 --boards round\n"
