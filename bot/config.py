@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 DEFAULT_DB = "tidebound.db"
 
@@ -21,7 +21,8 @@ class Config:
     ``TIDEBOUND_LOCALE``   locale of public messages (default ``en``)
     """
 
-    token: str | None = None
+    #: Kept out of ``repr`` so that no log line or traceback can ever show it.
+    token: str | None = field(default=None, repr=False)
     db_path: str = DEFAULT_DB
     guild_id: int | None = None
     locale: str = "en"

@@ -14,7 +14,7 @@ from i18n import DEFAULT_LOCALE, t
 
 from ..options import Option
 from ..protocol import ModularRuleset, Result
-from . import actions, bot, labels, rules
+from . import actions, bot, hidden, labels, rules
 from . import state as state_module
 from .actions import Action
 from .data import COLOURS, TARGET_VP
@@ -38,6 +38,7 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
     labels_module = labels
     bot_module = bot
     state_module = state_module
+    hidden_module = hidden
 
     id = "hagoth"
     name_key = "hagoth.name"
