@@ -340,7 +340,11 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
     @game_remove.autocomplete("seat")
     async def game_remove_seat(interaction: discord.Interaction,
                                current: str) -> list[app_commands.Choice[int]]:
-        row = await front.service.session_for_channel(channel_of(interaction))
+        try:  # (an int option: guarded_autocomplete's "?" choice would not fit it)
+            row = await front.service.session_for_channel(channel_of(interaction))
+        except Exception:
+            log.exception("seat autocomplete in channel %s failed", interaction.channel_id)
+            return []
         if row is None or row.status != "lobby":
             return []
         return [app_commands.Choice(name=f"{s.seat + 1}. {s.name}"[:100], value=s.seat + 1)
