@@ -337,6 +337,29 @@ class Ruleset(ABC, Generic[S, A]):
         """Topics of ``/rules``; each has the key ``<id>.rules.<topic>``."""
         return ()
 
+    def scores(self, state: S) -> tuple[int, ...]:
+        """Each seat's score now as the board shows it (never hidden points); empty when
+        the game keeps no running score. ``status`` prints it."""
+        result = self.result(state)
+        return result.scores if result is not None else ()
+
+    #: Whether each seat holds cards the others cannot see. Without a hand there is no
+    #: "Your hand" button and the console's ``hand`` says everything is on the board.
+    has_hand: bool = False
+
+    def hand_text(self, state: S, seat: int, locale: str = DEFAULT_LOCALE) -> str:
+        """``seat``'s own hand in words (asked only when :attr:`has_hand`)."""
+        return ""
+
+    def rules_text(self, topic: str, options: Mapping[str, Any] | None = None,
+                   locale: str = DEFAULT_LOCALE) -> str:
+        """Rules ``topic`` (a key of :meth:`rules_topics`) with ``{option}`` placeholders
+        filled from ``options`` (a game's lobby settings) or else the defaults, so
+        ``/rules hagoth`` states the target the game in the channel plays to."""
+        values: dict[str, Any] = {option.name: option.default for option in self.options}
+        values.update(options or {})
+        return t(f"{self.id}.rules.{topic}", locale, **values)
+
     def display_name(self, locale: str = DEFAULT_LOCALE) -> str:
         return t(self.name_key, locale)
 

@@ -67,7 +67,7 @@ def test_console_all_bots_finish(
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing may be read
     args = console_args(GAME, tmp_path, "--players", str(players), "--bots", str(players),
-                        "--seed", str(seed), "--options", "target=8")
+                        "--seed", str(seed), "--options", "target=8", "--boards", "end")
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "Game over: " in out and " wins!" in out

@@ -127,6 +127,16 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
         if state.winner is None:
             return None
         return summary(state)
+    has_hand = True
+
+    def hand_text(self, state: HagothState, seat: int, locale: str = DEFAULT_LOCALE) -> str:
+        """The seat's cards by name, in hand order."""
+        names = [t(f"hagoth.card.{code}", locale) for code in state.players[seat].hand]
+        return ", ".join(names) or t("platform.hand.empty", locale)
+
+    def scores(self, state: HagothState) -> tuple[int, ...]:
+        """Victory points."""
+        return tuple(p.vp for p in state.players)
 
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "turn", "designs", "building", "sailing", "attacks", "speed",

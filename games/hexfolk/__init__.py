@@ -19,7 +19,7 @@ from . import actions, bot, hidden, labels, rules
 from . import state as state_module
 from .actions import Action
 from .board import get_board
-from .data import COLOURS, TARGET_DEFAULT, TARGET_MAX, TARGET_MIN
+from .data import COLOURS, RESOURCES, TARGET_DEFAULT, TARGET_MAX, TARGET_MIN
 from .state import HexfolkState
 from .view import (
     HexfolkView,
@@ -187,6 +187,24 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         being in (so the offerer, who could play on meanwhile, is pinged to close it)."""
         answered = state.offer is not None and not rules.actors(state) - {state.current}
         return (state.turn, state.special, answered)
+
+    has_hand = True
+
+    def hand_text(self, state: HexfolkState, seat: int, locale: str = DEFAULT_LOCALE) -> str:
+        """The seat's resource cards by count and its development cards by name."""
+        player = state.players[seat]
+        resources = ", ".join(
+            t("hexfolk.hand.resource", locale, count=count,
+              resource=t(f"hexfolk.resource.{name}", locale))
+            for name, count in zip(RESOURCES, player.hand, strict=True) if count)
+        devs = ", ".join(t(f"hexfolk.dev.{code}", locale) for code in player.devs)
+        return t("hexfolk.hand.text", locale,
+                 resources=resources or t("platform.hand.empty", locale),
+                 devs=devs or t("platform.hand.empty", locale))
+
+    def scores(self, state: HexfolkState) -> tuple[int, ...]:
+        """Victory points (hidden VP cards are not counted until the end)."""
+        return tuple(rules.visible_vp(state, i) for i in range(len(state.players)))
 
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "founding", "turn", "robber", "trading", "building", "development",

@@ -304,13 +304,24 @@ def _res(word: str) -> int:
     raise Unreadable
 
 
+def _counts_joined(words: list[str]) -> list[str]:
+    """``1 brick 2 wood`` reads as ``1brick 2wood``: a count may stand apart."""
+    joined: list[str] = []
+    for w in words:
+        if joined and is_number(joined[-1]) and not is_number(w[:1]):
+            joined[-1] += w
+        else:
+            joined.append(w)
+    return joined
+
+
 def parse_bundle(words: list[str]) -> Bundle:
     if words == ["nothing"]:
         return (0, 0, 0, 0, 0)
     if not words:
         raise Unreadable
     out = [0] * 5
-    for w in words:
+    for w in _counts_joined(words):
         count, name = count_prefix(w)
         out[_res(name)] += count
     return (out[0], out[1], out[2], out[3], out[4])

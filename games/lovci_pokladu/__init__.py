@@ -134,6 +134,10 @@ class LovciRuleset(ModularRuleset[LovciState, Action]):
             reason_key=f"lovci-pokladu.result.{state.reason}",
         )
 
+    def scores(self, state: LovciState) -> tuple[int, ...]:
+        """Coins of treasure on each player's ships."""
+        return tuple(rules.total(state, i) for i in range(len(state.players)))
+
     def summary_view(self, state: LovciState) -> LovciSummary | None:
         """The statistics of the whole game, once it is over."""
         if state.phase != PHASE_OVER:
