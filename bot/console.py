@@ -210,7 +210,7 @@ class Console:
     db_path: str = DEFAULT_CONSOLE_DB
     _counter: int = 0
     #: (player, session version) of the numbered list last printed: a number typed
-    #: against an older list is refused (issue 9, item 2).
+    #: after the position changed since is refused (issue 9, item 2).
     _listed: tuple[str, int] | None = None
     _retelling: _Retelling | None = None
 
@@ -365,8 +365,10 @@ class Console:
                 print(t("console.no_such_move", self.locale, number=number,
                         count=max(numbers, default=0)))
                 return
-            if self._listed != (person.user_id, await self._version(service)):
+            if self._listed is not None and self._listed != (
+                    person.user_id, await self._version(service)):
                 # The list on screen is not the current one: never play another move.
+                # (No list printed yet: the number is the board's / the current list's.)
                 print(t("console.list_changed", self.locale))
                 await self._list_moves(service, person, choices)
                 return
@@ -465,7 +467,8 @@ class Console:
         story = self._retelling
         for entry in log[story.told:]:
             marker = ruleset.turn_marker(story.state)
-            events = ruleset.apply(story.state, entry.seat, ruleset.parse_action(entry.notation))
+            action = ruleset.read_action(story.state, entry.seat, entry.notation)  # a log line
+            events = ruleset.apply(story.state, entry.seat, action)
             story.told += 1
             if entry.seat not in story.acted:
                 story.acted.append(entry.seat)
