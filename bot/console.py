@@ -372,11 +372,21 @@ class Console:
                 print(t("console.list_changed", self.locale))
                 await self._list_moves(service, person, choices)
                 return
-            self._show(await service.move(self.channel_id, person, numbers[number].notation,
-                                          session_id=self.session_id))
+            await self._move(service, person, numbers[number].notation)
         else:
-            self._show(await service.move(self.channel_id, person, line,
-                                          session_id=self.session_id))
+            await self._move(service, person, line)
+
+    async def _move(self, service: SessionService, person: Person, notation: str) -> None:
+        """Play a move; when the same player still acts and had a list on screen, print
+        the new list at once (issue 9 item 2: the numbers on screen are always current)."""
+        had_list = self._listed is not None and self._listed[0] == person.user_id
+        self._show(await service.move(self.channel_id, person, notation,
+                                      session_id=self.session_id))
+        if had_list:
+            _, choices = await service.choices(self.channel_id, person,
+                                               session_id=self.session_id)
+            if choices:
+                await self._list_moves(service, person, choices)
 
     async def _version(self, service: SessionService) -> int:
         row = await service.storage.get(self.session_id)
@@ -387,7 +397,9 @@ class Console:
         """Print the numbered moves and remember which position they were made for."""
         self._listed = (person.user_id, await self._version(service))
         for number, choice in list_numbers(choices):
-            print(t("console.move_line", self.locale, number=number, label=choice.label,
+            # A board-numbered label already leads with its number ("12 — Settle …").
+            label = choice.label.removeprefix(f"{number} — ")
+            print(t("console.move_line", self.locale, number=number, label=label,
                     notation=choice.notation))
 
     def _examples(self, choices: list[MoveChoice]) -> str:
