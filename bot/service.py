@@ -622,7 +622,7 @@ class SessionService:
         row, ruleset = loaded.row, loaded.ruleset
         names = self.names(row)
         lines = [e.text(names, row.locale) for e in events]
-        caption = " ".join(lines[-3:])
+        caption = "\n".join(lines)  # the board keeps the newest events whole
         if over:
             self._accounts.pop(row.id, None)  # no status of a finished game
         elif account := "\n".join(filter(None, [headline, *lines])):
