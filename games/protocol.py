@@ -16,7 +16,11 @@ of boardgame.io's game definitions):
 * :meth:`Ruleset.result` tells whether the game is over and who won.
 
 Every action has a canonical text notation: ``parse_action(format_action(a)) == a``.
-The action log stores notation; the console and the tests speak it.
+What a *person* types is read against the position, by :meth:`Ruleset.read_action`: a
+number shown on the board means that number, a player is named the way the board names
+them. The log stores :meth:`Ruleset.notate_action`, canonical notation that reads the
+same in any position (``read_action(state, s, notate_action(state, a)) == a``), so a
+game replays from its seed and log. Both default to the stateless pair.
 
 All randomness comes from the :class:`~games.rng.GameRng` kept inside the state,
 so the same seed and the same action log replay a game exactly.
@@ -58,8 +62,10 @@ class Event:
     """Something that happened, for the one-line account after a move.
 
     ``seat`` is the player it concerns. In ``params``, integer values whose name
-    ends in ``seat`` are replaced by player names when the event is told, and
-    :class:`~i18n.Term` values are translated.
+    ends in ``seat`` are replaced by player names when the event is told,
+    :class:`~i18n.Term` values are translated and :class:`~i18n.Phrase` values (places,
+    cards: locale-neutral data) are worded, all in the reader's locale and only then:
+    an engine never puts a finished string into an event.
     """
 
     key: str
@@ -90,10 +96,38 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class MoveChoice:
-    """A legal action together with its notation and a label a person reads."""
+    """A legal action together with its notation and a label a person reads.
+
+    Menus group long lists by the kind of move (the first word of the label: "Settle",
+    "Road", "Neptune"); ``group`` adds finer levels below that one, for lists too long
+    for one Discord select (Lovci's Neptune: the row of the square, then the square)."""
 
     notation: str
     label: str
+    group: tuple[str, ...] = ()
+    #: The number the board draws on this move's place now (Hexfolk's spots), if any.
+    number: int | None = None
+
+
+def list_numbers(choices: Sequence[MoveChoice]) -> list[tuple[int, MoveChoice]]:
+    """Numbers for a numbered list of moves that agree with the board: a move onto a
+    place the board numbers keeps that number (unless several moves share the place, as
+    robbing one of two players there), the other moves follow the highest one.
+    Without board numbers the list counts 1, 2, 3 … (issue 9, item 1: what the player
+    sees is what the player types)."""
+    counts: dict[int, int] = {}
+    for c in choices:
+        if c.number is not None:
+            counts[c.number] = counts.get(c.number, 0) + 1
+    out = []
+    following = max(counts, default=0)
+    for choice in choices:
+        if choice.number is not None and counts[choice.number] == 1:
+            out.append((choice.number, choice))
+        else:
+            following += 1
+            out.append((following, choice))
+    return sorted(out, key=lambda pair: pair[0])
 
 
 class Ruleset(ABC, Generic[S, A]):
@@ -125,6 +159,17 @@ class Ruleset(ABC, Generic[S, A]):
     @abstractmethod
     def apply(self, state: S, seat: int, action: A) -> list[Event]:
         """Validate and carry out ``action``; raise :class:`IllegalAction` unchanged."""
+
+    def apply_trusted(self, state: S, seat: int, action: A) -> list[Event]:
+        """Carry out ``action``, which the caller took from ``legal_actions(state, seat)``
+        of this very state, without checking its legality a second time.
+
+        The fast path of playouts, bots and the service (a move picked from the current
+        legal list). Anything else (typed notation, a stored button) goes through
+        :meth:`apply`, which validates. The result equals :meth:`apply`'s for every
+        legal action (a property test checks it); the default simply calls :meth:`apply`.
+        """
+        return self.apply(state, seat, action)
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> Any:
@@ -201,12 +246,34 @@ class Ruleset(ABC, Generic[S, A]):
     def parse_action(self, text: str) -> A:
         """Read notation; raise :class:`IllegalAction` when it cannot be read."""
 
+    def read_action(self, state: S, seat: int, text: str, names: Sequence[str] = ()) -> A:
+        """Read what ``seat`` typed (or a stored log line) against the position now;
+        raise :class:`IllegalAction` when it cannot be read. ``names``: display name per
+        seat, so players can be named as the board names them. Never reinterprets: a
+        number that is not shown now is refused. The default reads :meth:`parse_action`."""
+        return self.parse_action(text)
+
+    def notate_action(self, state: S, action: A) -> str:
+        """The canonical notation of ``action`` for the log, menus and buttons (the state
+        gives the board, so places can be named as drawn). Default: :meth:`format_action`."""
+        return self.format_action(action)
+
     def describe_action(
         self, state: S, seat: int, action: A, names: Sequence[str] = (),
         locale: str = DEFAULT_LOCALE,
     ) -> str:
         """A label for buttons and autocomplete (``names``: display name per seat)."""
         return self.format_action(action)
+
+    def describe_public(
+        self, state: S, seat: int, action: A, names: Sequence[str] = (),
+        locale: str = DEFAULT_LOCALE,
+    ) -> str:
+        """A label of ``action`` for everybody (the turn clock's message about a move
+        played for a late player): it may say no more than the move's own public account.
+        The default is :meth:`describe_action`; a game whose labels name hidden cards
+        (a discard, a swap) overrides it."""
+        return self.describe_action(state, seat, action, names, locale)
 
     # -- serialisation ----------------------------------------------------
     @abstractmethod
@@ -220,7 +287,19 @@ class Ruleset(ABC, Generic[S, A]):
     # -- bots ---------------------------------------------------------------
     @abstractmethod
     def bot_action(self, state: S, seat: int) -> A:
-        """The move a bot seat makes now (deterministic for a given state)."""
+        """The move a bot seat makes now (deterministic for a given state): always one of
+        ``legal_actions(state, seat)``, so callers may carry it out with
+        :meth:`apply_trusted` (tests/test_trusted_apply.py checks it)."""
+
+    def forced_action(self, state: S, seat: int) -> A | None:
+        """The move a *human* ``seat`` is made to play without being asked, or ``None``.
+
+        Issue 9, item 5: when a player's only legal move is forced (a pass, a skipped
+        turn, the only way off a volcano) the platform plays it and says so. The default
+        takes the sole legal action; a game where a player may also type moves that are
+        not listed (Hexfolk's counter-offers) narrows this."""
+        legal = self.legal_actions(state, seat)
+        return legal[0] if len(legal) == 1 else None
 
     def timeout_actions(self, state: S, seat: int) -> list[A]:
         """What is played for a human ``seat`` whose turn clock ran out, so the game goes
@@ -233,22 +312,53 @@ class Ruleset(ABC, Generic[S, A]):
     def name(self) -> str:
         return t(self.name_key)
 
-    def play(self, state: S, seat: int, notation: str) -> list[Event]:
-        """Parse ``notation`` and apply it."""
-        return self.apply(state, seat, self.parse_action(notation))
+    def play(self, state: S, seat: int, notation: str, names: Sequence[str] = ()) -> list[Event]:
+        """Read ``notation`` as ``seat`` typed it now (:meth:`read_action`) and apply it."""
+        return self.apply(state, seat, self.read_action(state, seat, notation, names))
 
     def choices(
         self, state: S, seat: int, names: Sequence[str] = (), locale: str = DEFAULT_LOCALE
     ) -> list[MoveChoice]:
         """Legal actions of ``seat`` as notation + label, in the legal order."""
         return [
-            MoveChoice(self.format_action(a), self.describe_action(state, seat, a, names, locale))
+            MoveChoice(self.notate_action(state, a),
+                       self.describe_action(state, seat, a, names, locale),
+                       self.choice_group(state, a, locale))
             for a in self.legal_actions(state, seat)
         ]
+
+    def choice_group(self, state: S, action: A, locale: str = DEFAULT_LOCALE
+                     ) -> tuple[str, ...]:
+        """Menu levels below the kind of move for ``action`` (see :class:`MoveChoice`);
+        none by default."""
+        return ()
 
     def rules_topics(self) -> tuple[str, ...]:
         """Topics of ``/rules``; each has the key ``<id>.rules.<topic>``."""
         return ()
+
+    def scores(self, state: S) -> tuple[int, ...]:
+        """Each seat's score now as the board shows it (never hidden points); empty when
+        the game keeps no running score. ``status`` prints it."""
+        result = self.result(state)
+        return result.scores if result is not None else ()
+
+    #: Whether each seat holds cards the others cannot see. Without a hand there is no
+    #: "Your hand" button and the console's ``hand`` says everything is on the board.
+    has_hand: bool = False
+
+    def hand_text(self, state: S, seat: int, locale: str = DEFAULT_LOCALE) -> str:
+        """``seat``'s own hand in words (asked only when :attr:`has_hand`)."""
+        return ""
+
+    def rules_text(self, topic: str, options: Mapping[str, Any] | None = None,
+                   locale: str = DEFAULT_LOCALE) -> str:
+        """Rules ``topic`` (a key of :meth:`rules_topics`) with ``{option}`` placeholders
+        filled from ``options`` (a game's lobby settings) or else the defaults, so
+        ``/rules hagoth`` states the target the game in the channel plays to."""
+        values: dict[str, Any] = {option.name: option.default for option in self.options}
+        values.update(options or {})
+        return t(f"{self.id}.rules.{topic}", locale, **values)
 
     def display_name(self, locale: str = DEFAULT_LOCALE) -> str:
         return t(self.name_key, locale)
@@ -259,10 +369,12 @@ class ModularRuleset(Ruleset[S, A]):
 
     Every game is laid out the same way, so a newcomer finds a rule in a minute:
     ``rules`` (``actors``, ``legal_actions``, ``apply``), ``actions`` (the notation:
-    ``format_action``, ``parse_action``), ``labels`` (``describe``), ``bot``
-    (``choose``), ``state`` (``dump_state``, ``load_state``; the state counts
-    ``turn``) and ``hidden`` (``redeal``: what a viewer cannot tell apart). A game
-    names those modules and writes ``setup``, ``view`` and ``result`` itself.
+    ``format_action``, ``parse_action``, and optionally ``read_action`` /
+    ``notate_action`` for notation read against the position, ``choice_group`` for
+    menu levels), ``labels`` (``describe``), ``bot`` (``choose``), ``state``
+    (``dump_state``, ``load_state``; the state counts ``turn``) and ``hidden``
+    (``redeal``: what a viewer cannot tell apart). A game names those modules and
+    writes ``setup``, ``view`` and ``result`` itself.
     """
 
     rules_module: Any
@@ -283,6 +395,12 @@ class ModularRuleset(Ruleset[S, A]):
     def apply(self, state: S, seat: int, action: A) -> list[Event]:
         return self.rules_module.apply(state, seat, action)  # type: ignore[no-any-return]
 
+    def apply_trusted(self, state: S, seat: int, action: A) -> list[Event]:
+        effects = getattr(self.rules_module, "apply_trusted", None)
+        if effects is None:
+            return self.apply(state, seat, action)
+        return effects(state, seat, action)  # type: ignore[no-any-return]
+
     def turn_marker(self, state: S) -> Hashable:
         return state.turn  # type: ignore[attr-defined,no-any-return]
 
@@ -291,6 +409,23 @@ class ModularRuleset(Ruleset[S, A]):
 
     def parse_action(self, text: str) -> A:
         return self.actions_module.parse_action(text)  # type: ignore[no-any-return]
+
+    def read_action(self, state: S, seat: int, text: str, names: Sequence[str] = ()) -> A:
+        reader = getattr(self.actions_module, "read_action", None)
+        if reader is None:
+            return self.parse_action(text)
+        return reader(state, seat, text, names)  # type: ignore[no-any-return]
+
+    def choice_group(self, state: S, action: A, locale: str = DEFAULT_LOCALE
+                     ) -> tuple[str, ...]:
+        group = getattr(self.actions_module, "choice_group", None)
+        return () if group is None else group(action, locale)  # type: ignore[no-any-return]
+
+    def notate_action(self, state: S, action: A) -> str:
+        notate = getattr(self.actions_module, "notate_action", None)
+        if notate is None:
+            return self.format_action(action)
+        return notate(state, action)  # type: ignore[no-any-return]
 
     def describe_action(
         self, state: S, seat: int, action: A, names: Sequence[str] = (),

@@ -18,7 +18,6 @@ from games.hexfolk.view import SummaryView
 from renderers.hexfolk import expected_rolls, render_summary
 
 HEXFOLK = get_ruleset("hexfolk")
-HAGOTH = get_ruleset("hagoth")
 HOST = Person("u-host", "Hana")
 CHANNEL = "chan-sum"
 
@@ -108,12 +107,6 @@ def test_summary_image_is_a_png(tmp_path: Path) -> None:
     assert expected_rolls(7, 36) == 6 and expected_rolls(2, 36) == 1
 
 
-def test_hagoth_has_no_summary() -> None:
-    state = HAGOTH.setup(2, {}, 1)
-    assert HAGOTH.summary_view(state) is None
-    assert renderers.render_summary("hagoth", object(), ["A", "B"]) is None
-
-
 def _finishes(state: object, notation: str, bots: set[int]) -> bool:
     """Whether the human's move, and the bots' answers to it, end the game."""
     copy = HEXFOLK.load(json.loads(json.dumps(HEXFOLK.dump(state))))
@@ -144,7 +137,7 @@ async def test_a_finished_game_through_the_service_carries_a_summary(tmp_path: P
             assert row is not None and row.state is not None
             state = HEXFOLK.load(json.loads(row.state))
             assert update.summary is None
-            notation = HEXFOLK.format_action(HEXFOLK.bot_action(state, 0))
+            notation = HEXFOLK.notate_action(state, HEXFOLK.bot_action(state, 0))
             service = loud if _finishes(state, notation, {1}) else quiet
             update = await service.move(CHANNEL, HOST, notation)
         assert update.status == FINISHED
