@@ -27,8 +27,9 @@ def _build_registry() -> dict[str, Ruleset]:
     from .hagoth import RULESET as HAGOTH
     from .hexfolk import RULESET as HEXFOLK
     from .lovci_pokladu import RULESET as LOVCI
+    from .shipyard import RULESET as SHIPYARD
 
-    return {ruleset.id: ruleset for ruleset in (HAGOTH, LOVCI, HEXFOLK)}
+    return {ruleset.id: ruleset for ruleset in (HAGOTH, LOVCI, HEXFOLK, SHIPYARD)}
 
 
 RULESETS: dict[str, Ruleset] = {}

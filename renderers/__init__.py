@@ -20,6 +20,7 @@ _MODULES = {
     "hagoth": "renderers.hagoth",
     "lovci-pokladu": "renderers.lovci_pokladu",
     "hexfolk": "renderers.hexfolk",
+    "shipyard": "renderers.shipyard",
 }
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from games.shipyard.data import CIRCLE, EXCHANGE_PRICES, RING, TRACK_SPACES, ship_card
-from games.shipyard.view import ShipyardView
+from games.shipyard.view import ShipyardSummary, ShipyardView
 from i18n import t
 
 from .common import WHITE, draw_text, drawing, font, png_bytes, seat_style
@@ -103,3 +103,22 @@ def render_board(view: ShipyardView, names: Sequence[str], caption: str,
         draw_text(draw, (38, y), staff or "—", small, INK, WIDTH - 50)
         y += 30
     return png_bytes(image.crop((0, 0, WIDTH, y + 10)))
+
+
+def render_summary(summary: ShipyardSummary, names: Sequence[str], locale: str = "en") -> bytes:
+    """The final scores by source, above the final board."""
+    board = Image.open(__import__("io").BytesIO(render_board(
+        summary.board, names, t(_P + "render.final", locale), locale)))
+    head = 50 + 30 * len(summary.rows)
+    image = Image.new("RGB", (WIDTH, head + board.height), PAPER)
+    draw = drawing(image)
+    y = 12
+    for seat, total, ships, contracts, money, launched in summary.rows:
+        name = names[seat] if seat < len(names) else str(seat + 1)
+        mark = " ★" if seat in summary.winners else ""
+        draw_text(draw, (12, y), t(_P + "render.summary_row", locale, name=name, total=total,
+                                   ships=ships, contracts=contracts, money=money,
+                                   launched=launched) + mark, font(18, True), INK, WIDTH - 24)
+        y += 30
+    image.paste(board.convert("RGB"), (0, head))
+    return png_bytes(image)

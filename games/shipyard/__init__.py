@@ -17,7 +17,7 @@ from . import state as state_module
 from .actions import Action
 from .data import COLOURS, ITEMS
 from .state import PHASE_CHOOSE, PHASE_OVER, ShipyardState
-from .view import PlayerView, ShipyardView
+from .view import PlayerView, ShipyardSummary, ShipyardView
 
 __all__ = ["RULESET", "ShipyardRuleset", "ShipyardState", "ShipyardView"]
 
@@ -94,6 +94,15 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
             return None
         return Result(scores=tuple(p.score for p in state.players),
                       winners=rules.winners(state), reason_key="shipyard.result.end")
+
+    def summary_view(self, state: ShipyardState) -> ShipyardSummary | None:
+        if state.phase != PHASE_OVER:
+            return None
+        return ShipyardSummary(
+            board=self.view(state, None),
+            rows=tuple((i, p.score, p.ship_points, p.score - p.ship_points, p.money,
+                        len(p.fleet)) for i, p in enumerate(state.players)),
+            winners=rules.winners(state))
 
     def rules_topics(self) -> tuple[str, ...]:
         return ()

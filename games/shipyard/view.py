@@ -64,3 +64,14 @@ class ShipyardView:
     def hand(self) -> tuple[int, ...] | None:
         """The private part (the platform shows a hand when this is not None)."""
         return None if self.green is None or self.blue is None else self.green + self.blue
+
+
+@dataclass(frozen=True, slots=True)
+class ShipyardSummary:
+    """The end of the game: the final board and each player's score by source
+    (contracts are revealed at the end, so their points are public then)."""
+
+    board: ShipyardView
+    #: (seat, total, ship points, contract + trader points, guilders, ships launched)
+    rows: tuple[tuple[int, int, int, int, int, int], ...]
+    winners: tuple[int, ...]
