@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..protocol import IllegalAction
+from ..notation import Unreadable, number, read
 from .data import ACTIONS, BOW, ITEMS, MIDDLE, STERN
 
 
@@ -216,19 +216,14 @@ def format_action(action: Action) -> str:
     raise TypeError(f"not a Shipyard action: {action!r}")
 
 
-class _Unreadable(Exception):
-    pass
-
-
 def _number(word: str, low: int, high: int) -> int:
-    """A small ASCII integer in ``low..high`` (no Unicode digits, no huge numbers)."""
-    body = word[1:] if word.startswith("-") else word
-    if not body or len(body) > 3 or not body.isascii() or not body.isdigit():
-        raise _Unreadable
-    value = int(word)
-    if not low <= value <= high:
-        raise _Unreadable
-    return value
+    """An ASCII integer in ``low..high``, a minus sign allowed (grid coordinates)."""
+    if word.startswith("-"):
+        value = -number(word[1:], 0, max(0, -low))
+        if not low <= value <= high:
+            raise Unreadable
+        return value
+    return number(word, max(0, low), high)
 
 
 _NO_ARGS: dict[str, Action] = {
@@ -267,15 +262,9 @@ def _parse(words: list[str]) -> Action:
     if verb == "go" and n == 3:
         return Go(_number(args[0], -99, 99), _number(args[1], -99, 99),
                   _number(args[2], 1, 3) - 1)
-    raise _Unreadable
+    raise Unreadable
 
 
 def parse_action(text: str) -> Action:
     """Read notation (case and extra spaces don't matter)."""
-    words = text.strip().lower().split()
-    if words and len(words) <= 4:
-        try:
-            return _parse(words)
-        except _Unreadable:
-            pass
-    raise IllegalAction("platform.notation.unknown", text=text.strip()[:80])
+    return read(text, _parse)
