@@ -40,7 +40,7 @@ def render_board(view: ShipyardView, names: Sequence[str], caption: str,
     y = 10
     draw_text(draw, (12, y), caption, big, INK, WIDTH - 24)
     y += 34
-    draw_text(draw, (12, y), t(_P + "render.countdown", locale, countdown=view.countdown,
+    draw_text(draw, (12, y), t("shipyard.render.countdown", locale, countdown=view.countdown,
                                turn=view.turn), small, INK)
     y += 28
     # the track, from space 1 to 23 (23 is the starting space)
@@ -67,15 +67,15 @@ def render_board(view: ShipyardView, names: Sequence[str], caption: str,
                 draw_text(draw, (x + 2, y + 52), f"+{income[card]}", font(12, True), INK)
     y += 80
     lines = [
-        t(_P + "render.bows", locale) + "  " + "  ".join(map(_ship, view.bow_display)),
-        t(_P + "render.middles", locale) + "  " + "  ".join(map(_ship, view.middle_display)),
-        t(_P + "render.sterns", locale) + "  " + "  ".join(map(_ship, view.stern_display)),
-        t(_P + "render.prices", locale),
-        t(_P + "render.rondels", locale, ring=t(f"{_P}item.{RING[view.ring]}", locale),
+        t("shipyard.render.bows", locale) + "  " + "  ".join(map(_ship, view.bow_display)),
+        t("shipyard.render.middles", locale) + "  " + "  ".join(map(_ship, view.middle_display)),
+        t("shipyard.render.sterns", locale) + "  " + "  ".join(map(_ship, view.stern_display)),
+        t("shipyard.render.prices", locale),
+        t("shipyard.render.rondels", locale, ring=t(f"{_P}item.{RING[view.ring]}", locale),
           circle=t(f"{_P}item.{CIRCLE[view.circle]}", locale), oval=view.oval + 1,
           exchange=view.exchange + 1,
           prices="/".join(map(str, EXCHANGE_PRICES[view.exchange]))),
-        t(_P + "render.decks", locale,
+        t("shipyard.render.decks", locale,
           sizes=", ".join(f"{k} {n}" for k, n in view.deck_sizes)),
     ]
     for line in lines:
@@ -87,15 +87,15 @@ def render_board(view: ShipyardView, names: Sequence[str], caption: str,
         draw.rectangle((12, y, 30, y + 18), fill=style.rgb)
         draw_text(draw, (21, y + 9), style.letter, font(12, True), style.ink, anchor="mm")
         marker = " ◀" if p.seat == view.current else ""
-        draw_text(draw, (38, y), t(_P + "render.player", locale, name=name, score=p.score,
+        draw_text(draw, (38, y), t("shipyard.render.player", locale, name=name, score=p.score,
                                    money=p.money, ships=len(p.fleet)) + marker,
                   font(17, True), INK, WIDTH - 50)
         y += 26
-        draw_text(draw, (38, y), t(_P + "render.yard", locale) + "  " +
+        draw_text(draw, (38, y), t("shipyard.render.yard", locale) + "  " +
                   " | ".join(_ship(c) for c in p.yard), small, INK, WIDTH - 50)
         y += 24
         stock = ", ".join(f"{t(_P + 'item.' + k, locale)} {n}" for k, n in p.stock if n)
-        draw_text(draw, (38, y), t(_P + "render.stock", locale, stock=stock or "—",
+        draw_text(draw, (38, y), t("shipyard.render.stock", locale, stock=stock or "—",
                                    trains=len(p.trains), canals=len(p.canals),
                                    used=p.used_canals), small, INK, WIDTH - 50)
         y += 24
@@ -108,7 +108,7 @@ def render_board(view: ShipyardView, names: Sequence[str], caption: str,
 def render_summary(summary: ShipyardSummary, names: Sequence[str], locale: str = "en") -> bytes:
     """The final scores by source, above the final board."""
     board = Image.open(__import__("io").BytesIO(render_board(
-        summary.board, names, t(_P + "render.final", locale), locale)))
+        summary.board, names, t("shipyard.render.final", locale), locale)))
     head = 50 + 30 * len(summary.rows)
     image = Image.new("RGB", (WIDTH, head + board.height), PAPER)
     draw = drawing(image)
@@ -116,7 +116,7 @@ def render_summary(summary: ShipyardSummary, names: Sequence[str], locale: str =
     for seat, total, ships, contracts, money, launched in summary.rows:
         name = names[seat] if seat < len(names) else str(seat + 1)
         mark = " ★" if seat in summary.winners else ""
-        draw_text(draw, (12, y), t(_P + "render.summary_row", locale, name=name, total=total,
+        draw_text(draw, (12, y), t("shipyard.render.summary_row", locale, name=name, total=total,
                                    ships=ships, contracts=contracts, money=money,
                                    launched=launched) + mark, font(18, True), INK, WIDTH - 24)
         y += 30
