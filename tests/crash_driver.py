@@ -57,6 +57,8 @@ async def play(db: str, acks: str, moves: int | None) -> int:
             while moves is None or made < moves:
                 round_number += 1
                 for ruleset in rulesets:
+                    if moves is not None and made >= moves:
+                        break  # exactly N moves, whatever the number of games
                     channel = f"crash-{ruleset.id}"
                     session_id = await ensure_game(
                         service, channel, ruleset.id, ruleset.min_players,
