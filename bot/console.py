@@ -102,6 +102,8 @@ class Console:
             except LocalizedError as exc:  # e.g. a damaged database
                 print(exc.message(self.locale))
                 return 1
+            finally:
+                await service.close()  # the render workers
         return 0
 
     async def _setup(self, service: SessionService, seed: int | None, options: str) -> None:
