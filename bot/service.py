@@ -180,6 +180,14 @@ class SessionService:
             raise ServiceError("platform.service.no_game")
         return row
 
+    def _cached_open(self, channel_id: str) -> SessionRow | None:
+        """The game in play in ``channel_id`` as this process last stored it, if cached."""
+        session_id = self._channels.get(channel_id)
+        entry = None if session_id is None else self._cache.get(session_id)
+        if entry is None or entry.row.status != ACTIVE or entry.row.channel_id != channel_id:
+            return None
+        return entry.row
+
     async def _by_id(self, session_id: int) -> SessionRow:
         row = await self._current(session_id) or await self.storage.get(session_id)
         if row is None:
@@ -466,14 +474,21 @@ class SessionService:
         return PrivateNote(text, await self._render_private(loaded, seat))
 
     async def choices(
-        self, channel_id: str, person: Person, *, session_id: int | None = None
+        self, channel_id: str, person: Person, *, session_id: int | None = None,
+        recheck: bool = True,
     ) -> tuple[SessionRow, list[MoveChoice]]:
         """The legal moves of ``person`` now (empty when it is not their turn).
 
         Cheap enough for autocomplete on every keystroke: one small read checks that the
         cached state is current, and the moves are built once per version, seat and
-        locale. The row returned carries no state text."""
-        row = await self._active_for(channel_id, session_id)
+        locale. ``recheck=False`` (autocomplete) answers from the cache without that
+        read when this process holds the game: only another process writing the same
+        database could have moved it, and the move itself is checked against the
+        database anyway. The row returned carries no state text."""
+        row = (None if recheck or session_id is not None
+               else self._cached_open(channel_id))
+        if row is None:
+            row = await self._active_for(channel_id, session_id)
         seat = row.seat_of(person.user_id)
         if seat is None:
             raise ServiceError("platform.service.not_seated")
@@ -585,6 +600,7 @@ class SessionService:
                     action = ruleset.bot_action(state, bot_seat)
                     events.extend(ruleset.apply(state, bot_seat, action))
                     log.append((bot_seat, ruleset.format_action(action)))
+                await asyncio.sleep(0)  # let other requests in between bot moves
                 steps += 1
                 if steps > MAX_BOT_ACTIONS:
                     break
