@@ -338,3 +338,19 @@ async def test_migration_3_marks_active_games_with_bots_on_an_old_database(
         assert await storage.bots_due_sessions() == []
         row = await storage.get(1)
         assert row is not None and row.status == ACTIVE and not row.bots_due
+
+
+async def test_autocomplete_from_the_cache_reads_nothing(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Autocomplete must answer within 3 s however busy the database is: with the game
+    cached by this process it reads nothing; without it, it reads once."""
+    service = SessionService(storage, render=False)
+    await two_humans(service, "c-1")
+    mover = HOST if HAGOTH.actors(await stored_state(storage, 1)) == {0} else GUEST
+    counter = CountingStorage(storage, monkeypatch)
+    _, cached = await service.choices("c-1", mover, recheck=False)
+    assert counter.calls == [] and cached
+    fresh = SessionService(storage, render=False)  # as after a restart: nothing cached
+    _, read = await fresh.choices("c-1", mover, recheck=False)
+    assert counter.calls == ["open_session"] and read == cached
