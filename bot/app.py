@@ -21,7 +21,7 @@ from discord import app_commands
 from .config import Config
 from .discord_front import components
 from .discord_front.commands import Front, build_commands
-from .discord_front.messages import public_kwargs
+from .discord_front.messages import CONTENT_LIMIT, allowed_mentions, public_kwargs
 from .discord_front.translator import CatalogueTranslator
 from .service import SessionService, Update
 from .storage import Storage
@@ -46,6 +46,7 @@ class TideboundClient(discord.Client):
         self.front = Front(self)
         for command in build_commands(self.front):
             self.tree.add_command(command)
+        self.tree.error(self.front.on_command_error)
         components.HANDLERS.update(
             lobby=self.front.lobby_click,
             menu=lambda interaction, session_id: self.front.show_menu(interaction, session_id),
@@ -95,7 +96,12 @@ class TideboundClient(discord.Client):
     async def resume_games(self) -> None:
         """Post the moves of bots that were due when the bot stopped (only REST is used)."""
         assert self.service is not None
-        for update in await self.service.resume_all():
+        try:
+            updates = await self.service.resume_all()
+        except Exception:  # the database itself failed: start anyway, games resume on use
+            log.exception("resuming games failed; starting without it")
+            return
+        for update in updates:
             await self.post_to_channel(update)
 
     async def _run_clock(self) -> None:
@@ -122,16 +128,30 @@ class TideboundClient(discord.Client):
                 await asyncio.sleep(CLOCK_RECHECK)
 
     async def post_to_channel(self, update: Update) -> None:
+        """Post ``update`` (bots' or the clock's stored moves) in its channel: the full
+        message, or its text alone when that cannot be built or sent."""
         assert self.storage is not None
-        row = await self.storage.get(update.session_id)
-        if row is None:
-            return
         try:
+            row = await self.storage.get(update.session_id)
+            if row is None:
+                return
             channel = self.get_channel(int(row.channel_id)) or await self.fetch_channel(
                 int(row.channel_id))
+        except Exception:
+            log.exception("could not find the channel of session %s", update.session_id)
+            return
+        try:
             await channel.send(**public_kwargs(update))  # type: ignore[union-attr]
-        except (discord.HTTPException, ValueError) as exc:
-            log.warning("could not post to channel %s: %s", row.channel_id, exc)
+            return
+        except Exception:
+            log.exception("could not post session %s to channel %s; posting plain text",
+                          update.session_id, row.channel_id)
+        try:
+            await channel.send(  # type: ignore[union-attr]
+                content=update.text[:CONTENT_LIMIT], allowed_mentions=allowed_mentions(update))
+        except Exception as exc:
+            log.warning("could not post session %s to channel %s: %s", update.session_id,
+                        row.channel_id, exc)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer clicks on components that are not ours (or were tampered with)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 DEFAULT_DB = "tidebound.db"
 
@@ -23,7 +23,8 @@ class Config:
     ``TIDEBOUND_RENDER_WORKERS``  processes drawing images (default 0: one per core)
     """
 
-    token: str | None = None
+    #: Kept out of ``repr`` so that no log line or traceback can ever show it.
+    token: str | None = field(default=None, repr=False)
     db_path: str = DEFAULT_DB
     guild_id: int | None = None
     locale: str = "en"

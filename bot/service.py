@@ -16,7 +16,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -105,6 +105,9 @@ class Update:
     #: an empty notation stands for "open your own moves menu" (see
     #: :meth:`~games.protocol.Ruleset.public_buttons`).
     public_buttons: tuple[tuple[str, str], ...] = ()
+    #: ``False`` when what happened is stored but its image or account could not be
+    #: built (the update then says so in plain text; fronts tell the mover).
+    drawn: bool = True
 
     @property
     def finished(self) -> bool:
@@ -151,6 +154,9 @@ class SessionService:
                                                       idle_seconds=cache_idle_seconds)
         self._owns_pool = render_pool is None
         self.render_pool = render_pool or RenderPool(render_workers)
+        #: Sessions whose stored row cannot be loaded: session id -> why (logged once).
+        #: Every request about them is refused politely; the host can still abandon them.
+        self.damaged: dict[int, str] = {}
         #: Set whenever a move sets a new deadline (the Discord client's clock task waits
         #: on it to re-plan its sleep).
         self.deadline_changed = asyncio.Event()
@@ -210,13 +216,33 @@ class SessionService:
         row.deadline = fresh.deadline  # the clock may move without a new version
         return row
 
+    def _mark_damaged(self, row: SessionRow, exc: BaseException) -> ServiceError:
+        """Remember that ``row`` cannot be loaded (logging it once) and the polite refusal
+        every request about it gets."""
+        if row.id not in self.damaged:
+            self.damaged[row.id] = f"{type(exc).__name__}: {exc}"
+            logger.error("session %s (game %r, channel %s) is damaged and cannot be loaded: "
+                         "%s", row.id, row.game, row.channel_id, self.damaged[row.id],
+                         exc_info=exc)
+        self._cache.pop(row.id)
+        return ServiceError("platform.service.corrupt")
+
+    def _ruleset(self, row: SessionRow) -> Ruleset:
+        """The ruleset of ``row``; a game id that is not registered marks it damaged."""
+        try:
+            return get_ruleset(row.game)
+        except Exception as exc:
+            raise self._mark_damaged(row, exc) from exc
+
     def _load(self, row: SessionRow) -> _Loaded:
-        ruleset = get_ruleset(row.game)
+        ruleset = self._ruleset(row)
         entry = self._cache.get(row.id)
         if entry is not None and entry.row.version == row.version:
             if row is not entry.row:  # read afresh: seats or the clock may have changed
                 entry.row, entry.choices = replace(row, state=None), {}
             return _Loaded(entry.row, ruleset, entry.state)
+        if row.id in self.damaged:
+            raise ServiceError("platform.service.corrupt")
         if row.state is None:  # a cached row whose state was dropped meanwhile
             raise ServiceError("platform.service.stale")
         try:
@@ -224,8 +250,11 @@ class SessionService:
             if not isinstance(data, dict):
                 raise StateFormatError("state is not an object")
             state = ruleset.load(data)
-        except (ValueError, StateFormatError) as exc:
-            raise ServiceError("platform.service.corrupt") from exc
+            if [seat.seat for seat in row.seats] != list(range(len(row.seats))):
+                raise StateFormatError(f"seats {[s.seat for s in row.seats]} are not 0..n-1")
+            ruleset.check_state(state, len(row.seats))
+        except Exception as exc:  # whatever a damaged row makes the loader raise
+            raise self._mark_damaged(row, exc) from exc
         return self._remember(replace(row, state=None), state)
 
     def _remember(self, row: SessionRow, state: Any) -> _Loaded:
@@ -286,7 +315,7 @@ class SessionService:
             loaded.row.locale)
 
     def _lobby_text(self, row: SessionRow, headline: str) -> str:
-        ruleset = get_ruleset(row.game)
+        ruleset = self._ruleset(row)
         locale = row.locale
         seats = "\n".join(
             t("platform.lobby.seat_bot" if s.is_bot else "platform.lobby.seat", locale,
@@ -327,7 +356,7 @@ class SessionService:
                     host=SeatRow(0, host.name, host.user_id), locale=locale)
             except ChannelBusy:
                 existing = await self.storage.open_session(channel_id)
-                name = get_ruleset(existing.game).display_name(locale) if existing else "?"
+                name = self._ruleset(existing).display_name(locale) if existing else "?"
                 raise ServiceError("platform.service.channel_busy", game=name) from None
         return self._lobby_update(row, t("platform.lobby.opened", row.locale,
                                          host=host.name, game=Term(ruleset.name_key)))
@@ -341,7 +370,7 @@ class SessionService:
     async def join(self, channel_id: str, person: Person) -> Update:
         async with self._channel_lock(channel_id):
             row = await self._lobby(channel_id)
-            ruleset = get_ruleset(row.game)
+            ruleset = self._ruleset(row)
             if row.seat_of(person.user_id) is not None:
                 raise ServiceError("platform.service.already_seated")
             if len(row.seats) >= ruleset.max_players:
@@ -353,7 +382,7 @@ class SessionService:
     async def add_bot(self, channel_id: str, person: Person) -> Update:
         async with self._channel_lock(channel_id):
             row = await self._lobby(channel_id)
-            ruleset = get_ruleset(row.game)
+            ruleset = self._ruleset(row)
             if row.seat_of(person.user_id) is None:
                 raise ServiceError("platform.service.not_seated")
             if len(row.seats) >= ruleset.max_players:
@@ -372,6 +401,7 @@ class SessionService:
             if seat is None:
                 raise ServiceError("platform.service.not_seated")
             if row.status == ACTIVE:
+                self._load(row)  # a damaged game is refused before anything changes
                 return await self._replace_with_bot(row, seat, person)
             seats = [s for s in row.seats if s.seat != seat]
             for index, s in enumerate(seats):
@@ -404,7 +434,7 @@ class SessionService:
             row = await self._lobby(channel_id)
             if person.user_id != row.host_id:
                 raise ServiceError("platform.service.host_only")
-            ruleset = get_ruleset(row.game)
+            ruleset = self._ruleset(row)
             if len(row.seats) < ruleset.min_players:
                 raise ServiceError("platform.service.too_few", min=ruleset.min_players)
             seed = secrets.randbits(62) if seed is None else seed
@@ -432,6 +462,7 @@ class SessionService:
             if not await self.storage.set_status(row.id, ABANDONED, only_from=row.status):
                 raise ServiceError("platform.service.stale")
             self._cache.pop(row.id)
+            self.damaged.pop(row.id, None)
         return Update(row.id, row.version, ABANDONED,
                       t("platform.game.abandoned", row.locale, name=person.name), game=row.game)
 
@@ -637,28 +668,54 @@ class SessionService:
             if deadline is not None:
                 self.deadline_changed.set()
 
+        # Everything is stored now: whatever fails from here on must not hide the move.
+        try:
+            return await self._committed_update(loaded, events, headline, mentions,
+                                                private_for, over=result is not None)
+        except Exception:
+            logger.exception("session %s: %s saved, but its update could not be built",
+                             row.id, log)
+            return Update(row.id, row.version, row.status, _plain_account(row, log),
+                          mentions=mentions, game=row.game, deadline=row.deadline, drawn=False)
+
+    async def _committed_update(
+        self, loaded: _Loaded, events: list[Event], headline: str, mentions: tuple[str, ...],
+        private_for: Sequence[str], *, over: bool,
+    ) -> Update:
+        """The update after a commit: the account of the events, whose turn it is, the
+        board. An image that cannot be drawn is left out (``drawn=False``)."""
+        row, ruleset = loaded.row, loaded.ruleset
         names = self.names(row)
         lines = [e.text(names, row.locale) for e in events]
         caption = " ".join(lines[-3:])
         text = _clip("\n".join(filter(None, [headline, *lines, self._turn_text(loaded)])))
-        private_seats = {} if result is not None else {
+        private_seats = {} if over else {
             user_id: seat for user_id in private_for
             if (seat := row.seat_of(user_id)) is not None}
-        # The images are drawn side by side in the render workers.
-        board, summary, *hands = await asyncio.gather(
-            self._render_public(loaded, caption),
-            self._render_summary(loaded) if result is not None else _nothing(),
-            *(self._render_private(loaded, seat) for seat in private_seats.values()))
-        update = Update(row.id, row.version, row.status, text, board, mentions, game=row.game,
+        update = Update(row.id, row.version, row.status, text, None, mentions, game=row.game,
                         deadline=row.deadline)
-        if result is not None:
-            update.summary = summary
-        else:
+        # The images are drawn side by side in the render workers.
+        update.image, update.summary, *hands = await asyncio.gather(
+            self._drawing(update, self._render_public(loaded, caption)),
+            self._drawing(update, self._render_summary(loaded)) if over else _nothing(),
+            *(self._drawing(update, self._render_private(loaded, seat))
+              for seat in private_seats.values()))
+        if not over:
             update.public_buttons = _public_buttons(loaded)
         for user_id, hand in zip(private_seats, hands, strict=True):
             update.private[user_id] = PrivateNote(
                 t("platform.game.your_view", row.locale, game=Term(ruleset.name_key)), hand)
         return update
+
+    @staticmethod
+    async def _drawing(update: Update, image: Awaitable[bytes | None]) -> bytes | None:
+        """Await a rendering; on failure log it, mark ``update`` not drawn, no image."""
+        try:
+            return await image
+        except Exception:
+            logger.exception("session %s: an image could not be drawn", update.session_id)
+            update.drawn = False
+            return None
 
     def _turn_text(self, loaded: _Loaded) -> str:
         row, ruleset, state = loaded.row, loaded.ruleset, loaded.state
@@ -791,6 +848,11 @@ class SessionService:
             try:
                 update = await self.run_bots(session_id)
             except ServiceError:
+                continue  # damaged (logged once when it was found) or nothing to do
+            except Exception:
+                # One bad session must never stop the others (nor the bot) from starting.
+                logger.exception("resuming session %s failed; the others go on", session_id)
+                self._cache.pop(session_id)
                 continue
             if update is not None:
                 updates.append(update)
@@ -822,6 +884,13 @@ def _public_buttons(loaded: _Loaded) -> tuple[tuple[str, str], ...]:
         return ()
     return tuple((t(label, row.locale), notation)
                  for label, notation in ruleset.public_buttons(state))
+
+
+def _plain_account(row: SessionRow, log: Sequence[tuple[int, str]]) -> str:
+    """The stored moves in plain notation, for when their full account cannot be built."""
+    names = {seat.seat: seat.name for seat in row.seats}
+    moves = ", ".join(f"{names.get(seat, seat)}: {notation}" for seat, notation in log)
+    return _clip(t("platform.service.saved_plain", row.locale, moves=moves or "-"))
 
 
 def _with_names(params: dict[str, Any], row: SessionRow) -> dict[str, Any]:

@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from i18n import DEFAULT_LOCALE, Term, t
 from i18n.errors import LocalizedError
 
+from .rng import GameRng
+
 if TYPE_CHECKING:
     from .options import Option
 
@@ -153,6 +155,43 @@ class Ruleset(ABC, Generic[S, A]):
         once the game has ended may appear in it."""
         return None
 
+    # -- integrity and hidden information --------------------------------
+    def check_state(self, state: S, num_seats: int) -> None:
+        """Raise :class:`StateFormatError` unless ``state`` (just loaded) fits a session of
+        ``num_seats`` seats: as many players as seats, every index in range. The default
+        checks ``state.players`` when there is one, and that who acts, the legal moves,
+        every view and the result can be computed with seats in range. A game may
+        add its own checks (call ``super().check_state`` first)."""
+        players = getattr(state, "players", None)
+        if isinstance(players, Sequence) and len(players) != num_seats:
+            raise StateFormatError(f"{len(players)} players in the state, {num_seats} seats")
+        try:
+            actors = self.actors(state)
+            if any(not 0 <= seat < num_seats for seat in actors):
+                raise StateFormatError(f"actors {sorted(actors)} out of range")
+            for seat in actors:
+                self.legal_actions(state, seat)
+            for seat in (None, *range(num_seats)):
+                self.view(state, seat)
+            result = self.result(state)
+            if result is not None and (
+                    len(result.scores) != num_seats
+                    or any(not 0 <= seat < num_seats for seat in result.winners)):
+                raise StateFormatError("result out of range")
+        except StateFormatError:
+            raise
+        except Exception as exc:  # an index out of range, a missing key, ...
+            raise StateFormatError(f"inconsistent state: {exc!r}") from exc
+
+    def hidden_variants(self, state: S, seat: int | None, rng: GameRng) -> list[S]:
+        """States that differ from ``state`` only in what ``seat`` cannot see (``None``:
+        the public): a permuted deck, other players' hands exchanged, other face-down
+        cards, another random stream. Every view, text and bot decision open to ``seat``
+        must be the same for each of them (tests/test_hidden_info.py checks it for every
+        game). ``state`` itself is not changed. A game with nothing hidden returns ``[]``
+        explicitly; a game that does not say fails that test."""
+        raise NotImplementedError(f"{self.id} does not describe its hidden information")
+
     # -- notation ---------------------------------------------------------
     @abstractmethod
     def format_action(self, action: A) -> str:
@@ -221,9 +260,9 @@ class ModularRuleset(Ruleset[S, A]):
     Every game is laid out the same way, so a newcomer finds a rule in a minute:
     ``rules`` (``actors``, ``legal_actions``, ``apply``), ``actions`` (the notation:
     ``format_action``, ``parse_action``), ``labels`` (``describe``), ``bot``
-    (``choose``) and ``state`` (``dump_state``, ``load_state``; the state counts
-    ``turn``). A game names those modules and writes ``setup``, ``view`` and
-    ``result`` itself.
+    (``choose``), ``state`` (``dump_state``, ``load_state``; the state counts
+    ``turn``) and ``hidden`` (``redeal``: what a viewer cannot tell apart). A game
+    names those modules and writes ``setup``, ``view`` and ``result`` itself.
     """
 
     rules_module: Any
@@ -231,6 +270,9 @@ class ModularRuleset(Ruleset[S, A]):
     labels_module: Any
     bot_module: Any
     state_module: Any
+    #: ``redeal(state, seat, rng)``: change in place what ``seat`` cannot see (see
+    #: :meth:`Ruleset.hidden_variants`; tests/test_hidden_info.py needs it).
+    hidden_module: Any = None
 
     def actors(self, state: S) -> frozenset[int]:
         return self.rules_module.actors(state)  # type: ignore[no-any-return]
@@ -265,6 +307,21 @@ class ModularRuleset(Ruleset[S, A]):
 
     def bot_action(self, state: S, seat: int) -> A:
         return self.bot_module.choose(state, seat)  # type: ignore[no-any-return]
+
+    def hidden_variants(self, state: S, seat: int | None, rng: GameRng) -> list[S]:
+        """Two variants: the game's ``hidden.redeal`` applied to a copy, and another copy
+        redealt that also gets another random stream (``state.rng``: future draws)."""
+        if self.hidden_module is None:
+            return super().hidden_variants(state, seat, rng)
+        variants = []
+        for reseed in (False, True):
+            other = self.load(self.dump(state))
+            self.hidden_module.redeal(other, seat, rng)
+            if reseed:
+                stream = other.rng  # type: ignore[attr-defined]
+                other.rng = GameRng(rng.next64(), stream.counter)  # type: ignore[attr-defined]
+            variants.append(other)
+        return variants
 
 
 def term(key: str) -> Term:

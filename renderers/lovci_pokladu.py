@@ -86,6 +86,7 @@ CURRENT_BG: RGB = (255, 249, 222)
 ALERT: RGB = (190, 30, 30)
 GOLD: RGB = (246, 196, 48)
 GOLD_DARK: RGB = (150, 105, 10)
+EMPTIED: RGB = (240, 234, 214)  #: a treasure card whose coins are all gone
 SEA: RGB = (172, 210, 234)
 SEA_LINE: RGB = (140, 186, 216)
 SEA_TIP: RGB = (154, 196, 224)
@@ -787,17 +788,35 @@ def _face_image(
     tail: int | None,
     level: int | None,
     locale: str,
+    emptied: bool = False,
 ) -> Image.Image:
-    """A turned card, picture and short name, ``CELL`` pixels square (cached)."""
+    """A turned card, picture and short name, ``CELL`` pixels square (cached). An
+    ``emptied`` treasure card (no coin left on it) shows its chest faded, without the
+    coin value, and says so."""
     face = Image.new("RGB", (CELL, CELL), GRID_BG)
     draw = ImageDraw.Draw(face)
-    _card_rect(draw, 0, 0, TINTS.get(kind, WHITE), (120, 110, 90))
+    tint = TINTS.get(kind, WHITE)
+    _card_rect(draw, 0, 0, tint, (120, 110, 90))
     card = CardView(0, "", True, code, kind, 0, arrows, tail, level)
     painter = ICONS.get(kind, _icon_sea)
     icon = _antialiased(ICON, lambda d, u: painter(d, u, card))
     top = 5
-    face.paste(icon, ((CELL - ICON) // 2, top), icon)
     cx = CELL / 2
+    if emptied:
+        # no coin art: an empty dashed ring where the coins lay, on a paler card
+        _card_rect(draw, 0, 0, EMPTIED, (150, 140, 120))
+        r, cy = ICON * 0.36, top + ICON * 0.5
+        for k in range(12):
+            a0 = k * 30.0
+            draw.arc((cx - r, cy - r, cx + r, cy + r), a0, a0 + 17, fill=GOLD_DARK, width=3)
+        draw_fitted(draw, (cx, CELL - 14), t(f"{_K}card_emptied", locale), CELL - 12, 15, INK,
+                    bold=True, anchor="mm")
+        return face
+    face.paste(icon, ((CELL - ICON) // 2, top), icon)
+    if emptied:
+        draw_fitted(draw, (cx, CELL - 14), t(f"{_K}card_emptied", locale), CELL - 12, 15, INK,
+                    bold=True, anchor="mm")
+        return face
     if kind == "treasure":
         value = code.removeprefix("treasure")
         cy = top + ICON * 0.48
@@ -916,6 +935,7 @@ def _draw_sailor(
     locale: str,
     carry_below: bool = True,
     bounds: Box | None = None,
+    carry_on_figure: bool = False,
 ) -> None:
     """A sailor figure with its marks: coin carried, delay, octopus, prisoner, spell.
     Marks that would stick out of ``bounds`` (the card) are moved back inside it."""
@@ -954,7 +974,11 @@ def _draw_sailor(
         _delay_badge(draw, inside(cx - size * 0.40, cy + size * 0.36, 16, 11), sailor.delayed)
     if sailor.carrying:
         at = (cx, cy + size / 2 + 9) if carry_below else (cx + size / 2 + 16, cy)
-        _pill(draw, at, str(sailor.carrying), 14, fill=GOLD, outline=GOLD_DARK)
+        if carry_on_figure:  # above a pile: on the figure's foot, clear of the coins
+            at = (cx, cy + size / 2)
+        half = (text_width(str(sailor.carrying), font(14, True)) + 10) / 2
+        _pill(draw, inside(*at, half, 11), str(sailor.carrying), 14, fill=GOLD,
+              outline=GOLD_DARK)
 
 
 def _token_lines(tokens: Sequence[int], locale: str) -> tuple[list[str], int, bool]:
@@ -967,11 +991,22 @@ def _token_lines(tokens: Sequence[int], locale: str) -> tuple[list[str], int, bo
     if len(groups) == 1 or text_width(one, font(14, True)) <= CELL - 16:
         return [one], 14, False
     face = font(14, True)
+
+    def widest(lines: list[str]) -> float:
+        return max(text_width(line, face) for line in lines)
+
     lines = min(
         (["+".join(groups[:cut]), "+" + "+".join(groups[cut:])] for cut in range(1, len(groups))),
-        key=lambda pair: max(text_width(line, face) for line in pair),
+        key=widest,
     )
-    coin = max(text_width(line, font(14, True)) for line in lines) <= CELL - 40
+    if widest(lines) > CELL - 16 and len(groups) >= 3:
+        # too wide for two lines: three, so no value is ever cut short
+        lines = min(
+            (["+".join(groups[:a]), "+" + "+".join(groups[a:b]), "+" + "+".join(groups[b:])]
+             for a in range(1, len(groups) - 1) for b in range(a + 1, len(groups))),
+            key=widest,
+        )
+    coin = widest(lines) <= CELL - 40
     return lines, 14, coin
 
 
@@ -1013,15 +1048,23 @@ def _draw_card_sailors(
     sailors: Sequence[SailorView],
     view: LovciView,
     locale: str,
+    over_pile: bool = False,
 ) -> None:
     x, y = _cell_xy(sq)
     size = SAILOR if len(sailors) <= 4 else 30
+    spots = _SPOTS
+    if over_pile:
+        # the coins take the card's foot: the sailors stand in one row above them
+        size = min(size, 30 if len(sailors) <= 2 else 24)
+        spots = ((0.78, 0.17), (0.22, 0.17)) if len(sailors) <= 2 else tuple(
+            ((k + 0.5) / 4, 0.15) for k in range(4))
     for i, sailor in enumerate(sailors):
-        fx, fy = _SPOTS[i % 4]
+        fx, fy = spots[i % len(spots)]
         shift = (i // 4) * 8
         centre = (x + fx * CELL + shift, y + fy * CELL + shift)
         bounds = (x + CARD_INSET, y + CARD_INSET, x + CELL - CARD_INSET, y + CELL - CARD_INSET)
-        _draw_sailor(board, draw, sailor, centre, size, view, locale, bounds=bounds)
+        _draw_sailor(board, draw, sailor, centre, size, view, locale, bounds=bounds,
+                     carry_on_figure=over_pile)
 
 
 def _draw_ship(
@@ -1127,10 +1170,13 @@ def _outline_square(draw: ImageDraw.ImageDraw, sq: int, colour: RGB, dashed: boo
 def _draw_board(view: LovciView, locale: str) -> Image.Image:
     board = _board_layer(locale).copy()
     draw = ImageDraw.Draw(board)
+    piles = {sq for sq, tokens in view.tokens if tokens}
     for card in view.cards:
         if card.face_up and card.code and card.kind:
+            emptied = card.kind == "treasure" and card.square not in piles
             board.paste(
-                _face_image(card.code, card.kind, card.arrows, card.tail, card.level, locale),
+                _face_image(card.code, card.kind, card.arrows, card.tail, card.level, locale,
+                            emptied),
                 tuple(round(v) for v in _cell_xy(card.square)),
             )
     for sq in view.last_squares:
@@ -1146,15 +1192,16 @@ def _draw_board(view: LovciView, locale: str) -> Image.Image:
             for sq in view.pending.squares:
                 if 0 <= sq < SIZE * SIZE:
                     _outline_square(draw, sq, INK, dashed=True)
-    for sq, tokens in view.tokens:
-        if tokens:
-            _draw_tokens(board, draw, sq, tokens, locale)
     on_cards: dict[int, list[SailorView]] = {}
     for sailor in view.sailors:
         if sailor.state in ("board", "octopus") and sailor.square is not None:
             on_cards.setdefault(sailor.square, []).append(sailor)
     for sq, group in on_cards.items():
-        _draw_card_sailors(board, draw, sq, group, view, locale)
+        _draw_card_sailors(board, draw, sq, group, view, locale, over_pile=sq in piles)
+    # coins last: no sailor or mark may hide a coin's value
+    for sq, tokens in view.tokens:
+        if tokens:
+            _draw_tokens(board, draw, sq, tokens, locale)
     _draw_sea(board, draw, view, locale)
     return board
 
@@ -1476,3 +1523,7 @@ def render_board(view: LovciView, names: Sequence[str], caption: str, locale: st
     if lines:
         _draw_caption(draw, lines, caption_top)
     return png_bytes(image)
+
+
+# the end-of-game summary lives in its own module; the renderer registry looks it up here
+from renderers.lovci_summary import render_summary  # noqa: E402, F401

@@ -9,6 +9,11 @@ import pytest
 from discord_standin import DiscordStandin
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--kills", type=int, default=None,
+                     help="SIGKILLs in tests/test_crash.py (default 20)")
+
+
 @pytest.fixture
 async def standin() -> AsyncIterator[DiscordStandin]:
     """The loopback stand-in for Discord's REST API and gateway."""

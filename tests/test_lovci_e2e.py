@@ -24,6 +24,7 @@ from discord_standin import (
     running_client,
     slash,
 )
+from PIL import Image
 from tidebound_support import (
     EPHEMERAL,
     Driver,
@@ -73,7 +74,9 @@ def test_console_all_bots_finish_with_a_turn_limit(
     assert f"Bot {players} " in out.split("Game over: ", 1)[1]
     assert ">" not in out  # no prompt
     assert "Traceback" not in out and "stuck" not in out
-    assert [f.name for f in assert_pngs(tmp_path / "boards")] == ["0001.png"]
+    # the board, then the end-of-game summary (issue 18)
+    assert [f.name for f in assert_pngs(tmp_path / "boards")] == ["0001.png",
+                                                                  "0002-summary.png"]
     row, log_length, replays = stored_session(tmp_path / "console.db")
     assert row.status == FINISHED and row.game == GAME and row.seed == players
     assert row.options["turn_limit"] == 60
@@ -214,6 +217,9 @@ async def test_whole_game_against_bots_through_discord(
         assert moves > 5 and pinged
         assert post.json["allowed_mentions"] == {"parse": []}, "nobody is pinged at the end"
         assert not post.json.get("components"), "a finished game offers no buttons"
+        assert len(post.files) == 2, "the final post carries the board and the summary"
+        summary = Image.open(io.BytesIO(post.files[1].data))
+        assert summary.format == "PNG" and summary.width == 1200
 
         # The finished game is over for /move too.
         payload, _ = await driver.send(autocomplete("move", {"move": ""}, "move"))

@@ -201,13 +201,15 @@ def test_chain_turns_the_next_card() -> None:
     assert state.sailors[0].delay == 1
 
 
-def test_looping_chain_stops() -> None:
-    """RULES-NOTES: a chain may not re-enter a square of the same move; with no way
-    left the sailor stays on the card."""
+def test_true_cycle_ends_on_the_card_before_the_repeat() -> None:
+    """RULES-NOTES (loop guard): two roses pointing at each other would send the sailor
+    E2 → E3 → E2 → E3 … forever; a step already made in this move (E2 → E3) is never
+    made again, so the sailor stays on E2, where the repeat would begin."""
     state = position(cards={"E2": ("rose1o", 0, True), "E3": ("rose1o", 2, True)})
     put(state, 0, "E1")
-    play(state, 0, "sailor 1 to E2")
-    assert state.sailors[0].square == sq("E3")
+    events = play(state, 0, "sailor 1 to E2")
+    assert state.sailors[0].square == sq("E2") and state.current == 1
+    assert events[-1].key == "lovci-pokladu.event.stuck"
 
 
 def test_seahorse_knight_jump() -> None:
@@ -228,7 +230,9 @@ def test_dolphin_one_or_two_squares() -> None:
     put(state, 0, "E3")
     play(state, 0, "sailor 1 to E4")
     options = {a.square for a in RULESET.legal_actions(state, 0)}
-    assert {sq("E5"), sq("E6"), sq("G6"), sq("C4")} <= options and sq("E3") not in options
+    assert {sq("E5"), sq("E6"), sq("G6"), sq("C4")} <= options
+    # "in any direction": back to the square it came from, and two squares back
+    assert {sq("E3"), sq("E2")} <= options and len(options) == 16
 
 
 def test_starfish_two_back() -> None:
@@ -298,7 +302,8 @@ def test_foreign_ship_takes_walker_prisoner() -> None:
     """A foreign ship blocking the walker takes it prisoner; it serves the new owner."""
     state = position()
     s = state.sailors[0]
-    s.state, s.ring = OFF, 24
+    s.state, s.ring = OFF, 26  # its ship is at 5: the way home is +1 (19 positions)
+    state.ships[1].ring = 27
     refused(state, 0, "sailor 1 right", "lovci-pokladu.illegal.ship_blocks")
     state.current = 1
     play(state, 1, "ship left")
@@ -636,4 +641,294 @@ def test_bot_only_game_ends_by_the_rules(players: int, seed: int) -> None:
     while RULESET.result(state) is None:
         (seat,) = RULESET.actors(state)
         RULESET.apply(state, seat, bot.choose(state, seat))
-    assert state.reason in ("treasure", "ships") and state.turn < 3000
+    assert state.reason in ("treasure", "ships", "stranded") and state.turn < 3000
+
+
+# -- issue 8: stepping back, walking home, the octopus, the readings, the end ---------------
+def test_all_arrows_rose_offers_all_eight_directions_back_included() -> None:
+    """Wind rose: "On roses with yellow arrows in several directions, the player
+    continues in one of those directions of their own choice" — all eight of the centre
+    rose, the square the sailor came from included."""
+    state = position(cards={"E5": ("rose8", 0, True)})
+    put(state, 0, "E4")
+    play(state, 0, "sailor 1 to E5")
+    options = {a.square for a in RULESET.legal_actions(state, 0)}
+    assert len(options) == 8 and sq("E4") in options
+    play(state, 0, "go E4")
+    assert state.sailors[0].square == sq("E4") and state.current == 1
+
+
+def test_single_arrow_rose_pointing_back_sends_the_sailor_back() -> None:
+    """Wind rose: "The sailor continues on their next move in the direction marked by
+    the yellow arrow" — also when the arrow points back where the sailor came from."""
+    state = position(cards={"E2": ("rose1o", 2, True)})  # arrow north turned south
+    put(state, 0, "E3")
+    play(state, 0, "sailor 1 to E2")
+    assert state.sailors[0].square == sq("E1") and state.current == 1
+
+
+def test_loop_guard_lets_a_chain_come_back_to_a_square() -> None:
+    """RULES-NOTES (loop guard): only a repeated step ends a chain, not a square passed
+    before. Starfish: "The sailor returns two squares back, in the direction from which
+    they arrived": E1 → E2 (rose north) → E3 (starfish) → two back, onto E1 again."""
+    state = position(cards={"E2": ("rose1o", 0, True), "E3": ("starfish", 0, True)})
+    put(state, 0, "E1")
+    play(state, 0, "sailor 1 to E2")
+    assert state.sailors[0].state == ON_BOARD and state.sailors[0].square == sq("E1")
+
+
+def test_walking_back_only_toward_the_ship() -> None:
+    """Stingray: the sailor returns "by moving one square at a time along the perimeter
+    of the board toward the ship" — the shorter way; both ways when they are equal; the
+    ship may still come to fetch it (RULES-NOTES)."""
+    state = position()  # seat 0's ship at 5
+    s = state.sailors[0]
+    s.state, s.ring = OFF, 12
+    walks = [a for a in RULESET.legal_actions(state, 0) if type(a).__name__ == "Walk"]
+    assert [a.step for a in walks] == [-1]
+    refused(state, 0, "sailor 1 right", "lovci-pokladu.illegal.walk_away")
+    s.ring = 25  # 20 positions either way round
+    walks = [a for a in RULESET.legal_actions(state, 0) if type(a).__name__ == "Walk"]
+    assert sorted(a.step for a in walks) == [-1, 1]
+    s.ring = 7
+    play(state, 0, "ship right")
+    state.current = 0
+    play(state, 0, "ship right")
+    assert s.state == ON_SHIP
+
+
+def test_octopus_treasure_goes_to_an_own_liberator() -> None:
+    """Octopus: "If the octopus captures a sailor carrying a treasure, the treasure
+    belongs to the liberator" — also when the liberator is the captive's own player."""
+    state = position(cards={"E5": ("octopus", 0, True)})
+    put(state, 0, "E5", carry=300)
+    state.sailors[0].state = HELD
+    put(state, 1, "E4")
+    play(state, 0, "sailor 2 to E5")
+    assert state.sailors[1].carry == 300 and state.sailors[0].carry == 0
+    assert state.sailors[0].state == ON_BOARD
+
+
+def test_octopus_own_liberator_with_full_hands_leaves_the_captive_its_token() -> None:
+    """RULES-NOTES: a liberator that already carries a token cannot take a second; the
+    freed sailor (same player) keeps carrying the octopus's catch."""
+    state = position(cards={"E5": ("octopus", 0, True)})
+    put(state, 0, "E5", carry=300)
+    state.sailors[0].state = HELD
+    put(state, 1, "E4", carry=50)
+    play(state, 0, "sailor 2 to E5 with 50")
+    assert state.sailors[1].carry == 50 and state.sailors[0].carry == 300
+
+
+def test_seahorse_offers_all_eight_knight_squares() -> None:
+    """Seahorse: "one square forward and two squares to the side, or two squares forward
+    and one square to the side"; RULES-NOTES reads "forward" as any way the card may lie
+    (cards are dealt rotated), so all eight knight squares are offered."""
+    state = position(cards={"E5": ("seahorse", 0, True)})
+    put(state, 0, "E4")
+    play(state, 0, "sailor 1 to E5")
+    options = {a.square for a in RULESET.legal_actions(state, 0)}
+    assert options == {sq(n) for n in ("F7", "G6", "G4", "F3", "D3", "C4", "C6", "D7")}
+
+
+def test_dolphin_jumps_over_the_square_between() -> None:
+    """Dolphin: "continues one or two squares … in any direction"; RULES-NOTES: a
+    two-square move is a jump — the card between is not turned or entered, a shark or
+    a sailor there does not matter."""
+    state = position(cards={"E4": ("dolphin", 0, True), "E5": ("shark", 0, False)})
+    put(state, 4, "E5")
+    put(state, 0, "E3")
+    play(state, 0, "sailor 1 to E4")
+    play(state, 0, "go E6")
+    assert state.sailors[0].square == sq("E6") and not state.face_up[sq("E5")]
+    assert state.sailors[4].square == sq("E5") and state.sailors[4].state == ON_BOARD
+
+
+def test_a_captured_ships_sailors_return_to_that_ship() -> None:
+    """Tactical rule: a captured ship's sailors at sea "become captives" of the seizer;
+    RULES-NOTES: a sailor belongs to a ship, not a player, so when knocked back it goes
+    to that ship, whoever holds it now, however often it changed hands."""
+    state = position(players=3, ships=(5, 25, 15))
+    for sid in (4, 6, 7):
+        state.sailors[sid].state = LOST
+    put(state, 5, "A5")
+    put(state, 0, "E9")
+    play(state, 0, "sailor 1 to ship g")  # red seizes green's ship and g2
+    put(state, 8, "A4")
+    state.current = 2
+    play(state, 2, "sailor 1 to A5")  # yellow knocks g2 back
+    assert state.sailors[5].state == ON_SHIP and state.sailors[5].ship == 1
+    assert rules.owner(state, 5) == 0
+
+
+def test_two_sailors_of_one_player_from_two_ships_block_a_square() -> None:
+    """Tactical rule: "A square occupied by two sailors from the same ship may not be
+    occupied by an opponent"; RULES-NOTES: once a player holds two ships, the ships'
+    crews are one player's — one sailor of each ship on a square blocks it too."""
+    state = position(players=3, ships=(5, 25, 15))
+    state.ships[1].owner = 2
+    state.players[1].out = True
+    put(state, 5, "E5")  # green's figure, now yellow's
+    put(state, 8, "E5")  # yellow's own
+    put(state, 0, "E4")
+    refused(state, 0, "sailor 1 to E5", "lovci-pokladu.illegal.blocked")
+
+
+def test_game_ends_when_no_sailor_can_move_again() -> None:
+    """End of Game: the game ends when the treasures are carried to the ships; RULES-NOTES:
+    when no sailor can ever move again (all lost, the last ones held by octopuses) no
+    treasure can reach a ship, so the game ends with what was delivered."""
+    state = position(cards={"E5": ("shark", 0, True), "C3": ("octopus", 0, True)})
+    state.ships[0].treasure = [300]
+    state.ships[1].treasure = [100]
+    for sid in (1, 2, 3, 4, 5, 6):
+        state.sailors[sid].state = LOST
+    put(state, 7, "C3")
+    state.sailors[7].state = HELD
+    put(state, 0, "E4")
+    events = play(state, 0, "sailor 1 to E5")
+    assert state.phase == PHASE_OVER and state.reason == "stranded"
+    assert events[-1].key == "lovci-pokladu.event.end_stranded"
+    result = RULESET.result(state)
+    assert result is not None and result.winners == (0,) and result.scores == (300, 100)
+
+
+def test_a_player_with_no_sailor_left_sits_out() -> None:
+    """RULES-NOTES: a player whose sailors are all lost can never carry treasure again;
+    like the player whose last sailor is held by a volcano ("that player skips … turns")
+    they skip their turns instead of being asked to move a ship; their treasure counts."""
+    state = position(cards={"E5": ("shark", 0, True)})
+    state.ships[1].treasure = [200]
+    for sid in (5, 6, 7):
+        state.sailors[sid].state = LOST
+    put(state, 4, "E4")
+    put(state, 0, "A1")
+    state.current = 1
+    events = play(state, 1, "sailor 1 to E5")
+    assert "lovci-pokladu.event.no_crew" in [e.key for e in events]
+    assert state.current == 0 and state.phase == PHASE_PLAY
+    play(state, 0, "ship left")
+    assert state.current == 0  # green is skipped
+    assert rules.total(state, 1) == 200
+
+
+def test_bot_does_not_repeat_a_known_death() -> None:
+    """Shark: "The sailor has fallen victim to a shark and is lost"; issue 8 item 5: the
+    bot never picks a move whose visible outcome (a face-up rose onto a face-up shark) is
+    losing a sailor while a move it rates better exists — here it steps aside."""
+    state = position(cards={"E2": ("rose1o", 0, True), "E3": ("shark", 0, True)})
+    put(state, 0, "E1")
+    for sid in (1, 2, 3):
+        state.sailors[sid].state = LOST
+    death = RULESET.parse_action("sailor 1 to E2")
+    assert bot.visible_outcome(state, 0, death) == LOST
+    assert bot.choose(state, 0) != death
+    assert bot.score(state, 0, death) < min(
+        bot.score(state, 0, a) for a in RULESET.legal_actions(state, 0) if a != death)
+
+
+def test_bot_trial_move_never_looks_under_a_face_down_card() -> None:
+    """The bot plays from public information: a chain reaching a face-down card has no
+    visible outcome, whatever the card is."""
+    for hidden in ("shark", "sea"):
+        state = position(cards={"E2": ("rose1o", 0, True), "E3": (hidden, 0, False)})
+        put(state, 0, "E1")
+        assert bot.visible_outcome(state, 0, RULESET.parse_action("sailor 1 to E2")) is None
+
+
+# -- statistics for the end-of-game summary (issue 18) -----------------------------------
+@pytest.mark.parametrize(("players", "seed"), [(2, 5), (4, 5)])
+def test_statistics_add_up_to_the_game(players: int, seed: int) -> None:
+    """Treasures: "The sailor must carry these tokens to the ship one at a time" — the
+    delivered tokens of the summary add up to the treasure on the ships, the tokens found
+    to the treasure cards turned, and the last round's totals are the final scores."""
+    state = RULESET.setup(players, {}, seed)
+    assert RULESET.summary_view(state) is None
+    while RULESET.result(state) is None:
+        (seat,) = RULESET.actors(state)
+        assert RULESET.summary_view(state) is None  # nothing shown while the game runs
+        RULESET.apply(state, seat, bot.choose(state, seat))
+    summary = RULESET.summary_view(state)
+    assert summary is not None
+    values = summary.token_values
+    delivered = sum(n * v for p in summary.players
+                    for n, v in zip(p.delivered, values, strict=True))
+    assert delivered == sum(sum(ship.treasure) for ship in state.ships)
+    found = Counter()
+    for p in summary.players:
+        found.update({v: n for v, n in zip(values, p.found, strict=True)})
+    turned = Counter(v for i, ct in enumerate(state.cards) if state.face_up[i]
+                     for v in CARD_TYPES[ct].tokens)
+    assert +found == +turned
+    assert summary.rounds[-1] == tuple(p.total for p in summary.players)
+    assert sum(p.turned for p in summary.players) == sum(state.face_up) - 1
+    assert sum(p.knocks_given for p in summary.players) == sum(
+        p.knocks_taken for p in summary.players)
+    assert sum(p.sharks for p in summary.players) == sum(
+        1 for s in state.sailors if s.state == LOST)
+    assert json.loads(json.dumps(RULESET.dump(state))) == RULESET.dump(
+        RULESET.load(RULESET.dump(state)))
+
+
+def test_a_schema_1_state_loads_with_empty_statistics() -> None:
+    """RULES-NOTES: states saved before the statistics (schema 1) still load."""
+    state = position()
+    data = RULESET.dump(state)
+    old = {k: v for k, v in data.items() if k != "stats"}
+    old["schema"] = 1
+    old["pending"] = None
+    loaded = RULESET.load(old)
+    assert loaded.stats.turned == [0, 0] and loaded.stats.rounds == []
+    assert RULESET.dump(loaded)["schema"] == 2
+
+
+# -- what just happened (issue 9 item 14) ----------------------------------------------------
+def test_own_ordinary_moves_are_narrated() -> None:
+    """Basic Rules: players take turns "bringing their sailors into the playing field":
+    an ordinary move is told too, not only what the cards do."""
+    state = position()
+    put(state, 0, "E2")
+    state.tokens[sq("E2")] = [100]
+    events = play(state, 0, "sailor 1 to E3 with 100")
+    assert [e.text(["Ann", "Bot 1"]) for e in events] == [
+        "Ann moved sailor r1 to E3 carrying 100."]
+    events = play(state, 1, "sailor 1 to E9")
+    assert events[0].text(["Ann", "Bot 1"]) == "Bot 1 moved sailor g1 to E9."
+
+
+def test_a_ship_move_says_whose_ship() -> None:
+    """Ship Movement: each player moves *their* ship: "Bot 1 moved its ship right"; a
+    captured ship is named by its colour."""
+    state = position(players=3, ships=(5, 25, 15))
+    events = play(state, 0, "ship right")
+    assert events[0].text(["Ann", "Bot 1", "Bot 2"]) == "Ann moved its ship right."
+    state.ships[1].owner = 0
+    state.current = 0
+    events = play(state, 0, "ship g left")
+    assert events[0].text(["Ann", "Bot 1", "Bot 2"]) == "Ann moved the Green ship left."
+
+
+def test_leaving_a_spell_card_says_the_spell_is_lost() -> None:
+    """Special Cards: "If the sailor leaves the special card before using it, the spell is
+    irrevocably lost" — the move's label and its account say so."""
+    state = position(cards={"E5": ("neptune", 0, True)})
+    put(state, 0, "E5")
+    state.spells["neptune"].holder, state.spells["neptune"].status = 0, "held"
+    move = RULESET.parse_action("sailor 1 to E6")
+    label = RULESET.describe_action(state, 0, move, ["Ann", "Bot 1"], "en")
+    assert "spell is lost" in label and "Neptune" in label
+    events = play(state, 0, "sailor 1 to E6")
+    assert any(e.key == "lovci-pokladu.event.spell_lost" for e in events)
+
+
+def test_bot_trial_moves_leave_the_game_untouched() -> None:
+    """The bot is a pure function of the state: trying chains on a copy changes nothing."""
+    state = position(cards={"E2": ("rose1o", 0, True), "E3": ("shark", 0, True),
+                            "D2": ("rose2o", 1, True)})
+    put(state, 0, "E1", carry=0)
+    state.tokens[sq("E1")] = [200]
+    before = json.dumps(RULESET.dump(state), sort_keys=True)
+    for action in RULESET.legal_actions(state, 0):
+        bot.score(state, 0, action)
+    bot.choose(state, 0)
+    assert json.dumps(RULESET.dump(state), sort_keys=True) == before

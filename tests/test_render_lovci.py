@@ -16,6 +16,7 @@ from games.lovci_pokladu.data import CARD_TYPES, CENTRE, deck_without_centre, ro
 from games.lovci_pokladu.view import CardView, LovciView, PendingView
 from i18n import has
 from renderers import render_public
+from renderers.common import seat_style
 from renderers.lovci_pokladu import render_board
 
 MAX_BYTES = 600 * 1024
@@ -197,3 +198,40 @@ def test_every_card_code_has_a_label() -> None:
     for key in ("title", "turn", "to_play", "legend_last"):
         assert has(f"render_lovci.lovci.{key}")
     assert [ct.code for ct in CARD_TYPES if not has(f"render_lovci.lovci.card.{ct.code}")] == []
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_summary_image_renders_at_smallest_and_largest_count(players: int) -> None:
+    """Issue 18: the end-of-game summary renders with every player's line and bars."""
+    from games.lovci_pokladu import bot as lovci_bot
+    from renderers import render_summary
+
+    state = RULES.setup(players, {}, 11)
+    while RULES.result(state) is None:
+        (seat,) = RULES.actors(state)
+        RULES.apply(state, seat, lovci_bot.choose(state, seat))
+    png = render_summary("lovci-pokladu", RULES.summary_view(state),
+                         [f"P{i}" for i in range(players)])
+    assert png is not None
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    colours = {c for _, c in image.getcolors(image.width * image.height) or ()}
+    for seat in range(players):
+        rgb = seat_style(seat, ("red", "green", "yellow", "blue")[seat]).rgb
+        assert any(max(abs(a - b) for a, b in zip(rgb, c, strict=True)) < 12 for c in colours)
+
+
+def test_emptied_treasure_card_loses_its_coin_art_and_coins_stay_readable() -> None:
+    """Treasures: "Coin tokens of the stated values are placed … on a discovered treasure"
+    — once they are all carried away the card shows it is empty (issue 9 item 12); a
+    sailor standing on a pile no longer covers the coin values."""
+    from renderers.lovci_pokladu import _face_image
+
+    full = _face_image("treasure600", "treasure", None, None, None, "en")
+    empty = _face_image("treasure600", "treasure", None, None, None, "en", True)
+    gold = (246, 196, 48)
+
+    def golden(image: Image.Image) -> int:
+        return sum(n for n, c in image.getcolors(100 * 100) or ()
+                   if max(abs(a - b) for a, b in zip(c, gold, strict=True)) < 40)
+
+    assert golden(empty) * 5 < golden(full)

@@ -7,6 +7,7 @@ select menus and ``/move`` all end in :meth:`Front.play`.
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -19,13 +20,24 @@ from i18n.errors import LocalizedError
 
 from ..service import CLOCK_OPTION, CLOCKS, Person, SessionService, Update
 from . import components
-from .messages import locale_of, private_kwargs, public_kwargs, refuse
+from .failures import answer_failure, guarded_autocomplete
+from .messages import (
+    CONTENT_LIMIT,
+    allowed_mentions,
+    locale_of,
+    mentions_line,
+    private_kwargs,
+    public_kwargs,
+    refuse,
+)
 from .translator import described
 
 if TYPE_CHECKING:
     from ..app import TideboundClient
 
 MAX_AUTOCOMPLETE = 25
+
+log = logging.getLogger("tidebound.discord")
 
 
 def person_of(interaction: discord.Interaction) -> Person:
@@ -58,6 +70,44 @@ class Front:
         await interaction.followup.send(**public_kwargs(update, locale_of(interaction)),
                                         wait=True)
 
+    async def post_committed(self, interaction: discord.Interaction, update: Update) -> bool:
+        """Post an update whose move is already stored: the full message, or, when that
+        cannot be built or sent, its text alone. Whether the full message went out."""
+        try:
+            await self.post_public(interaction, update)
+            return True
+        except Exception:
+            log.exception("session %s: the update could not be posted; posting plain text",
+                          update.session_id)
+        text = "\n".join(filter(None, [mentions_line(update, locale_of(interaction)),
+                                       update.text]))
+        try:
+            await interaction.followup.send(content=text[:CONTENT_LIMIT],
+                                            allowed_mentions=allowed_mentions(update),
+                                            wait=True)
+        except Exception:
+            log.exception("session %s: not even the plain text could be posted",
+                          update.session_id)
+        return False
+
+    # -- failures -------------------------------------------------------------------------
+    async def failed(self, interaction: discord.Interaction, error: BaseException | None, *,
+                     committed: bool = False, session_id: int | None = None) -> None:
+        """Answer an interaction whose handler failed unexpectedly (logged with its
+        session, looked up from the channel when not known)."""
+        if session_id is None:
+            try:
+                row = await self.service.session_for_channel(channel_of(interaction))
+                session_id = row.id if row is not None else None
+            except Exception:
+                session_id = None
+        await answer_failure(interaction, error, committed=committed, session_id=session_id)
+
+    async def on_command_error(self, interaction: discord.Interaction,
+                               error: app_commands.AppCommandError) -> None:
+        """The command tree's error handler: every failing slash command gets an answer."""
+        await self.failed(interaction, getattr(error, "original", error))
+
     async def deferred_public(self, interaction: discord.Interaction, work, done_key: str
                               ) -> None:  # type: ignore[no-untyped-def]
         """Acknowledge at once (ephemeral), do ``work``, post its update publicly."""
@@ -69,7 +119,7 @@ class Front:
                 locale_of(interaction)))
             return
         await interaction.edit_original_response(content=t(done_key, locale_of(interaction)))
-        await self.post_public(interaction, update)
+        await self.post_committed(interaction, update)
 
     # -- moves ----------------------------------------------------------------------------
     async def play(self, interaction: discord.Interaction, notation: str, *,
@@ -92,8 +142,16 @@ class Front:
             else:
                 await interaction.edit_original_response(content=text)
             return
-        await self._after_move(interaction, person, update, locale)
-        await self.post_public(interaction, update)
+        # The move is stored: from here on, whatever fails, it is posted and the mover told.
+        told = False
+        try:
+            await self._after_move(interaction, person, update, locale)
+        except Exception as error:
+            await self.failed(interaction, error, committed=True, session_id=update.session_id)
+            told = True
+        posted = await self.post_committed(interaction, update)
+        if not told and not (posted and update.drawn):
+            await self.failed(interaction, None, committed=True, session_id=update.session_id)
 
     async def _after_move(self, interaction: discord.Interaction, person: Person,
                           update: Update, locale: str) -> None:
@@ -209,6 +267,7 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
             guild_id=str(interaction.guild_id) if interaction.guild_id else None))
 
     @game_new.autocomplete("options")
+    @guarded_autocomplete
     async def game_new_options(interaction: discord.Interaction,
                                current: str) -> list[app_commands.Choice[str]]:
         game_id = getattr(interaction.namespace, "game", None) or "hagoth"
@@ -279,6 +338,7 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
         await front.play(interaction, move)
 
     @move.autocomplete("move")
+    @guarded_autocomplete
     async def move_autocomplete(interaction: discord.Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:
         locale = locale_of(interaction)
@@ -319,6 +379,7 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
     @rules.autocomplete("topic")
+    @guarded_autocomplete
     async def rules_topic(interaction: discord.Interaction,
                           current: str) -> list[app_commands.Choice[str]]:
         try:

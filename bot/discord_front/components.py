@@ -62,7 +62,12 @@ def _clip(text: str, limit: int) -> str:
 
 
 async def _dispatch(name: str, interaction: discord.Interaction, **kwargs: Any) -> None:
-    await HANDLERS[name](interaction, **kwargs)
+    try:
+        await HANDLERS[name](interaction, **kwargs)
+    except Exception as error:  # a bug on our side: the click is still answered
+        from .failures import answer_failure  # (imported here: failures needs messages)
+
+        await answer_failure(interaction, error, session_id=kwargs.get("session_id"))
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

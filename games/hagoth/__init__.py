@@ -12,7 +12,7 @@ from typing import Any
 
 from ..options import Option
 from ..protocol import ModularRuleset, Result
-from . import actions, bot, labels, rules
+from . import actions, bot, hidden, labels, rules
 from . import state as state_module
 from .actions import Action
 from .data import COLOURS, TARGET_VP
@@ -36,6 +36,7 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
     labels_module = labels
     bot_module = bot
     state_module = state_module
+    hidden_module = hidden
 
     id = "hagoth"
     name_key = "hagoth.name"

@@ -15,7 +15,7 @@ from i18n import DEFAULT_LOCALE
 
 from ..options import Option
 from ..protocol import ModularRuleset, MoveChoice, Result
-from . import actions, bot, labels, rules
+from . import actions, bot, hidden, labels, rules
 from . import state as state_module
 from .actions import Action
 from .board import get_board
@@ -32,6 +32,7 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
     labels_module = labels
     bot_module = bot
     state_module = state_module
+    hidden_module = hidden
 
     id = "hexfolk"
     name_key = "hexfolk.name"

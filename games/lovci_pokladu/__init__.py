@@ -13,7 +13,7 @@ from typing import Any
 
 from ..options import Option
 from ..protocol import ModularRuleset, Result
-from . import actions, bot, labels, rules
+from . import actions, bot, hidden, labels, rules
 from . import state as state_module
 from .actions import Action
 from .data import (
@@ -25,10 +25,20 @@ from .data import (
     SLOT_SIDE,
     SLOT_SQUARE,
     STINGRAY,
+    TOKEN_VALUES,
     rotate,
 )
 from .state import LOST, OFF, ON_SHIP, PHASE_OVER, LovciState
-from .view import CardView, LovciView, PendingView, PlayerView, SailorView, ShipView
+from .view import (
+    CardView,
+    LovciSummary,
+    LovciView,
+    PendingView,
+    PlayerSummary,
+    PlayerView,
+    SailorView,
+    ShipView,
+)
 
 __all__ = ["RULESET", "LovciRuleset", "LovciState", "LovciView"]
 
@@ -52,6 +62,7 @@ class LovciRuleset(ModularRuleset[LovciState, Action]):
     labels_module = labels
     bot_module = bot
     state_module = state_module
+    hidden_module = hidden
 
     id = "lovci-pokladu"
     name_key = "lovci-pokladu.name"
@@ -61,7 +72,7 @@ class LovciRuleset(ModularRuleset[LovciState, Action]):
         Option("turn_limit", "int", 0, "lovci-pokladu.option.turn_limit", minimum=0,
                maximum=10000),
     )
-    schema_version = 1
+    schema_version = state_module.SCHEMA_VERSION
 
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> LovciState:
         if not self.min_players <= num_players <= self.max_players:
@@ -121,6 +132,34 @@ class LovciRuleset(ModularRuleset[LovciState, Action]):
             scores=tuple(rules.total(state, i) for i in range(len(state.players))),
             winners=rules.winners(state),
             reason_key=f"lovci-pokladu.result.{state.reason}",
+        )
+
+    def summary_view(self, state: LovciState) -> LovciSummary | None:
+        """The statistics of the whole game, once it is over."""
+        if state.phase != PHASE_OVER:
+            return None
+        stats = state.stats
+        won = rules.winners(state)
+        players = tuple(
+            PlayerSummary(
+                seat=i, colour=COLOURS[i], total=rules.total(state, i), out=p.out,
+                winner=i in won, found=tuple(stats.found[i]),
+                delivered=tuple(stats.delivered[i]), turned=stats.turned[i],
+                sharks=stats.sharks[i], taken=stats.taken[i], eaten=stats.eaten[i],
+                knocks_given=stats.knocks_given[i], knocks_taken=stats.knocks_taken[i],
+            )
+            for i, p in enumerate(state.players)
+        )
+        spells = tuple(
+            (kind, state.spells[kind].status,
+             *(tuple(stats.spells_used[kind]) if kind in stats.spells_used else (None, None)))
+            for kind in ("neptune", "mermaid")
+        )
+        left = sum(sum(v) for v in state.tokens.values()) + sum(s.carry for s in state.sailors)
+        return LovciSummary(
+            players=players, rounds=tuple(tuple(r) for r in stats.rounds),
+            token_values=TOKEN_VALUES, spells=spells,  # type: ignore[arg-type]
+            lost_tokens=tuple(state.lost_tokens), left_on_board=left, reason=state.reason,
         )
 
     def rules_topics(self) -> tuple[str, ...]:

@@ -32,8 +32,8 @@ from .data import (
     VOLCANO,
     ring_distance,
 )
-from .rules import at_square, blocked, crew, legal_actions, owner
-from .state import HELD, OFF, ON_BOARD, ON_SHIP, LovciState
+from .rules import apply, at_square, blocked, crew, legal_actions, owner
+from .state import HELD, LOST, OFF, ON_BOARD, ON_SHIP, LovciState, trial_copy
 
 INF = 999
 #: Bot games usually end within ~1,000 turns; past this one the bot breaks cycles harder.
@@ -114,6 +114,7 @@ def _from(start: int, cost: list[int]) -> list[int]:
 class _Maps:
     __slots__ = (
         "carry_cost",
+        "contested",
         "guard_needed",
         "hidden",
         "hit",
@@ -159,14 +160,27 @@ class _Maps:
         self.rescue = _dijkstra(held, walk) if held else None
         # squares an opponent could step onto next turn (and knock us back)
         hit: set[int] = set()
+        by: dict[int, set[int]] = {}
         for i, s in enumerate(state.sailors):
             if owner(state, i) == seat or s.delay:
                 continue
+            reach: tuple[int, ...] = ()
             if s.state == ON_BOARD:
-                hit.update(NEIGHBOURS[s.square])
+                reach = NEIGHBOURS[s.square]
             elif s.state == ON_SHIP and SLOT_SQUARE[state.ships[s.ship].ring] >= 0:
-                hit.add(SLOT_SQUARE[state.ships[s.ship].ring])
+                reach = (SLOT_SQUARE[state.ships[s.ship].ring],)
+            hit.update(reach)
+            for sq in reach:
+                by.setdefault(sq, set()).add(owner(state, i))
         self.hit = hit
+        # squares two or more opponents can reach next turn: a pile there is a brawl in
+        # which whoever lands is knocked off before carrying anything away
+        # — or beside an enemy ship, whose crew (the knocked sailor among them, thrown
+        # back aboard) lands there again at once: a fight nobody wins
+        self.contested = frozenset(
+            [sq for sq, who in by.items() if len(who) >= 2]
+            + [SLOT_SQUARE[sh.ring] for sh in state.ships
+               if sh.owner != seat and sh.ring >= 0 and SLOT_SQUARE[sh.ring] >= 0])
         self.threat = any(s.state in (ON_BOARD, ON_SHIP, OFF) and owner(state, i) != seat
                           for i, s in enumerate(state.sailors))
         self.guard_needed = self.threat and any(
@@ -204,7 +218,10 @@ def _move_value(state: LovciState, seat: int, sid: int, here: int, dest: int, to
         if owner(state, other) != seat:
             # knock a carrier back (its token drops here); a bare knock only invites
             # the same back, so it costs a little
-            value += 15.0 + carried / 10 if carried else -6.0
+            # bare knock only invites the same back, so it costs a little — unless the
+            # enemy sits on a pile we want: then it is a standoff only a knock ends
+            value += 15.0 + carried / 10 if carried else (
+                4.0 if dest in state.tokens and dest not in maps.contested else -6.0)
     if token:
         weight = 10.0 + token / 30
         h_here = maps.home[here] if here >= 0 else INF
@@ -227,6 +244,9 @@ def _move_value(state: LovciState, seat: int, sid: int, here: int, dest: int, to
 
     if maps.pile is not None:
         value += 3.0 * gain(maps.pile)
+        if maps.pile[dest] == 0 and dest in state.tokens:
+            # onto a pile: the next move carries a token home — unless it is a brawl
+            value += -4.0 if dest in maps.contested else 6.0
         if maps.hidden is not None:
             value += 2.0 * gain(maps.hidden)
     else:
@@ -247,12 +267,94 @@ def _ship_pull(state: LovciState, seat: int, maps: _Maps) -> list[list[int]]:
             and maps.home[s.square] < INF]
 
 
+def _berth(state: LovciState, seat: int, ship: int, ring: int, maps: _Maps) -> float:
+    """How far a sailor going ashore from ``ship`` lying at ``ring`` is from useful work
+    (treasure, else face-down cards): sailing there plus walking on; a berth whose card
+    visibly throws the sailor off, back or to a shark counts as far."""
+    dist = maps.pile if maps.pile is not None else maps.hidden
+    if dist is None:
+        return 0.0
+    best = float(INF)
+    for p in _EDGE_SLOTS:
+        b = SLOT_SQUARE[p]
+        if dist[b] >= INF or _kind(state, b) == SHARK:
+            continue
+        cost = ring_distance(ring, p) + dist[b] + _walk_cost(state, b)
+        if cost < best and _kind(state, b) in _CHAIN:
+            cost += _berth_trap(state, seat, ship, p)
+        best = min(best, cost)
+    return best
+
+
+def _berth_trap(state: LovciState, seat: int, ship: int, p: int) -> float:
+    """30 if a sailor going ashore from ``ship`` at ring position ``p`` is visibly thrown
+    off, sent back or lost by the chain that card starts, else 0."""
+    trial = trial_copy(state)
+    trial.ships[ship].ring = p
+    aboard = [i for i, s in enumerate(trial.sailors) if s.ship == ship and s.state == ON_SHIP]
+    if not aboard or blocked(trial, SLOT_SQUARE[p], seat):
+        return 0.0
+    colour, num = divmod(aboard[0], SAILORS_PER_SHIP)
+    move = SailorMove(num, None if colour == seat else colour, SLOT_SQUARE[p], None, 0)
+    trial.pending = None
+    trial.players[seat].ship_only = 0
+    trial.sailors[aboard[0]].delay = 0
+    return 30.0 if visible_outcome(trial, seat, move) is not None else 0.0
+
+
 def _berth_cost(ring: int, dist: list[int]) -> int:
     return min(ring_distance(ring, p) + dist[SLOT_SQUARE[p]] for p in _EDGE_SLOTS)
 
 
+#: What a chain over face-up cards visibly leads to, and what the bot makes of it: a
+#: sailor lost costs as much as stepping onto a shark; thrown off the board or back
+#: onto the ship wastes the sailor's walk.
+_OUTCOME = {LOST: -500.0, OFF: -30.0, ON_SHIP: -20.0}
+_CHAIN = MOVERS | {STARFISH}
+
+
+def _sailor_of(state: LovciState, seat: int, action: Action) -> tuple[int, int] | None:
+    """(sailor, first square entered) of a move onto a face-up chain card (a rose,
+    dolphin, seahorse or starfish), else None."""
+    match action:
+        case SailorMove(num, colour, square, None, _):
+            sid, dest = _sid(seat, colour, num), square
+        case Go(square, _):
+            assert state.pending is not None
+            sid, dest = state.pending.sailor, square
+        case Neptune(square, None):
+            sid, dest = state.spells["neptune"].holder, square
+        case _:
+            return None
+    return (sid, dest) if _kind(state, dest) in _CHAIN else None
+
+
+def visible_outcome(state: LovciState, seat: int, action: Action) -> str | None:
+    """Where the chain a move starts ends when it crosses only face-up cards: ``lost``
+    (a shark), ``off`` (a stingray) or ``ship`` (hurricane, starfish) — or None when it
+    ends harmlessly, waits for a choice, or reaches a face-down card (whose effect the
+    bot does not know: the trial move's turned card is never looked at)."""
+    first = _sailor_of(state, seat, action)
+    if first is None:
+        return None
+    sid = first[0]
+    trial = trial_copy(state)
+    events = apply(trial, seat, action)
+    if any(e.key.endswith(".turned") for e in events):
+        return None
+    after = trial.sailors[sid].state
+    return after if after in _OUTCOME else None
+
+
 def score(state: LovciState, seat: int, action: Action, maps: _Maps | None = None) -> float:
-    """The heuristic value of ``action`` for the bot in ``seat``."""
+    """The heuristic value of ``action`` for the bot in ``seat``: its heuristic worth,
+    plus the cost of what a chain over face-up cards visibly leads to."""
+    value = _score(state, seat, action, maps)
+    outcome = visible_outcome(state, seat, action)
+    return value if outcome is None else value + _OUTCOME[outcome]
+
+
+def _score(state: LovciState, seat: int, action: Action, maps: _Maps | None = None) -> float:
     if maps is None:
         maps = _Maps(state, seat)
     match action:
@@ -285,6 +387,12 @@ def score(state: LovciState, seat: int, action: Action, maps: _Maps | None = Non
             ship = state.ships[seat if ship_ref is None else ship_ref]
             value = -3.0
             new = (ship.ring + step) % RING
+            index = seat if ship_ref is None else ship_ref
+            if crew(state, index) >= (2 if maps.threat else 1):
+                # a crew that may go ashore: sail toward the best berth, steadily (a
+                # potential, so the ship never shuttles back and forth for nothing)
+                value += 2.0 * (_berth(state, seat, index, ship.ring, maps)
+                                - _berth(state, seat, index, new, maps))
             for sid, s in enumerate(state.sailors):
                 if s.state != OFF:
                     continue
@@ -299,7 +407,9 @@ def score(state: LovciState, seat: int, action: Action, maps: _Maps | None = Non
         case Go(square, token):
             assert state.pending is not None
             sid = state.pending.sailor
-            return _move_value(state, seat, sid, state.sailors[sid].square, square, token, maps)
+            value = _move_value(state, seat, sid, state.sailors[sid].square, square, token, maps)
+            # back onto a square of this very move: the whole move would come to nothing
+            return value - 8.0 if square in state.pending.visited else value
         case Side(side):
             assert state.pending is not None
             rings = [o[0] for o in state.pending.options if o[0] // 10 == side]

@@ -19,7 +19,8 @@ from .actions import (
     Start,
     Walk,
 )
-from .data import CARD_TYPES, COLOURS, NAMES, SIDES
+from .data import CARD_TYPES, COLOURS, NAMES, SAILORS_PER_SHIP, SIDES
+from .rules import spell_held
 from .state import LovciState
 
 _P = "lovci-pokladu."
@@ -44,6 +45,17 @@ def _sailor(seat: int, num: int, colour: int | None) -> str:
 
 def describe(state: LovciState, seat: int, action: Action, names: Sequence[str],
              locale: str) -> str:
+    label = _describe(state, seat, action, locale)
+    if isinstance(action, SailorMove):
+        sid = (seat if action.colour is None else action.colour) * SAILORS_PER_SHIP + action.num
+        kind = spell_held(state, sid) if sid < len(state.sailors) else None
+        if kind is not None:  # leaving the card before using it loses the spell
+            return t(_P + "label.loses_spell", locale, move=label,
+                     spell=t(f"{_P}card.{kind}", locale))
+    return label
+
+
+def _describe(state: LovciState, seat: int, action: Action, locale: str) -> str:
     match action:
         case Start(square):
             return t(_P + "label.start", locale, square=NAMES[square])

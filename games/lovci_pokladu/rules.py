@@ -28,6 +28,7 @@ from .data import (
     CARD_TYPES,
     CENTRE,
     CENTRE_TYPE,
+    COLOURS,
     DIRS,
     DOLPHIN,
     HURRICANE,
@@ -54,11 +55,13 @@ from .data import (
     STARFISH,
     STEP,
     STINGRAY,
+    TOKEN_VALUES,
     TREASURE,
     TURTLE,
     VOLCANO,
     deck_without_centre,
     exit_slots,
+    ring_distance,
     rotate,
 )
 from .state import (
@@ -79,6 +82,7 @@ from .state import (
     Sailor,
     Ship,
     Spell,
+    Stats,
 )
 
 KIND = tuple(ct.kind for ct in CARD_TYPES)
@@ -122,7 +126,7 @@ def setup(num_players: int, seed: int, *, turn_limit: int = 0) -> LovciState:
         ships=ships, sailors=sailors, players=[Player() for _ in range(num_players)],
         spells={NEPTUNE: Spell(), MERMAID: Spell()}, spell_squares=spell_squares,
         current=rng.below(num_players), phase=PHASE_START, turn=1, rng=rng,
-        turn_limit=turn_limit,
+        turn_limit=turn_limit, stats=Stats.empty(num_players),
     )
 
 
@@ -203,6 +207,17 @@ def _movable(state: LovciState, seat: int, sid: int) -> bool:
 def _land_ok(state: LovciState, sq: int, token: int) -> bool:
     """A token may be carried onto ``sq``: face up and not an island."""
     return not token or (state.face_up[sq] and KIND[state.cards[sq]] != ISLAND)
+
+
+def _toward_ship(state: LovciState, seat: int, ring: int) -> tuple[int, ...]:
+    """The ring steps (-1, +1) that bring a walker on ``ring`` nearer the nearest ship
+    of ``seat``: the shorter way round, both when the two ways are equal."""
+    rings = [ship.ring for ship in state.ships if ship.owner == seat]
+    if not rings:
+        return ()
+    here = min(ring_distance(ring, r) for r in rings)
+    return tuple(step for step in (-1, 1)
+                 if min(ring_distance((ring + step) % RING, r) for r in rings) < here)
 
 
 def _neptune_ready(state: LovciState, sid: int) -> bool:
@@ -301,6 +316,7 @@ def check(state: LovciState, seat: int, action: Action) -> None:
     if isinstance(action, Walk):
         _require(s.state == OFF, "illegal.not_in_sea")
         _require(action.step in (1, -1), "illegal.bad_square")
+        _require(action.step in _toward_ship(state, seat, s.ring), "illegal.walk_away")
         target = (s.ring + action.step) % RING
         _require(all(state.ships[i].owner == seat for i in _ship_at(state, target)),
                  "illegal.ship_blocks")
@@ -408,7 +424,7 @@ def legal_actions(state: LovciState, seat: int) -> list[Action]:
                 out.append(SailorMove(num, colour, sq, None, 0))
             continue
         if s.state == OFF:
-            for step in (-1, 1):
+            for step in _toward_ship(state, seat, s.ring):
                 target = (s.ring + step) % RING
                 if all(state.ships[i].owner == seat for i in _ship_at(state, target)):
                     out.append(Walk(num, step, colour))
@@ -471,8 +487,10 @@ def apply(state: LovciState, seat: int, action: Action) -> list[Event]:
             _mark(state, sq)
         if action.token and not s.carry:
             _take(state, s, here, action.token)
+        events.append(Event(_P + "event.go", seat,
+                            {"sailor": _sailor_name(sid), "square": NAMES[action.square]}))
         d = _direction(here, action.square)
-        _enter(state, sid, action.square, here, d, pending.visited, events)
+        _enter(state, sid, action.square, here, d, pending.visited, events, pending.steps)
     elif isinstance(action, Side):
         pending = state.pending
         assert pending is not None
@@ -489,6 +507,7 @@ def apply(state: LovciState, seat: int, action: Action) -> list[Event]:
         state.pending = None
         holder = state.spells[MERMAID].holder
         state.spells[MERMAID].status = "used"
+        state.stats.spells_used[MERMAID] = [seat, len(state.stats.rounds) + 1]
         _mark(state, state.sailors[holder].square)
         _mark(state, action.square)
         _take(state, state.sailors[holder], action.square, action.token)
@@ -503,6 +522,7 @@ def apply(state: LovciState, seat: int, action: Action) -> list[Event]:
         sid = state.spells[NEPTUNE].holder
         s = state.sailors[sid]
         state.spells[NEPTUNE].status = "used"
+        state.stats.spells_used[NEPTUNE] = [seat, len(state.stats.rounds) + 1]
         here = s.square
         _mark(state, here)
         events.append(Event(_P + "event.neptune", seat))
@@ -520,12 +540,17 @@ def apply(state: LovciState, seat: int, action: Action) -> list[Event]:
         assert isinstance(action, SailorMove)
         sid = _sid(seat, action.colour, action.num)
         s = state.sailors[sid]
+        _narrate_move(state, seat, sid, action, events)
         if s.state == ON_SHIP:
             inward = (0, 6, 4, 2)[SLOT_SIDE[state.ships[s.ship].ring]]
             _enter(state, sid, action.square, -1, DIRS[inward], [], events)
         else:
             here = s.square
             _mark(state, here)
+            kind = spell_held(state, sid)
+            if kind is not None:
+                events.append(Event(_P + "event.spell_lost", seat,
+                                    {"spell": _term(f"{_P}card.{kind}")}))
             _leave(state, sid)
             if action.token and not s.carry:
                 _take(state, s, here, action.token)
@@ -539,6 +564,21 @@ def apply(state: LovciState, seat: int, action: Action) -> list[Event]:
     if state.pending is None and state.phase != PHASE_OVER:
         _end_turn(state, events)
     return events
+
+
+def _narrate_move(state: LovciState, seat: int, sid: int, action: SailorMove,
+                  events: list[Event]) -> None:
+    """The account of an ordinary sailor move (what the cards then do follows it)."""
+    name = _sailor_name(sid)
+    if action.ship is not None:
+        events.append(Event(_P + "event.board", seat, {
+            "sailor": name, "ship": _term(f"{_P}colour.{COLOURS[action.ship]}")}))
+    elif action.token:
+        events.append(Event(_P + "event.move_with", seat, {
+            "sailor": name, "square": NAMES[action.square], "token": action.token}))
+    else:
+        events.append(Event(_P + "event.move", seat,
+                            {"sailor": name, "square": NAMES[action.square]}))
 
 
 def _direction(a: int, b: int) -> tuple[int, int]:
@@ -594,6 +634,7 @@ def _deliver(state: LovciState, s: Sailor, ship: int, events: list[Event]) -> No
         treasure = state.ships[ship].treasure
         treasure.append(s.carry)
         treasure.sort(reverse=True)
+        state.stats.delivered[state.ships[ship].owner][TOKEN_VALUES.index(s.carry)] += 1
         events.append(Event(_P + "event.deliver", state.ships[ship].owner, {"token": s.carry}))
         s.carry = 0
 
@@ -608,6 +649,8 @@ def _board(state: LovciState, sid: int, ship: int, events: list[Event]) -> None:
     if target.owner != seat:
         loser = target.owner
         target.owner = seat
+        state.stats.taken[loser] += sum(1 for o in state.sailors
+                                        if o.ship == ship and o.state != LOST)
         events.append(Event(_P + "event.capture", seat,
                             {"target_seat": loser, "value": sum(target.treasure)}))
         if not any(sh.owner == loser for sh in state.ships):
@@ -623,10 +666,16 @@ def _move_ship(state: LovciState, seat: int, ship: int, step: int, events: list[
     _mark(state, SLOT_SQUARE[target.ring])
     target.ring = (target.ring + step) % RING
     _mark(state, SLOT_SQUARE[target.ring])
-    events.append(Event(_P + "event.ship", seat, {"side": "right" if step > 0 else "left"}))
+    side = "right" if step > 0 else "left"
+    if ship == seat:
+        events.append(Event(_P + "event.ship", seat, {"side": side}))
+    else:
+        events.append(Event(_P + "event.ship_other", seat,
+                            {"side": side, "ship": _term(f"{_P}colour.{COLOURS[ship]}")}))
     for sid, s in enumerate(state.sailors):
         if s.state == OFF and s.ring == target.ring:
             if owner(state, sid) != seat:
+                state.stats.taken[owner(state, sid)] += 1
                 events.append(Event(_P + "event.prisoner", seat,
                                     {"target_seat": owner(state, sid)}))
             s.ship = ship
@@ -648,6 +697,7 @@ def _land_in_sea(state: LovciState, sid: int, ring: int, events: list[Event],
         events.append(Event(_P + "event.back_aboard", seat))
         return
     if ships:
+        state.stats.taken[seat] += 1
         s.ship = ships[0]
         events.append(Event(_P + "event.prisoner", state.ships[ships[0]].owner,
                             {"target_seat": seat}))
@@ -659,13 +709,15 @@ def _land_in_sea(state: LovciState, sid: int, ring: int, events: list[Event],
 
 
 def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] | None,
-           visited: list[int], events: list[Event]) -> None:
+           visited: list[int], events: list[Event], steps: list[int] | None = None) -> None:
     """Sailor ``sid`` enters square ``dest`` from board square ``frm`` (-1: from a ship),
-    arriving in direction ``d``; turn the card and carry out its effect (chains too)."""
+    arriving in direction ``d``; turn the card and carry out its effect (chains too).
+    ``steps`` are the steps already made in this move (the loop guard, RULES-NOTES)."""
     s = state.sailors[sid]
     seat = owner(state, sid)
     _mark(state, dest)
     visited = [*visited, dest]
+    steps = [*(steps or ()), frm * SQUARES + dest] if frm >= 0 else list(steps or ())
     discovered = False
     kind = KIND[state.cards[dest]]
     if not state.face_up[dest]:
@@ -673,12 +725,15 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
             _drop(state, s, frm)
         state.face_up[dest] = True
         discovered = True
+        state.stats.turned[seat] += 1
         events.append(Event(_P + "event.turned", seat,
                             {"square": NAMES[dest], "card": _card(state, dest)}))
         if kind == TREASURE:
             pile = state.tokens.setdefault(dest, [])
             pile.extend(CARD_TYPES[state.cards[dest]].tokens)
             pile.sort(reverse=True)
+            for v in CARD_TYPES[state.cards[dest]].tokens:
+                state.stats.found[seat][TOKEN_VALUES.index(v)] += 1
     elif kind == ISLAND and s.carry:
         _drop(state, s, frm)
     # whoever stands there already
@@ -689,6 +744,9 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
         if owner(state, other) == seat:
             if o.state == HELD:
                 o.state = ON_BOARD
+                if o.carry and not s.carry:
+                    # "the treasure belongs to the liberator", an own one too
+                    s.carry, o.carry = o.carry, 0
                 events.append(Event(_P + "event.freed", seat, {"square": NAMES[dest]}))
             continue
         # a foreign sailor: thrown onto its own ship, its token stays here
@@ -702,6 +760,9 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
             events.append(Event(_P + "event.spell_passes", seat,
                                 {"spell": _term(f"{_P}card.{kind_held}")}))
         was_held = o.state == HELD
+        if not was_held:
+            state.stats.knocks_given[seat] += 1
+            state.stats.knocks_taken[owner(state, other)] += 1
         o.state, o.square, o.ring, o.delay = ON_SHIP, -1, -1, 0
         events.append(Event(_P + ("event.liberated" if was_held else "event.knocked"), seat,
                             {"target_seat": owner(state, other)}))
@@ -731,12 +792,16 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
             s.state = HELD
             events.append(Event(_P + "event.octopus", seat))
     elif kind == SHARK:
+        state.stats.sharks[seat] += 1
+        state.stats.eaten[seat] += s.carry
         if s.carry:
             state.lost_tokens.append(s.carry)
             state.lost_tokens.sort(reverse=True)
             s.carry = 0
         s.state, s.square = LOST, -1
         events.append(Event(_P + "event.shark", seat))
+        if crewless_for_good(state, seat):
+            events.append(Event(_P + "event.no_crew", seat))
     elif kind == HURRICANE:
         if s.carry:
             _drop(state, s, frm)
@@ -752,7 +817,7 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
         else:
             s.state, s.square = OFF, -1
             s.ring = slots[0]
-            state.pending = Pending(PENDING_SIDE, sid, [[p] for p in slots], visited)
+            state.pending = Pending(PENDING_SIDE, sid, [[p] for p in slots], visited, steps)
     elif kind == STARFISH:
         if s.carry and frm >= 0:
             _drop(state, s, frm)
@@ -761,12 +826,12 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
         col, row = dest % SIZE - 2 * dc, dest // SIZE - 2 * dr
         target = row * SIZE + col if 0 <= col < SIZE and 0 <= row < SIZE else -1
         events.append(Event(_P + "event.starfish", seat))
-        if target < 0 or target in visited or blocked(state, target, seat):
+        if target < 0 or dest * SQUARES + target in steps or blocked(state, target, seat):
             _to_ship(state, sid)
         else:
-            _enter(state, sid, target, dest, (-dc, -dr), visited, events)
+            _enter(state, sid, target, dest, (-dc, -dr), visited, events, steps)
     elif kind in MOVERS:
-        options = _mover_targets(state, seat, dest, kind, rot, card.arrows, visited)
+        options = _mover_targets(state, seat, dest, kind, rot, card.arrows, steps)
         if not options:
             events.append(Event(_P + "event.stuck", seat, {"square": NAMES[dest]}))
         else:
@@ -777,17 +842,21 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
                             if _land_ok(state, sq, tok))
             if len(choice) == 1:
                 sq = choice[0][0]
-                _enter(state, sid, sq, dest, _direction(dest, sq), visited, events)
+                _enter(state, sid, sq, dest, _direction(dest, sq), visited, events, steps)
             else:
-                state.pending = Pending(PENDING_GO, sid, choice, visited)
+                state.pending = Pending(PENDING_GO, sid, choice, visited, steps)
     elif discovered and kind == MERMAID and not s.carry and _mermaid_targets(state):
         state.pending = Pending(PENDING_MERMAID, sid,
-                                [[sq, tok] for sq, tok in _mermaid_targets(state)], visited)
+                                [[sq, tok] for sq, tok in _mermaid_targets(state)], visited,
+                                steps)
     _check_end(state, events)
 
 
 def _mover_targets(state: LovciState, seat: int, sq: int, kind: str, rot: int,
-                   arrows: tuple[int, ...], visited: list[int]) -> list[int]:
+                   arrows: tuple[int, ...], steps: list[int]) -> list[int]:
+    """Where a rose, dolphin or seahorse on ``sq`` may send the sailor on: every target
+    on the board, back where it came from included, except squares blocked by two
+    enemy sailors and steps already made in this move (a true cycle, RULES-NOTES)."""
     out: list[int] = []
     if kind == ROSE:
         raw = [STEP[sq][d] for d in sorted(rotate(a, rot) for a in arrows)]
@@ -802,7 +871,8 @@ def _mover_targets(state: LovciState, seat: int, sq: int, kind: str, rot: int,
     else:
         raw = [t for t, _ in KNIGHT_TARGETS[sq]]
     for t in raw:
-        if t >= 0 and t not in visited and not blocked(state, t, seat) and t not in out:
+        if (t >= 0 and sq * SQUARES + t not in steps and not blocked(state, t, seat)
+                and t not in out):
             out.append(t)
     return out
 
@@ -815,6 +885,23 @@ def all_recovered(state: LovciState) -> bool:
     return all(state.face_up[sq] for sq in range(SQUARES) if KIND[state.cards[sq]] == TREASURE)
 
 
+#: Sailors that can still move (now or once a delay is over); a held one needs another
+#: sailor to come and free it.
+FREE = (ON_SHIP, ON_BOARD, OFF)
+
+
+def crewless_for_good(state: LovciState, seat: int) -> bool:
+    """``seat`` controls no sailor any more (all lost to sharks or taken prisoner): it can
+    never carry treasure again, so it sits out its turns (RULES-NOTES)."""
+    return not any(s.state != LOST and state.ships[s.ship].owner == seat
+                   for s in state.sailors)
+
+
+def _close_round(state: LovciState) -> None:
+    """A round is over (or the game): note every seat's treasure for the summary."""
+    state.stats.rounds.append([total(state, i) for i in range(len(state.players))])
+
+
 def _check_end(state: LovciState, events: list[Event]) -> None:
     if state.phase == PHASE_OVER:
         return
@@ -824,10 +911,13 @@ def _check_end(state: LovciState, events: list[Event]) -> None:
         reason = "ships"
     elif all_recovered(state):
         reason = "treasure"
+    elif not any(s.state in FREE for s in state.sailors):
+        reason = "stranded"  # no sailor can ever move again: no treasure reaches a ship
     if reason:
         state.phase = PHASE_OVER
         state.pending = None
         state.reason = reason
+        _close_round(state)
         events.append(Event(_P + f"event.end_{reason}", None))
 
 
@@ -852,7 +942,7 @@ def _end_turn(state: LovciState, events: list[Event]) -> None:
     for _ in range(8 * n):
         nxt = (nxt + 1) % n
         player = state.players[nxt]
-        if player.out:
+        if player.out or crewless_for_good(state, nxt):
             continue
         if player.skips:
             player.skips -= 1
@@ -860,11 +950,14 @@ def _end_turn(state: LovciState, events: list[Event]) -> None:
             events.append(Event(_P + "event.skipped", nxt))
             continue
         break
+    if nxt <= seat:  # play went round the table
+        _close_round(state)
     state.current = nxt
     state.turn += 1
     if state.turn_limit and state.turn > state.turn_limit:
         state.phase = PHASE_OVER
         state.reason = "limit"
+        _close_round(state)
         events.append(Event(_P + "event.end_limit", None))
 
 

@@ -16,7 +16,9 @@ from ..protocol import StateFormatError
 from ..rng import GameRng
 from .data import RING, SQUARES
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: Schema 1 states load too: they had no statistics (they start empty, RULES-NOTES).
+OLDER_SCHEMAS = (1,)
 
 PHASE_START = "start"  # players place their ships in turn
 PHASE_PLAY = "play"
@@ -75,7 +77,63 @@ class Pending:
     kind: str
     sailor: int
     options: list[list[int]]  # go: [square, token]; side: [ring]; mermaid: [square, token]
-    visited: list[int] = field(default_factory=list)
+    visited: list[int] = field(default_factory=list)  # squares entered in this move
+    #: steps made in this move, ``from * 81 + to``: the loop guard never repeats one
+    steps: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Stats:
+    """What happened in the game, per seat, for the end-of-game summary. Everything in
+    it is public as it happens (the game has no hidden hands)."""
+
+    #: treasure each seat controls at the end of every round (the first player to move
+    #: after the ships were placed starts a round)
+    rounds: list[list[int]] = field(default_factory=list)
+    found: list[list[int]] = field(default_factory=list)  # seat -> tokens by value index
+    delivered: list[list[int]] = field(default_factory=list)  # seat -> tokens by value index
+    turned: list[int] = field(default_factory=list)  # cards turned over
+    sharks: list[int] = field(default_factory=list)  # own sailors lost to sharks
+    taken: list[int] = field(default_factory=list)  # own sailors taken (prisoner, ship seized)
+    knocks_given: list[int] = field(default_factory=list)
+    knocks_taken: list[int] = field(default_factory=list)
+    eaten: list[int] = field(default_factory=list)  # value lost with own sailors to sharks
+    #: spell -> [seat who used it, round] (seat -1: unused)
+    spells_used: dict[str, list[int]] = field(default_factory=dict)
+
+    @classmethod
+    def empty(cls, players: int) -> Stats:
+        return cls([], [[0] * 5 for _ in range(players)], [[0] * 5 for _ in range(players)],
+                   [0] * players, [0] * players, [0] * players, [0] * players,
+                   [0] * players, [0] * players, {})
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rounds": [list(r) for r in self.rounds], "found": [list(x) for x in self.found],
+                "delivered": [list(x) for x in self.delivered], "turned": list(self.turned),
+                "sharks": list(self.sharks), "taken": list(self.taken),
+                "knocks_given": list(self.knocks_given), "knocks_taken": list(self.knocks_taken),
+                "eaten": list(self.eaten),
+                "spells_used": {k: list(v) for k, v in sorted(self.spells_used.items())}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], players: int) -> Stats:
+        ints = cls._ints
+        return cls([ints(r) for r in data["rounds"]], [ints(x) for x in data["found"]],
+                   [ints(x) for x in data["delivered"]], ints(data["turned"]),
+                   ints(data["sharks"]), ints(data["taken"]), ints(data["knocks_given"]),
+                   ints(data["knocks_taken"]), ints(data["eaten"]),
+                   {str(k): ints(v) for k, v in data["spells_used"].items()})
+
+    @staticmethod
+    def _ints(values: Any) -> list[int]:
+        return [int(v) for v in values]
+
+    def sized(self, players: int) -> bool:
+        return (all(len(x) == players for x in (self.found, self.delivered, self.turned,
+                                                  self.sharks, self.taken, self.knocks_given,
+                                                  self.knocks_taken, self.eaten))
+                and all(len(r) == players for r in self.rounds)
+                and all(len(x) == 5 for x in (*self.found, *self.delivered)))
 
 
 @dataclass(slots=True)
@@ -98,6 +156,7 @@ class LovciState:
     turn_limit: int = 0
     reason: str = ""  # why the game ended
     last_squares: list[int] = field(default_factory=list)  # board squares of the last action
+    stats: Stats = field(default_factory=Stats)
 
 
 def dump_state(state: LovciState) -> dict[str, Any]:
@@ -123,16 +182,18 @@ def dump_state(state: LovciState) -> dict[str, Any]:
         "pending": None if pending is None else {
             "kind": pending.kind, "sailor": pending.sailor,
             "options": [list(o) for o in pending.options], "visited": list(pending.visited),
+            "steps": list(pending.steps),
         },
         "turn_limit": state.turn_limit,
         "reason": state.reason,
         "last_squares": list(state.last_squares),
+        "stats": state.stats.to_json(),
     }
 
 
 def load_state(data: Mapping[str, Any]) -> LovciState:
     schema = data.get("schema") if isinstance(data, Mapping) else None
-    if schema != SCHEMA_VERSION:
+    if schema != SCHEMA_VERSION and schema not in OLDER_SCHEMAS:
         raise StateFormatError(f"unknown Lovci pokladů state schema {schema!r}")
     try:
         pending_data = data["pending"]
@@ -157,11 +218,15 @@ def load_state(data: Mapping[str, Any]) -> LovciState:
             pending=None if pending_data is None else Pending(
                 str(pending_data["kind"]), int(pending_data["sailor"]),
                 [[int(x) for x in o] for o in pending_data["options"]],
-                [int(x) for x in pending_data["visited"]]),
+                [int(x) for x in pending_data["visited"]],
+                # schema 1 had no steps: its loop guard forbade revisiting squares
+                [int(x) for x in pending_data.get("steps", ())]),
             turn_limit=int(data["turn_limit"]),
             reason=str(data["reason"]),
             # added after schema 1 shipped: older JSON has no last move to outline
             last_squares=[int(x) for x in data.get("last_squares", ())],
+            stats=(Stats.from_json(data["stats"], len(data["players"])) if schema != 1
+                   else Stats.empty(len(data["players"]))),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise StateFormatError(f"corrupt Lovci pokladů state: {exc}") from exc
@@ -171,6 +236,30 @@ def load_state(data: Mapping[str, Any]) -> LovciState:
             or len(state.sailors) != 4 * n
             or any(s.state not in SAILOR_STATES for s in state.sailors)
             or any(not -1 <= s.ring < RING for s in state.ships)
-            or any(not 0 <= sq < SQUARES for sq in state.last_squares)):
+            or any(not 0 <= sq < SQUARES for sq in state.last_squares)
+            or not state.stats.sized(n)):
         raise StateFormatError("corrupt Lovci pokladů state: bad sizes or values")
     return state
+
+
+def trial_copy(state: LovciState) -> LovciState:
+    """A copy of ``state`` that a move can be tried on without touching ``state`` (the
+    bot's look-ahead). The statistics start empty in it: they decide nothing."""
+    p = state.pending
+    return LovciState(
+        cards=state.cards, rotation=state.rotation,  # never changed by a move
+        face_up=list(state.face_up),
+        tokens={sq: list(v) for sq, v in state.tokens.items()},
+        lost_tokens=list(state.lost_tokens),
+        ships=[Ship(s.owner, s.ring, list(s.treasure)) for s in state.ships],
+        sailors=[Sailor(s.colour, s.ship, s.state, s.square, s.ring, s.carry, s.delay)
+                 for s in state.sailors],
+        players=[Player(x.out, x.ship_only, x.skips) for x in state.players],
+        spells={k: Spell(v.holder, v.status, v.ready) for k, v in state.spells.items()},
+        spell_squares=dict(state.spell_squares), current=state.current, phase=state.phase,
+        turn=state.turn, rng=GameRng(state.rng.seed, state.rng.counter),
+        pending=None if p is None else Pending(p.kind, p.sailor, [list(o) for o in p.options],
+                                               list(p.visited), list(p.steps)),
+        turn_limit=state.turn_limit, reason=state.reason,
+        last_squares=list(state.last_squares), stats=Stats.empty(len(state.players)),
+    )

@@ -95,3 +95,35 @@ class LovciView:
     #: move and any chain, a turned card, the edge card beside a ship that moved or was
     #: boarded, a walker's edge card); empty before the first move
     last_squares: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    seat: int
+    colour: str
+    total: int  #: treasure on the ships this seat holds at the end
+    out: bool
+    winner: bool
+    found: tuple[int, ...]  #: tokens uncovered, by value (50, 100, 200, 300, 600)
+    delivered: tuple[int, ...]  #: tokens brought aboard, by value
+    turned: int  #: cards turned over
+    sharks: int  #: own sailors lost to sharks
+    taken: int  #: own sailors taken prisoner or seized with a ship
+    eaten: int  #: treasure value lost with own sailors to sharks
+    knocks_given: int
+    knocks_taken: int
+
+
+@dataclass(frozen=True, slots=True)
+class LovciSummary:
+    """The end-of-game statistics (the whole game is public once it is over)."""
+
+    players: tuple[PlayerSummary, ...]
+    #: every seat's treasure at the end of each round
+    rounds: tuple[tuple[int, ...], ...]
+    token_values: tuple[int, ...]  #: 50, 100, 200, 300, 600
+    #: (spell, status, seat that used it or None, round it was used or None)
+    spells: tuple[tuple[str, str, int | None, int | None], ...]
+    lost_tokens: tuple[int, ...]  #: eaten by sharks
+    left_on_board: int  #: value of the tokens never brought home (lying or carried)
+    reason: str  #: treasure | ships | stranded | limit
