@@ -39,9 +39,11 @@ from games import Ruleset, all_rulesets
 from .stats import default_options
 
 #: Distinct positions per game the sessions share.
-POSITIONS_PER_GAME = 40
-#: Bot actions at most before a position is taken.
-MAX_DEPTH = 400
+POSITIONS_PER_GAME = 30
+#: The share of seat 0's turns taken as a position.
+TAKE = 0.15
+#: A bot game longer than this is cut short.
+MAX_GAME_ACTIONS = 5000
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,21 +65,20 @@ class StartupStats:
 
 
 def _positions(ruleset: Ruleset[Any, Any], seed: int) -> list[tuple[int, str]]:
-    """(seed, state JSON) of positions where seat 0 must act, by seeded bot play."""
+    """(seed, state JSON) of positions where seat 0 must act, taken now and then along
+    seeded bot-played games."""
     rng = random.Random(seed)
     found: list[tuple[int, str]] = []
     options = default_options(ruleset)
     while len(found) < POSITIONS_PER_GAME:
         game_seed = rng.randrange(2**31)
         state = ruleset.setup(ruleset.max_players, options, game_seed)
-        depth = rng.randrange(MAX_DEPTH)
-        for step in range(MAX_DEPTH * 4):
-            if ruleset.result(state) is not None:
+        for _ in range(MAX_GAME_ACTIONS):
+            if ruleset.result(state) is not None or len(found) >= POSITIONS_PER_GAME:
                 break
             actors = sorted(ruleset.actors(state))
-            if step >= depth and actors == [0]:
+            if actors == [0] and rng.random() < TAKE:
                 found.append((game_seed, json.dumps(ruleset.dump(state))))
-                break
             for seat in actors:
                 ruleset.apply(state, seat, ruleset.bot_action(state, seat))
     return found
@@ -154,6 +155,8 @@ async def _child(db: str, moves: int, seed: int) -> None:
     client = create_bot(Config(db_path=db), sync_commands=False)
     await client.setup_hook()
     print(json.dumps({"ready": True}), flush=True)
+    if client._resume_task is not None:  # it waits for a gateway there is none of here:
+        client._resume_task.cancel()      # the resume is run and timed below instead
     service = client.service
     storage = client.storage
     assert service is not None and storage is not None
@@ -199,14 +202,16 @@ def run_startup(*, sessions: int = 10_000, active: int = 7_500, due: int = 20,
         launched = time.perf_counter()
         child = subprocess.Popen(
             [sys.executable, "-m", "bench.startup", "--child", str(db), str(moves), str(seed)],
-            stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parent.parent)
+            stdout=subprocess.PIPE, text=True, close_fds=True,
+            cwd=Path(__file__).resolve().parent.parent)
         assert child.stdout is not None
         first = child.stdout.readline()
         ready_s = time.perf_counter() - launched
-        rest = child.stdout.read()
-        if child.wait() != 0 or not first.strip() or not rest.strip():
+        # Read the figures line, not to the end: a render worker may hold the pipe.
+        rest = child.stdout.readline()
+        if child.wait(timeout=60) != 0 or not first.strip() or not rest.strip():
             raise RuntimeError(f"the startup child failed (exit {child.returncode})")
-        figures = json.loads(rest.strip().splitlines()[-1])
+        figures = json.loads(rest)
     return StartupStats(sessions, active, due, ready_s, figures["resume_s"], figures["resumed"],
                         figures["rss_ready_mb"], figures["rss_after_moves_mb"],
                         figures["moves"], figures["moves_s"], figures["workers_rss_mb"],

@@ -87,8 +87,8 @@ class TideboundClient(discord.Client):
 
     async def _resume_when_ready(self) -> None:
         """:meth:`resume_games` in the background, once the gateway is ready."""
-        await self.wait_until_ready()
         try:
+            await self.wait_until_ready()
             await self.resume_games()
         except Exception:
             log.exception("resuming the games that were due failed")
