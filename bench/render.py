@@ -1,17 +1,34 @@
-"""Public board render time and PNG size at a realistic mid-game position.
+"""Render time and PNG size of every image a player really gets, at its worst positions.
 
-The position is reached by seeded bot play (:meth:`~games.protocol.Ruleset.bot_action`
-for every seat): a first game is played to its end to learn its length, then the same
-game is replayed to half that length. The caption is the account of the last moves,
-built as the session service builds it. The view is computed once; the timed part is
-:func:`renderers.render_public` alone, after one untimed warm-up render (fonts, cached
-layers).
+One seeded bot game (:meth:`~games.protocol.Ruleset.bot_action` for every seat) is played
+to its end to find the positions worth timing, then replayed to capture them:
+
+* ``mid-game``: halfway through the game;
+* ``most spots``: the decision with the most numbered places on the board (the view's
+  ``spots``; for a game without them, the most legal actions) — in Hexfolk the first
+  founding settlement on the largest board;
+* ``final``: the board that announces the winner;
+* ``mid-game cold``: the mid-game board drawn after the renderer forgot its per-board
+  layers (``clear_board_caches``), as for a game whose board dropped out of the cache
+  when many games are in play;
+* ``summary``: the end-of-game summary image, if the game has one;
+* ``hand mid-game`` / ``hand largest`` / ``hand final``: the private image of one seat
+  (the first actor's, at its largest hand over the game), if the game has one.
+
+Each image is drawn once untimed (fonts, cached static layers), then ``samples`` times;
+wall-clock p50 / p95 / max are reported, and beside them the p95 of the thread's CPU
+time, which a machine busy with other work inflates much less.
+Private images are timed by drawing them (the module's ``render_hand``), not through the
+kept-hand cache of :func:`renderers.render_private`. The caption is the account of the
+last moves, built as the session service builds it.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
 import renderers
@@ -36,8 +53,30 @@ class Position:
 
 
 @dataclass(frozen=True, slots=True)
+class ImageStats:
+    """One image at one position: timings over the samples and its PNG size."""
+
+    name: str  #: e.g. "most spots", "hand final"
+    actions: int  #: bot actions played before the position
+    p50_ms: float
+    p95_ms: float
+    max_ms: float
+    png_bytes: int
+    #: p95 of the CPU time of this thread: what the drawing costs, without the waits for
+    #: a core that a busy machine adds to the wall-clock figures
+    cpu_p95_ms: float = 0.0
+
+    @property
+    def png_kb(self) -> float:
+        return self.png_bytes / KB
+
+
+@dataclass(frozen=True, slots=True)
 class RenderStats:
-    """What the render benchmark measured (``None`` figures: the game has no renderer)."""
+    """What the render benchmark measured (``None`` figures: the game has no renderer).
+
+    ``p50_ms`` / ``p95_ms`` are those of the worst image (the highest p95), ``max_ms``
+    the slowest single render of any image and ``png_bytes`` the largest PNG."""
 
     players: int
     samples: int
@@ -48,6 +87,14 @@ class RenderStats:
     p95_ms: float | None
     png_bytes: int | None
     note: str = ""
+    max_ms: float | None = None
+    worst: str = ""
+    images: tuple[ImageStats, ...] = ()
+
+    @property
+    def cpu_p95_ms(self) -> float | None:
+        """The highest CPU-time p95 of any image (what a quiet machine would show)."""
+        return max((image.cpu_p95_ms for image in self.images), default=None)
 
     @property
     def png_kb(self) -> float | None:
@@ -55,14 +102,18 @@ class RenderStats:
 
 
 def _bot_play(
-    ruleset: Ruleset[Any, Any], players: int, seed: int, stop_after: int | None
+    ruleset: Ruleset[Any, Any], players: int, seed: int, stop_after: int | None,
+    watch: Callable[[Any, int], None] | None = None,
 ) -> tuple[Any, int, list[Event]]:
-    """Seeded bot play from the start, for ``stop_after`` actions or to the end."""
+    """Seeded bot play from the start, for ``stop_after`` actions or to the end;
+    ``watch(state, actions)`` sees every position, the first and the last included."""
     state = ruleset.setup(players, default_options(ruleset), seed)
     events: list[Event] = []
     actions = 0
     limit = MAX_BOT_GAME_ACTIONS if stop_after is None else stop_after
     while ruleset.result(state) is None and actions < limit:
+        if watch is not None:
+            watch(state, actions)
         actors = ruleset.actors(state)
         if not actors:
             raise RuntimeError(f"{ruleset.id}: no seat may act but the game has no result")
@@ -70,40 +121,166 @@ def _bot_play(
         events.extend(ruleset.apply(state, seat, ruleset.bot_action(state, seat)))
         del events[:-3]
         actions += 1
+    if watch is not None:
+        watch(state, actions)
     return state, actions, events
 
 
-def mid_game(ruleset: Ruleset[Any, Any], players: int, seed: int, locale: str = "en") -> Position:
-    """The position halfway through the seeded bot game of ``players`` seats."""
-    _, game_actions, _ = _bot_play(ruleset, players, seed, None)
-    state, actions, events = _bot_play(ruleset, players, seed, max(1, game_actions // 2))
+def _position(
+    ruleset: Ruleset[Any, Any], players: int, seed: int, at: int, game_actions: int, locale: str
+) -> Position:
+    state, actions, events = _bot_play(ruleset, players, seed, at)
     names = seat_names(players, locale)
     caption = " ".join(e.text(names, locale) for e in events[-3:])
     return Position(state, actions, game_actions, ruleset.turn_marker(state), caption)
 
 
+def mid_game(ruleset: Ruleset[Any, Any], players: int, seed: int, locale: str = "en") -> Position:
+    """The position halfway through the seeded bot game of ``players`` seats."""
+    _, game_actions, _ = _bot_play(ruleset, players, seed, None)
+    return _position(ruleset, players, seed, max(1, game_actions // 2), game_actions, locale)
+
+
+def _hand_size(view: Any) -> int:
+    hand = getattr(view, "hand", None)
+    if hand is None:
+        return -1
+    return sum(hand) if all(isinstance(x, int) for x in hand) else len(hand)
+
+
+@dataclass(slots=True)
+class _Scout:
+    """The positions worth timing, found in one pass over the game."""
+
+    ruleset: Ruleset[Any, Any]
+    spots_at: int = 0
+    spots: int = -1
+    hand_seat: int | None = None
+    hand_at: int = 0
+    hand: int = -1
+
+    def __call__(self, state: Any, actions: int) -> None:
+        ruleset = self.ruleset
+        actors = ruleset.actors(state)
+        if not actors:
+            return
+        view = ruleset.view(state, None)
+        marked = getattr(view, "spots", None)
+        count = (len(marked) if marked is not None
+                 else len(ruleset.legal_actions(state, min(actors))))
+        if count > self.spots:
+            self.spots, self.spots_at = count, actions
+        if self.hand_seat is None:
+            self.hand_seat = min(actors)
+        size = _hand_size(ruleset.view(state, self.hand_seat))
+        if size > self.hand:
+            self.hand, self.hand_at = size, actions
+
+
+def _time(draw: Callable[[], bytes], samples: int, cold: bool = False
+          ) -> tuple[list[float], list[float], bytes]:
+    """Wall-clock and CPU milliseconds of ``samples`` draws after a warm-up, and the PNG;
+    ``cold``: each draw after the per-board layers were forgotten (untimed)."""
+    png = draw()  # warm-up: fonts, cached static layers
+    timings: list[float] = []
+    cpu: list[float] = []
+    for _ in range(samples):
+        if cold:
+            renderers.clear_caches(boards=True)
+        start, start_cpu = time.perf_counter(), time.thread_time()
+        png = draw()
+        timings.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.thread_time() - start_cpu) * 1000)
+    return timings, cpu, png
+
+
 def run_render(
     ruleset: Ruleset[Any, Any], players: int, *, seed: int, samples: int, locale: str = "en"
 ) -> RenderStats:
-    """Render the mid-game public board ``samples`` times after a warm-up render."""
-    position = mid_game(ruleset, players, seed, locale)
-    view = ruleset.view(position.state, None)
+    """Time every image a player gets at the mid-game, most-spots and final positions,
+    the summary and a seat's private image; the worst of them and each one."""
+    scout = _Scout(ruleset)
+    final, game_actions, _ = _bot_play(ruleset, players, seed, None, scout)
     names = seat_names(players, locale)
+    module_name = renderers._MODULES.get(ruleset.id)
+    if module_name is None:
+        return RenderStats(players, 0, 0, game_actions, ruleset.turn_marker(final),
+                           None, None, None, note=f"no renderer for {ruleset.id!r}")
+    module = import_module(module_name)
+    render_hand = getattr(module, "render_hand", None)
+    renderers.clear_caches()
 
-    def render() -> bytes:
-        return renderers.render_public(ruleset.id, view, names, position.caption, locale)
+    def position(at: int) -> Position:
+        return _position(ruleset, players, seed, at, game_actions, locale)
 
-    try:
-        png = render()  # warm-up: fonts, cached static layers
-    except (KeyError, ModuleNotFoundError) as exc:
-        return RenderStats(players, 0, position.actions, position.game_actions, position.turn,
-                           None, None, None, note=f"no renderer ({exc!r})")
-    timings: list[float] = []
-    for _ in range(samples):
-        start = time.perf_counter()
-        png = render()
-        timings.append((time.perf_counter() - start) * 1000)
+    mid = position(max(1, game_actions // 2))
+    last = position(game_actions)
+    jobs: list[tuple[str, int, Callable[[], bytes]]] = []
+    for name, pos in (("mid-game", mid), ("most spots", position(scout.spots_at)),
+                      ("final", last), ("mid-game cold", mid)):
+        view = ruleset.view(pos.state, None)
+        jobs.append((name, pos.actions, lambda v=view, c=pos.caption: renderers.render_public(
+            ruleset.id, v, names, c, locale)))
+    summary = ruleset.summary_view(last.state)
+    if summary is not None and getattr(module, "render_summary", None) is not None:
+        jobs.append(("summary", last.actions,
+                     lambda: renderers.render_summary(ruleset.id, summary, names, locale)
+                     or b""))
+    seat = scout.hand_seat
+    if render_hand is not None and seat is not None:
+        for name, pos in (("hand mid-game", mid), ("hand largest", position(scout.hand_at)),
+                          ("hand final", last)):
+            view = ruleset.view(pos.state, seat)
+            if getattr(view, "hand", None) is not None:
+                jobs.append((name, pos.actions,
+                             lambda v=view: render_hand(v, names, locale)))
+    images: list[ImageStats] = []
+    every: list[float] = []
+    for name, actions, draw in jobs:
+        timings, cpu, png = _time(draw, samples, cold=name.endswith(" cold"))
+        every += timings
+        images.append(ImageStats(name, actions, percentile(timings, 0.5),
+                                 percentile(timings, 0.95), max(timings), len(png),
+                                 percentile(cpu, 0.95)))
+    worst = max(images, key=lambda image: image.p95_ms)
     return RenderStats(
-        players, samples, position.actions, position.game_actions, position.turn,
-        percentile(timings, 0.5), percentile(timings, 0.95), len(png),
+        players, samples, mid.actions, game_actions, mid.turn,
+        worst.p50_ms, worst.p95_ms, max(image.png_bytes for image in images),
+        max_ms=max(every), worst=worst.name, images=tuple(images),
     )
+
+
+def describe(stats: RenderStats) -> list[str]:
+    """One line per image: its position, p50 / p95 / max and PNG size."""
+    return [
+        f"  {image.name:<14} after {image.actions:>5} actions: p50 {image.p50_ms:6.1f} ms"
+        f"  p95 {image.p95_ms:6.1f} ms  max {image.max_ms:6.1f} ms  (CPU p95 "
+        f"{image.cpu_p95_ms:5.1f} ms)  {image.png_kb:6.1f} KB"
+        for image in stats.images
+    ]
+
+
+def main() -> None:
+    """``python -m bench.render [--game ID] [--samples N] [--seed N]``: this section alone."""
+    import argparse
+
+    from games import all_rulesets, get_ruleset
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", help="one game id (default: every game)")
+    parser.add_argument("--samples", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    for ruleset in [get_ruleset(args.game)] if args.game else all_rulesets():
+        stats = run_render(ruleset, ruleset.max_players, seed=args.seed, samples=args.samples)
+        if stats.note:
+            print(f"{ruleset.id}: {stats.note}")
+            continue
+        print(f"{ruleset.id} at {stats.players} players, {stats.game_actions} actions: worst "
+              f"{stats.worst} p50 {stats.p50_ms:.1f} ms p95 {stats.p95_ms:.1f} ms, max "
+              f"{stats.max_ms:.1f} ms, largest PNG {stats.png_kb:.1f} KB")
+        print("\n".join(describe(stats)))
+
+
+if __name__ == "__main__":
+    main()

@@ -12,11 +12,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import sys
 import time
 
+import aiohttp
 import discord
 from discord import app_commands
+
+from i18n import t
 
 from .config import Config
 from .discord_front import components
@@ -49,6 +53,7 @@ class TideboundClient(discord.Client):
         self.tree.error(self.front.on_command_error)
         components.HANDLERS.update(
             lobby=self.front.lobby_click,
+            kick=self.front.remove_click,
             menu=lambda interaction, session_id: self.front.show_menu(interaction, session_id),
             hand=lambda interaction, session_id: self.front.show_hand(interaction),
             move=lambda interaction, session_id, version, notation: self.front.play(
@@ -184,21 +189,31 @@ def create_bot(config: Config | None = None, *, sync_commands: bool = True) -> T
 
 
 def run() -> int:
-    """Connect to Discord with ``DISCORD_TOKEN``; a clear message if it is missing."""
+    """Connect to Discord with ``DISCORD_TOKEN``; one clear line when that cannot work
+    (no token, a refused token, no network), never a traceback."""
     config = Config.from_env()
     if not config.token:
-        print(
-            "DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/applications,"
-            " copy its token and run:\n  DISCORD_TOKEN=... python -m bot\n"
-            "To try a game without Discord: python -m bot console hagoth --players 2 --bots 1",
-            file=sys.stderr,
-        )
+        print(t("platform.run.no_token"), file=sys.stderr)
         return 2
     client = create_bot(config)
     try:
         client.run(config.token, log_level=logging.INFO)
     except discord.LoginFailure:
-        print("Discord refused the token in DISCORD_TOKEN: check it and try again.",
-              file=sys.stderr)
+        print(t("platform.run.bad_token"), file=sys.stderr)
+        return 2
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound, OSError) as exc:
+        # DNS failure, connection refused, no route, TLS trouble: the network, not us.
+        print(t("platform.run.unreachable", reason=_reason(exc)), file=sys.stderr)
         return 2
     return 0
+
+
+def _reason(exc: BaseException) -> str:
+    """The innermost cause of a connection error in a few words."""
+    cause = getattr(exc, "os_error", None) or exc.__cause__ or exc
+    number = getattr(cause, "errno", None)
+    if isinstance(number, int) and number > 0:
+        return os.strerror(number)  # "Connection refused"
+    if getattr(cause, "strerror", None):
+        return str(cause.strerror)  # "Name or service not known"
+    return str(cause) or type(exc).__name__

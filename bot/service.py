@@ -16,7 +16,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Hashable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -105,6 +105,8 @@ class Update:
     #: an empty notation stands for "open your own moves menu" (see
     #: :meth:`~games.protocol.Ruleset.public_buttons`).
     public_buttons: tuple[tuple[str, str], ...] = ()
+    #: In a lobby: the seats the host may remove, as (seat, name) (everyone but the host).
+    removable: tuple[tuple[int, str], ...] = ()
     #: ``False`` when what happened is stored but its image or account could not be
     #: built (the update then says so in plain text; fronts tell the mover).
     drawn: bool = True
@@ -162,6 +164,10 @@ class SessionService:
         self.deadline_changed = asyncio.Event()
         #: The wall clock (Unix time) the turn clock reads; tests may replace it.
         self.now: Callable[[], float] = time.time
+        #: session id -> the account of its last update ("what just happened"), which
+        #: ``status`` repeats; after a restart it falls back to the logged notation.
+        self._accounts: LruCache[int, str] = LruCache(cache_size,
+                                                      idle_seconds=cache_idle_seconds)
 
     async def close(self) -> None:
         """Stop the render workers (if this service started them)."""
@@ -335,7 +341,8 @@ class SessionService:
 
     def _lobby_update(self, row: SessionRow, headline: str) -> Update:
         return Update(row.id, row.version, row.status, self._lobby_text(row, headline),
-                      game=row.game)
+                      game=row.game, removable=tuple(
+                          (s.seat, s.name) for s in row.seats if s.user_id != row.host_id))
 
     # -- lobby ----------------------------------------------------------------------
     async def new_game(
@@ -392,6 +399,31 @@ class SessionService:
             row.seats.append(SeatRow(len(row.seats), name, None, is_bot=True))
             await self.storage.set_lobby(row.id, seats=row.seats)
         return self._lobby_update(row, t("platform.lobby.bot_added", row.locale, name=name))
+
+    async def remove_seat(self, channel_id: str, person: Person, seat: int, *,
+                          expected_name: str | None = None) -> Update:
+        """The host removes a bot or a player from the lobby (``seat`` is 0-based).
+
+        ``expected_name``, when given, must be the seat's name now: a click on an old
+        lobby message whose seats have moved since is refused, not applied to another."""
+        async with self._channel_lock(channel_id):
+            row = await self._lobby(channel_id)
+            if person.user_id != row.host_id:
+                raise ServiceError("platform.service.remove_host_only")
+            if not 0 <= seat < len(row.seats) or (
+                    expected_name is not None and row.seats[seat].name != expected_name):
+                raise ServiceError("platform.service.no_such_seat", seat=seat + 1,
+                                   count=len(row.seats))
+            removed = row.seats[seat]
+            if removed.user_id == row.host_id:
+                raise ServiceError("platform.service.remove_self")
+            seats = [s for s in row.seats if s.seat != seat]
+            for index, s in enumerate(seats):
+                s.seat = index
+            await self.storage.set_lobby(row.id, seats=seats)
+            row.seats = seats
+        return self._lobby_update(row, t("platform.lobby.removed", row.locale,
+                                         name=removed.name, host=person.name))
 
     async def leave(self, channel_id: str, person: Person) -> Update:
         """Leave a lobby; in a game in play, a bot takes over the seat."""
@@ -462,6 +494,7 @@ class SessionService:
             if not await self.storage.set_status(row.id, ABANDONED, only_from=row.status):
                 raise ServiceError("platform.service.stale")
             self._cache.pop(row.id)
+            self._accounts.pop(row.id)
             self.damaged.pop(row.id, None)
         return Update(row.id, row.version, ABANDONED,
                       t("platform.game.abandoned", row.locale, name=person.name), game=row.game)
@@ -473,10 +506,32 @@ class SessionService:
         if row.status == LOBBY:
             return self._lobby_update(row, t("platform.lobby.status", row.locale))
         loaded = self._load(row)
-        text = self._turn_text(loaded)
-        board = await self._render_public(loaded, text) if image else None
+        turn = self._turn_text(loaded)
+        account = self._accounts.get(row.id) or await self._logged_account(row)
+        text = _clip("\n".join(filter(None, [account, self._score_text(loaded), turn])))
+        board = await self._render_public(loaded, turn) if image else None
         return Update(row.id, row.version, row.status, text, board, game=row.game,
                       deadline=row.deadline, public_buttons=_public_buttons(loaded))
+
+    async def _logged_account(self, row: SessionRow) -> str:
+        """The last logged move in notation (when this process has not seen it played)."""
+        log = await self.storage.action_log(row.id)
+        if not log:
+            return ""
+        last = log[-1]
+        name = row.seats[last.seat].name if 0 <= last.seat < len(row.seats) else "?"
+        return t("platform.game.last_logged", row.locale, player=name, move=last.notation)
+
+    def _score_text(self, loaded: _Loaded) -> str:
+        """``Scores: Ann 3, Bot 1 5.`` while the game runs (the end says them itself)."""
+        if loaded.ruleset.result(loaded.state) is not None:
+            return ""
+        scores = loaded.ruleset.scores(loaded.state)
+        names = self.names(loaded.row)
+        if not scores:
+            return ""
+        return t("platform.game.scores", loaded.row.locale, scores=", ".join(
+            f"{names[i]} {score}" for i, score in enumerate(scores) if i < len(names)))
 
     async def session_for_channel(self, channel_id: str) -> SessionRow | None:
         return await self.storage.open_session(channel_id)
@@ -502,6 +557,9 @@ class SessionService:
             raise ServiceError("platform.service.not_seated")
         loaded = self._load(row)
         text = t("platform.game.your_view", row.locale, game=Term(loaded.ruleset.name_key))
+        if loaded.ruleset.has_hand:  # the cards in words too, not only in the image
+            text += "\n" + t("platform.game.your_hand", row.locale,
+                             cards=loaded.ruleset.hand_text(loaded.state, seat, row.locale))
         return PrivateNote(text, await self._render_private(loaded, seat))
 
     async def choices(
@@ -624,12 +682,15 @@ class SessionService:
         self._checkout(loaded)
         try:
             while ruleset.result(state) is None:
-                due = sorted(bots & ruleset.actors(state))
+                due = bot_move_order(bots & ruleset.actors(state), log)
                 if not due:
                     break
                 for bot_seat in due:
+                    if bot_seat not in ruleset.actors(state):
+                        continue  # an earlier bot's move ended this one's decision
                     action = ruleset.bot_action(state, bot_seat)
-                    events.extend(ruleset.apply(state, bot_seat, action))
+                    # a bot's move is one of its legal moves: no second check
+                    events.extend(ruleset.apply_trusted(state, bot_seat, action))
                     log.append((bot_seat, ruleset.format_action(action)))
                 await asyncio.sleep(0)  # let other requests in between bot moves
                 steps += 1
@@ -688,6 +749,10 @@ class SessionService:
         names = self.names(row)
         lines = [e.text(names, row.locale) for e in events]
         caption = " ".join(lines[-3:])
+        if over:
+            self._accounts.pop(row.id)  # no status of a finished game
+        elif account := "\n".join(filter(None, [headline, *lines])):
+            self._accounts.put(row.id, account)
         text = _clip("\n".join(filter(None, [headline, *lines, self._turn_text(loaded)])))
         private_seats = {} if over else {
             user_id: seat for user_id in private_for
@@ -833,7 +898,7 @@ class SessionService:
             for action in actions:
                 if not holds_turn():
                     break
-                labels.append(ruleset.describe_action(state, seat, action, names, locale))
+                labels.append(ruleset.describe_public(state, seat, action, names, locale))
                 events.extend(ruleset.apply(state, seat, action))
                 played.append((seat, ruleset.format_action(action)))
         return labels
@@ -875,6 +940,14 @@ class SessionService:
 
 async def _nothing() -> None:
     return None
+
+
+def bot_move_order(due: Iterable[int], log: Sequence[tuple[int, str]]) -> list[int]:
+    """The order in which the due bots move in one step: the bots that moved least
+    recently in ``log`` (this update's moves) first, seat order among equals. So bots
+    answering a trade offer answer before the bot that made it closes it."""
+    last = {seat: i for i, (seat, _) in enumerate(log)}
+    return sorted(due, key=lambda seat: (last.get(seat, -1), seat))
 
 
 def _public_buttons(loaded: _Loaded) -> tuple[tuple[str, str], ...]:

@@ -58,8 +58,10 @@ class Event:
     """Something that happened, for the one-line account after a move.
 
     ``seat`` is the player it concerns. In ``params``, integer values whose name
-    ends in ``seat`` are replaced by player names when the event is told, and
-    :class:`~i18n.Term` values are translated.
+    ends in ``seat`` are replaced by player names when the event is told,
+    :class:`~i18n.Term` values are translated and :class:`~i18n.Phrase` values (places,
+    cards: locale-neutral data) are worded, all in the reader's locale and only then:
+    an engine never puts a finished string into an event.
     """
 
     key: str
@@ -125,6 +127,17 @@ class Ruleset(ABC, Generic[S, A]):
     @abstractmethod
     def apply(self, state: S, seat: int, action: A) -> list[Event]:
         """Validate and carry out ``action``; raise :class:`IllegalAction` unchanged."""
+
+    def apply_trusted(self, state: S, seat: int, action: A) -> list[Event]:
+        """Carry out ``action``, which the caller took from ``legal_actions(state, seat)``
+        of this very state, without checking its legality a second time.
+
+        The fast path of playouts, bots and the service (a move picked from the current
+        legal list). Anything else (typed notation, a stored button) goes through
+        :meth:`apply`, which validates. The result equals :meth:`apply`'s for every
+        legal action (a property test checks it); the default simply calls :meth:`apply`.
+        """
+        return self.apply(state, seat, action)
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> Any:
@@ -208,6 +221,16 @@ class Ruleset(ABC, Generic[S, A]):
         """A label for buttons and autocomplete (``names``: display name per seat)."""
         return self.format_action(action)
 
+    def describe_public(
+        self, state: S, seat: int, action: A, names: Sequence[str] = (),
+        locale: str = DEFAULT_LOCALE,
+    ) -> str:
+        """A label of ``action`` for everybody (the turn clock's message about a move
+        played for a late player): it may say no more than the move's own public account.
+        The default is :meth:`describe_action`; a game whose labels name hidden cards
+        (a discard, a swap) overrides it."""
+        return self.describe_action(state, seat, action, names, locale)
+
     # -- serialisation ----------------------------------------------------
     @abstractmethod
     def dump(self, state: S) -> dict[str, Any]:
@@ -220,7 +243,9 @@ class Ruleset(ABC, Generic[S, A]):
     # -- bots ---------------------------------------------------------------
     @abstractmethod
     def bot_action(self, state: S, seat: int) -> A:
-        """The move a bot seat makes now (deterministic for a given state)."""
+        """The move a bot seat makes now (deterministic for a given state): always one of
+        ``legal_actions(state, seat)``, so callers may carry it out with
+        :meth:`apply_trusted` (tests/test_trusted_apply.py checks it)."""
 
     def timeout_actions(self, state: S, seat: int) -> list[A]:
         """What is played for a human ``seat`` whose turn clock ran out, so the game goes
@@ -249,6 +274,29 @@ class Ruleset(ABC, Generic[S, A]):
     def rules_topics(self) -> tuple[str, ...]:
         """Topics of ``/rules``; each has the key ``<id>.rules.<topic>``."""
         return ()
+
+    def scores(self, state: S) -> tuple[int, ...]:
+        """Each seat's score now as the board shows it (never hidden points); empty when
+        the game keeps no running score. ``status`` prints it."""
+        result = self.result(state)
+        return result.scores if result is not None else ()
+
+    #: Whether each seat holds cards the others cannot see. Without a hand there is no
+    #: "Your hand" button and the console's ``hand`` says everything is on the board.
+    has_hand: bool = False
+
+    def hand_text(self, state: S, seat: int, locale: str = DEFAULT_LOCALE) -> str:
+        """``seat``'s own hand in words (asked only when :attr:`has_hand`)."""
+        return ""
+
+    def rules_text(self, topic: str, options: Mapping[str, Any] | None = None,
+                   locale: str = DEFAULT_LOCALE) -> str:
+        """Rules ``topic`` (a key of :meth:`rules_topics`) with ``{option}`` placeholders
+        filled from ``options`` (a game's lobby settings) or else the defaults, so
+        ``/rules hagoth`` states the target the game in the channel plays to."""
+        values: dict[str, Any] = {option.name: option.default for option in self.options}
+        values.update(options or {})
+        return t(f"{self.id}.rules.{topic}", locale, **values)
 
     def display_name(self, locale: str = DEFAULT_LOCALE) -> str:
         return t(self.name_key, locale)
@@ -282,6 +330,12 @@ class ModularRuleset(Ruleset[S, A]):
 
     def apply(self, state: S, seat: int, action: A) -> list[Event]:
         return self.rules_module.apply(state, seat, action)  # type: ignore[no-any-return]
+
+    def apply_trusted(self, state: S, seat: int, action: A) -> list[Event]:
+        effects = getattr(self.rules_module, "apply_trusted", None)
+        if effects is None:
+            return self.apply(state, seat, action)
+        return effects(state, seat, action)  # type: ignore[no-any-return]
 
     def turn_marker(self, state: S) -> Hashable:
         return state.turn  # type: ignore[attr-defined,no-any-return]

@@ -9,6 +9,10 @@ Russian or Czech catalogue is always safe to ship.
 
 A parameter whose value is a :class:`Term` is itself a key and is translated in
 the same locale before it is substituted (``t("x", card=Term("hagoth.card.bow"))``).
+A :class:`Phrase` is locale-neutral data (a place, some cards) that says itself in the
+locale asked for, only when the text is built: engines put phrases, never finished
+strings, into the events they return, so nothing is worded until someone reads it,
+and then in the reader's language.
 """
 
 from __future__ import annotations
@@ -26,6 +30,17 @@ class Term(str):
     """A parameter value that is itself a translation key."""
 
     __slots__ = ()
+
+
+class Phrase:
+    """A parameter value worded only when a text is built, in that text's locale.
+
+    Subclasses hold plain data and implement :meth:`localize`."""
+
+    __slots__ = ()
+
+    def localize(self, locale: str) -> str:
+        raise NotImplementedError
 
 
 def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
@@ -66,7 +81,8 @@ def t(key: str, locale: str = DEFAULT_LOCALE, /, **params: Any) -> str:
     if not params:
         return template
     filled = {
-        name: t(value, locale) if isinstance(value, Term) else value
+        name: t(value, locale) if isinstance(value, Term)
+        else value.localize(locale) if isinstance(value, Phrase) else value
         for name, value in params.items()
     }
     try:

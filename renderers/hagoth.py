@@ -33,15 +33,19 @@ from renderers.common import (
     RGB,
     WHITE,
     SeatStyle,
+    TurnSeat,
     dashed_rectangle,
     draw_fitted,
     draw_text,
     draw_title_with_note,
     draw_token,
+    draw_turn_order,
+    drawing,
     ellipsize,
     fit_font,
     font,
     line_height,
+    play_order,
     png_bytes,
     readable_ink,
     seat_style,
@@ -250,7 +254,7 @@ def _space_boxes(bp: Blueprint, top: float) -> list[tuple[float, float, float, f
 def _lanes_layer(locale: str) -> Image.Image:
     """The five lanes without ships, drawn once per locale (cached; do not modify it)."""
     layer = Image.new("RGB", (WIDTH, LANES_H), BACKGROUND)
-    draw = ImageDraw.Draw(layer)
+    draw = drawing(layer)
     head = font(18, bold=True)
     mid = LANE_HEAD_H / 2
     draw_text(
@@ -527,11 +531,35 @@ def _draw_design(
 
 
 # -- the board --------------------------------------------------------------------------
+def _round_text(view: HagothView, locale: str) -> str:
+    """The round (every seat's turn once, from the one who went first); games saved
+    before the first seat was recorded count turns instead."""
+    if 0 <= view.first < len(view.players) and view.round > 0:
+        return t("render.hagoth.round", locale, round=view.round)
+    return t("render.hagoth.turn", locale, turn=view.turn)
+
+
+ORDER_H = 44  #: the turn-order strip under the status line
+
+
+def _draw_order(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: HagothView, names: Sequence[str],
+    locale: str, top: int,
+) -> None:
+    """Who plays after whom, from the seat that went first; the seat to play is lit."""
+    draw.rectangle((0, top, WIDTH, top + ORDER_H), fill=(226, 234, 242))
+    order = [TurnSeat(p.seat, _style(p), names[p.seat] if p.seat < len(names) else None,
+                      current=view.winner is None and p.seat == view.current)
+             for p in (view.players[s] for s in play_order(view.first, len(view.players)))]
+    draw_turn_order(image, draw, (MARGIN, top + ORDER_H / 2), INNER, order, locale,
+                    first_known=0 <= view.first < len(view.players), size=26)
+
+
 def _draw_header(draw: ImageDraw.ImageDraw, view: HagothView, locale: str) -> None:
-    """The title bar: the game's name, the Speed variant if on, and the turn number."""
+    """The title bar: the game's name, the Speed variant if on, and the round."""
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=NAVY)
     right = WIDTH - MARGIN
-    turn = t("render.hagoth.turn", locale, turn=view.turn)
+    turn = _round_text(view, locale)
     right -= draw_text(draw, (right, HEADER_H / 2), turn, font(22, bold=True), WHITE, anchor="rm")
     if view.speed:
         label = t("render.hagoth.speed", locale)
@@ -713,16 +741,17 @@ def render_board(view: HagothView, names: Sequence[str], caption: str, locale: s
     lines = wrap_text(caption, font(19), INNER - 32, 3) if caption.strip() else []
     caption_h = line_height(font(19)) * len(lines) + 16 + GAP if lines else 0
     status_top = HEADER_H
-    caption_top = status_top + STATUS_H + GAP
+    caption_top = status_top + STATUS_H + ORDER_H + GAP
     lanes_top = caption_top + caption_h
     panels_top = lanes_top + LANES_H + GAP
     height = panels_top + len(view.players) * (PANEL_H + GAP) + MARGIN - GAP
 
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     image.paste(_lanes_layer(locale), (0, lanes_top))
-    draw = ImageDraw.Draw(image)
+    draw = drawing(image)
     _draw_header(draw, view, locale)
     _draw_status(image, draw, view, names, locale, status_top)
+    _draw_order(image, draw, view, names, locale, status_top + STATUS_H)
     if lines:
         _draw_caption(draw, lines, caption_top)
     _draw_ships(image, view, lanes_top)
@@ -783,6 +812,13 @@ def _draw_card(draw: ImageDraw.ImageDraw, x: float, y: float, code: str, locale:
         draw.text((x + 14, y + 146 + i * line_height(hint, 1.25)), line, font=hint, fill=INK)
 
 
+def hand_key(view: HagothView) -> tuple[object, ...]:
+    """Everything :func:`render_hand` draws from (the image is kept while it is equal)."""
+    me = view.players[view.viewer] if view.viewer is not None and 0 <= view.viewer < len(
+        view.players) else None
+    return (view.viewer, me, view.hand, view.target, view.speed)
+
+
 def render_hand(view: HagothView, names: Sequence[str], locale: str = "en") -> bytes:
     """The viewer's private hand as PNG bytes, with a reminder of their two berths.
 
@@ -799,7 +835,7 @@ def render_hand(view: HagothView, names: Sequence[str], locale: str = "en") -> b
     height = berths_top + 36 + 2 * (BERTH_H + 8) + MARGIN
 
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = drawing(image)
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=NAVY)
     draw_token(image, (MARGIN + 20, HEADER_H / 2), 40, style)
     stats = t(

@@ -9,16 +9,20 @@ the translation layer (domain ``render_hexfolk``).
 Colour is never the only cue: every terrain carries a resource icon, every piece the
 seat's letter and shape, cities a dark ring that settlements lack.
 
-Speed: the island (sea, hexes, icons, number tokens, harbours) is drawn once per
-board + terrain + tokens + harbours and hex size, supersampled; resource icons, road
-bars and city rings once per size. A render pastes these and draws the panel text.
+Speed: nothing is supersampled at board size. Small antialiased sprites are drawn once
+per size (a hex of each terrain, number tokens, harbour badges, resource icons, road
+bars, city rings, hex letters, numbered spots); the sea, rim and piers once per board;
+the island (hexes, icons, tokens, harbours, the desert's word) once per layout, hex size
+and locale, from those sprites. A render copies the island, pastes the pieces and the
+spots and draws the panels; texts reuse their rendered glyphs (``common.drawing``).
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -29,15 +33,21 @@ from games.hexfolk.view import HexfolkView, OfferView, PlayerSummary, PlayerView
 from i18n import t
 from renderers.common import (
     INK,
+    MIN_TEXT,
     MUTED,
     RGB,
     WHITE,
     SeatStyle,
+    TurnSeat,
     draw_fitted,
     draw_text,
     draw_token,
+    draw_turn_order,
+    drawing,
+    ellipsize,
     font,
     line_height,
+    play_order,
     png_bytes,
     seat_style,
     text_width,
@@ -57,7 +67,6 @@ HEADER_H = 64
 SIDE_W = 380  #: the player column beside the board (standard and large boards)
 CARD_H = 104  #: one player's card
 MAX_R = 74  #: largest hex circumradius, in pixels
-SS = 3  #: supersampling of the static island layer
 SQ3 = math.sqrt(3)
 
 # -- colours ----------------------------------------------------------------------------
@@ -109,7 +118,7 @@ def resource_icon(res: int, size: int) -> Image.Image:
     """An antialiased RGBA picture of resource ``res`` on a white disc (cached)."""
     big = size * 4
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    d = drawing(img)
     u = big / 20  # the icon is designed on a 20 × 20 grid
     d.ellipse((0.4 * u, 0.4 * u, 19.6 * u, 19.6 * u), fill=WHITE, outline=INK, width=round(u))
     if res == 0:  # wood: a fir tree
@@ -157,7 +166,7 @@ def _road_sprite(style: SeatStyle, dx: int, dy: int, length: int, thick: int) ->
     box = length + thick + 8
     big = box * 4
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    d = drawing(img)
     c = big / 2
     ux, uy = math.cos(ang), math.sin(ang)
     px, py = -uy, ux
@@ -181,7 +190,7 @@ def _city_ring(size: int) -> Image.Image:
     """The dark, white-edged ring that sets a city apart from a settlement."""
     big = size * 4
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    d = drawing(img)
     d.ellipse((0, 0, big - 1, big - 1), fill=WHITE)
     d.ellipse((6, 6, big - 7, big - 7), fill=INK)
     return img.resize((size, size), Image.Resampling.LANCZOS)
@@ -192,7 +201,7 @@ def _robber_sprite(size: int) -> Image.Image:
     """A dark pawn, white-edged (the robber)."""
     w, h = size, round(size * 1.5)
     img = Image.new("RGBA", (w * 4, h * 4), (0, 0, 0, 0))
-    d = ImageDraw.Draw(img)
+    d = drawing(img)
     W, H = w * 4, h * 4
     e = 7
     d.ellipse((W * 0.22 - e, 0, W * 0.78 + e, W * 0.56 + e), fill=WHITE)
@@ -242,42 +251,124 @@ def _pips(n: int) -> int:
     return 6 - abs(7 - n)
 
 
+def _supersampled(w: int, h: int, paint: Callable[[ImageDraw.ImageDraw, int], None]
+                  ) -> Image.Image:
+    """A ``w`` × ``h`` RGBA picture painted at 4× (``paint(draw, 4)``) and shrunk."""
+    k = 4
+    big = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
+    paint(ImageDraw.Draw(big), k)
+    return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def _hexagon(cx: float, cy: float, radius: float) -> list[Point]:
+    """A pointy-topped hexagon's corners, clockwise from the top."""
+    return [(cx + radius * math.cos(math.radians(-90 + 60 * k)),
+             cy + radius * math.sin(math.radians(-90 + 60 * k))) for k in range(6)]
+
+
+@lru_cache(maxsize=64)
+def _hex_tile(fill: RGB, radius: float, outline: RGB | None = None, width: float = 0.0
+              ) -> Image.Image:
+    """An antialiased hexagon of ``radius`` (optionally outlined inside), cached."""
+    size = math.ceil(2 * radius) + 4
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        c = size * k / 2
+        d.polygon(_hexagon(c, c, radius * k), fill=fill, outline=outline,
+                  width=round(width * k) if outline else 0)
+
+    return _supersampled(size, size, paint)
+
+
+@lru_cache(maxsize=3)
+def _sea(w: int, h: int) -> Image.Image:
+    """The rounded field of sea behind an island (cached per size); only its four
+    corners are drawn supersampled."""
+    radius = 28
+    corner = _supersampled(radius, radius, lambda d, k: d.pieslice(
+        (0, 0, 2 * radius * k - 1, 2 * radius * k - 1), 180, 270, fill=SEA))
+    img = Image.new("RGBA", (w, h), (*SEA, 255))
+    flips = {
+        (0, 0): corner,
+        (w - radius, 0): corner.transpose(Image.Transpose.FLIP_LEFT_RIGHT),
+        (0, h - radius): corner.transpose(Image.Transpose.FLIP_TOP_BOTTOM),
+        (w - radius, h - radius): corner.transpose(Image.Transpose.ROTATE_180),
+    }
+    for xy, patch in flips.items():
+        img.paste(patch, xy)  # a straight copy, alpha included
+    return img
+
+
+@lru_cache(maxsize=128)
+def _number_token(n: int, r: float) -> Image.Image:
+    """A hex's number token: the number on a pale disc with one pip per chance in 36 of
+    rolling it, red for 6 and 8 (cached per number and hex size)."""
+    tr = 0.34 * r
+    size = math.ceil(2 * tr) + 4
+    red = n in (6, 8)
+    ink = RED_NUMBER if red else INK
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        c = size * k / 2
+        d.ellipse((c - tr * k, c - tr * k, c + tr * k, c + tr * k), fill=TOKEN_BG,
+                  outline=ink, width=round((3 if red else 2) * k))
+        d.text((c, c - tr * 0.18 * k), str(n), font=font(round(max(20, 0.36 * r)) * k,
+                                                          bold=True), fill=ink, anchor="mm")
+        pips = _pips(n)
+        pr = max(2.0, r * 0.035) * k
+        gap = pr * 2.7
+        py = c + tr * 0.56 * k
+        for i in range(pips):
+            px = c + (i - (pips - 1) / 2) * gap
+            d.ellipse((px - pr, py - pr, px + pr, py + pr), fill=ink)
+
+    return _supersampled(size, size, paint)
+
+
+@lru_cache(maxsize=32)
+def _harbour_badge(kind: int, r: float) -> Image.Image:
+    """A harbour's pill: the resource icon (a question mark for 3:1) and the rate."""
+    face = font(max(16, round(0.22 * r)) * 4, bold=True)
+    icon_px = max(22, round(0.3 * r))
+    rate = "3:1" if kind == GENERIC else "2:1"
+    w = math.ceil(text_width(rate, face) / 4 + icon_px + 18) + 2
+    hgt = icon_px + 10 + 2
+    fill = WHITE if kind == GENERIC else PALE[kind]
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        d.rounded_rectangle((k, k, (w - 1) * k, (hgt - 1) * k), radius=(hgt - 2) / 2 * k,
+                            fill=fill, outline=PIER, width=round(2.5 * k))
+        d.text(((8 + icon_px + 3) * k, hgt / 2 * k), rate, font=face, fill=INK, anchor="lm")
+
+    badge = _supersampled(w, hgt, paint)
+    _paste(badge, resource_icon(kind, icon_px), (6 + icon_px / 2, hgt / 2))
+    return badge
+
+
+def _pier(image: Image.Image, ends: Sequence[Point], to: Point) -> None:
+    """The two antialiased planks from a harbour's edge out to its badge."""
+    pts = [*ends, to]
+    x0, y0 = math.floor(min(x for x, _ in pts)) - 4, math.floor(min(y for _, y in pts)) - 4
+    x1, y1 = math.ceil(max(x for x, _ in pts)) + 4, math.ceil(max(y for _, y in pts)) + 4
+
+    def paint(d: ImageDraw.ImageDraw, k: int) -> None:
+        for ex, ey in ends:
+            d.line(((ex - x0) * k, (ey - y0) * k, (to[0] - x0) * k, (to[1] - y0) * k),
+                   fill=PIER, width=5 * k)
+
+    patch = _supersampled(x1 - x0, y1 - y0, paint)
+    image.paste(patch, (x0, y0), patch)
+
+
 @lru_cache(maxsize=16)
-def _island(
-    board_id: str,
-    terrain: tuple[int, ...],
-    tokens: tuple[int, ...],
-    harbours: tuple[tuple[int, int], ...],
-    r: float,
-) -> Image.Image:
-    """The static island: sea, hexes with icons and numbers, harbours (cached)."""
+def _harbour_spots(board_id: str, edges: tuple[int, ...], r: float) -> tuple[Point, ...]:
+    """Where each harbour's badge sits: off its coastal edge, out to sea."""
     board = get_board(board_id)
     fr = _Frame(board, r)
-    big = Image.new("RGB", (fr.w * SS, fr.h * SS), BACKGROUND)
-    d = ImageDraw.Draw(big)
-
-    def S(p: Point) -> Point:
-        return (p[0] * SS, p[1] * SS)
-
-    # The sea: a rounded field behind the island.
-    d.rounded_rectangle((0, 0, fr.w * SS - 1, fr.h * SS - 1), radius=28 * SS, fill=SEA)
-    # A shallow-water rim: each hex drawn enlarged in a darker blue first.
-    for h in range(board.hexes):
-        cx, cy = S(fr.hex_centre(h))
-        rr = r * SS * 1.16
-        pts = [
-            (
-                cx + rr * math.cos(math.radians(-90 + 60 * k)),
-                cy + rr * math.sin(math.radians(-90 + 60 * k)),
-            )
-            for k in range(6)
-        ]
-        d.polygon(pts, fill=SEA_EDGE)
-    # Harbour piers under the hexes' outlines.
     centre_x = sum(fr.hex_centre(h)[0] for h in range(board.hexes)) / board.hexes
     centre_y = sum(fr.hex_centre(h)[1] for h in range(board.hexes)) / board.hexes
-    badges: list[tuple[Point, int]] = []
-    for edge, kind in harbours:
+    out: list[Point] = []
+    for edge in edges:
         a, b = board.edge_corners[edge]
         pa, pb = fr.corner(a), fr.corner(b)
         (hx, hy) = fr.hex_centre(board.edge_hexes[edge][0])
@@ -287,88 +378,77 @@ def _island(
         nx, ny = nx / norm, ny / norm
         bc = (mx + nx * (0.5 * r + 16), my + ny * (0.5 * r + 16))
         # Nudge badges on the left/right flanks outward a little more (they are wide).
-        bc = (
+        out.append((
             bc[0] + (8 if bc[0] > centre_x else -8) * abs(nx),
             bc[1] + (4 if bc[1] > centre_y else -4) * abs(ny),
-        )
-        for p in (pa, pb):
-            d.line((*S(p), *S(bc)), fill=PIER, width=round(5 * SS))
-        badges.append((bc, kind))
-    # Hexes.
+        ))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4)
+def _island_base(board_id: str, edges: tuple[int, ...], r: float) -> Image.Image:
+    """What a board's islands share whatever the layout: the sea, the shallow-water rim
+    (each hex enlarged, darker blue) and the harbour piers (cached per board and size)."""
+    board = get_board(board_id)
+    fr = _Frame(board, r)
+    img = Image.new("RGB", (fr.w, fr.h), BACKGROUND)
+    sea = _sea(fr.w, fr.h)
+    img.paste(sea, (0, 0), sea)
+    rim = _hex_tile(SEA_EDGE, r * 1.16)
     for h in range(board.hexes):
-        cx, cy = fr.hex_centre(h)
+        _paste(img, rim, fr.hex_centre(h))
+    for edge, bc in zip(edges, _harbour_spots(board_id, edges, r), strict=True):
+        a, b = board.edge_corners[edge]
+        _pier(img, (fr.corner(a), fr.corner(b)), bc)
+    return img
+
+
+#: Islands kept (about 3 MB each on the 44-hex board); a miss costs ~5-7 ms CPU.
+@lru_cache(maxsize=6)
+def _island(
+    board_id: str,
+    terrain: tuple[int, ...],
+    tokens: tuple[int, ...],
+    harbours: tuple[tuple[int, int], ...],
+    r: float,
+    locale: str,
+) -> Image.Image:
+    """The static island: sea, hexes with icons, numbers and the desert's word, and the
+    harbours; cached per board layout, hex size and locale. Built from cached
+    antialiased pieces (a hex of each terrain, each number token, each harbour badge),
+    so that a game whose island has dropped out of the cache costs a few milliseconds,
+    not the few hundred a supersampled whole-island drawing took."""
+    board = get_board(board_id)
+    fr = _Frame(board, r)
+    img = _island_base(board_id, tuple(edge for edge, _ in harbours), r).copy()
+    badges = [(centre, kind) for centre, (_, kind) in zip(
+        _harbour_spots(board_id, tuple(edge for edge, _ in harbours), r), harbours, strict=True)]
+    for h in range(board.hexes):  # the hexes, each outlined
         res = terrain[h]
         fill = TERRAIN[res] if res >= 0 else DESERT_RGB
-        pts = [S(fr.corner(c)) for c in board.hex_corners[h]]
-        d.polygon(pts, fill=fill, outline=(60, 50, 40), width=round(1.6 * SS))
-    big_img = big.resize((fr.w, fr.h), Image.Resampling.LANCZOS)
-    # Icons (already antialiased) and number tokens: drawn at final size over a
-    # supersampled token layer.
-    tok = Image.new("RGBA", (fr.w * SS, fr.h * SS), (0, 0, 0, 0))
-    td = ImageDraw.Draw(tok)
-    tr = 0.34 * r
-    num_face = font(round(max(20, 0.36 * r)) * SS, bold=True)
-    for h in range(board.hexes):
-        cx, cy = fr.hex_centre(h)
-        n = tokens[h]
-        if terrain[h] < 0 or n == 0:
-            continue
-        red = n in (6, 8)
-        td.ellipse(
-            ((cx - tr) * SS, (cy - tr) * SS, (cx + tr) * SS, (cy + tr) * SS),
-            fill=TOKEN_BG,
-            outline=RED_NUMBER if red else INK,
-            width=round((3 if red else 2) * SS),
-        )
-        td.text(
-            (cx * SS, (cy - tr * 0.18) * SS),
-            str(n),
-            font=num_face,
-            fill=RED_NUMBER if red else INK,
-            anchor="mm",
-        )
-        pips = _pips(n)
-        pr = max(2.0, r * 0.035)
-        gap = pr * 2.7
-        py = cy + tr * 0.56
-        for k in range(pips):
-            px = cx + (k - (pips - 1) / 2) * gap
-            td.ellipse(
-                ((px - pr) * SS, (py - pr) * SS, (px + pr) * SS, (py + pr) * SS),
-                fill=RED_NUMBER if red else INK,
-            )
-    # Harbour badges: a pill with the rate and the resource icon.
-    face = font(max(16, round(0.22 * r)) * SS, bold=True)
-    icon_px = max(22, round(0.3 * r))
-    for (bx, by), kind in badges:
-        rate = "3:1" if kind == GENERIC else "2:1"
-        tw = text_width(rate, face) / SS
-        w = tw + icon_px + 18
-        hgt = icon_px + 10
-        fill = WHITE if kind == GENERIC else PALE[kind]
-        td.rounded_rectangle(
-            ((bx - w / 2) * SS, (by - hgt / 2) * SS, (bx + w / 2) * SS, (by + hgt / 2) * SS),
-            radius=hgt / 2 * SS,
-            fill=fill,
-            outline=PIER,
-            width=round(2.5 * SS),
-        )
-        td.text(
-            ((bx - w / 2 + 7 + icon_px + 3) * SS, by * SS), rate, font=face, fill=INK, anchor="lm"
-        )
-    tok = tok.resize((fr.w, fr.h), Image.Resampling.LANCZOS)
-    big_img.paste(tok, (0, 0), tok)
-    for (bx, by), kind in badges:
-        rate = "3:1" if kind == GENERIC else "2:1"
-        w = text_width(rate, face) / SS + icon_px + 18
-        _paste(big_img, resource_icon(kind, icon_px), (bx - w / 2 + 5 + icon_px / 2, by))
+        _paste(img, _hex_tile(fill, r, (60, 50, 40), 1.6), fr.hex_centre(h))
     icon = max(22, round(0.34 * r))
     for h in range(board.hexes):
         cx, cy = fr.hex_centre(h)
+        if terrain[h] >= 0 and tokens[h]:
+            _paste(img, _number_token(tokens[h], r), (cx, cy))
         if terrain[h] >= 0:
-            _paste(big_img, resource_icon(terrain[h], icon), (cx, cy - 0.6 * r))
-    _draw_hex_names(big_img, board, fr, r)
-    return big_img
+            _paste(img, resource_icon(terrain[h], icon), (cx, cy - 0.6 * r))
+    for centre, kind in badges:
+        _paste(img, _harbour_badge(kind, r), centre)
+    d = drawing(img)
+    for h in range(board.hexes):  # deserts carry a word instead of a number
+        if terrain[h] < 0:
+            cx, cy = fr.hex_centre(h)
+            d.text((cx, cy + 0.42 * r), t(_K + "desert", locale),
+                   font=font(max(14, round(0.2 * r)), bold=True), fill=(110, 90, 50), anchor="mm")
+    return img
+
+
+def clear_board_caches() -> None:
+    """Forget every cached island layout (the sea, rims and piers of each board and the
+    pieces an island is built from stay: there are only a few of them)."""
+    _island.cache_clear()
 
 
 def hex_name_anchor(fr: _Frame, h: int) -> Point:
@@ -379,43 +459,38 @@ def hex_name_anchor(fr: _Frame, h: int) -> Point:
     return (cx + 0.47 * fr.r, cy - 0.27 * fr.r)
 
 
+@lru_cache(maxsize=256)
+def _name_tab(name: str, r: float) -> Image.Image:
+    """The pale tab with a hex's letter, antialiased (cached per letter and hex size)."""
+    face = font(max(15, round(0.25 * r)) * 4, bold=True)
+    half_w = max(text_width(name, face) / 8 + 4, 0.16 * r)
+    half_h = max(10.0, 0.15 * r)
+    w, h = math.ceil(2 * half_w) + 2, math.ceil(2 * half_h) + 2
+    big = Image.new("RGBA", (w * 4, h * 4), (0, 0, 0, 0))
+    d = drawing(big)
+    d.rounded_rectangle((2, 2, w * 4 - 3, h * 4 - 3), radius=round(half_h * 0.6 * 4),
+                        fill=(250, 246, 232), outline=(60, 50, 40), width=4)
+    d.text((w * 2, h * 2), name, font=face, fill=INK, anchor="mm")
+    return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
 def _draw_hex_names(image: Image.Image, board: Board, fr: _Frame, r: float) -> None:
-    """Each hex's letter (the name moves and events use) on a small pale tab."""
-    d = ImageDraw.Draw(image)
-    face = font(max(15, round(0.25 * r)), bold=True)
+    """Each hex's letter (the name moves and events use) on a small pale tab, drawn over
+    the pieces so that a city on the hex's corner never hides part of it ("AO" must not
+    read "AC")."""
     names = places(board.id).hex_names
     for h in range(board.hexes):
-        x, y = hex_name_anchor(fr, h)
-        name = names[h]
-        half_w = max(text_width(name, face) / 2 + 4, 0.16 * r)
-        half_h = max(10.0, 0.15 * r)
-        d.rounded_rectangle((x - half_w, y - half_h, x + half_w, y + half_h),
-                            radius=round(half_h * 0.6), fill=(250, 246, 232),
-                            outline=(60, 50, 40), width=1)
-        d.text((x, y), name, font=face, fill=INK, anchor="mm")
+        _paste(image, _name_tab(names[h], r), hex_name_anchor(fr, h))
 
 
 def _draw_island(view: HexfolkView, r: float, locale: str) -> Image.Image:
-    """The island with the robber and every player's pieces."""
+    """The island with the robber, every player's pieces and the numbered spots."""
     board = get_board(view.board)
-    img = _island(view.board, view.terrain, view.tokens, view.harbours, r).copy()
+    img = _island(view.board, view.terrain, view.tokens, view.harbours, r, locale).copy()
     fr = _Frame(board, r)
-    d = ImageDraw.Draw(img)
-    # Deserts carry a word instead of a number.
-    for h in range(board.hexes):
-        if view.terrain[h] < 0:
-            cx, cy = fr.hex_centre(h)
-            d.text(
-                (cx, cy + 0.42 * r),
-                t(_K + "desert", locale),
-                font=font(max(14, round(0.2 * r)), bold=True),
-                fill=(110, 90, 50),
-                anchor="mm",
-            )
     if 0 <= view.robber < board.hexes:
-        cx, cy = fr.hex_centre(view.robber)
-        rs = _robber_sprite(max(18, round(0.3 * r)))
-        _paste(img, rs, (cx - 0.56 * r, cy + 0.05 * r))
+        centre, _ = robber_area(fr, view.robber)
+        _paste(img, _robber_sprite(_robber_size(r)), centre)
     styles = [_style(p) for p in view.players]
     length, thick = round(0.74 * r), max(5, round(0.1 * r))
     mark = max(16, round(0.26 * r))
@@ -431,7 +506,7 @@ def _draw_island(view: HexfolkView, r: float, locale: str) -> Image.Image:
         mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
         _paste(img, _road_sprite(styles[owner], dx, dy, length, thick), mid)
         draw_token(img, mid, mark, styles[owner])
-    settle, city = max(24, round(0.42 * r)), max(28, round(0.5 * r))
+    settle, city = _piece_sizes(r)
     for c, owner in enumerate(view.corner_owner):
         if owner < 0 or owner >= len(styles):
             continue
@@ -441,49 +516,168 @@ def _draw_island(view: HexfolkView, r: float, locale: str) -> Image.Image:
             draw_token(img, p, city, styles[owner])
         else:
             draw_token(img, p, settle, styles[owner])
-    _draw_spots(img, view, fr, r)
+    _draw_hex_names(img, board, fr, r)
+    for mark_ in spot_marks(view, fr):
+        _paste(img, _spot_sprite(str(mark_.number), mark_.radius, mark_.on_piece), mark_.centre)
     return img
 
 
-def spot_anchor(fr: _Frame, kind: str, i: int) -> Point:
-    """Where spot ``i`` of ``kind`` is marked: on the corner, at the edge's midpoint, or
-    in a hex's lower-right part (clear of its number token, icon, letter and robber)."""
+def _piece_sizes(r: float) -> tuple[int, int]:
+    """Token sizes of a settlement and a city (a city also has a ring 1.42 times as wide)."""
+    return max(24, round(0.42 * r)), max(28, round(0.5 * r))
+
+
+def _robber_size(r: float) -> int:
+    return max(18, round(0.3 * r))
+
+
+def robber_area(fr: _Frame, h: int) -> tuple[Point, float]:
+    """Where the robber stands on hex ``h`` (left of the number token) and the radius of
+    a circle that holds its pawn."""
+    cx, cy = fr.hex_centre(h)
+    size = _robber_size(fr.r)
+    return (cx - 0.52 * fr.r, cy + 0.04 * fr.r), size * 0.78
+
+
+# -- numbered spots ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class SpotMark:
+    """A numbered disc drawn for one legal place."""
+
+    number: int
+    centre: Point
+    radius: float
+    on_piece: bool  #: beside the player's own settlement (building a city there)
+
+
+def piece_circles(view: HexfolkView, fr: _Frame) -> list[tuple[Point, float]]:
+    """Circles holding every settlement, city and road marker and the robber: what a
+    numbered spot must never cover."""
+    board = fr.board
+    settle, city = _piece_sizes(fr.r)
+    out: list[tuple[Point, float]] = []
+    for c, owner in enumerate(view.corner_owner):
+        if 0 <= owner < len(view.players):
+            out.append((fr.corner(c), city * 0.71 if view.corner_level[c] >= 2 else settle / 2))
+    mark = max(16, round(0.26 * fr.r))
+    for e, owner in enumerate(view.edge_owner):
+        if 0 <= owner < len(view.players):
+            (ax, ay), (bx, by) = (fr.corner(c) for c in board.edge_corners[e])
+            out.append((((ax + bx) / 2, (ay + by) / 2), mark / 2))
+    if 0 <= view.robber < board.hexes:
+        out.append(robber_area(fr, view.robber))
+    return out
+
+
+#: Where a city spot's badge may go, by the corner's place on a hex (offset from the hex
+#: centre in corner units), best first: the lower parts of a hex are free (the number
+#: token is in the middle, its icon on top, its letter upper right, the robber left).
+_BADGE_SIDES = ((0, 2), (1, 1), (-1, 1), (-1, -1), (1, -1), (0, -2))
+
+
+def _spot_candidates(
+    fr: _Frame, kind: str, i: int, rad: float, circles: Sequence[tuple[Point, float]],
+    desert: bool = False,
+) -> list[Point]:
+    """Places to try for the disc of spot ``i`` of ``kind``, best first."""
+    board = fr.board
+    if kind == "hex":
+        cx, cy = fr.hex_centre(i)  # under the number token, which must stay readable
+        below = [(cx, cy + 0.6 * fr.r), (cx + 0.44 * fr.r, cy + 0.32 * fr.r)]
+        return [(cx, cy), *below] if desert else below
     if kind == "corner":
-        return fr.corner(i)
-    if kind == "edge":
-        (ax, ay), (bx, by) = (fr.corner(c) for c in fr.board.edge_corners[i])
-        return ((ax + bx) / 2, (ay + by) / 2)
-    cx, cy = fr.hex_centre(i)
-    return (cx + 0.4 * fr.r, cy + 0.3 * fr.r)
+        x, y = fr.corner(i)
+        piece = next((pr for (px, py), pr in circles if math.hypot(px - x, py - y) < 1), None)
+        if piece is None:
+            return [(x, y)]
+        dist = piece + rad + 2
+        cands: list[tuple[int, Point]] = []
+        cxy = board.corner_xy[i]
+        for h in board.corner_hexes[i]:
+            hx, hy = board.hex_xy[h]
+            side = (cxy[0] - hx, cxy[1] - hy)
+            hcx, hcy = fr.hex_centre(h)
+            ux, uy = hcx - x, hcy - y
+            norm = math.hypot(ux, uy) or 1.0
+            rank = _BADGE_SIDES.index(side) if side in _BADGE_SIDES else 9
+            cands.append((rank, (x + ux / norm * dist, y + uy / norm * dist)))
+        # out to sea, away from the hexes around the corner
+        hx = sum(fr.hex_centre(h)[0] for h in board.corner_hexes[i]) / len(board.corner_hexes[i])
+        hy = sum(fr.hex_centre(h)[1] for h in board.corner_hexes[i]) / len(board.corner_hexes[i])
+        ox, oy = x - hx, y - hy
+        norm = math.hypot(ox, oy)
+        if norm > 1:
+            cands.append((len(_BADGE_SIDES), (x + ox / norm * dist, y + oy / norm * dist)))
+        return [p for _, p in sorted(cands, key=lambda item: item[0])]
+    (ax, ay), (bx, by) = (fr.corner(c) for c in board.edge_corners[i])
+    ux, uy = (bx - ax) / fr.r, (by - ay) / fr.r  # unit vector along the edge
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    out = [(mx, my)]
+    for step in (0.08, 0.16, 0.24, 0.32):  # slide along the edge, then off it
+        out += [(mx + ux * step * fr.r, my + uy * step * fr.r),
+                (mx - ux * step * fr.r, my - uy * step * fr.r)]
+    for step in (0.15, 0.3, 0.45):
+        out += [(mx - uy * step * fr.r, my + ux * step * fr.r),
+                (mx + uy * step * fr.r, my - ux * step * fr.r)]
+    return out
 
 
-def _draw_spots(img: Image.Image, view: HexfolkView, fr: _Frame, r: float) -> None:
-    """The numbered legal places of the current placement (``view.spots``): a black disc
-    with a white ring and a bold white number, readable on a phone screen."""
-    if not view.spots:
-        return
+def _clear(p: Point, rad: float, circles: Sequence[tuple[Point, float]]) -> bool:
+    return all(math.hypot(p[0] - q[0], p[1] - q[1]) >= rad + qr + 1 for q, qr in circles)
+
+
+def spot_marks(view: HexfolkView, fr: _Frame) -> list[SpotMark]:
+    """The discs of the numbered legal places (``view.spots``): on an empty corner, at an
+    edge's midpoint, or under a hex's number token; a city spot sits beside the
+    player's settlement. A disc never covers a piece or the robber: it slides along its
+    edge (or round its corner) until it is clear. Discs are as large as the spacing of
+    the marked places allows, so that the numbers read on a phone."""
     board = fr.board
     limit = {"corner": board.corners, "edge": board.edges, "hex": board.hexes}
-    rad = max(13.0, 0.2 * r)
-    size = max(14, round(0.24 * r))
-    layer = Image.new("RGBA", (fr.w * SS, fr.h * SS), (0, 0, 0, 0))
-    d = ImageDraw.Draw(layer)
-    marks: list[tuple[Point, str]] = []
+    kinds = {kind for _, kind, _ in view.spots}
+    # corners and edges together are half a side apart; corners alone a whole side; road
+    # places alone sit next to the settlement they start from, so a little smaller
+    rad = (0.22 if {"corner", "edge"} <= kinds else 0.26 if "edge" in kinds else 0.3) * fr.r
+    circles = piece_circles(view, fr)
+    marks: list[SpotMark] = []
     for number, kind, i in view.spots:
         if not 0 <= i < limit.get(kind, 0):
             continue
-        x, y = spot_anchor(fr, kind, i)
-        text = str(number)
-        rr = rad * (1.18 if len(text) > 1 else 1.0)
-        d.ellipse(((x - rr) * SS, (y - rr) * SS, (x + rr) * SS, (y + rr) * SS),
-                  fill=SPOT_BG, outline=WHITE, width=round(2.5 * SS))
-        marks.append(((x, y), text))
-    layer = layer.resize((fr.w, fr.h), Image.Resampling.LANCZOS)
-    img.paste(layer, (0, 0), layer)
-    d2 = ImageDraw.Draw(img)
-    for (x, y), text in marks:
-        face = font(size if len(text) < 3 else round(size * 0.8), bold=True)
-        d2.text((x, y), text, font=face, fill=WHITE, anchor="mm")
+        on_piece = kind == "corner" and 0 <= view.corner_owner[i] < len(view.players)
+        # a city spot beside a settlement, a robber spot under a number token: smaller
+        size = min(rad, 0.17 * fr.r if on_piece else 0.24 * fr.r if kind == "hex" else rad)
+        desert = kind == "hex" and view.terrain[i] < 0
+        cands = _spot_candidates(fr, kind, i, size, circles, desert)
+        centre = next((p for p in cands if _clear(p, size, circles)), None)
+        if centre is None:  # nothing clear: a smaller disc where there is most room
+            def room(p: Point) -> float:
+                return min(math.hypot(p[0] - q[0], p[1] - q[1]) - qr - 1 for q, qr in circles)
+
+            centre = max(cands, key=room)
+            size = max(6.0, min(size, room(centre)))
+        marks.append(SpotMark(number, centre, size, on_piece))
+    return marks
+
+
+@lru_cache(maxsize=512)
+def _spot_sprite(text: str, rad: float, on_piece: bool) -> Image.Image:
+    """A numbered spot: a near-black disc with a white ring (gold beside the player's
+    own settlement, where it means a city) and a bold white number, antialiased."""
+    k = 4
+    size = math.ceil(2 * rad) + 2
+    big = Image.new("RGBA", (size * k, size * k), (0, 0, 0, 0))
+    d = drawing(big)
+    c = size * k / 2
+    rr = rad * k
+    ring = GOLD if on_piece else WHITE
+    d.ellipse((c - rr, c - rr, c + rr, c + rr), fill=ring)
+    inner = rr - max(2.5, rad * (0.2 if on_piece else 0.14)) * k
+    d.ellipse((c - inner, c - inner, c + inner, c + inner), fill=SPOT_BG)
+    scale = {1: 1.2, 2: 1.02}.get(len(text), 0.78)
+    floor = MIN_TEXT if rad >= 12 else 8  # phone-readable unless squeezed between pieces
+    face = font(max(floor, round(rad * scale)) * k, bold=True)
+    d.text((c, c + k * 0.5), text, font=face, fill=WHITE, anchor="mm")
+    return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
 # -- panels --------------------------------------------------------------------------------
@@ -524,6 +718,22 @@ def _die(draw: ImageDraw.ImageDraw, x: float, y: float, size: float, value: int)
         draw.ellipse((cx - pr, cy - pr, cx + pr, cy + pr), fill=INK)
 
 
+def _round_text(view: HexfolkView, locale: str) -> str:
+    """The header's counter: the round of play (every seat's turn once), or "Founding"."""
+    if view.round <= 0 and view.winner is None:
+        return t(_K + "founding", locale)
+    return t(_K + "round", locale, round=max(1, view.round))
+
+
+def _roll_label(view: HexfolkView, names: Sequence[str], locale: str) -> str:
+    """"Last roll: Bot 3" — whose roll the dice show (while the next player is still to
+    roll, the dice are the previous player's)."""
+    if not 0 <= view.dice_by < len(view.players):
+        return t(_K + "roll", locale)
+    name = ellipsize(_name(names, view.dice_by), font(16), 150)
+    return t(_K + "last_roll", locale, name=name)
+
+
 def _phase_text(view: HexfolkView, names: Sequence[str], locale: str) -> str:
     if view.winner is not None:
         return t(_K + "phase.over", locale)
@@ -543,12 +753,12 @@ def _draw_header(
     x = MARGIN
     x += draw_text(draw, (x, 12), title, font(24, bold=True), WHITE)
     x += 14
-    x += draw_text(draw, (x, 16), t(_K + "turn", locale, turn=view.turn), font(19), (220, 230, 240))
+    x += draw_text(draw, (x, 16), _round_text(view, locale), font(19), (220, 230, 240))
     x += 20
     dice_w = 0
     if view.dice:
         size = 40
-        label = t(_K + "roll", locale)
+        label = _roll_label(view, names, locale)
         total = f"= {sum(view.dice)}"
         lab_face, sum_face = font(16), font(22, bold=True)
         dice_w = (
@@ -588,6 +798,23 @@ def _draw_header(
         bold=True,
         anchor="lm",
     )
+
+
+ORDER_H = 44  #: the turn-order strip under the header
+
+
+def _draw_order(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: HexfolkView, names: Sequence[str],
+    locale: str,
+) -> None:
+    """Who plays after whom, from the seat that founded first; the seat to act is lit."""
+    draw.rectangle((0, HEADER_H, WIDTH, HEADER_H + ORDER_H), fill=(226, 234, 242))
+    acting = view.special if view.phase == "special" and view.special >= 0 else view.current
+    order = [TurnSeat(seat, _style(view.players[seat]), _name(names, seat),
+                      current=seat == acting and view.winner is None)
+             for seat in play_order(view.first, len(view.players))]
+    draw_turn_order(image, draw, (MARGIN, HEADER_H + ORDER_H / 2), WIDTH - 2 * MARGIN, order,
+                    locale, first_known=0 <= view.first < len(view.players), size=26)
 
 
 def _chip(
@@ -836,8 +1063,9 @@ def _draw_offer(
         ry += 32
 
 
-def _legend_height() -> int:
-    return 44
+def _legend_height(view: HexfolkView) -> int:
+    """One row of pieces; a second row explains the numbered spots when there are any."""
+    return 80 if view.spots else 44
 
 
 def _draw_legend(
@@ -872,6 +1100,19 @@ def _draw_legend(
     red = t(_K + "legend.red", locale)
     if cx + text_width(red, face) < x + w:
         draw.text((cx, cy), red, font=face, fill=RED_NUMBER, anchor="lm")
+    if not view.spots:
+        return
+    cx, cy = x + 6, y + 56
+    _paste(image, _spot_sprite("7", 13.0, False), (cx + 13, cy))
+    cx += 32
+    cx += draw_text(draw, (cx, cy), t(_K + "legend.spot", locale), face, INK,
+                    max(40.0, x + w - cx), anchor="lm") + 18
+    if any(kind == "corner" and 0 <= view.corner_owner[i] < len(view.players)
+           for _, kind, i in view.spots) and cx < x + w - 120:
+        _paste(image, _spot_sprite("7", 13.0, True), (cx + 13, cy))
+        cx += 32
+        draw_text(draw, (cx, cy), t(_K + "legend.spot_city", locale), face, INK,
+                  x + w - cx, anchor="lm")
 
 
 def render_board(
@@ -884,14 +1125,14 @@ def render_board(
     board = get_board(view.board)
     inner = WIDTH - 2 * MARGIN
     side_r = _hex_radius(board, inner - SIDE_W - GAP)
-    side = side_r >= 56  # the grand board is drawn full width, players beneath it
+    side = side_r >= 64  # the large and grand boards are drawn full width, players beneath
     r = side_r if side else _hex_radius(board, inner)
     fr = _Frame(board, r)
     cap_face = font(19)
     lines = wrap_text(caption, cap_face, inner - 28, 3) if caption.strip() else []
     cap_h = line_height(cap_face) * len(lines) + 18 + GAP if lines else 0
     banner_h = 58 + GAP if view.winner is not None else 0
-    top = HEADER_H + GAP + banner_h + cap_h
+    top = HEADER_H + ORDER_H + GAP + banner_h + cap_h
     n = len(view.players)
     if side:
         panel_w = SIDE_W
@@ -909,7 +1150,7 @@ def render_board(
         extra_h = max(_bank_height(), _offer_height(view, panel_w - bank_w - GAP))
     else:
         extra_h = _bank_height()
-    legend_h = _legend_height()
+    legend_h = _legend_height(view)
     if side:
         board_x = MARGIN + (inner - SIDE_W - GAP - fr.w) / 2
         left_h = fr.h + GAP + legend_h
@@ -921,9 +1162,10 @@ def render_board(
         panel_x, panel_y = MARGIN, top + fr.h + GAP + legend_h + GAP
         height = panel_y + players_h + extra_h + MARGIN
     image = Image.new("RGB", (WIDTH, round(height)), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = drawing(image)
     _draw_header(image, draw, view, names, locale)
-    y = HEADER_H + GAP
+    _draw_order(image, draw, view, names, locale)
+    y = HEADER_H + ORDER_H + GAP
     if view.winner is not None:
         draw.rounded_rectangle(
             (MARGIN, y, WIDTH - MARGIN, y + 58), radius=12, fill=GOLD, outline=INK, width=2
@@ -985,6 +1227,14 @@ def render_board(
 
 
 # -- the private hand ----------------------------------------------------------------------
+def hand_key(view: HexfolkView) -> tuple[object, ...]:
+    """Everything :func:`render_hand` draws from (the image is kept while it is equal)."""
+    me = view.players[view.viewer] if view.viewer is not None and 0 <= view.viewer < len(
+        view.players) else None
+    return (view.viewer, None if me is None else (me.seat, me.colour), view.hand, view.devs,
+            view.vp, view.target)
+
+
 def render_hand(view: HexfolkView, names: Sequence[str], locale: str = "en") -> bytes:
     """The viewer's own resources (a count per resource) and development cards."""
     if view.hand is None or view.viewer is None:
@@ -994,7 +1244,7 @@ def render_hand(view: HexfolkView, names: Sequence[str], locale: str = "en") -> 
     dev_rows = -(-max(1, len(devs)) // 5)
     height = HEADER_H + GAP + 34 + card_h + GAP + 40 + dev_rows * (110 + GAP) + MARGIN
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = drawing(image)
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=(38, 70, 100))
     x = MARGIN
     if 0 <= view.viewer < len(view.players):
@@ -1118,7 +1368,7 @@ def _draw_roll_chart(
 ) -> int:
     """The bar chart of dice totals with the expected counts as a line of markers;
     returns the bottom."""
-    draw = ImageDraw.Draw(image)
+    draw = drawing(image)
     rolls = summary.rolls
     x0 = MARGIN
     draw_text(draw, (x0, top), t(_S + "rolls_title", locale, count=rolls), font(22, bold=True),
@@ -1198,7 +1448,7 @@ _COLS = (MARGIN, 236, 296, 616, 736, 846, 956, 1036, SUMMARY_W - MARGIN)
 def _draw_player_table(
     image: Image.Image, summary: SummaryView, names: Sequence[str], top: int, locale: str
 ) -> int:
-    draw = ImageDraw.Draw(image)
+    draw = drawing(image)
     head = font(15, bold=True)
     keys = ("col_player", "col_vp", "col_gained", "col_lost", "col_trades", "col_devs",
             "col_road", "col_breakdown")
@@ -1232,16 +1482,10 @@ def _draw_player_table(
             _paste(image, resource_icon(res, icon), (x + icon / 2, mid))
             draw.text((x + icon + 3, mid), str(n), font=sub, fill=INK, anchor="lm")
             x += 54
-        draw.text((_COLS[3] + 4, mid), str(ps.lost_to_robber), font=value, fill=INK,
-                  anchor="lm")
-        draw.text((_COLS[3] + 40, mid), f"({ps.stolen} + {ps.discarded})", font=sub,
-                  fill=MUTED, anchor="lm")
-        draw.text((_COLS[4] + 4, mid), str(ps.trades), font=value, fill=INK, anchor="lm")
-        draw.text((_COLS[4] + 40, mid), f"({ps.bank_trades} + {ps.player_trades})", font=sub,
-                  fill=MUTED, anchor="lm")
-        draw.text((_COLS[5] + 4, mid), f"{ps.devs_bought} / {ps.devs_played}", font=value,
-                  fill=INK, anchor="lm")
-        draw.text((_COLS[6] + 4, mid), str(ps.road_length), font=value, fill=INK, anchor="lm")
+        _table_cell(draw, 3, mid, str(ps.lost_to_robber), f"({ps.stolen} + {ps.discarded})")
+        _table_cell(draw, 4, mid, str(ps.trades), f"({ps.bank_trades} + {ps.player_trades})")
+        _table_cell(draw, 5, mid, f"{ps.devs_bought} / {ps.devs_played}")
+        _table_cell(draw, 6, mid, str(ps.road_length))
         _draw_vp_bar(draw, ps, _COLS[7] + 4, mid, _COLS[8] - _COLS[7] - 8, summary.target)
         y += _ROW_H
     draw.line((MARGIN, y, SUMMARY_W - MARGIN, y), fill=RULE, width=1)
@@ -1256,6 +1500,20 @@ def _draw_player_table(
         draw.text((x + 22, y + 10), label, font=face, fill=INK, anchor="lm")
         x += 22 + text_width(label, face) + 18
     return y + 28
+
+
+def _table_cell(
+    draw: ImageDraw.ImageDraw, col: int, mid: float, value: str, detail: str = ""
+) -> None:
+    """A figure in column ``col`` of the player table, with its parts (``detail``) in
+    small muted type beneath it; both shrink to the column, so that neighbouring
+    columns never run into each other ("(13 + 10)0 / 0")."""
+    x, width = _COLS[col] + 4, _COLS[col + 1] - _COLS[col] - 12
+    if not detail:
+        draw_fitted(draw, (x, mid), value, width, 20, INK, bold=True, anchor="lm")
+        return
+    draw_fitted(draw, (x, mid - 10), value, width, 20, INK, bold=True, anchor="lm")
+    draw_fitted(draw, (x, mid + 14), detail, width, 15, MUTED, anchor="lm", min_size=12)
 
 
 def _vp_legend_width(face: ImageFont.FreeTypeFont, locale: str) -> float:
@@ -1278,6 +1536,11 @@ def _draw_vp_bar(
         x += w
 
 
+def _rounds(summary: SummaryView) -> int:
+    """Rounds of play (every player's turn once) the game lasted; turns count from 1."""
+    return max(1, (summary.turn - 1) // max(1, len(summary.players)) + 1)
+
+
 def render_summary(
     summary: SummaryView, names: Sequence[str], locale: str = "en"
 ) -> bytes:
@@ -1287,15 +1550,15 @@ def render_summary(
     height = (MARGIN + 70 + GAP + _CHART_H + GAP + 3 * line_height(font(15, bold=True)) + 10
               + n * _ROW_H + 40 + MARGIN)
     image = Image.new("RGB", (SUMMARY_W, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = drawing(image)
     draw_text(draw, (MARGIN, MARGIN), t(_S + "title", locale), font(30, bold=True), INK,
               SUMMARY_W - 2 * MARGIN)
     if summary.winner is not None:
         winner = summary.players[summary.winner]
         sub = t(_S + "subtitle", locale, name=_name(names, winner.seat), vp=winner.vp,
-                turns=summary.turn)
+                rounds=_rounds(summary))
     else:
-        sub = t(_S + "subtitle_none", locale, turns=summary.turn)
+        sub = t(_S + "subtitle_none", locale, rounds=_rounds(summary))
     draw_text(draw, (MARGIN, MARGIN + 40), sub, font(20), MUTED, SUMMARY_W - 2 * MARGIN)
     top = MARGIN + 70 + GAP
     draw.line((MARGIN, top - 6, SUMMARY_W - MARGIN, top - 6), fill=RULE, width=2)

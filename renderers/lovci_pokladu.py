@@ -30,15 +30,18 @@ from renderers.common import (
     WHITE,
     SeatStyle,
     Shape,
+    TurnSeat,
     dashed_rectangle,
     draw_fitted,
     draw_text,
     draw_title_with_note,
     draw_token,
+    draw_turn_order,
     ellipsize,
     fit_font,
     font,
     line_height,
+    play_order,
     png_bytes,
     seat_style,
     shape_points,
@@ -57,6 +60,7 @@ WIDTH = 1200
 MARGIN = 18
 GAP = 10
 HEADER_H = 52
+ORDER_H = 44  #: the turn-order strip under the title bar (renderers.common.draw_turn_order)
 STATUS_H = 60
 PLAYERS_H = 116
 LEGEND_H = 40
@@ -1210,7 +1214,8 @@ def _draw_board(view: LovciView, locale: str) -> Image.Image:
 def _draw_header(draw: ImageDraw.ImageDraw, view: LovciView, locale: str) -> None:
     """Title bar: the game's name, shared facts as chips, and the turn number."""
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=NAVY)
-    turn = t(_K + "turn", locale, turn=view.turn)
+    # Every turn is one move; counted over all players, so say "move", not "turn".
+    turn = t("render.common.moves", locale, turn=view.turn)
     right = WIDTH - MARGIN
     right -= draw_text(draw, (right, HEADER_H / 2), turn, font(22, bold=True), WHITE, anchor="rm")
     title = t(_K + "title", locale)
@@ -1226,6 +1231,17 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: LovciView, locale: str) -> Non
         _chip(draw, x, HEADER_H / 2 - 13.5, text, 15, fill=fill)
         x += w + 8
     draw_fitted(draw, (MARGIN, HEADER_H / 2), title, title_w + 1, 24, WHITE, bold=True, anchor="lm")
+
+
+def _draw_order(image: Image.Image, draw: ImageDraw.ImageDraw, view: LovciView,
+                names: Sequence[str], locale: str) -> None:
+    """Who moves after whom, from the seat that moved first; the seat to move is lit."""
+    draw.rectangle((0, HEADER_H, WIDTH, HEADER_H + ORDER_H), fill=(226, 234, 242))
+    order = [TurnSeat(p.seat, _player_style(p), names[p.seat] if p.seat < len(names) else None,
+                      current=view.phase != "over" and p.seat == view.current, out=p.out)
+             for p in (view.players[s] for s in play_order(view.first, len(view.players)))]
+    draw_turn_order(image, draw, (MARGIN, HEADER_H + ORDER_H / 2), WIDTH - 2 * MARGIN, order,
+                    locale, first_known=0 <= view.first < len(view.players))
 
 
 def _status_chips(view: LovciView, locale: str) -> list[tuple[str, RGB]]:
@@ -1506,7 +1522,7 @@ def render_board(view: LovciView, names: Sequence[str], caption: str, locale: st
     inner = WIDTH - 2 * MARGIN
     lines = wrap_text(caption, font(19), inner - 32, 3) if caption.strip() else []
     caption_h = line_height(font(19)) * len(lines) + 16 + GAP if lines else 0
-    status_top = HEADER_H
+    status_top = HEADER_H + ORDER_H
     players_top = status_top + STATUS_H
     caption_top = players_top + PLAYERS_H + GAP
     board_top = caption_top + caption_h
@@ -1518,6 +1534,7 @@ def render_board(view: LovciView, names: Sequence[str], caption: str, locale: st
     image.paste(_legend_layer(locale), (0, legend_top))
     draw = ImageDraw.Draw(image)
     _draw_header(draw, view, locale)
+    _draw_order(image, draw, view, names, locale)
     _draw_status(image, draw, view, names, locale, status_top)
     _draw_players(image, draw, view, names, locale, players_top)
     if lines:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.__main__ import main
@@ -35,4 +37,33 @@ def test_create_bot_builds_the_command_tree_without_connecting(tmp_path) -> None
     assert isinstance(client, TideboundClient)
     assert not client.is_ready() and client.storage is None
     names = {command.name for command in client.tree.get_commands()}
-    assert names == {"game", "hand", "move", "rules"}
+    assert names == {"game", "hand", "move", "rules", "help"}
+
+
+@pytest.mark.parametrize(("base", "reason"), [
+    ("http://127.0.0.1:9/api/v10", "Connection refused"),
+    ("http://tidebound-no-such-host.invalid/api/v10", ""),  # DNS: the resolver's words
+])
+def test_network_failure_at_login_is_one_clear_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+    base: str, reason: str,
+) -> None:
+    """Issue 9 item 10: "A network failure at login (DNS or connection refused), with a
+    token set, prints a 60-line traceback; print one clear line." """
+    import logging
+
+    import discord.http
+
+    # client.run installs a log handler on the "discord" logger each time: drop it afterwards,
+    # it writes to this test's captured stderr.
+    discord_log = logging.getLogger("discord")
+    monkeypatch.setattr(discord_log, "handlers", list(discord_log.handlers))
+    monkeypatch.setattr(discord.http.Route, "BASE", base)
+    monkeypatch.setenv("DISCORD_TOKEN", "not.a.token")
+    monkeypatch.setenv("TIDEBOUND_DB", str(tmp_path / "x.db"))
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    line = next(line for line in err.splitlines() if "Can't reach Discord" in line)
+    assert line.startswith("Can't reach Discord (" + reason) and "network connection" in line
+    assert [line for line in err.splitlines() if "INFO" not in line] == [line]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from tidebound_support import assert_pngs, console_args, stored_session
 
 from bot.__main__ import main
 from bot.storage import ACTIVE, FINISHED
+from i18n.errors import LocalizedError
 
 
 def console(tmp_path: Path, *extra: str) -> list[str]:
@@ -21,24 +23,51 @@ def test_all_bots_play_a_whole_game(
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing may be read
     args = console(tmp_path, "--players", "2", "--bots", "2", "--seed", "1",
-                   "--options", "target=10")
+                   "--options", "target=6")
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "Game over: " in out and " wins! Scores: Bot 1 " in out
     assert ">" not in out  # no prompt
-    files = assert_pngs(tmp_path / "boards")
-    assert [f.name for f in files] == ["0001.png"]
     row, log_length, replays = stored_session(tmp_path / "console.db")
-    assert row.status == FINISHED and row.seed == 1 and row.options["target"] == 10
+    assert row.status == FINISHED and row.seed == 1 and row.options["target"] == 6
     assert row.channel_id.startswith("console-")
     assert [s.name for s in row.seats] == ["Bot 1", "Bot 2"]
     assert log_length == row.version - 1 > 20 and replays
+    # Issue 9 item 8: the whole game, turn by turn, with a board after every turn.
+    turns = re.findall(r"^— Turn (\d+): (Bot \d)(?:, Bot \d)* —$", out, re.M)
+    assert [int(n) for n, _ in turns] == list(range(1, len(turns) + 1)) and len(turns) > 10
+    assert {name for _, name in turns} == {"Bot 1", "Bot 2"}
+    files = assert_pngs(tmp_path / "boards")
+    boards = [f.name for f in files if "summary" not in f.name]
+    assert boards == [f"{n:04d}.png" for n in range(1, len(turns) + 1)]
+    # Issue 18: the game ends with its summary image after the last board.
+    assert files[-1].name == f"{len(turns) + 1:04d}-summary.png"
+    assert out.count("(board: ") == len(turns)
+    assert "…" not in out  # nothing clipped
+    assert out.index("— Turn 1:") < out.index("Game over: ")
 
     # A second run in the same file is a fresh session; images continue the numbering.
-    assert main([*args[:-2], "--options", "target=5", "--bots", "2"]) == 0
-    assert [f.name for f in assert_pngs(tmp_path / "boards")] == ["0001.png", "0002.png"]
+    assert main([*args[:-2], "--options", "target=5", "--bots", "2", "--boards", "end"]) == 0
+    later = [f.name for f in assert_pngs(tmp_path / "boards")][len(files):]
+    assert later == [f"{len(turns) + 2:04d}.png", f"{len(turns) + 3:04d}-summary.png"]
     second, _, replays = stored_session(tmp_path / "console.db", 2)
     assert second.status == FINISHED and second.channel_id != row.channel_id and replays
+
+
+def test_all_bots_with_a_board_per_round(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Item 8: "write a board per turn (or per round, with a flag)": 3 players, a board
+    every third turn and after the last."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    args = console_args("hexfolk", tmp_path, "--players", "3", "--bots", "3", "--seed", "2",
+                        "--options", "target=8", "--boards", "round")
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    turns = len(re.findall(r"^— Turn \d+: ", out, re.M))
+    boards = [f for f in assert_pngs(tmp_path / "boards") if "summary" not in f.name]
+    assert len(boards) == turns // 3 + (turns % 3 != 0) and turns > 20
+    assert "Game over: " in out and "(game summary: " in out
 
 
 def test_human_against_a_bot(
@@ -52,10 +81,10 @@ def test_human_against_a_bot(
     out = capsys.readouterr().out
     assert "The game of Hagoth: Builder of Ships begins!" in out
     assert "Player 1 (hagoth) > " in out
-    assert "quit      stop" in out  # help
+    assert "  quit           stop here: the game stays saved" in out  # help
     assert "  1. Action, no card: Go Wooding   [act wood]" in out  # moves
-    assert ("Sorry, that didn't work: I can't read the move “play great”. Type `moves`"
-            in out)
+    assert "Sorry, that didn't work: I can't read the move “play great”. Type `moves`" in out
+    assert "autocomplete" not in out
     assert "There is no move 42: choose from 1 to" in out
     assert "Player 1's hand: " in out
     assert "Player 1 went wooding without a card" in out  # the game went on
@@ -115,3 +144,174 @@ def test_unknown_game_is_refused_politely(
     assert main(["console", "chess", "--db", str(tmp_path / "x.db")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: There is no game “chess”. Games here: ") and "hagoth" in err
+
+
+def run_script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+               capsys: pytest.CaptureFixture[str], args: list[str], lines: list[str]
+               ) -> tuple[int, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    code = main(args)
+    return code, capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("game", "hand"), [
+    ("hexfolk", "Player 1's hand: resources: none; development cards: none"),
+    ("hagoth", "Player 1's hand: "),
+    ("lovci-pokladu", "This game has no hidden hand: everything is on the board"),
+])
+def test_hand_works_in_every_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    game: str, hand: str,
+) -> None:
+    """Issue 9 item 6: `hand` crashed every Hexfolk console game (resource counts are
+    numbers, not card codes); it names the hand in words, in every game."""
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           console_args(game, tmp_path, "--players", "2", "--bots", "1",
+                                        "--seed", "4"), ["hand", "quit"])
+    assert code == 0 and hand in out and "Traceback" not in out
+    if game == "hagoth":
+        cards = out.split("Player 1's hand: ", 1)[1].split("\n", 1)[0].split(", ")
+        assert len(cards) >= 5 and all(c[0].isupper() and "." not in c for c in cards)
+    if game != "lovci-pokladu":
+        assert "-hand-player1.png" in out
+
+
+@pytest.mark.parametrize("game", ["hagoth", "hexfolk", "lovci-pokladu"])
+def test_help_and_refusals_speak_of_this_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    game: str,
+) -> None:
+    """Item 9: "`help` and the error messages use Hagoth's example ("play bow 1 sloop")
+    and mention autocomplete in every game. Give each game its own examples." The
+    examples are moves the player could type right now."""
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           console_args(game, tmp_path, "--players", "2", "--bots", "1",
+                                        "--seed", "5"), ["help", "zzz", "moves", "quit"])
+    assert code == 0 and "autocomplete" not in out
+    notations = re.findall(r"\[([^\]]+)\]$", out, re.M)  # from `moves`
+    examples = re.findall(r"“([^”]+)”", out.split("type a move, e.g. ", 1)[1].split("\n")[0])
+    assert examples and set(examples) <= set(notations)
+    refusal = out.split("I can't read the move “zzz”.", 1)[1].split("\n")[0]
+    assert set(re.findall(r"“([^”]+)”", refusal)) <= set(notations)
+    assert ("play bow" in out) == (game == "hagoth" and "play bow" in " ".join(notations))
+    assert ("  hand " in out) == (game != "lovci-pokladu")  # Lovci has no hand
+
+
+def test_rules_and_status_in_the_console(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Item 9: a `rules [topic]` command and `status` prints the scores; item 17: the
+    rules state the target this game is played to (target=10, not the book's 25)."""
+    code, out = run_script(
+        tmp_path, monkeypatch, capsys,
+        console_args("hagoth", tmp_path, "--players", "2", "--bots", "1", "--seed", "5",
+                     "--options", "target=10"),
+        ["rules", "rules attacks", "rules chess", "1", "status", "quit"])
+    assert code == 0
+    assert "Hagoth: Builder of Ships — overview" in out and "First to 10 VP wins" in out
+    assert "Hagoth: Builder of Ships — attacks" in out
+    assert "There is no rules topic “chess”. Topics: overview, " in out
+    status = out.split("Player 1 (hagoth) > status\n", 1)[1].split("Player 1 (hagoth) >")[0]
+    assert re.search(r"^Scores: Player 1 \d+, Bot 1 \d+\.$", status, re.M)
+    assert status.index("Scores:") < status.index("To play: ")
+    assert status.split("\n", 1)[0] != "To play: Player 1."  # the last move's account first
+
+
+def test_quit_list_resume_and_abandon(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Item 7: `quit` keeps the game, `--list` shows it, `--resume` goes on from where it
+    stopped with the same seats; `abandon` ends it so it leaves the list."""
+    db = str(tmp_path / "console.db")
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           console_args("hexfolk", tmp_path, "--players", "3", "--bots", "1",
+                                        "--seed", "8"), ["1", "quit"])
+    assert code == 0
+    assert f"Go on with: python -m bot console --resume 1 --db {db}" in out
+    row, moves, _ = stored_session(db)
+    assert row.status == ACTIVE
+
+    code, out = run_script(tmp_path, monkeypatch, capsys, ["console", "--list", "--db", db], [])
+    assert code == 0 and re.search(
+        rf"^ +1  Hexfolk · Player 1, Player 2, Bot 1 · {row.version - 1} moves · ", out, re.M)
+
+    # A second game in the same file is reminded of the first.
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           console_args("hagoth", tmp_path, "--players", "2"), ["quit"])
+    assert "1 other unfinished console game(s) are saved" in out
+
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           ["console", "--resume", "1", "--db", db, "--out",
+                            str(tmp_path / "boards")],
+                           ["1", "quit"])
+    assert code == 0 and "Resuming game 1 of Hexfolk." in out
+    assert out.index("To play: ") < out.index("(hexfolk) > 1")  # the board first
+    resumed, more, replays = stored_session(db)
+    assert more > moves and replays and resumed.seats == row.seats
+
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           ["console", "--resume", "1", "--db", db, "--out",
+                            str(tmp_path / "boards")], ["abandon"])
+    assert code == 0 and "abandoned the game" in out
+    assert stored_session(db)[0].status == "abandoned"
+    code, out = run_script(tmp_path, monkeypatch, capsys, ["console", "--list", "--db", db], [])
+    assert " 1  Hexfolk" not in out and " 2  Hagoth" in out
+
+
+@pytest.mark.parametrize(("session", "message"), [
+    ("1", "Game 1 is over: there is nothing to resume."),
+    ("9", "There is no saved game 9 in "),
+])
+def test_resume_refuses_what_cannot_be_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    session: str, message: str,
+) -> None:
+    """Item 7: a finished or unknown game is refused in one clear line."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(console(tmp_path, "--players", "2", "--bots", "2", "--seed", "1",
+                        "--options", "target=5", "--boards", "end")) == 0
+    capsys.readouterr()
+    assert main(["console", "--resume", session, "--db", str(tmp_path / "console.db"),
+                 "--out", str(tmp_path / "boards")]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_console_help_lists_the_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """Item 9: "make `console --help` list the game ids"."""
+    with pytest.raises(SystemExit) as done:
+        main(["console", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "Games: hagoth, hexfolk, lovci-pokladu." in out
+    assert "--resume SESSION" in out and "--list" in out and "--boards" in out
+
+
+@pytest.mark.parametrize("make", ["file", "inside-a-file"])
+def test_unwritable_out_is_one_clear_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], make: str
+) -> None:
+    """Item 10: "An unwritable `--out` prints a traceback; print one clear line."""
+    blocker = tmp_path / "taken"
+    blocker.write_text("not a folder")
+    out = blocker if make == "file" else blocker / "boards"
+    assert main(["console", "hagoth", "--out", str(out), "--db",
+                 str(tmp_path / "console.db")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: Can't write to {out if make == 'file' else blocker}")
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert not (tmp_path / "console.db").exists()
+
+
+def test_offers_read_with_spaces_between_count_and_resource() -> None:
+    """Item 9: make `offer 1 brick for 1 wood` readable (the same offer as the
+    canonical `offer 1brick for 1wood`)."""
+    from games import get_ruleset
+
+    hexfolk = get_ruleset("hexfolk")
+    for loose, canonical in [("offer 1 brick for 1 wood", "offer 1brick for 1wood"),
+                             ("counter 2 ore for 1 wool", "counter 2ore for 1wool"),
+                             ("discard 2 wood 1 ore", "discard 2wood 1ore")]:
+        assert hexfolk.format_action(hexfolk.parse_action(loose)) == canonical
+    with pytest.raises(LocalizedError):
+        hexfolk.parse_action("offer 2 for wood")  # a count of nothing is not an offer

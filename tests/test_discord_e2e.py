@@ -107,6 +107,9 @@ async def test_whole_game_with_bots_and_a_restart(standin: DiscordStandin, db_pa
         assert "Game over" in str(post.json.get("content"))
         assert post.json["allowed_mentions"] == {"parse": []}, "nobody is pinged at the end"
         assert not post.json.get("components"), "a finished game offers no buttons"
+        # issue 18: the final Hagoth post carries the board and the summary image
+        assert [f.filename for f in post.files][-1] == "summary.png"
+        assert len(post.files) == 2 and png_of(post).width > 100
 
 
 async def test_bad_inputs_get_clear_ephemeral_messages(

@@ -924,6 +924,29 @@ def test_the_reshuffled_pile_is_really_shuffled() -> None:
     assert len(orders) == 3  # the shuffle depends on the seed
 
 
+def test_the_reshuffle_waits_until_a_card_must_be_drawn() -> None:
+    """Rulebook: "When the draw pile is exhausted, the discard pile is turned over and
+    shuffled." RULES-NOTES (issue 8 item 10): the pile counts as exhausted when a card
+    must be drawn and none is left — not the moment its last card is taken. So the cards
+    discarded in between (here the whole next turn's) go into the new pile too."""
+    state = position(2, hands={0: ["skip", "sail", "wood", "bow", "stern"],
+                               1: ["skip", "sail", "wood", "bow", "stern"]},
+                     deck=["keel", "cabin"], discard=["hull"])
+    events = play(state, 0, "discard skip")
+    events += play(state, 0, "discard sail")
+    assert "hagoth.event.reshuffle" not in keys(events)
+    assert state.deck == [] and sorted(state.discard) == ["hull", "sail", "skip"]
+    assert RULESET.view(state, None).deck_count == 0  # the table sees the empty pile
+    events = play(state, 1, "discard skip")
+    assert "hagoth.event.reshuffle" not in keys(events)  # nothing drawn yet
+    events = play(state, 1, "discard sail")
+    assert keys(events).count("hagoth.event.reshuffle") == 1
+    # the new pile held the first turn's discards and this turn's: 5 cards, 2 drawn
+    assert len(state.deck) == 3 and state.discard == []
+    assert Counter(state.deck) + Counter(state.players[1].hand) == Counter(
+        ["hull", "sail", "skip", "sail", "skip", "wood", "bow", "stern"])
+
+
 def test_deck_and_discard_both_empty_leave_a_short_hand() -> None:
     """RULES-NOTES: "If both are empty the player simply draws fewer cards and plays with a
     short hand; a player with one card left plays (or discards) it and the turn ends; a
@@ -980,6 +1003,76 @@ def test_a_lower_target_and_an_arrival_win() -> None:
     assert state.winner == 0 and state.players[0].vp == 10
     assert RULESET.result(state).scores == (10, 0)
     refuse(state, 1, "act wood", "hagoth.illegal.game_over")
+
+
+# -- decisions the rulebook leaves open (RULES-NOTES, issue 8 item 11) ------------------------
+def test_two_segment_cards_may_go_to_two_designs() -> None:
+    """Rulebook "Play Two Cards": "Begin a new ship design or add to an existing
+    blueprint", and a segment "may be … moved back and forth between two designs".
+    RULES-NOTES: each card of the two is its own step, so the two segments of one turn
+    may go to two different designs (one new, one existing, or two new)."""
+    state = position(2, hands={0: ["bow", "hull", "sail", "wood", "skip"]},
+                     berths={0: (design("sloop", "bow"), None)})
+    play(state, 0, "play hull 1")
+    play(state, 0, "play bow 2 canoe")
+    assert state.players[0].berths == [design("sloop", "bow", "hull"),
+                                       design("canoe", "bow")]
+    state = position(2, hands={0: ["bow", "stern", "sail", "wood", "skip"]})
+    play(state, 0, "play bow 1 canoe")
+    play(state, 0, "play stern 2 sloop")
+    assert state.players[0].berths == [design("canoe", "bow"), design("sloop", "stern")]
+
+
+def test_two_attack_cards_may_hit_two_opponents() -> None:
+    """Rulebook: "Attack an opponent" is one of the plays, and two cards are played.
+    RULES-NOTES: each card picks its own target, so two attacks in one turn may hit the
+    same opponent or two different ones."""
+    from games.hagoth.actions import PlayAttack
+
+    state = position(3, hands={0: ["skip", "delay", "wood", "bow", "stern"]},
+                     berths={2: (ship("sloop", 2), None)})
+    RULESET.apply(state, 0, PlayAttack("skip", 1))
+    assert PlayAttack("delay", 2, 0) in RULESET.legal_actions(state, 0)
+    RULESET.apply(state, 0, PlayAttack("delay", 2, 0))
+    assert state.players[1].skips == 0 and state.current == 2  # seat 1 lost its turn
+    assert state.players[2].berths[0] == ship("sloop", 1)
+
+
+def test_speed_cycling_with_an_empty_wood_stock_is_allowed() -> None:
+    """Variants, Speed: "When opting to take an action rather than play two cards,
+    players may choose to discard up to two cards and replace them from the draw pile …
+    depleting general stock more quickly." RULES-NOTES: Go Wooding stays an action with
+    an empty stock (it yields nothing), so the swap after it is allowed: a player may
+    cycle two cards a turn even when no wood is left. Intended: the rulebook ties the
+    swap to taking an action, not to what the action yields."""
+    state = position(2, speed=True, stock=0,
+                     hands={0: ["skip", "sail", "wood", "bow", "stern"]},
+                     deck_top=["keel", "cabin"])
+    events = play(state, 0, "act wood")
+    assert param(events, "hagoth.event.wood_action", "got") == 0 and state.stock == 0
+    assert state.phase == PHASE_SWAP
+    play(state, 0, "swap skip sail")
+    assert state.players[0].hand == ["bow", "stern", "keel", "cabin", "wood"]
+
+
+def test_the_public_text_of_a_timed_out_swap_does_not_name_the_cards() -> None:
+    """Issue 8 item 12: "The timeout message must say no more than the move would say";
+    the swap's own account says only "discarded 2 card(s) and drew again". Two different
+    hidden hands give the same public text."""
+    texts = []
+    for hand in (["skip", "sail", "wood", "bow", "stern"],
+                 ["hull", "mast", "keel", "build1", "cabin"]):
+        state = position(2, speed=True, hands={0: hand})
+        play(state, 0, "act wood")
+        swap = RULESET.parse_action(f"swap {hand[0]} {hand[1]}")
+        public = RULESET.describe_public(state, 0, swap, ["Ann", "Bo"])
+        assert RULESET.describe_action(state, 0, swap, ["Ann", "Bo"]) != public
+        account = [e.text(["Ann", "Bo"]) for e in RULESET.apply(state, 0, swap)
+                   if e.key == "hagoth.event.swap"]
+        texts.append((public, account))
+    assert texts[0] == texts[1] and "2" in texts[0][0]
+    for word in ("Skip", "Sail", "Hull", "Mast"):
+        assert word not in texts[0][0]
 
 
 # -- the Speed variant -----------------------------------------------------------------------

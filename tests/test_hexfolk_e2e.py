@@ -67,7 +67,7 @@ def test_console_all_bots_finish(
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing may be read
     args = console_args(GAME, tmp_path, "--players", str(players), "--bots", str(players),
-                        "--seed", str(seed), "--options", "target=8")
+                        "--seed", str(seed), "--options", "target=8", "--boards", "end")
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "Game over: " in out and " wins!" in out
@@ -266,6 +266,8 @@ for _ in range(int(sys.argv[1])):
     if ruleset.result(state) is not None:
         break
     for seat in sorted(ruleset.actors(state)):
+        if seat not in ruleset.actors(state):
+            continue  # an earlier seat's move ended this one's decision (a closed offer)
         notation = ruleset.format_action(ruleset.bot_action(state, seat))
         ruleset.play(state, seat, notation)
         log.append(f"{seat}:{notation}")

@@ -432,14 +432,15 @@ def test_player_trade_flow() -> None:
     refused(s, 0, Offer((3, 0, 0, 0, 0), (0, 0, 0, 0, 1)), "hexfolk.illegal.not_held")
     refused(s, 1, Offer((0, 0, 0, 0, 1), (1, 0, 0, 0, 0)), "platform.illegal.not_your_turn")
     RULESET.apply(s, 0, Offer((2, 0, 0, 0, 0), (0, 0, 0, 0, 1)))
-    assert s.phase == TRADE and RULESET.actors(s) == frozenset({1, 2, 3})
+    assert s.phase == TRADE and RULESET.actors(s) == frozenset({0, 1, 2, 3})
     refused(s, 3, Accept(), "hexfolk.illegal.not_held")
     RULESET.apply(s, 3, Decline())
     RULESET.apply(s, 2, Counter((0, 0, 0, 0, 2), (2, 0, 0, 0, 0)))
-    assert RULESET.actors(s) == frozenset({1})
+    assert RULESET.actors(s) == frozenset({0, 1})
     RULESET.apply(s, 1, Accept())
     assert RULESET.actors(s) == frozenset({0})
-    assert RULESET.legal_actions(s, 0)[:2] == [Trade(1), Trade(2)]
+    closing = [a for a in RULESET.legal_actions(s, 0) if isinstance(a, Trade)]
+    assert closing == [Trade(1), Trade(2)]
     refused(s, 0, Trade(3), "hexfolk.illegal.partner")
     RULESET.apply(s, 0, Trade(2))
     assert s.players[0].hand == [0, 0, 0, 0, 2] and s.players[2].hand == [2, 0, 0, 0, 1]
@@ -618,6 +619,126 @@ def test_special_building_phase_from_five_players() -> None:
     assert s.phase == ROLL and s.current == 1 and b.corners == 80
 
 
+def test_special_building_is_offered_by_hand_size_not_by_what_the_cards_pay() -> None:
+    """Rulebook: "From 5 players on there is also a special building phase: after each
+    turn the other players may sign up and, one after another, build or buy development
+    cards". Who is asked must not tell the table what they hold: two players with the
+    same number of cards, one who can pay for a road and one who cannot, are both asked
+    (and may pass); a player with fewer cards than any build costs is skipped — a count
+    everybody sees."""
+    def seats_asked(hands: dict[int, list[int]]) -> tuple[list[int], list[int]]:
+        s = midgame(5)
+        for seat, cards in hands.items():
+            give(s, seat, cards)
+        RULESET.apply(s, 0, End())
+        asked, specials = [], []
+        while s.phase == SPECIAL:
+            asked.append(s.special)
+            specials.append(RULESET.view(s, None).special)
+            assert End() in RULESET.legal_actions(s, s.special)  # passing is always allowed
+            RULESET.apply(s, s.special, End())
+        return asked, specials
+
+    can_pay = {1: [1, 1, 0, 0, 0], 2: [0, 0, 1, 1, 0], 3: [1, 0, 0, 0, 0], 4: [0, 0, 0, 0, 3]}
+    cannot = {1: [0, 0, 1, 1, 0], 2: [1, 1, 0, 0, 0], 3: [0, 0, 0, 1, 0], 4: [3, 0, 0, 0, 0]}
+    assert seats_asked(can_pay) == seats_asked(cannot) == ([1, 2, 4], [1, 2, 4])
+    s = midgame(4)
+    give(s, 1, [1, 1, 1, 1, 1])
+    RULESET.apply(s, 0, End())
+    assert s.phase == ROLL and s.current == 1  # below 5 players there is no such phase
+    s = midgame(5, special=False)  # our house-rule lobby option switches it off
+    give(s, 1, [1, 1, 1, 1, 1])
+    RULESET.apply(s, 0, End())
+    assert s.phase == ROLL and s.current == 1
+
+
+# -- open offers and the rest of the turn ---------------------------------------------------
+
+
+def _offer_open() -> HexfolkState:
+    """Seat 0 (wood, brick, 2 ore, a settlement with a free edge) offers 1 ore for 1 wool;
+    seat 1 holds wool."""
+    s = midgame(4)
+    put(s, 0, 20)
+    give(s, 0, [1, 1, 0, 0, 2])
+    give(s, 1, [0, 0, 1, 0, 0])
+    RULESET.apply(s, 0, Offer((0, 0, 0, 0, 1), (0, 0, 1, 0, 0)))
+    return s
+
+
+def test_the_offerer_builds_while_the_offer_is_open() -> None:
+    """Rulebook: "On your own turn you may mix trading and building freely: for example
+    build first, then trade, then build again." While the offer waits for answers the
+    player whose turn it is may still build; the offer stays open and can be closed."""
+    s = _offer_open()
+    assert 0 in RULESET.actors(s) and {1, 2, 3} <= RULESET.actors(s)
+    road = next(a for a in RULESET.legal_actions(s, 0) if isinstance(a, Road))
+    RULESET.apply(s, 0, road)
+    assert s.players[0].roads == 1 and s.phase == TRADE and s.offer is not None
+    refused(s, 0, Offer((0, 0, 0, 0, 1), (1, 0, 0, 0, 0)), "hexfolk.illegal.offer_open")
+    refused(s, 0, Accept(), "hexfolk.illegal.own_offer")
+    RULESET.apply(s, 1, Accept())
+    RULESET.apply(s, 0, Trade(1))  # unanswered seats 2 and 3 simply had no say
+    assert s.players[0].hand == [0, 0, 1, 0, 1] and s.phase == MAIN
+
+
+def test_an_offer_the_offerer_can_no_longer_pay_is_withdrawn() -> None:
+    """Rulebook, Trading: "you make an offer, e.g. 2 wood for 1 ore" — and nobody gives
+    what they don't hold. Building away the offered card withdraws the offer, and the
+    account says so."""
+    s = midgame(4)
+    put(s, 0, 20)
+    give(s, 0, [1, 1, 0, 0, 0])
+    RULESET.apply(s, 0, Offer((1, 0, 0, 0, 0), (0, 0, 0, 0, 1)))
+    RULESET.apply(s, 1, Decline())
+    road = next(a for a in RULESET.legal_actions(s, 0) if isinstance(a, Road))
+    events = RULESET.apply(s, 0, road)
+    assert [e.key for e in events][-1] == "hexfolk.event.offer_withdrawn"
+    assert s.offer is None and s.phase == MAIN and RULESET.actors(s) == frozenset({0})
+    assert "no longer pay" in events[-1].text(["A", "B", "C", "D"])
+
+
+def test_ending_the_turn_closes_the_open_offer_without_a_trade() -> None:
+    """Rulebook: "You end your turn yourself" — an offer still open then closes; an
+    acceptance the offerer never confirmed makes no trade."""
+    s = _offer_open()
+    RULESET.apply(s, 1, Accept())
+    hands = [list(p.hand) for p in s.players]
+    events = RULESET.apply(s, 0, End())
+    assert "hexfolk.event.offer_closed" in [e.key for e in events]
+    assert [p.hand for p in s.players] == hands and s.offer is None and s.current == 1
+
+
+def test_offers_wait_for_every_answer_with_the_lobby_option() -> None:
+    """Issue 9 item 18, our lobby option ``bot_offers=yes``: an offer then waits for all
+    answers before its maker moves again (so a bot's offer reaches people too)."""
+    s = midgame(4, bot_offers=True)
+    give(s, 0, [0, 0, 0, 0, 1])
+    RULESET.apply(s, 0, Offer((0, 0, 0, 0, 1), (0, 0, 1, 0, 0)))
+    assert RULESET.actors(s) == frozenset({1, 2, 3})
+    RULESET.apply(s, 1, Accept() if s.players[1].hand[2] else Decline())
+    RULESET.apply(s, 2, Decline())
+    assert RULESET.actors(s) == frozenset({3})
+
+
+# -- two players ---------------------------------------------------------------------------
+
+
+def test_two_players_play_on_the_standard_board() -> None:
+    """Data file: the standard board is for 3–4 players and has no 2-player row; our
+    decision (RULES-NOTES.md): 2 players use the standard board, the 3–4 player bank (19)
+    and deck (25), with every rule unchanged, and the game ends by the rules."""
+    s = RULESET.setup(2, {}, 4)
+    assert s.board == "standard" and s.bank == [19] * 5 and len(s.dev_deck) == 25
+    for _ in range(20_000):
+        if RULESET.result(s) is not None:
+            break
+        seat = min(RULESET.actors(s))
+        RULESET.apply(s, seat, RULESET.bot_action(s, seat))
+    result = RULESET.result(s)
+    assert result is not None and max(result.scores) >= 10
+
+
 # -- notation ---------------------------------------------------------------------------------
 
 
@@ -661,8 +782,8 @@ def test_dev_card_effects() -> None:
     s.players[0].devs = [ROADS_CARD]
     put(s, 0, 20)
     RULESET.apply(s, 0, RoadBuilding())
-    assert RULESET.legal_actions(s, 0) and all(isinstance(a, Road)
-                                               for a in RULESET.legal_actions(s, 0))
+    free = RULESET.legal_actions(s, 0)  # the free roads, or end the turn and lose them
+    assert len(free) > 1 and all(isinstance(a, Road) for a in free[:-1]) and free[-1] == End()
     before = list(s.players[0].hand)
     for _ in range(2):
         RULESET.apply(s, 0, RULESET.legal_actions(s, 0)[0])

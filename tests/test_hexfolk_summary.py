@@ -18,7 +18,6 @@ from games.hexfolk.view import SummaryView
 from renderers.hexfolk import expected_rolls, render_summary
 
 HEXFOLK = get_ruleset("hexfolk")
-HAGOTH = get_ruleset("hagoth")
 HOST = Person("u-host", "Hana")
 CHANNEL = "chan-sum"
 
@@ -106,12 +105,6 @@ def test_summary_image_is_a_png(tmp_path: Path) -> None:
         image.load()
         assert image.width >= 1000
     assert expected_rolls(7, 36) == 6 and expected_rolls(2, 36) == 1
-
-
-def test_hagoth_has_no_summary() -> None:
-    state = HAGOTH.setup(2, {}, 1)
-    assert HAGOTH.summary_view(state) is None
-    assert renderers.render_summary("hagoth", object(), ["A", "B"]) is None
 
 
 def _finishes(state: object, notation: str, bots: set[int]) -> bool:

@@ -67,7 +67,7 @@ def test_console_all_bots_finish_with_a_turn_limit(
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing may be read
     args = console_args(GAME, tmp_path, "--players", str(players), "--bots", str(players),
-                   "--seed", str(players), "--options", "turn_limit=60")
+                   "--seed", str(players), "--options", "turn_limit=60", "--boards", "end")
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "Game over: " in out and " wins! Scores: Bot 1 " in out

@@ -8,7 +8,7 @@ import dataclasses
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from games.hexfolk import RULESET
 from games.hexfolk.view import HexfolkView, OfferView
@@ -145,7 +145,9 @@ def test_registered_with_the_dispatcher() -> None:
 def test_catalogue_is_complete() -> None:
     keys = [
         "title",
-        "turn",
+        "round",
+        "founding",
+        "last_roll",
         "roll",
         "desert",
         "vp",
@@ -213,3 +215,162 @@ def test_hex_letters_are_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
     for h in range(board.hexes):
         (x, y), (cx, cy) = rh.hex_name_anchor(fr, h), fr.hex_centre(h)
         assert ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 > 0.34 * 70 + 0.15 * 70
+
+
+# -- issue 9 item 11: numbered spots, hex letters, the dice, the summary --------------------
+def spot_positions(players: int, seed: int, limit: int = 900) -> list[HexfolkView]:
+    """Every public view with numbered spots in a seeded bot game (founding, roads, the
+    robber and building turns, with settlements and cities on the board)."""
+    state = RULESET.setup(players, {}, seed)
+    found: list[HexfolkView] = []
+    for _ in range(limit):
+        if RULESET.result(state) is not None:
+            break
+        view = RULESET.view(state, None)
+        if view.spots:
+            found.append(view)
+        seat = min(RULESET.actors(state))
+        RULESET.apply(state, seat, RULESET.bot_action(state, seat))
+    return found
+
+
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_spot_discs_never_cover_a_piece_or_the_robber(players: int) -> None:
+    """Issue 9 item 11: "The numbered circles cover the player's own settlements and the
+    robber." Every disc of every spot position of a bot game stays clear of every
+    settlement, city, road marker and the robber, on each board size."""
+    import renderers.hexfolk as rh
+    from games.hexfolk.board import get_board
+
+    views = spot_positions(players, seed=3)
+    assert any(any(k == "corner" and v.corner_owner[i] >= 0 for _, k, i in v.spots)
+               for v in views), "no city spot on an own settlement was tried"
+    assert any(k == "edge" for v in views for _, k, _ in v.spots)
+    for view in views:
+        fr = rh._Frame(get_board(view.board), 64.0)
+        circles = rh.piece_circles(view, fr)
+        marks = rh.spot_marks(view, fr)
+        assert [m.number for m in marks] == [n for n, _, _ in view.spots]
+        for mark in marks:
+            for (px, py), pr in circles:
+                gap = ((mark.centre[0] - px) ** 2 + (mark.centre[1] - py) ** 2) ** 0.5
+                assert gap >= mark.radius + pr, (view.phase, mark, (px, py, pr))
+
+
+def test_city_spot_sits_beside_the_settlement_it_upgrades() -> None:
+    """A city spot is drawn next to the player's settlement (within a disc and a token of
+    it), not on top of it, so the number still points at that settlement."""
+    import renderers.hexfolk as rh
+    from games.hexfolk.board import get_board
+
+    for view in spot_positions(4, seed=3):
+        fr = rh._Frame(get_board(view.board), 64.0)
+        settle, _ = rh._piece_sizes(fr.r)
+        for mark, (_, kind, i) in zip(rh.spot_marks(view, fr), view.spots, strict=True):
+            if kind == "corner" and view.corner_owner[i] >= 0:
+                assert mark.on_piece
+                cx, cy = fr.corner(i)
+                gap = ((mark.centre[0] - cx) ** 2 + (mark.centre[1] - cy) ** 2) ** 0.5
+                assert settle / 2 + mark.radius <= gap <= settle / 2 + mark.radius + 4
+
+
+def test_spot_numbers_are_larger_where_places_are_far_apart() -> None:
+    """Issue 9 item 11: "The corner numbers are too small to read on a phone." Founding
+    marks only corners, a whole side apart: their discs are at least 0.3 of a hex wide
+    (about 19 px on the 44-hex board, against 13 before)."""
+    import renderers.hexfolk as rh
+    from games.hexfolk.board import get_board
+
+    view = RULESET.view(RULESET.setup(8, {}, 1), None)
+    fr = rh._Frame(get_board(view.board), 64.0)
+    assert {k for _, k, _ in view.spots} == {"corner"}
+    assert min(m.radius for m in rh.spot_marks(view, fr)) >= 0.3 * 64.0 - 1e-9
+
+
+def test_the_legend_explains_the_numbered_spots() -> None:
+    """Issue 9 item 11: "the legend does not explain them": with spots on the board the
+    legend has a second row, and its words are in the catalogue."""
+    import renderers.hexfolk as rh
+
+    view = mid_game(4)
+    with_spots = dataclasses.replace(view, spots=((1, "corner", 0),))
+    assert rh._legend_height(with_spots) > rh._legend_height(dataclasses.replace(view, spots=()))
+    assert has("render_hexfolk.hexfolk.legend.spot")
+    assert has("render_hexfolk.hexfolk.legend.spot_city")
+
+
+def test_a_city_never_hides_a_hex_letter() -> None:
+    """Issue 9 item 11: "On the 44-hex board a city hides part of a hex label, so "AO"
+    reads "AC"." Letters are drawn over the pieces: a city on each corner of hex AO
+    leaves every pixel of AO's letter tab as it was."""
+    import renderers.hexfolk as rh
+    from games.hexfolk.board import get_board, places
+
+    view = RULESET.view(RULESET.setup(8, {}, 1), None)
+    board = get_board(view.board)
+    h = places(view.board).hex_names.index("AO")
+    owner, level = list(view.corner_owner), list(view.corner_level)
+    for c in board.hex_corners[h]:
+        owner[c], level[c] = 0, 2
+    cities = dataclasses.replace(view, corner_owner=tuple(owner), corner_level=tuple(level),
+                                 spots=())
+    bare = dataclasses.replace(view, spots=())
+    r = 71.0
+    fr = rh._Frame(board, r)
+    tab = rh._name_tab("AO", r)
+    x, y = rh.hex_name_anchor(fr, h)
+    inset = 3  # inside the tab's rounded corners
+    box = (round(x - tab.width / 2) + inset, round(y - tab.height / 2) + inset,
+           round(x + tab.width / 2) - inset, round(y + tab.height / 2) - inset)
+    with_cities = rh._draw_island(cities, r, "en").crop(box)
+    without = rh._draw_island(bare, r, "en").crop(box)
+    # the tab is opaque: at most the faint ringing of its antialiased edge lets through
+    difference = ImageChops.difference(with_cities, without).convert("L")
+    assert difference.getextrema()[1] <= 12
+    assert rh._draw_island(cities, r, "en").tobytes() != rh._draw_island(bare, r, "en").tobytes()
+
+
+def test_dice_are_labelled_with_who_rolled_them() -> None:
+    """Issue 9 item 11: "The dice shown while the header says "Player 1 to roll" are the
+    previous player's: label them "last roll: Bot 3"." While a player is to roll, the
+    view names the previous seat as the roller; once they roll, themselves."""
+    import renderers.hexfolk as rh
+
+    state = played_state(4, seed=5, actions=0)
+    checked = 0
+    for _ in range(400):
+        view = RULESET.view(state, None)
+        if view.dice and view.phase == "roll":
+            assert view.dice_by == (view.current - 1) % 4
+            names = ("Ann", "Bob", "Cyd", "Dee")
+            label = rh._roll_label(view, names, "en")
+            assert names[view.dice_by] in label and names[view.current] not in label
+            checked += 1
+        elif view.dice and view.phase == "main":
+            assert view.dice_by == view.current
+        if RULESET.result(state) is not None:
+            break
+        seat = min(RULESET.actors(state))
+        RULESET.apply(state, seat, RULESET.bot_action(state, seat))
+    assert checked > 5
+
+
+def test_summary_columns_do_not_run_into_each_other() -> None:
+    """Issue 9 item 11: "The summary image's columns collide ("(13 + 10)0 / 0")." With
+    large figures in every column, a band just left of each column boundary of the
+    player table holds no ink."""
+    import renderers.hexfolk as rh
+    from games.hexfolk.view import summary
+
+    state = played_state(4, seed=2, actions=5000)
+    base = summary(state)
+    players = tuple(dataclasses.replace(ps, stolen=13, discarded=10, bank_trades=110,
+                                        player_trades=120, devs_bought=14, devs_played=13,
+                                        road_length=15) for ps in base.players)
+    image = decode(rh.render_summary(dataclasses.replace(base, players=players), NAMES[:4]))
+    gray = image.convert("L")
+    height = image.height
+    rows_top = height - rh.MARGIN - 40 - 4 * rh._ROW_H
+    for boundary in rh._COLS[4:8]:
+        band = gray.crop((boundary - 7, rows_top, boundary - 1, rows_top + 4 * rh._ROW_H))
+        assert band.getextrema()[0] > 150, boundary

@@ -1,7 +1,7 @@
 """Slash commands and the handlers behind every button: the Discord edge of the service.
 
-``/game new|join|leave|addbot|start|status|abandon``, ``/hand``, ``/rules`` and
-``/move`` (with autocomplete of the caller's legal moves). Moves from buttons,
+``/game new|join|leave|addbot|remove|start|status|abandon``, ``/hand``, ``/rules``,
+``/help`` and ``/move`` (with autocomplete of the caller's legal moves). Moves from buttons,
 select menus and ``/move`` all end in :meth:`Front.play`.
 """
 
@@ -18,7 +18,7 @@ from games.options import parse_option_text
 from i18n import t
 from i18n.errors import LocalizedError
 
-from ..service import CLOCK_OPTION, CLOCKS, Person, SessionService, Update
+from ..service import CLOCK_OPTION, CLOCKS, Person, SessionService, Update, game_options
 from . import components
 from .failures import answer_failure, guarded_autocomplete
 from .messages import (
@@ -235,6 +235,24 @@ class Front:
         await interaction.response.edit_message(content=kwargs["content"],
                                                 view=kwargs.get("view"))
 
+    async def remove_click(self, interaction: discord.Interaction, session_id: int,
+                           seat: int, seat_name: str) -> None:
+        """The host picked a seat in the lobby's "Remove a seat…" menu."""
+        row = await self.service.session_for_channel(channel_of(interaction))
+        if row is None or row.id != session_id:
+            await refuse(interaction, LocalizedError("platform.service.no_such_session"))
+            return
+        try:
+            update = await self.service.remove_seat(channel_of(interaction),
+                                                    person_of(interaction), seat,
+                                                    expected_name=seat_name)
+        except LocalizedError as error:
+            await refuse(interaction, error)
+            return
+        kwargs = public_kwargs(update, locale_of(interaction))
+        await interaction.response.edit_message(content=kwargs["content"],
+                                                view=kwargs.get("view"))
+
     async def lobby_command(self, interaction: discord.Interaction, work) -> None:  # type: ignore[no-untyped-def]
         """Lobby commands are quick (no image): answer directly, publicly."""
         try:
@@ -312,6 +330,28 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
         await front.lobby_command(interaction, lambda: front.service.add_bot(
             channel_of(interaction), person_of(interaction)))
 
+    @game.command(name="remove", description=described("platform.cmd.remove"))
+    @app_commands.describe(seat=described("platform.cmd.remove_seat"))
+    async def game_remove(interaction: discord.Interaction,
+                          seat: app_commands.Range[int, 1, 8]) -> None:
+        await front.lobby_command(interaction, lambda: front.service.remove_seat(
+            channel_of(interaction), person_of(interaction), seat - 1))
+
+    @game_remove.autocomplete("seat")
+    async def game_remove_seat(interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[int]]:
+        try:  # (an int option: guarded_autocomplete's "?" choice would not fit it)
+            row = await front.service.session_for_channel(channel_of(interaction))
+        except Exception:
+            log.exception("seat autocomplete in channel %s failed", interaction.channel_id)
+            return []
+        if row is None or row.status != "lobby":
+            return []
+        return [app_commands.Choice(name=f"{s.seat + 1}. {s.name}"[:100], value=s.seat + 1)
+                for s in row.seats if s.user_id != row.host_id
+                and current.strip().lower() in f"{s.seat + 1} {s.name}".lower()
+                ][:MAX_AUTOCOMPLETE]
+
     @game.command(name="start", description=described("platform.cmd.start"))
     async def game_start(interaction: discord.Interaction) -> None:
         await front.deferred_public(interaction, lambda: front.service.start(
@@ -373,8 +413,11 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
             await refuse(interaction, LocalizedError(
                 "platform.discord.no_topic", topic=topic, topics=", ".join(topics)))
             return
-        text = f"**{ruleset.display_name(locale)}** — {chosen}\n" + t(
-            f"{ruleset.id}.rules.{chosen}", locale)
+        row = await front.service.session_for_channel(channel_of(interaction))
+        options = game_options(row.options) if row is not None and row.game == ruleset.id \
+            else None  # the settings of this channel's game, else the defaults
+        text = f"**{ruleset.display_name(locale)}** — {chosen}\n" + ruleset.rules_text(
+            chosen, options, locale)
         text += "\n" + t("platform.discord.topics", locale, topics=", ".join(topics))
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
@@ -389,4 +432,17 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
         return [app_commands.Choice(name=topic, value=topic) for topic in ruleset.rules_topics()
                 if current.lower() in topic][:MAX_AUTOCOMPLETE]
 
-    return [game, hand, move, rules]
+    @app_commands.command(name="help", description=described("platform.cmd.help"))
+    async def help_command(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(help_text(locale_of(interaction))[:2000],
+                                                ephemeral=True)
+
+    return [game, hand, move, rules, help_command]
+
+
+def help_text(locale: str) -> str:
+    """``/help``: what Tidebound is, its games, how to start, where the rules are."""
+    games = "\n".join(
+        t("platform.help.game", locale, name=r.display_name(locale), id=r.id,
+          min=r.min_players, max=r.max_players) for r in all_rulesets())
+    return t("platform.help.text", locale, games=games)

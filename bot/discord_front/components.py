@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from games import MoveChoice
+from games import MoveChoice, get_ruleset
 from i18n import t
+from i18n.errors import LocalizedError
 
 if TYPE_CHECKING:
     from ..service import Update
@@ -49,6 +50,7 @@ _PATTERNS = [
     re.compile(r"tb:hand:(?P<sid>[0-9]{1,18})"),
     re.compile(r"tb:mv:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,18}):(?P<move>[ -~]{1,80})"),
     re.compile(r"tb:ms:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,18}):(?P<n>[0-9])"),
+    re.compile(r"tb:kick:(?P<sid>[0-9]{1,18})"),
 ]
 
 
@@ -188,6 +190,32 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                         version=self.version, notation=notation)
 
 
+class RemoveSeatSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                       template=r"tb:kick:(?P<sid>[0-9]{1,18})"):
+    """The lobby's "Remove a seat…" menu; each value is ``<seat>:<name>`` so a pick from
+    an old lobby message whose seats have moved is refused (the service checks the
+    name, and that the clicker is the host)."""
+
+    def __init__(self, session_id: int, options: Sequence[discord.SelectOption] = (),
+                 placeholder: str = "") -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"tb:kick:{session_id}",
+            options=list(options) or [discord.SelectOption(label="-", value="-")],
+            placeholder=placeholder or None, min_values=1, max_values=1))
+        self.session_id = session_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: re.Match[str]) -> RemoveSeatSelect:
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        seat, _, name = str(values[0] if values else "").partition(":")
+        await _dispatch("kick", interaction, session_id=self.session_id,
+                        seat=int(seat) if seat.isdigit() else -1, seat_name=name)
+
+
 _LOBBY_BUTTONS = (
     ("join", "platform.discord.lobby_join"),
     ("bot", "platform.discord.lobby_bot"),
@@ -195,7 +223,7 @@ _LOBBY_BUTTONS = (
 )
 
 DYNAMIC_ITEMS = (LobbyButton, MenuButton, HandButton, MoveButton, PublicMoveButton,
-                 MoveSelect)
+                 MoveSelect, RemoveSeatSelect)
 #: At most this many of a ruleset's public buttons (the board's own two come after).
 MAX_PUBLIC_BUTTONS = 10
 
@@ -206,6 +234,13 @@ def view_for(update: Update, locale: str) -> discord.ui.View | None:
     if update.status == "lobby":
         for op, key in _LOBBY_BUTTONS:
             view.add_item(LobbyButton(op, update.session_id, t(key, locale)))
+        if update.removable:
+            options = [discord.SelectOption(
+                label=_clip(t("platform.discord.remove_option", locale, number=seat + 1,
+                              name=name), SELECT_LABEL_LIMIT),
+                value=f"{seat}:{name}"[:100]) for seat, name in update.removable]
+            view.add_item(RemoveSeatSelect(update.session_id, options[:OPTIONS_PER_SELECT],
+                                           t("platform.discord.remove_placeholder", locale)))
         return view
     if update.status == "active":
         menu_shown = False
@@ -220,9 +255,19 @@ def view_for(update: Update, locale: str) -> discord.ui.View | None:
                 view.add_item(PublicMoveButton(update.session_id, update.version, notation,
                                                label))
         view.add_item(MenuButton(update.session_id, t("platform.discord.moves_button", locale)))
-        view.add_item(HandButton(update.session_id, t("platform.discord.hand_button", locale)))
+        if _has_hand(update.game):
+            view.add_item(HandButton(update.session_id,
+                                     t("platform.discord.hand_button", locale)))
         return view
     return None
+
+
+def _has_hand(game: str) -> bool:
+    """Whether seats of ``game`` hold private cards (Lovci has none: no "Your hand")."""
+    try:
+        return get_ruleset(game).has_hand
+    except LocalizedError:
+        return True  # an update without a known game: keep the button, it refuses politely
 
 
 def move_menu(session_id: int, version: int, choices: Sequence[MoveChoice],

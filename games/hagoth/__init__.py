@@ -7,19 +7,45 @@ protocol. Open rules questions and our answers: ``RULES-NOTES.md``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from i18n import DEFAULT_LOCALE, t
 
 from ..options import Option
 from ..protocol import ModularRuleset, Result
 from . import actions, bot, hidden, labels, rules
 from . import state as state_module
-from .actions import Action
+from .actions import Action, Swap
 from .data import COLOURS, TARGET_VP
 from .state import Design, HagothState, Ship
-from .view import DesignView, HagothView, PlayerView, ShipView
+from .view import DesignView, HagothView, PlayerSummary, PlayerView, ShipView, SummaryView
 
-__all__ = ["RULESET", "HagothRuleset", "HagothState", "HagothView"]
+__all__ = ["RULESET", "HagothRuleset", "HagothState", "HagothView", "SummaryView"]
+
+
+def summary(state: HagothState) -> SummaryView:
+    """The statistics of ``state``'s game (kept during play; nothing in them was secret)."""
+    players = tuple(
+        PlayerSummary(
+            seat=i, colour=COLOURS[i], vp=p.vp, launch_vp=p.launch_vp,
+            arrival_vp=p.arrival_vp, turns=p.stats.turns, wood=p.stats.wood,
+            launched=tuple(p.stats.launched), arrived=tuple(p.stats.arrived),
+            attacks_played=tuple(p.stats.attacks_played),
+            attacks_suffered=tuple(p.stats.attacks_suffered),
+            longest_wait=p.stats.longest_wait,
+            longest_wait_blueprint=(None if p.stats.longest_wait_blueprint < 0
+                                    else p.stats.longest_wait_blueprint),
+        )
+        for i, p in enumerate(state.players)
+    )
+    rounds = [tuple(0 for _ in state.players), *(tuple(r) for r in state.vp_rounds)]
+    final = tuple(p.vp for p in state.players)
+    if rounds[-1] != final:
+        rounds.append(final)  # the round the game ended in
+    return SummaryView(turn=state.turn, target=state.target, winner=state.winner,
+                       vp_rounds=tuple(rounds), die_counts=tuple(state.die_counts),
+                       players=players)
 
 
 def _berth_view(held: Design | Ship | None) -> DesignView | ShipView | None:
@@ -46,7 +72,7 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
         Option("speed", "bool", False, "hagoth.option.speed"),
         Option("target", "int", TARGET_VP, "hagoth.option.target", minimum=5, maximum=TARGET_VP),
     )
-    schema_version = 1
+    schema_version = 2
 
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> HagothState:
         if not self.min_players <= num_players <= self.max_players:
@@ -75,8 +101,16 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
             cards_played=1 if state.phase == "second" else 0,
             turn=state.turn, stock=state.stock, deck_count=len(state.deck),
             discard_count=len(state.discard), target=state.target, speed=state.speed,
-            winner=state.winner, hand=hand,
+            winner=state.winner, hand=hand, first=state.first, round=state.round,
         )
+
+    def describe_public(self, state: HagothState, seat: int, action: Action,
+                        names: Sequence[str] = (), locale: str = DEFAULT_LOCALE) -> str:
+        """A Speed-variant swap says how many cards, as its account does ("discarded 2
+        cards and drew again"), never which: the hand is secret."""
+        if isinstance(action, Swap) and action.cards:
+            return t("hagoth.label.swap_count", locale, count=len(action.cards))
+        return self.describe_action(state, seat, action, names, locale)
 
     def result(self, state: HagothState) -> Result | None:
         if state.winner is None:
@@ -87,6 +121,22 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
             reason_key="hagoth.result.target",
             reason_params={"vp": state.target},
         )
+
+    def summary_view(self, state: HagothState) -> SummaryView | None:
+        """The statistics image's data, once the game is over."""
+        if state.winner is None:
+            return None
+        return summary(state)
+    has_hand = True
+
+    def hand_text(self, state: HagothState, seat: int, locale: str = DEFAULT_LOCALE) -> str:
+        """The seat's cards by name, in hand order."""
+        names = [t(f"hagoth.card.{code}", locale) for code in state.players[seat].hand]
+        return ", ".join(names) or t("platform.hand.empty", locale)
+
+    def scores(self, state: HagothState) -> tuple[int, ...]:
+        """Victory points."""
+        return tuple(p.vp for p in state.players)
 
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "turn", "designs", "building", "sailing", "attacks", "speed",

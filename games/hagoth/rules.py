@@ -29,6 +29,7 @@ from .actions import (
     Swap,
 )
 from .data import (
+    ATTACK_CARDS,
     BERTHS,
     BLUEPRINT_NEEDS,
     BLUEPRINTS,
@@ -49,6 +50,7 @@ from .data import (
     WOOD_TOKENS,
     full_deck,
 )
+from .move_tables import moves_to_empty, new_designs, redesigns
 from .state import (
     PHASE_OVER,
     PHASE_SECOND,
@@ -62,11 +64,6 @@ from .state import (
 
 _BERTH_RANGE = range(BERTHS)
 SEGMENT_SET = frozenset(SEGMENTS)
-#: For each segment, the blueprints that use it (a new design must have room for it).
-BLUEPRINTS_WITH: dict[str, tuple[int, ...]] = {
-    seg: tuple(bp.index for bp in BLUEPRINTS if BLUEPRINT_NEEDS[bp.index][seg] > 0)
-    for seg in SEGMENTS
-}
 
 
 def _card(code: str):  # type: ignore[no-untyped-def]
@@ -90,7 +87,7 @@ def setup(num_players: int, seed: int, *, speed: bool = False, target: int = 25)
     first = rng.below(num_players)
     return HagothState(
         players=players, deck=deck, discard=[], stock=WOOD_TOKENS, current=first,
-        phase=PHASE_START, turn=1, rng=rng, speed=speed, target=target,
+        phase=PHASE_START, turn=1, rng=rng, speed=speed, target=target, first=first,
     )
 
 
@@ -386,7 +383,7 @@ def legal_actions(state: HagothState, seat: int) -> list[Action]:
                     if held.has_room_for(card):
                         out.append(PlaySegment(card, berth))
                 elif berth == first_free:
-                    out.extend(PlaySegment(card, berth, bp) for bp in BLUEPRINTS_WITH[card])
+                    out.extend(new_designs(card, berth))
         elif card == WOOD:
             out.append(PlayWood())
         elif card in BUILD_CARDS:
@@ -418,8 +415,7 @@ def legal_actions(state: HagothState, seat: int) -> list[Action]:
     for source, design in designs:
         if design.wood:
             continue
-        out.extend(Redesign(source, bp) for bp in range(len(BLUEPRINTS))
-                   if bp != design.blueprint and design.fits(bp))
+        out.extend(redesigns(source, design.blueprint, tuple(design.segments)))
         dest = 1 - source
         target = berths[dest]
         for seg in dict.fromkeys(design.segments):
@@ -427,7 +423,7 @@ def legal_actions(state: HagothState, seat: int) -> list[Action]:
                 if target.wood == 0 and target.has_room_for(seg):
                     out.append(MoveSegment(seg, source, dest))
             elif target is None:
-                out.extend(MoveSegment(seg, source, dest, bp) for bp in BLUEPRINTS_WITH[seg])
+                out.extend(moves_to_empty(seg, source, dest))
     return out
 
 
@@ -435,6 +431,11 @@ def legal_actions(state: HagothState, seat: int) -> list[Action]:
 def apply(state: HagothState, seat: int, action: Action) -> list[Event]:
     """Check, then carry out ``action`` for ``seat``; return what happened."""
     check(state, seat, action)
+    return apply_trusted(state, seat, action)
+
+
+def apply_trusted(state: HagothState, seat: int, action: Action) -> list[Event]:
+    """Carry out a move taken from :func:`legal_actions` (not checked again)."""
     events: list[Event] = []
     player = state.players[seat]
 
@@ -505,7 +506,8 @@ def _lay_segment(player: Player, seat: int, action: PlaySegment, events: list[Ev
             "blueprint": _blueprint(design.blueprint),
         }))
     else:
-        player.berths[action.berth] = Design(action.blueprint, [action.card])
+        player.berths[action.berth] = Design(action.blueprint, [action.card],
+                                             started=player.stats.turns)
         events.append(Event("hagoth.event.new_design", seat, {
             "card": _card(action.card), "berth": action.berth + 1,
             "blueprint": _blueprint(action.blueprint),
@@ -531,7 +533,8 @@ def _rearrange(player: Player, seat: int, action: MoveSegment | Redesign,
         assert isinstance(dest, Design)
         dest.add(action.segment)
     else:
-        player.berths[action.dest] = Design(action.blueprint, [action.segment])
+        player.berths[action.dest] = Design(action.blueprint, [action.segment],
+                                            started=source.started)
     events.append(Event("hagoth.event.move", seat, {
         "card": _card(action.segment), "source": action.source + 1, "dest": action.dest + 1}))
 
@@ -541,6 +544,8 @@ def _go_wooding(state: HagothState, seat: int, events: list[Event], *, with_card
     got = min(roll, state.stock)
     state.stock -= got
     state.players[seat].wood += got
+    state.die_counts[roll - 1] += 1
+    state.players[seat].stats.wood += got
     key = "hagoth.event.wood_card" if with_card else "hagoth.event.wood_action"
     events.append(Event(key, seat, {"roll": roll, "got": got}))
 
@@ -552,6 +557,7 @@ def _play_build(state: HagothState, seat: int, action: PlayBuild, events: list[E
         _place_wood(state, seat, list(action.berths), events)
         return
     roll = state.rng.roll(DIE_SIDES)
+    state.die_counts[roll - 1] += 1
     first = action.berths[0]
     order = [first] + [b for b in _BERTH_RANGE if b != first]
     targets: list[int] = []
@@ -594,6 +600,11 @@ def _launch(state: HagothState, seat: int, berth: int, events: list[Event]) -> N
     player.vp += blueprint.launch_vp
     player.launch_vp += blueprint.launch_vp
     player.launches += 1
+    stats = player.stats
+    stats.launched[blueprint.index] += 1
+    wait = stats.turns - design.started + 1  # own turns, this one included
+    if wait > stats.longest_wait:
+        stats.longest_wait, stats.longest_wait_blueprint = wait, blueprint.index
     events.append(Event("hagoth.event.launch", seat, {
         "blueprint": _blueprint(blueprint.index), "vp": blueprint.launch_vp}))
     _check_win(state, seat, events)
@@ -614,6 +625,7 @@ def _sail(state: HagothState, seat: int, berth: int, events: list[Event]) -> Non
     player.vp += blueprint.arrival_vp
     player.arrival_vp += blueprint.arrival_vp
     player.arrivals += 1
+    player.stats.arrived[ship.lane] += 1
     events.append(Event("hagoth.event.arrived", seat, {
         "blueprint": _blueprint(ship.lane), "vp": blueprint.arrival_vp}))
     _check_win(state, seat, events)
@@ -621,6 +633,9 @@ def _sail(state: HagothState, seat: int, berth: int, events: list[Event]) -> Non
 
 def _attack(state: HagothState, seat: int, action: PlayAttack, events: list[Event]) -> None:
     victim = state.players[action.target]
+    kind = ATTACK_CARDS.index(action.card)
+    state.players[seat].stats.attacks_played[kind] += 1
+    victim.stats.attacks_suffered[kind] += 1
     params: dict[str, object] = {"target_seat": action.target}
     if action.card == SKIP:
         victim.skips += 1
@@ -677,11 +692,16 @@ def _end_turn(state: HagothState, events: list[Event]) -> None:
     """Draw back to five, then pass clockwise, losing any turns owed to Skip cards."""
     seat = state.current
     draw(state, state.players[seat], events, seat)
+    state.players[seat].stats.turns += 1
+    if state.turn % len(state.players) == 0:  # a round of turns is over
+        state.vp_rounds.append([p.vp for p in state.players])
     nxt = (seat + 1) % len(state.players)
+    state.round += nxt == state.first
     while state.players[nxt].skips > 0:
         state.players[nxt].skips -= 1
         events.append(Event("hagoth.event.skipped", nxt))
         nxt = (nxt + 1) % len(state.players)
+        state.round += nxt == state.first
     state.current = nxt
     state.phase = PHASE_START
     state.turn += 1

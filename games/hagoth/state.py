@@ -1,4 +1,5 @@
-"""The mutable state of a Hagoth game and its JSON form.
+"""The mutable state of a Hagoth game and its JSON form (schema 2; schema 1 loads with
+empty statistics).
 
 A player owns two *berths*; each holds nothing, a :class:`Design` (segment cards
 on the table, possibly with wood on them) or a :class:`Ship` (a launched ship
@@ -14,9 +15,11 @@ from typing import Any
 
 from ..protocol import StateFormatError
 from ..rng import GameRng
-from .data import BERTHS, BLUEPRINT_NEEDS, BLUEPRINTS, CARD_ORDER, SEGMENTS
+from .data import ATTACK_CARDS, BERTHS, BLUEPRINT_NEEDS, BLUEPRINTS, CARD_ORDER, DIE_SIDES, SEGMENTS
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: Schemas :func:`load_state` reads: 1 had no statistics (they load as zeros).
+READABLE_SCHEMAS = (1, 2)
 
 #: Phases of the current player's turn.
 PHASE_START = "start"  # nothing played yet: play/discard a card, or take an action
@@ -32,6 +35,8 @@ class Design:
     blueprint: int
     segments: list[str]  # kept sorted in card order
     wood: int = 0
+    #: the owner's own-turn count when the design was laid (for "longest wait")
+    started: int = 0
 
     def counts(self) -> dict[str, int]:
         out = dict.fromkeys(SEGMENTS, 0)
@@ -56,8 +61,9 @@ class Design:
 
     def fits(self, blueprint: int) -> bool:
         """Whether every segment of the design has a place in ``blueprint``."""
-        needs = BLUEPRINT_NEEDS[blueprint]
-        return all(self.segments.count(seg) <= needs[seg] for seg in set(self.segments))
+        from .move_tables import fitting_blueprints  # a table per set of segments
+
+        return blueprint in fitting_blueprints(tuple(self.segments))
 
     def add(self, segment: str) -> None:
         self.segments.append(segment)
@@ -75,6 +81,51 @@ class Ship:
 Berth = Design | Ship | None
 
 
+def _lanes() -> list[int]:
+    return [0] * len(BLUEPRINTS)
+
+
+def _attacks() -> list[int]:
+    return [0] * len(ATTACK_CARDS)
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    """One player's statistics for the end-of-game summary. Everything here was public
+    when it happened (launches, arrivals, wood rolled, attacks), so it reveals nothing."""
+
+    turns: int = 0  #: own turns played (lost turns not counted)
+    wood: int = 0  #: wood tokens gathered from the stock
+    launched: list[int] = field(default_factory=_lanes)  #: ships launched, per lane
+    arrived: list[int] = field(default_factory=_lanes)  #: ships arrived, per lane
+    attacks_played: list[int] = field(default_factory=_attacks)  #: per ATTACK_CARDS
+    attacks_suffered: list[int] = field(default_factory=_attacks)  #: per ATTACK_CARDS
+    #: the most own turns from laying a design's first segment to launching it
+    longest_wait: int = 0
+    longest_wait_blueprint: int = -1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"turns": self.turns, "wood": self.wood, "launched": list(self.launched),
+                "arrived": list(self.arrived), "attacks_played": list(self.attacks_played),
+                "attacks_suffered": list(self.attacks_suffered),
+                "longest_wait": self.longest_wait,
+                "longest_wait_blueprint": self.longest_wait_blueprint}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PlayerStats:
+        def ints(key: str, size: int) -> list[int]:
+            values = [int(x) for x in data[key]]
+            if len(values) != size:
+                raise ValueError(f"{key} needs {size} numbers")
+            return values
+
+        return cls(int(data["turns"]), int(data["wood"]), ints("launched", len(BLUEPRINTS)),
+                   ints("arrived", len(BLUEPRINTS)),
+                   ints("attacks_played", len(ATTACK_CARDS)),
+                   ints("attacks_suffered", len(ATTACK_CARDS)), int(data["longest_wait"]),
+                   int(data["longest_wait_blueprint"]))
+
+
 @dataclass(slots=True)
 class Player:
     hand: list[str] = field(default_factory=list)
@@ -87,6 +138,7 @@ class Player:
     #: VP earned by launches and by arrivals, kept apart to check the score.
     launch_vp: int = 0
     arrival_vp: int = 0
+    stats: PlayerStats = field(default_factory=lambda: PlayerStats())
 
     def sort_hand(self) -> None:
         self.hand.sort(key=CARD_ORDER.__getitem__)
@@ -105,6 +157,12 @@ class HagothState:
     speed: bool
     target: int
     winner: int | None = None
+    #: statistics: die rolls by value (index = value - 1), every player's VP at the end
+    #: of each round (a round = as many turns as there are players)
+    die_counts: list[int] = field(default_factory=lambda: [0] * DIE_SIDES)
+    vp_rounds: list[list[int]] = field(default_factory=list)
+    first: int = -1  # the seat that played the first turn (-1: not recorded, older JSON)
+    round: int = 1  # rounds begun: +1 each time play comes round to ``first`` again
 
 
 # -- JSON ------------------------------------------------------------------
@@ -113,7 +171,8 @@ def _berth_to_json(berth: Berth) -> dict[str, Any] | None:
         return None
     if isinstance(berth, Ship):
         return {"ship": berth.lane, "position": berth.position}
-    return {"design": berth.blueprint, "segments": list(berth.segments), "wood": berth.wood}
+    return {"design": berth.blueprint, "segments": list(berth.segments), "wood": berth.wood,
+            "started": berth.started}
 
 
 def _berth_from_json(data: Mapping[str, Any] | None) -> Berth:
@@ -121,7 +180,8 @@ def _berth_from_json(data: Mapping[str, Any] | None) -> Berth:
         return None
     if "ship" in data:
         return Ship(int(data["ship"]), int(data["position"]))
-    return Design(int(data["design"]), [str(s) for s in data["segments"]], int(data["wood"]))
+    return Design(int(data["design"]), [str(s) for s in data["segments"]], int(data["wood"]),
+                  int(data.get("started", 0)))
 
 
 def dump_state(state: HagothState) -> dict[str, Any]:
@@ -138,6 +198,7 @@ def dump_state(state: HagothState) -> dict[str, Any]:
                 "arrivals": p.arrivals,
                 "launch_vp": p.launch_vp,
                 "arrival_vp": p.arrival_vp,
+                "stats": p.stats.to_json(),
             }
             for p in state.players
         ],
@@ -151,13 +212,18 @@ def dump_state(state: HagothState) -> dict[str, Any]:
         "speed": state.speed,
         "target": state.target,
         "winner": state.winner,
+        "die_counts": list(state.die_counts),
+        "vp_rounds": [list(r) for r in state.vp_rounds],
+        "first": state.first,
+        "round": state.round,
     }
 
 
 def load_state(data: Mapping[str, Any]) -> HagothState:
     schema = data.get("schema")
-    if schema != SCHEMA_VERSION:
+    if schema not in READABLE_SCHEMAS:
         raise StateFormatError(f"unknown Hagoth state schema {schema!r}")
+    old = schema == 1  # before the statistics: they start empty
     try:
         players = [
             Player(
@@ -170,6 +236,7 @@ def load_state(data: Mapping[str, Any]) -> HagothState:
                 arrivals=int(p["arrivals"]),
                 launch_vp=int(p["launch_vp"]),
                 arrival_vp=int(p["arrival_vp"]),
+                stats=PlayerStats() if old else PlayerStats.from_json(p["stats"]),
             )
             for p in data["players"]
         ]
@@ -185,6 +252,25 @@ def load_state(data: Mapping[str, Any]) -> HagothState:
             speed=bool(data["speed"]),
             target=int(data["target"]),
             winner=None if data["winner"] is None else int(data["winner"]),
+            die_counts=[0] * DIE_SIDES if old else _die_counts(data["die_counts"]),
+            vp_rounds=[] if old else [_vp_row(r, len(players)) for r in data["vp_rounds"]],
+            # added after schema 1 shipped: older JSON does not know who went first
+            first=int(data.get("first", -1)),
+            round=int(data.get("round", 1)),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise StateFormatError(f"corrupt Hagoth state: {exc}") from exc
+
+
+def _die_counts(data: Any) -> list[int]:
+    counts = [int(x) for x in data]
+    if len(counts) != DIE_SIDES:
+        raise ValueError(f"die_counts needs {DIE_SIDES} numbers")
+    return counts
+
+
+def _vp_row(data: Any, players: int) -> list[int]:
+    row = [int(x) for x in data]
+    if len(row) != players:
+        raise ValueError("a vp_rounds row needs one number per player")
+    return row

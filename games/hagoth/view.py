@@ -54,3 +54,42 @@ class HagothView:
     speed: bool  #: the Speed variant is on
     winner: int | None
     hand: tuple[str, ...] | None  #: the viewer's own hand, never in the public view
+    first: int = -1  #: the seat that played the first turn (-1: not known)
+    round: int = 0  #: rounds begun (a round: every seat's turn once, from ``first``)
+
+
+# -- the end-of-game summary ------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    """One player's statistics over the whole game; all of it was public during play."""
+
+    seat: int
+    colour: str
+    vp: int
+    launch_vp: int  #: VP scored by launches
+    arrival_vp: int  #: VP scored by arrivals (launch_vp + arrival_vp == vp)
+    turns: int  #: own turns played
+    wood: int  #: wood gathered from the stock
+    launched: tuple[int, ...]  #: ships launched, per lane (blueprint index)
+    arrived: tuple[int, ...]  #: ships arrived, per lane
+    attacks_played: tuple[int, ...]  #: per ``ATTACK_CARDS`` (skip, remove, delay, destroy)
+    attacks_suffered: tuple[int, ...]
+    longest_wait: int  #: most own turns from a design's first segment to its launch
+    longest_wait_blueprint: int | None  #: which blueprint that was (None: no launch)
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryView:
+    """What the end-of-game summary image shows."""
+
+    turn: int
+    target: int
+    winner: int | None
+    #: every player's VP at the start (all zero), after each round, and at the end
+    vp_rounds: tuple[tuple[int, ...], ...]
+    die_counts: tuple[int, ...]  #: die rolls by value 1..4 (index = value - 1)
+    players: tuple[PlayerSummary, ...]
+
+    @property
+    def rolls(self) -> int:
+        return sum(self.die_counts)

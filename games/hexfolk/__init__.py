@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from i18n import DEFAULT_LOCALE
+from i18n import DEFAULT_LOCALE, t
 
 from ..options import Option
 from ..protocol import ModularRuleset, MoveChoice, Result
@@ -19,9 +19,18 @@ from . import actions, bot, hidden, labels, rules
 from . import state as state_module
 from .actions import Action
 from .board import get_board
-from .data import COLOURS, TARGET_DEFAULT, TARGET_MAX, TARGET_MIN
+from .data import COLOURS, RESOURCES, TARGET_DEFAULT, TARGET_MAX, TARGET_MIN
 from .state import HexfolkState
-from .view import HexfolkView, OfferView, PlayerView, SummaryView, spots, summary
+from .view import (
+    HexfolkView,
+    OfferView,
+    PlayerView,
+    SummaryView,
+    dice_roller,
+    play_round,
+    spots,
+    summary,
+)
 
 __all__ = ["RULESET", "HexfolkRuleset", "HexfolkState", "HexfolkView", "SummaryView"]
 
@@ -47,6 +56,9 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         Option("army", "bool", True, "hexfolk.option.army"),
         Option("layout", "choice", "random", "hexfolk.option.layout",
                choices=("random", "classic")),
+        Option("bot_offers", "bool", False, "hexfolk.option.bot_offers"),
+        Option("special", "bool", True, "hexfolk.option.special"),
+        Option("trades", "bool", True, "hexfolk.option.trades"),
     )
     schema_version = 1
 
@@ -60,6 +72,9 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
             longest=bool(options.get("longest", True)),
             army=bool(options.get("army", True)),
             layout=str(options.get("layout", "random")),
+            offers_wait=bool(options.get("bot_offers", False)),
+            special=bool(options.get("special", True)),
+            player_trades=bool(options.get("trades", True)),
         )
 
     def view(self, state: HexfolkState, seat: int | None) -> HexfolkView:
@@ -94,7 +109,8 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
             winner=None if state.winner < 0 else state.winner,
             hand=tuple(me.hand) if me else None, devs=tuple(me.devs) if me else None,
             vp=rules.total_vp(state, seat) if me and seat is not None else None,
-            spots=spots(state),
+            spots=spots(state), first=state.first, round=play_round(state),
+            dice_by=dice_roller(state),
         )
 
     def choices(self, state: HexfolkState, seat: int, names: Sequence[str] = (),
@@ -109,18 +125,28 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         ]
 
     #: When a turn clock runs out, these moves are made for the late player, first
-    #: legal one wins: roll, answer an offer with "no", withdraw one's own offer, end the
-    #: turn. Discards and the robber (choices the rules require) fall back to the bot.
-    TIMEOUT_PREFERENCE = ("roll", "decline", "cancel", "end")
+    #: legal one wins: roll, answer an offer with "no", end the turn (which closes one's
+    #: own open offer, forgoes Road building's roads not yet placed, and passes a special
+    #: building phase). Discards, the robber and founding placements (choices the rules
+    #: require) fall back to the bot. RULES-NOTES.md, "The turn clock".
+    TIMEOUT_PREFERENCE = ("roll", "decline", "end")
 
     def timeout_actions(self, state: HexfolkState, seat: int) -> list[Action]:
-        """Issue rule: a timed-out player ends the turn; pending discards and robber moves
-        are chosen for them (by the bot) — nothing is built or traded in their name."""
+        """Nothing is built or traded in a late player's name: they roll, decline and end
+        the turn; only what the rules require (a discard, the robber, founding) is chosen
+        for them, by the bot."""
         legal = {self.format_action(a): a for a in self.legal_actions(state, seat)}
         for notation in self.TIMEOUT_PREFERENCE:
             if notation in legal:
                 return [legal[notation]]
         return [self.bot_action(state, seat)]
+
+    def describe_public(self, state: HexfolkState, seat: int, action: Action,
+                        names: Sequence[str] = (), locale: str = DEFAULT_LOCALE) -> str:
+        """A discard says how many cards, as its account does, never which."""
+        if isinstance(action, actions.Discard):
+            return t("hexfolk.label.discard_count", locale, count=sum(action.cards))
+        return self.describe_action(state, seat, action, names, locale)
 
     def result(self, state: HexfolkState) -> Result | None:
         if state.winner < 0:
@@ -139,15 +165,36 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
 
     def public_buttons(self, state: HexfolkState) -> list[tuple[str, str]]:
         """While an offer awaits answers: accept, decline, and "Counter…" (the menu)."""
-        if state.phase != rules.TRADE or state.offer is None or (
-                state.current in rules.actors(state)):
+        if state.phase != rules.TRADE or state.offer is None or not (
+                rules.actors(state) - {state.current}):
             return []
         return [("platform.discord.offer_accept", "accept"),
                 ("platform.discord.offer_decline", "decline"),
                 ("platform.discord.offer_counter", "")]
 
     def turn_marker(self, state: HexfolkState) -> Hashable:
-        return (state.turn, state.special)
+        """A new turn, a new special building phase, or every answer to the open offer
+        being in (so the offerer, who could play on meanwhile, is pinged to close it)."""
+        answered = state.offer is not None and not rules.actors(state) - {state.current}
+        return (state.turn, state.special, answered)
+
+    has_hand = True
+
+    def hand_text(self, state: HexfolkState, seat: int, locale: str = DEFAULT_LOCALE) -> str:
+        """The seat's resource cards by count and its development cards by name."""
+        player = state.players[seat]
+        resources = ", ".join(
+            t("hexfolk.hand.resource", locale, count=count,
+              resource=t(f"hexfolk.resource.{name}", locale))
+            for name, count in zip(RESOURCES, player.hand, strict=True) if count)
+        devs = ", ".join(t(f"hexfolk.dev.{code}", locale) for code in player.devs)
+        return t("hexfolk.hand.text", locale,
+                 resources=resources or t("platform.hand.empty", locale),
+                 devs=devs or t("platform.hand.empty", locale))
+
+    def scores(self, state: HexfolkState) -> tuple[int, ...]:
+        """Victory points (hidden VP cards are not counted until the end)."""
+        return tuple(rules.visible_vp(state, i) for i in range(len(state.players)))
 
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "founding", "turn", "robber", "trading", "building", "development",

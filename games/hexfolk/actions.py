@@ -220,13 +220,24 @@ def _res(word: str) -> int:
     raise _Unreadable
 
 
+def _counts_joined(words: list[str]) -> list[str]:
+    """``1 brick 2 wood`` reads as ``1brick 2wood``: a count may stand apart."""
+    joined: list[str] = []
+    for w in words:
+        if joined and joined[-1].isdigit() and not w[:1].isdigit():
+            joined[-1] += w
+        else:
+            joined.append(w)
+    return joined
+
+
 def parse_bundle(words: list[str]) -> Bundle:
     if words == ["nothing"]:
         return (0, 0, 0, 0, 0)
     if not words:
         raise _Unreadable
     out = [0] * 5
-    for w in words:
+    for w in _counts_joined(words):
         digits = len(w) - len(w.lstrip("0123456789"))
         count = int(w[:digits]) if digits else 1
         if digits > 2 or count == 0:

@@ -5,8 +5,9 @@ On its turn: city > settlement > road towards the best free spot > development c
 trading only when that makes the wanted build affordable (so it never trades in
 circles). One or two cards short of its next build, it first offers the other players a
 fair trade (1 for 1, or 2 for 1 from a big surplus) of cards it can spare for a missing
-one, each missing kind at most once a turn, closes with the accepting player who has the
-fewest points, and falls back to the bank only when nobody accepted. Discards the most
+one, each missing kind at most once a turn, closes its offer the next time it moves
+(with the accepting player who has the fewest points), and falls back to the bank only
+when nobody accepted. Discards the most
 plentiful cards; moves the robber onto the leader's best hex; answers an offer yes when
 it gets what its next build needs and gives only what it can spare.
 """
@@ -152,7 +153,8 @@ def choose(state: HexfolkState, seat: int) -> Action:
     if phase == SETTLE:
         return max(legal, key=lambda a: spot_value(state, board, a.corner))  # type: ignore[union-attr]
     if phase in (FOUND_ROAD, ROADS):
-        return max(legal, key=lambda a: _road_value(state, board, seat, a.edge))  # type: ignore[union-attr]
+        roads = [a for a in legal if isinstance(a, Road)]
+        return max(roads, key=lambda a: _road_value(state, board, seat, a.edge))
     if phase == DISCARD:
         return _discard(state, seat, legal)
     if phase == ROBBER:
@@ -209,6 +211,10 @@ def _unit(i: int, n: int = 1) -> tuple[int, int, int, int, int]:
     return (v[0], v[1], v[2], v[3], v[4])
 
 
+#: offers per turn when offers wait for people's answers (lobby ``bot_offers=yes``):
+#: a bot asks people sparingly — once a turn, and only for the last card a build lacks —
+#: since each offer holds the table until everyone has answered
+WAITING_OFFERS = 1
 #: a surplus this big (cards beyond the wanted build) offers 2 for 1 instead of 1 for 1
 BIG_SURPLUS = 4
 
@@ -224,11 +230,11 @@ def _offer(state: HexfolkState, seat: int, target: tuple[int, ...],
     caps offers per turn)."""
     hand = state.players[seat].hand
     need = _missing(hand, target)
-    if not 1 <= sum(need) <= 2:
-        return None
+    if not 1 <= sum(need) <= (1 if state.offers_wait else 2):
+        return None  # offers that wait for people: only for the very last card
     kinds = [r for r in range(5) if need[r]]
     k = state.offers_made
-    if k >= len(kinds):
+    if k >= len(kinds) or (state.offers_wait and k >= WAITING_OFFERS):
         return None
     want = kinds[k]
     surplus = [max(0, hand[i] - target[i]) for i in range(5)]
@@ -242,7 +248,13 @@ def _offer(state: HexfolkState, seat: int, target: tuple[int, ...],
 def _close(state: HexfolkState, seat: int, legal: list[Action]) -> Action:
     """Close an open offer of ours with the acceptable partner who has the fewest points
     (ties: the lowest seat); a counter-offer is taken only when it still brings a missing
-    card for cards spared from the wanted build, no more than one card extra."""
+    card for cards spared from the wanted build, no more than one card extra.
+
+    The bot closes the offer the first time it is asked to move after making it: whoever
+    has not answered by then has declined. The session service lets the bots that have
+    not moved yet answer first, so bots always take part, and a bot's offer never waits
+    for a person (unless the lobby set ``bot_offers=yes``: then the engine does not ask
+    the bot until every answer is in)."""
     offer = state.offer
     assert offer is not None
     hand = state.players[seat].hand

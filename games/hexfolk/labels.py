@@ -31,7 +31,7 @@ from .actions import (
 from .board import get_board, places
 from .data import GENERIC, RESOURCES
 from .rules import rate
-from .state import HexfolkState
+from .state import ROADS, SPECIAL, HexfolkState
 from .view import spots
 
 #: Discord's limit on a select-menu option or autocomplete choice.
@@ -185,6 +185,10 @@ def describe(state: HexfolkState, seat: int, action: Action, names: Sequence[str
             return t("hexfolk.label.roll", locale)
         case Buy():
             return t("hexfolk.label.buy", locale)
+        case End() if state.phase == ROADS:
+            return t("hexfolk.label.end_roads", locale, count=state.free_roads)
+        case End() if state.phase == SPECIAL:
+            return t("hexfolk.label.end_special", locale)
         case End():
             return t("hexfolk.label.end", locale)
         case Robber(h, v):

@@ -37,6 +37,17 @@ from .actions import (
     Trade,
 )
 from .board import Board, get_board, random_layout
+from .caches import (
+    bank_rates,
+    bank_trades,
+    counters_for,
+    founding_sites,
+    producers,
+    road_sites,
+    robber_moves,
+    settle_sites,
+)
+from .caches import offer_menu as _cached_offer_menu
 from .data import (
     ARMY_MIN,
     AWARD_VP,
@@ -46,7 +57,6 @@ from .data import (
     DEV_COST,
     DEV_ORDER,
     DISCARD_LIMIT,
-    GENERIC,
     KNIGHT,
     LONGEST_MIN,
     MAX_CITIES,
@@ -63,6 +73,7 @@ from .data import (
     board_for,
     dev_counts,
 )
+from .phrases import Cards, Place
 from .state import (
     DISCARD,
     FOUND_ROAD,
@@ -111,7 +122,8 @@ def corner_harbours(board_id: str, harbours: list[int]) -> list[int]:
 # -- setup ---------------------------------------------------------------------------------
 def setup(num_players: int, seed: int, *, target: int = 10, robber: str = "on",
           longest: bool = True, army: bool = True, layout: str = "random",
-          board_id: str | None = None) -> HexfolkState:
+          board_id: str | None = None, offers_wait: bool = False,
+          special: bool = True, player_trades: bool = True) -> HexfolkState:
     rng = GameRng(seed)
     bid = board_id or board_for(num_players)
     board = get_board(bid)
@@ -128,7 +140,8 @@ def setup(num_players: int, seed: int, *, target: int = 10, robber: str = "on",
         edge_owner=[-1] * board.edges, bank=[bank_size(num_players)] * 5, dev_deck=deck,
         current=first, first=first, phase=SETTLE, turn=0, rng=rng, target=target,
         robber_mode=robber, longest_on=longest, army_on=army, layout=layout,
-        discards=[0] * num_players,
+        discards=[0] * num_players, offers_wait=offers_wait, special_on=special,
+        player_trades=player_trades,
     )
     state.corner_harbour = corner_harbours(bid, harbours)
     return state
@@ -169,27 +182,22 @@ def actors(state: HexfolkState) -> frozenset[int]:
         assert state.offer is not None
         waiting = frozenset(i for i, r in enumerate(state.offer.responses)
                             if r is None and i != state.current)
-        return waiting or frozenset((state.current,))
+        if waiting and state.offers_wait:
+            return waiting  # bot_offers=yes: the offer waits for every answer
+        return waiting | {state.current}  # the offerer keeps playing meanwhile
     if phase == SPECIAL:
         return frozenset((state.special,))
     return frozenset((state.current,))
 
 
 def _holds(hand: list[int], cards: tuple[int, ...] | list[int]) -> bool:
-    return all(hand[i] >= cards[i] for i in _RANGE5)
+    return (hand[0] >= cards[0] and hand[1] >= cards[1] and hand[2] >= cards[2]
+            and hand[3] >= cards[3] and hand[4] >= cards[4])
 
 
 def rate(state: HexfolkState, seat: int, res: int) -> int:
     """The player's best bank rate for ``res``: 2 (its harbour), 3 (generic) or 4."""
-    best = 4
-    owner, harbour = state.corner_owner, state.corner_harbour
-    for c, kind in enumerate(harbour):
-        if kind >= 0 and owner[c] == seat:
-            if kind == res:
-                return 2
-            if kind == GENERIC:
-                best = 3
-    return best
+    return bank_rates(state, seat)[res]
 
 
 def _free_for_settlement(state: HexfolkState, board: Board, c: int) -> bool:
@@ -250,7 +258,8 @@ def _can_play(state: HexfolkState, seat: int, card: str) -> bool:
 
 
 def has_road_site(state: HexfolkState, seat: int) -> bool:
-    return any(road_ok(state, seat, e) for e in range(board_of(state).edges))
+    return state.players[seat].roads < MAX_ROADS and bool(
+        road_sites(state, seat))
 
 
 # -- legality ------------------------------------------------------------------------------
@@ -295,11 +304,14 @@ def check(state: HexfolkState, seat: int, action: Action) -> None:
         _check_robber(state, seat, action.hex, action.victim)
         return
     if phase == ROADS:
+        if isinstance(action, End):
+            return  # ends the turn; the free roads not yet placed are lost
         _require(isinstance(action, Road), "hexfolk.illegal.must_free_road")
         assert isinstance(action, Road)
         _require(road_ok(state, seat, action.edge), "hexfolk.illegal.road_site")
         return
-    if phase == TRADE:
+    if phase == TRADE and (seat != state.current or isinstance(
+            action, (Trade, Cancel, Offer, Accept, Decline, Counter))):
         _check_trade_phase(state, seat, action)
         return
     if phase == ROLL:
@@ -371,6 +383,7 @@ def check(state: HexfolkState, seat: int, action: Action) -> None:
         return
     if isinstance(action, Offer):
         _require(len(state.players) > 1, "hexfolk.illegal.no_partner")
+        _require(state.player_trades, "hexfolk.illegal.no_player_trades")
         _require(state.offers_made < MAX_OFFERS, "hexfolk.illegal.offer_limit", count=MAX_OFFERS)
         _check_terms(action.give, action.get)
         _require(_holds(hand, action.give), "hexfolk.illegal.not_held")
@@ -408,6 +421,8 @@ def _check_trade_phase(state: HexfolkState, seat: int, action: Action) -> None:
             _require(_holds(hand, action.give), "hexfolk.illegal.not_held")
             return
         raise IllegalAction("hexfolk.illegal.answer_offer")
+    _require(not isinstance(action, Offer), "hexfolk.illegal.offer_open")
+    _require(not isinstance(action, (Accept, Decline, Counter)), "hexfolk.illegal.own_offer")
     if isinstance(action, Cancel):
         return
     if isinstance(action, Trade):
@@ -419,7 +434,7 @@ def _check_trade_phase(state: HexfolkState, seat: int, action: Action) -> None:
         _require(_holds(hand, give) and _holds(state.players[p].hand, get),
                  "hexfolk.illegal.not_held")
         return
-    raise IllegalAction("hexfolk.illegal.close_offer")
+    raise IllegalAction("hexfolk.illegal.close_offer")  # pragma: no cover - guarded above
 
 
 def menu_counters(state: HexfolkState, seat: int) -> list[Counter]:
@@ -428,9 +443,8 @@ def menu_counters(state: HexfolkState, seat: int) -> list[Counter]:
     offer = state.offer
     assert offer is not None
     hand = state.players[seat].hand
-    return [Counter(_unit(r), tuple(offer.give)) for r in _RANGE5  # type: ignore[arg-type]
-            if hand[r] > 0 and offer.give[r] == 0 and _unit(r) != tuple(offer.get)
-            and any(offer.give)]
+    # per offer, the counters by the kind of card given (games/hexfolk/caches.py)
+    return [c for r, c in counters_for(tuple(offer.give), tuple(offer.get)) if hand[r] > 0]
 
 
 # -- candidates (broad, for tests) and legal moves (fast) -----------------------------------------
@@ -442,16 +456,9 @@ def _unit(i: int, n: int = 1) -> tuple[int, int, int, int, int]:
 
 def offer_menu(hand: list[int]) -> list[Offer]:
     """The offers listed as moves: 1 for 1 and 2 for 1 of any other resource. Any other
-    terms are legal too when typed (see RULES-NOTES.md)."""
-    out = []
-    for g in _RANGE5:
-        for r in _RANGE5:
-            if r != g:
-                if hand[g] >= 1:
-                    out.append(Offer(_unit(g), _unit(r)))
-                if hand[g] >= 2:
-                    out.append(Offer(_unit(g, 2), _unit(r)))
-    return out
+    terms are legal too when typed (see RULES-NOTES.md). From a table (games/hexfolk/
+    caches.py): per resource held once, its 1-for-1 offers; held twice, 2-for-1 too."""
+    return _cached_offer_menu(hand)
 
 
 def discard_options(hand: list[int], count: int) -> list[tuple[int, int, int, int, int]]:
@@ -477,9 +484,20 @@ def discard_options(hand: list[int], count: int) -> list[tuple[int, int, int, in
 
 
 def _robber_moves(state: HexfolkState, seat: int, knight: bool) -> list[Action]:
-    cls = Knight if knight else Robber
     if knight and state.robber_mode == "off":
         return [Knight(-1, None)]
+    # what robber_hexes and victims read beside the board (cached per board version in
+    # games/hexfolk/caches.py)
+    players = state.players
+    key = (knight, seat, state.robber, state.robber_mode,
+           tuple([sum(p.hand) > 0 for p in players]),
+           tuple(visible_vp(state, p) <= 2 for p in range(len(players)))
+           if state.robber_mode == "friendly" else None)
+    return list(robber_moves(state, key, lambda: _compute_robber_moves(state, seat, knight)))
+
+
+def _compute_robber_moves(state: HexfolkState, seat: int, knight: bool) -> list[Action]:
+    cls = Knight if knight else Robber
     out: list[Action] = []
     for h in robber_hexes(state, seat):
         vs = victims(state, seat, h)
@@ -527,8 +545,7 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
     player = state.players[seat]
     hand = player.hand
     if phase == SETTLE:
-        return [Settle(c) for c in range(board.corners)
-                if _free_for_settlement(state, board, c)]
+        return list(founding_sites(state.board, state.corner_owner))
     if phase == FOUND_ROAD:
         return [Road(e) for e in board.corner_edges[state.last_settlement]
                 if state.edge_owner[e] < 0]
@@ -537,29 +554,40 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
     if phase == ROBBER:
         return _robber_moves(state, seat, knight=False)
     if phase == ROADS:
-        return [Road(e) for e in range(board.edges) if road_ok(state, seat, e)]
+        roads = [] if player.roads >= MAX_ROADS else list(road_sites(state, seat))
+        return [*roads, End()]
     if phase == TRADE:
         offer = state.offer
         assert offer is not None
         if seat != state.current:
             out: list[Action] = [Accept()] if _holds(hand, offer.get) else []
             return [*out, Decline(), *menu_counters(state, seat)]
-        out = []
+        closing: list[Action] = []
         for p, resp in enumerate(offer.responses):
             if resp == "accept" or isinstance(resp, list):
                 give, get = (offer.give, offer.get) if resp == "accept" else resp
                 if _holds(hand, give) and _holds(state.players[p].hand, get):
-                    out.append(Trade(p))
-        return [*out, Cancel()]
-    out = []
+                    closing.append(Trade(p))
+        closing.append(Cancel())
+        moves = _turn_moves(state, seat, MAIN, offers=False)
+        return [*moves[:-1], *closing, moves[-1]]  # ... trade pN, cancel, end
+    return _turn_moves(state, seat, phase, offers=True)
+
+
+def _turn_moves(state: HexfolkState, seat: int, phase: str, *, offers: bool) -> list[Action]:
+    """The moves of a turn (ROLL, MAIN, SPECIAL) in legal order; ``offers``: list offers."""
+    board = board_of(state)
+    player = state.players[seat]
+    hand = player.hand
+    out: list[Action] = []
     if phase in (MAIN, SPECIAL):
         if _holds(hand, SETTLEMENT_COST) and player.settlements < MAX_SETTLEMENTS:
-            out += [Settle(c) for c in range(board.corners) if settle_ok(state, seat, c)]
+            out += settle_sites(state, seat)
         if _holds(hand, CITY_COST) and player.cities < MAX_CITIES:
             out += [City(c) for c in range(board.corners)
                     if state.corner_owner[c] == seat and state.corner_level[c] == 1]
         if _holds(hand, ROAD_COST) and player.roads < MAX_ROADS:
-            out += [Road(e) for e in range(board.edges) if road_ok(state, seat, e)]
+            out += road_sites(state, seat)
     if phase == ROLL:
         out.append(Roll())
     if phase in (MAIN, SPECIAL) and _holds(hand, DEV_COST) and state.dev_deck:
@@ -578,10 +606,13 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
             if _can_play(state, seat, MONOPOLY):
                 out += [Monopoly(r) for r in _RANGE5]
     if phase == MAIN:
-        for g in _RANGE5:
-            if hand[g] >= 2 and hand[g] >= rate(state, seat, g):
-                out += [BankTrade(g, r) for r in _RANGE5 if r != g and state.bank[r] >= 1]
-        if state.offers_made < MAX_OFFERS and len(state.players) > 1:
+        if max(hand) >= 2:  # every rate is 2 or more
+            rates, bank = bank_rates(state, seat), state.bank
+            for g in _RANGE5:
+                if hand[g] >= 2 and hand[g] >= rates[g]:
+                    out += [t for t in bank_trades(g) if bank[t.get] >= 1]
+        if (offers and state.offers_made < MAX_OFFERS and len(state.players) > 1
+                and state.player_trades):
             out += offer_menu(hand)
     if phase in (MAIN, SPECIAL):
         out.append(End())
@@ -590,7 +621,13 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
 
 # -- effects ------------------------------------------------------------------------------------
 def apply(state: HexfolkState, seat: int, action: Action) -> list[Event]:
+    """Check, then carry out ``action`` for ``seat``; return what happened."""
     check(state, seat, action)
+    return apply_trusted(state, seat, action)
+
+
+def apply_trusted(state: HexfolkState, seat: int, action: Action) -> list[Event]:
+    """Carry out a move taken from :func:`legal_actions` (not checked again)."""
     events: list[Event] = []
     phase = state.phase
     board = board_of(state)
@@ -678,7 +715,7 @@ def apply(state: HexfolkState, seat: int, action: Action) -> list[Event]:
                 state.free_roads -= 1
                 if state.free_roads <= 0 or not has_road_site(state, seat):
                     state.free_roads = 0
-                    state.phase = MAIN
+                    state.phase = TRADE if state.offer is not None else MAIN
             else:
                 _pay(state, player, ROAD_COST)
                 _place_road(state, seat, e)
@@ -689,7 +726,8 @@ def apply(state: HexfolkState, seat: int, action: Action) -> list[Event]:
             _place_settlement(state, seat, c)
             events.append(Event("hexfolk.event.settle_at", seat,
                                 {"corner": _corner_text(state, c)}))
-            for p in range(len(state.players)):  # a settlement may cut others' roads
+            # a settlement may cut the roads of those with a road at its corner
+            for p in {state.edge_owner[e] for e in board.corner_edges[c]} - {-1, seat}:
                 state.players[p].road_length = road_length(state, p)
             _update_longest(state, events)
         case City(c):
@@ -763,34 +801,40 @@ def apply(state: HexfolkState, seat: int, action: Action) -> list[Event]:
                 events.append(Event("hexfolk.event.special_done", seat))
                 _advance_special(state, events)
             else:
+                if phase == ROADS:
+                    events.append(Event("hexfolk.event.free_roads_lost", seat,
+                                        {"count": state.free_roads}))
+                    state.free_roads = 0
+                if state.offer is not None:
+                    state.offer = None  # unanswered and accepted alike: no trade
+                    events.append(Event("hexfolk.event.offer_closed", seat))
                 events.append(Event("hexfolk.event.end", seat))
                 _end_turn(state, events)
+    if state.offer is not None and seat == state.current and not _holds(
+            player.hand, state.offer.give):
+        state.offer = None  # the offerer's hand can no longer pay what was offered
+        if state.phase == TRADE:
+            state.phase = MAIN
+        events.append(Event("hexfolk.event.offer_withdrawn", seat))
     _check_win(state, events)
     return events
 
 
-def _bundle_text(b: Any) -> str:
-    from .labels import bundle_text
-
-    return bundle_text(tuple(b))
-
-
-def _corner_text(state: HexfolkState, c: int) -> str:
-    from .labels import corner_text
-
-    return corner_text(state, c)
+# Event parameters: locale-neutral phrases, worded only when the event is told
+def _bundle_text(b: Any) -> Cards:
+    return Cards(tuple(b))
 
 
-def _edge_text(state: HexfolkState, e: int) -> str:
-    from .labels import edge_text
-
-    return edge_text(state.board, e)
+def _corner_text(state: HexfolkState, c: int) -> Place:
+    return Place("corner", c, state)
 
 
-def _hex_text(state: HexfolkState, h: int) -> str:
-    from .labels import hex_text
+def _edge_text(state: HexfolkState, e: int) -> Place:
+    return Place("edge", e, state)
 
-    return hex_text(state, h)
+
+def _hex_text(state: HexfolkState, h: int) -> Place:
+    return Place("hex", h, state)
 
 
 def _pay(state: HexfolkState, player: Player, cost: tuple[int, ...]) -> None:
@@ -841,21 +885,18 @@ def _roll(state: HexfolkState, seat: int, events: list[Event]) -> None:
 def produce(state: HexfolkState, total: int, events: list[Event]) -> None:
     """Income for ``total``; a resource the bank can't pay to everyone entitled goes to
     nobody, unless only one player is entitled: that player takes what is left."""
-    board = board_of(state)
     n = len(state.players)
     demand = [[0] * 5 for _ in range(n)]
-    for h in range(board.hexes):
-        if state.tokens[h] != total or h == state.robber:
+    hexes = producers(state.board, state.terrain, state.tokens, total)
+    for h, res, corners in hexes:
+        if h == state.robber:
             continue
-        res = state.terrain[h]
-        if res == DESERT:
-            continue
-        for c in board.hex_corners[h]:
+        for c in corners:
             owner = state.corner_owner[c]
             if owner >= 0:
                 demand[owner][res] += state.corner_level[c]
     got = [[0] * 5 for _ in range(n)]
-    for res in _RANGE5:
+    for res in sorted({res for _, res, _ in hexes}):  # the others have no income
         entitled = [p for p in range(n) if demand[p][res]]
         if not entitled:
             continue
@@ -958,12 +999,15 @@ def _update_army(state: HexfolkState, seat: int, events: list[Event]) -> None:
         events.append(Event("hexfolk.event.army", seat, {"knights": k}))
 
 
-def _can_build_any(state: HexfolkState, seat: int) -> bool:
-    saved, state.special, state.phase = (state.special, state.phase), seat, SPECIAL
-    try:
-        return len(legal_actions(state, seat)) > 1
-    finally:
-        state.special, state.phase = saved
+#: The cheapest thing to build (a road) costs this many cards.
+SPECIAL_MIN_CARDS = min(sum(ROAD_COST), sum(DEV_COST), sum(SETTLEMENT_COST), sum(CITY_COST))
+
+
+def special_wanted(state: HexfolkState, seat: int) -> bool:
+    """Whether ``seat`` is offered the special building phase: by the number of cards in
+    hand alone, which everybody sees — never by what the cards could pay for, so being
+    skipped tells the table nothing it did not know (RULES-NOTES.md)."""
+    return sum(state.players[seat].hand) >= SPECIAL_MIN_CARDS
 
 
 def _end_turn(state: HexfolkState, events: list[Event]) -> None:
@@ -971,7 +1015,7 @@ def _end_turn(state: HexfolkState, events: list[Event]) -> None:
     state.dev_played = False
     state.offers_made = 0
     n = len(state.players)
-    if n >= SPECIAL_FROM:
+    if n >= SPECIAL_FROM and state.special_on:
         state.special_queue = [(state.current + i) % n for i in range(1, n)]
         _advance_special(state, events)
     else:
@@ -979,10 +1023,11 @@ def _end_turn(state: HexfolkState, events: list[Event]) -> None:
 
 
 def _advance_special(state: HexfolkState, events: list[Event]) -> None:
-    """Offer the special building phase to the next player who can build anything."""
+    """Offer the special building phase to the next player holding enough cards to build
+    anything; they build or pass (``end``) — the turn clock passes for them."""
     while state.special_queue:
         seat = state.special_queue.pop(0)
-        if _can_build_any(state, seat):
+        if special_wanted(state, seat):
             state.special = seat
             state.phase = SPECIAL
             return
@@ -998,8 +1043,9 @@ def _next_turn(state: HexfolkState) -> None:
 
 
 def _check_win(state: HexfolkState, events: list[Event]) -> None:
-    """Only the player whose turn it is wins, the moment they have the target."""
-    if state.phase in (OVER, SPECIAL, SETTLE, FOUND_ROAD):
+    """Only the player whose turn it is wins, the moment they have the target (answering
+    an open offer changes nobody's points: checked when it closes)."""
+    if state.phase in (OVER, SPECIAL, SETTLE, FOUND_ROAD, TRADE):
         return
     seat = state.current
     vp = total_vp(state, seat)

@@ -94,6 +94,13 @@ class HexfolkState:
     army: int = -1
     winner: int = -1
     roll_counts: list[int] = field(default_factory=lambda: [0] * 13)
+    #: lobby option ``bot_offers``: an open offer waits for every answer before its maker
+    #: moves again (off: the maker keeps playing and closes when they like)
+    offers_wait: bool = False
+    #: lobby option ``special``: the special building phase from 5 players (off: none)
+    special_on: bool = True
+    #: house option: offers between players allowed (absent in older JSON: on)
+    player_trades: bool = True
     #: derived, not stored: corner -> harbour kind (-1: none)
     corner_harbour: list[int] = field(default_factory=list)
 
@@ -126,7 +133,9 @@ def dump_state(s: HexfolkState) -> dict[str, Any]:
         "dice": list(s.dice), "discards": list(s.discards), "free_roads": s.free_roads,
         "offer": offer, "offers_made": s.offers_made, "special": s.special,
         "special_queue": list(s.special_queue), "longest": s.longest, "army": s.army,
-        "winner": s.winner, "roll_counts": list(s.roll_counts),
+        "winner": s.winner, "roll_counts": list(s.roll_counts), "offers_wait": s.offers_wait,
+        "special_on": s.special_on,
+        "player_trades": s.player_trades,
     }
 
 
@@ -172,6 +181,9 @@ def load_state(d: Mapping[str, Any]) -> HexfolkState:
             offers_made=int(d["offers_made"]), special=int(d["special"]),
             special_queue=_ints(d["special_queue"]), longest=int(d["longest"]),
             army=int(d["army"]), winner=int(d["winner"]), roll_counts=_ints(d["roll_counts"]),
+            offers_wait=bool(d.get("offers_wait", False)),
+            special_on=bool(d.get("special_on", True)),
+            player_trades=bool(d.get("player_trades", True)),
         )
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise StateFormatError(f"corrupt Hexfolk state: {exc}") from exc

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from . import rules
 from .actions import Road, Robber, Settle
 from .data import AWARD_VP, COLOURS, MAX_CITIES, VP_CARD
-from .state import FOUND_ROAD, MAIN, ROADS, ROBBER, SETTLE, SPECIAL, HexfolkState
+from .state import FOUND_ROAD, MAIN, ROADS, ROBBER, ROLL, SETTLE, SPECIAL, HexfolkState
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +69,11 @@ class HexfolkView:
     #: The numbered legal places of the current placement decision: (number, kind
     #: "corner" / "edge" / "hex", id), numbered 1..N by id. See :func:`spots`.
     spots: tuple[tuple[int, str, int], ...] = ()
+    first: int = -1  #: the seat that founded first and plays the first turn
+    #: Rounds of play begun (every seat's turn once, from ``first``); 0 while founding.
+    round: int = 0
+    #: The seat that rolled ``dice`` (the previous player while the next one is to roll).
+    dice_by: int = -1
 
 
 # -- numbered spots -----------------------------------------------------------------------
@@ -113,6 +118,25 @@ def spots(state: HexfolkState) -> tuple[tuple[int, str, int], ...]:
     edges = [e for e in range(board.edges) if rules.road_ok(state, seat, e)]
     places = [("corner", c) for c in corners] + [("edge", e) for e in edges]
     return tuple((n, k, i) for n, (k, i) in enumerate(places, start=1))
+
+
+def play_round(state: HexfolkState) -> int:
+    """The round of play (1 from the first roll); 0 during the founding rounds.
+    Turns are counted from 1 at the first player's first roll, one per player's turn,
+    and no seat is ever skipped, so every ``len(players)`` turns make a round."""
+    if state.turn <= 0:
+        return 0
+    return (state.turn - 1) // len(state.players) + 1
+
+
+def dice_roller(state: HexfolkState) -> int:
+    """Who rolled the dice on show: the player whose turn it is once they have rolled,
+    before that the previous player (the dice stay from their turn); -1 if none yet."""
+    if not state.dice:
+        return -1
+    if state.phase == ROLL:
+        return (state.current - 1) % len(state.players)
+    return state.current
 
 
 # -- the end-of-game summary ------------------------------------------------------------

@@ -122,7 +122,7 @@ class LovciRuleset(ModularRuleset[LovciState, Action]):
             phase=state.phase, pending=pending, turn=state.turn,
             spells=tuple((k, v.status) for k, v in sorted(state.spells.items())),
             winners=rules.winners(state) if state.phase == PHASE_OVER else (),
-            last_squares=tuple(state.last_squares),
+            last_squares=tuple(state.last_squares), first=state.first,
         )
 
     def result(self, state: LovciState) -> Result | None:
@@ -133,6 +133,10 @@ class LovciRuleset(ModularRuleset[LovciState, Action]):
             winners=rules.winners(state),
             reason_key=f"lovci-pokladu.result.{state.reason}",
         )
+
+    def scores(self, state: LovciState) -> tuple[int, ...]:
+        """Coins of treasure on each player's ships."""
+        return tuple(rules.total(state, i) for i in range(len(state.players)))
 
     def summary_view(self, state: LovciState) -> LovciSummary | None:
         """The statistics of the whole game, once it is over."""

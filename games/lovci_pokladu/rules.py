@@ -121,12 +121,13 @@ def setup(num_players: int, seed: int, *, turn_limit: int = 0) -> LovciState:
                for _ in range(SAILORS_PER_SHIP)]
     spell_squares = {CARD_TYPES[cards[sq]].kind: sq for sq in range(SQUARES)
                      if KIND[cards[sq]] in (NEPTUNE, MERMAID)}
+    first = rng.below(num_players)
     return LovciState(
         cards=cards, rotation=rotation, face_up=face_up, tokens={}, lost_tokens=[],
         ships=ships, sailors=sailors, players=[Player() for _ in range(num_players)],
         spells={NEPTUNE: Spell(), MERMAID: Spell()}, spell_squares=spell_squares,
-        current=rng.below(num_players), phase=PHASE_START, turn=1, rng=rng,
-        turn_limit=turn_limit, stats=Stats.empty(num_players),
+        current=first, phase=PHASE_START, turn=1, rng=rng,
+        turn_limit=turn_limit, first=first, stats=Stats.empty(num_players),
     )
 
 
@@ -463,6 +464,11 @@ def legal_actions(state: LovciState, seat: int) -> list[Action]:
 def apply(state: LovciState, seat: int, action: Action) -> list[Event]:
     """Check, then carry out ``action`` for ``seat``; return what happened."""
     check(state, seat, action)
+    return apply_trusted(state, seat, action)
+
+
+def apply_trusted(state: LovciState, seat: int, action: Action) -> list[Event]:
+    """Carry out a move taken from :func:`legal_actions` (not checked again)."""
     events: list[Event] = []
     state.last_squares = []
     if isinstance(action, Start):
@@ -666,7 +672,7 @@ def _move_ship(state: LovciState, seat: int, ship: int, step: int, events: list[
     _mark(state, SLOT_SQUARE[target.ring])
     target.ring = (target.ring + step) % RING
     _mark(state, SLOT_SQUARE[target.ring])
-    side = "right" if step > 0 else "left"
+    side = _term(f"{_P}direction.{'right' if step > 0 else 'left'}")
     if ship == seat:
         events.append(Event(_P + "event.ship", seat, {"side": side}))
     else:

@@ -156,6 +156,7 @@ class LovciState:
     turn_limit: int = 0
     reason: str = ""  # why the game ended
     last_squares: list[int] = field(default_factory=list)  # board squares of the last action
+    first: int = -1  # the seat that placed its ship first and moves first (-1: older JSON)
     stats: Stats = field(default_factory=Stats)
 
 
@@ -187,6 +188,7 @@ def dump_state(state: LovciState) -> dict[str, Any]:
         "turn_limit": state.turn_limit,
         "reason": state.reason,
         "last_squares": list(state.last_squares),
+        "first": state.first,
         "stats": state.stats.to_json(),
     }
 
@@ -225,6 +227,7 @@ def load_state(data: Mapping[str, Any]) -> LovciState:
             reason=str(data["reason"]),
             # added after schema 1 shipped: older JSON has no last move to outline
             last_squares=[int(x) for x in data.get("last_squares", ())],
+            first=int(data.get("first", -1)),  # added after schema 1 shipped
             stats=(Stats.from_json(data["stats"], len(data["players"])) if schema != 1
                    else Stats.empty(len(data["players"]))),
         )

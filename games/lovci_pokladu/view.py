@@ -95,6 +95,7 @@ class LovciView:
     #: move and any chain, a turned card, the edge card beside a ship that moved or was
     #: boarded, a walker's edge card); empty before the first move
     last_squares: tuple[int, ...] = ()
+    first: int = -1  #: the seat that moves first (-1: not known)
 
 
 @dataclass(frozen=True, slots=True)

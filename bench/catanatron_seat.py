@@ -1,0 +1,260 @@
+"""Our Hexfolk bot as a seat in a Catanatron game (for ``bench --compare``'s bot matches).
+
+Catanatron's bots (``WeightedRandomPlayer``, ``VictoryPointPlayer``) only live in
+Catanatron's engine, so the match is played there. Each time our seat decides, the
+Catanatron position is translated into a :class:`~games.hexfolk.state.HexfolkState` on
+our standard board (same 19 hexes, 54 corners, 72 edges: the geometry is matched once
+per map, tile by tile and corner by corner), our bot chooses, and its move is translated
+back into one of Catanatron's playable actions. Player trades are off in the translated
+state (Catanatron 3.2.1 has none). A move with no counterpart (the two rulebooks differ
+in a detail) is replaced by a random playable action and counted as a *fallback*.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from games.hexfolk import bot, rules
+from games.hexfolk.actions import (
+    Action,
+    BankTrade,
+    Buy,
+    City,
+    Discard,
+    End,
+    Knight,
+    Monopoly,
+    Plenty,
+    Road,
+    RoadBuilding,
+    Robber,
+    Roll,
+    Settle,
+)
+from games.hexfolk.board import Board, get_board
+from games.hexfolk.data import DEV_ORDER, GENERIC, board_for
+from games.hexfolk.state import DISCARD, FOUND_ROAD, MAIN, ROADS, ROBBER, ROLL, SETTLE, Player
+
+PLAYERS = 4
+#: Catanatron's resource and development card names, in our order.
+_RESOURCES = ("WOOD", "BRICK", "SHEEP", "WHEAT", "ORE")
+_DEVS = {"KNIGHT": "knight", "YEAR_OF_PLENTY": "plenty", "MONOPOLY": "monopoly",
+         "ROAD_BUILDING": "roads", "VICTORY_POINT": "vp"}
+_NODE_REFS = ("NORTH", "NORTHEAST", "SOUTHEAST", "SOUTH", "SOUTHWEST", "NORTHWEST")
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """Catanatron's tiles, nodes and edges as our hexes, corners and edges."""
+
+    board: Board
+    hex_of_tile: dict[tuple[int, int, int], int]
+    tile_of_hex: dict[int, tuple[int, int, int]]
+    corner_of_node: dict[int, int]
+    node_of_corner: dict[int, int]
+    edge_of_pair: dict[frozenset[int], int]
+
+
+def match_geometry(catan_map: Any) -> Geometry:
+    """Our standard board laid over Catanatron's map (cube (x, y, z) is our axial (q, r)
+    = (x, z) up to a shift; node NORTH… is our hex corner 0…5 clockwise from the top)."""
+    board = get_board(board_for(PLAYERS))
+    ours = {axial: h for h, axial in enumerate(board.hex_axial)}
+    tiles = catan_map.land_tiles
+    shift = next((dq, dr) for dq in range(-6, 7) for dr in range(-6, 7)
+                 if {(x + dq, z + dr) for x, _, z in tiles} == set(ours))
+    hex_of_tile = {cube: ours[(cube[0] + shift[0], cube[2] + shift[1])] for cube in tiles}
+    corner_of_node: dict[int, int] = {}
+    for cube, tile in tiles.items():
+        corners = board.hex_corners[hex_of_tile[cube]]
+        for ref, node in tile.nodes.items():
+            corner = corners[_NODE_REFS.index(ref.value)]
+            assert corner_of_node.setdefault(node, corner) == corner, "geometry mismatch"
+    edge_ids = {frozenset(pair): e for e, pair in enumerate(board.edge_corners)}
+    edge_of_pair = {}
+    for tile in tiles.values():
+        for a, b in tile.edges.values():
+            edge_of_pair[frozenset((a, b))] = edge_ids[
+                frozenset((corner_of_node[a], corner_of_node[b]))]
+    return Geometry(board, hex_of_tile, {h: c for c, h in hex_of_tile.items()},
+                    corner_of_node, {c: n for n, c in corner_of_node.items()}, edge_of_pair)
+
+
+def translate(game: Any, geometry: Geometry) -> Any:
+    """The Catanatron position as a Hexfolk state (what our bot reads of it)."""
+    state = game.state
+    cboard = state.board
+    board = geometry.board
+    seat_of = {color: i for i, color in enumerate(state.colors)}
+    ps = state.player_state
+    ours = rules.setup(PLAYERS, 1, board_id=board.id, player_trades=False)
+    terrain, tokens = [0] * board.hexes, [0] * board.hexes
+    for cube, tile in cboard.map.land_tiles.items():
+        h = geometry.hex_of_tile[cube]
+        terrain[h] = -1 if tile.resource is None else _RESOURCES.index(tile.resource)
+        tokens[h] = tile.number or 0
+    ours.terrain, ours.tokens = terrain, tokens
+    harbour = [-1] * board.corners
+    for resource, nodes in cboard.map.port_nodes.items():
+        kind = GENERIC if resource is None else _RESOURCES.index(resource)
+        for node in nodes:
+            harbour[geometry.corner_of_node[node]] = kind
+    ours.corner_harbour = harbour
+    ours.robber = geometry.hex_of_tile[cboard.robber_coordinate]
+    owner, level = [-1] * board.corners, [0] * board.corners
+    for node, (color, kind) in cboard.buildings.items():
+        c = geometry.corner_of_node[node]
+        owner[c], level[c] = seat_of[color], 2 if kind == "CITY" else 1
+    edges = [-1] * board.edges
+    for pair, color in cboard.roads.items():
+        edges[geometry.edge_of_pair[frozenset(pair)]] = seat_of[color]
+    ours.corner_owner, ours.corner_level, ours.edge_owner = owner, level, edges
+    players = []
+    for i in range(PLAYERS):
+        key = f"P{i}_"
+        devs = [ours_card for theirs, ours_card in _DEVS.items()
+                for _ in range(ps[key + theirs + "_IN_HAND"])]
+        devs.sort(key=DEV_ORDER.__getitem__)
+        players.append(Player(
+            hand=[ps[key + r + "_IN_HAND"] for r in _RESOURCES], devs=devs,
+            played=[ours_card for theirs, ours_card in _DEVS.items()
+                    for _ in range(ps[key + "PLAYED_" + theirs])],
+            knights=ps[key + "PLAYED_KNIGHT"], roads=15 - ps[key + "ROADS_AVAILABLE"],
+            settlements=5 - ps[key + "SETTLEMENTS_AVAILABLE"],
+            cities=4 - ps[key + "CITIES_AVAILABLE"],
+            road_length=ps[key + "LONGEST_ROAD_LENGTH"]))
+        if ps[key + "HAS_ROAD"]:
+            ours.longest = i
+        if ps[key + "HAS_ARMY"]:
+            ours.army = i
+    ours.players = players
+    ours.bank = list(state.resource_freqdeck)
+    ours.dev_deck = ["knight"] * len(state.development_listdeck)
+    seat = seat_of[state.current_color()]
+    ours.current = seat
+    me = f"P{seat}_"
+    ours.rolled = bool(ps[me + "HAS_ROLLED"])
+    ours.dev_played = bool(ps[me + "HAS_PLAYED_DEVELOPMENT_CARD_IN_TURN"])
+    ours.turn = state.num_turns + 1
+    prompt = state.current_prompt.value
+    if prompt == "BUILD_INITIAL_SETTLEMENT":
+        ours.phase = SETTLE
+    elif prompt == "BUILD_INITIAL_ROAD":
+        ours.phase = FOUND_ROAD
+        last = next(a.value for a in reversed(state.actions)
+                    if a.action_type.value == "BUILD_SETTLEMENT" and a.color == game.state
+                    .current_color())
+        ours.last_settlement = geometry.corner_of_node[last]
+    elif prompt == "DISCARD":
+        ours.phase = DISCARD
+        ours.discards = [sum(p.hand) // 2 if i == seat else 0 for i, p in enumerate(players)]
+    elif prompt == "MOVE_ROBBER":
+        ours.phase = ROBBER
+    elif state.is_road_building:
+        ours.phase, ours.free_roads = ROADS, state.free_roads_available
+    else:
+        ours.phase = MAIN if ours.rolled else ROLL
+    return ours
+
+
+def back(action: Action, playable: list[Any], geometry: Geometry, colors: tuple[Any, ...],
+         ) -> Any | None:
+    """The Catanatron action our ``action`` stands for among ``playable``, or None."""
+    def kind(a: Any) -> str:
+        return a.action_type.value  # type: ignore[no-any-return]
+
+    wanted: Any
+    match action:
+        case Settle(c):
+            return _first(playable, "BUILD_SETTLEMENT", geometry.node_of_corner[c], kind)
+        case City(c):
+            return _first(playable, "BUILD_CITY", geometry.node_of_corner[c], kind)
+        case Road(e):
+            pair = {geometry.node_of_corner[c] for c in geometry.board.edge_corners[e]}
+            return next((a for a in playable if kind(a) == "BUILD_ROAD"
+                         and set(a.value) == pair), None)
+        case Roll():
+            return _first(playable, "ROLL", None, kind)
+        case End():
+            return _first(playable, "END_TURN", None, kind)
+        case Buy():
+            return _first(playable, "BUY_DEVELOPMENT_CARD", None, kind)
+        case Discard():
+            return next((a for a in playable if kind(a) == "DISCARD"), None)
+        case Robber(h, victim) | Knight(h, victim) if kind(playable[0]) == "MOVE_ROBBER":
+            wanted = (geometry.tile_of_hex[h], None if victim is None else colors[victim])
+            return next((a for a in playable if kind(a) == "MOVE_ROBBER"
+                         and tuple(a.value[:2]) == wanted), None)
+        case Knight():
+            return _first(playable, "PLAY_KNIGHT_CARD", None, kind)
+        case RoadBuilding():
+            return _first(playable, "PLAY_ROAD_BUILDING", None, kind)
+        case Plenty(a, b):
+            wanted = sorted((_RESOURCES[a], _RESOURCES[b]))
+            return next((x for x in playable if kind(x) == "PLAY_YEAR_OF_PLENTY"
+                         and sorted(x.value) == wanted), None)
+        case Monopoly(r):
+            return _first(playable, "PLAY_MONOPOLY", _RESOURCES[r], kind)
+        case BankTrade(g, r):
+            return next((x for x in playable if kind(x) == "MARITIME_TRADE"
+                         and x.value[0] == _RESOURCES[g] and x.value[-1] == _RESOURCES[r]),
+                        None)
+    return None
+
+
+def _first(playable: list[Any], kind_name: str, value: Any, kind: Any) -> Any | None:
+    return next((a for a in playable if kind(a) == kind_name and a.value == value), None)
+
+
+@dataclass(frozen=True, slots=True)
+class BotOutcome:
+    won: bool
+    finished: bool
+    decisions: int
+    fallbacks: int
+
+
+def play_bot_game(seed: int, opponent: str, our_seat: int) -> BotOutcome:
+    """One 4-player Catanatron game: our bot in seat ``our_seat`` (of the seat order
+    Catanatron draws), three ``opponent`` bots in the others."""
+    from catanatron import Color, Game, RandomPlayer
+    from catanatron.game import TURNS_LIMIT
+    from catanatron.models.player import Player as CatanPlayer
+    from catanatron.players.search import VictoryPointPlayer
+    from catanatron.players.weighted_random import WeightedRandomPlayer
+
+    kinds = {"WeightedRandomPlayer": WeightedRandomPlayer,
+             "VictoryPointPlayer": VictoryPointPlayer, "RandomPlayer": RandomPlayer}
+    counts = {"decisions": 0, "fallbacks": 0}
+    geometry: list[Geometry] = []
+
+    class HexfolkSeat(CatanPlayer):  # type: ignore[misc]
+        def decide(self, game: Any, playable_actions: Any) -> Any:
+            playable = list(playable_actions)
+            if len(playable) == 1:
+                return playable[0]
+            counts["decisions"] += 1
+            if not geometry:
+                geometry.append(match_geometry(game.state.board.map))
+            ours = translate(game, geometry[0])
+            chosen = back(bot.choose(ours, ours.current), playable, geometry[0],
+                          game.state.colors)
+            if chosen is None:
+                counts["fallbacks"] += 1
+                return random.choice(playable)
+            return chosen
+
+    colors = list(Color)[:PLAYERS]
+    players = [kinds[opponent](color) for color in colors]
+    game = Game(players, seed=seed)
+    # Catanatron shuffles the seat order at setup; put our bot in seat ``our_seat``
+    ours_color = game.state.colors[our_seat]
+    index = next(i for i, p in enumerate(game.state.players) if p.color == ours_color)
+    game.state.players[index] = HexfolkSeat(ours_color)
+    while game.winning_color() is None and game.state.num_turns < TURNS_LIMIT:
+        game.play_tick()
+    winner = game.winning_color()
+    return BotOutcome(winner == ours_color, winner is not None, counts["decisions"],
+                      counts["fallbacks"])
