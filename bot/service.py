@@ -54,6 +54,8 @@ CLOCKS: dict[str, int | None] = {
 }
 #: Moves played for one overdue seat at most, while it still holds the same turn.
 MAX_TIMEOUT_STEPS = 50
+#: The state text of a cached row: the parsed state is in the cache instead.
+_IN_CACHE = "<in the cache>"
 #: Sessions kept in memory (parsed state, legal moves) and idle locks kept, at most.
 CACHE_SIZE = 512
 #: A cached session unused this long (seconds) is dropped: idle games live in the database.
@@ -245,11 +247,11 @@ class SessionService:
         entry = self._cache.get(row.id)
         if entry is not None and entry.row.version == row.version:
             if row is not entry.row:  # read afresh: seats or the clock may have changed
-                entry.row, entry.choices = replace(row, state=None), {}
+                entry.row, entry.choices = replace(row, state=_IN_CACHE), {}
             return _Loaded(entry.row, ruleset, entry.state)
         if row.id in self.damaged:
             raise ServiceError("platform.service.corrupt")
-        if row.state is None:  # a cached row whose state was dropped meanwhile
+        if row.state is _IN_CACHE:  # a cached row whose state was dropped meanwhile
             raise ServiceError("platform.service.stale")
         try:
             data = json.loads(row.state)
@@ -261,7 +263,7 @@ class SessionService:
             ruleset.check_state(state, len(row.seats))
         except Exception as exc:  # whatever a damaged row makes the loader raise
             raise self._mark_damaged(row, exc) from exc
-        return self._remember(replace(row, state=None), state)
+        return self._remember(replace(row, state=_IN_CACHE), state)
 
     def _remember(self, row: SessionRow, state: Any) -> _Loaded:
         """Cache ``state`` as the session's state at ``row.version`` (never over a newer
@@ -479,7 +481,7 @@ class SessionService:
             if not stored:
                 raise ServiceError("platform.service.already_started")
             row.status, row.version, row.seed = ACTIVE, 1, seed
-            row.updated_at, row.bots_due, row.state = stamp, bots_due, None
+            row.updated_at, row.bots_due, row.state = stamp, bots_due, _IN_CACHE
         loaded = self._remember(row, state)
         headline = t("platform.game.started", row.locale, game=Term(ruleset.name_key))
         async with self._lock(row.id):
@@ -584,7 +586,7 @@ class SessionService:
         loaded = self._load(row)
         row = loaded.row
         if seat not in loaded.ruleset.actors(loaded.state):
-            return replace(row), []
+            return replace(row, state=None), []
         entry = self._cache.peek(row.id)
         cached = entry.choices if entry is not None and entry.state is loaded.state else {}
         key = (seat, row.locale)
@@ -592,7 +594,7 @@ class SessionService:
         if choices is None:
             choices = loaded.ruleset.choices(loaded.state, seat, self.names(row), row.locale)
             cached[key] = choices
-        return replace(row, seats=list(row.seats)), list(choices)
+        return replace(row, state=None, seats=list(row.seats)), list(choices)
 
     async def move(
         self, channel_id: str, person: Person, notation: str, *,
