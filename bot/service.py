@@ -636,16 +636,17 @@ class SessionService:
                 raise ServiceError("platform.illegal.not_your_turn", current_seat=current)
             # Who acts and which turn it is *before* the move decide whom to ping after it.
             before = (ruleset.actors(state), ruleset.turn_marker(state))
+            entry = self._cache.peek(session_id)
             try:
-                action = ruleset.parse_action(notation)
-                entry = self._cache.peek(session_id)
+                action = ruleset.read_action(state, seat, notation, self.names(row))
+                logged = ruleset.notate_action(state, action)  # before the move: its board
                 self._checkout(loaded)
                 events = ruleset.apply(state, seat, action)  # raises before any change
             except IllegalAction as refusal:
                 if entry is not None and entry.state is state:  # unchanged: cache it again
                     self._cache.put(session_id, entry)
                 raise ServiceError(refusal.key, **_with_names(refusal.params, row)) from None
-            log = [(seat, ruleset.format_action(action))]
+            log = [(seat, logged)]
             private_for = self._humans_in(row, {seat})
             return await self._advance(loaded, log, events, private_for=private_for,
                                        before=before)
@@ -657,7 +658,9 @@ class SessionService:
             if row.status != ACTIVE:
                 return None
             loaded = self._load(row)
-            if not self._bot_seats(row) & set(loaded.ruleset.actors(loaded.state)):
+            ruleset, state = loaded.ruleset, loaded.state
+            if not self._bot_seats(row) & set(ruleset.actors(state)) and not any(
+                    ruleset.forced_action(state, s) is not None for s in ruleset.actors(state)):
                 if row.bots_due:  # marked by a seat taken over, or an old database
                     await self.storage.clear_bots_due(row.id, expected_version=row.version)
                     row.bots_due = False
@@ -683,7 +686,10 @@ class SessionService:
         stamp = time.time()
         self._checkout(loaded)
         try:
-            while ruleset.result(state) is None:
+            while ruleset.result(state) is None and steps <= MAX_BOT_ACTIONS:
+                steps += 1
+                if self._play_forced(loaded, bots, log, events):
+                    continue
                 due = bot_move_order(bots & ruleset.actors(state), log)
                 if not due:
                     break
@@ -691,13 +697,11 @@ class SessionService:
                     if bot_seat not in ruleset.actors(state):
                         continue  # an earlier bot's move ended this one's decision
                     action = ruleset.bot_action(state, bot_seat)
+                    logged = ruleset.notate_action(state, action)
                     # a bot's move is one of its legal moves: no second check
                     events.extend(ruleset.apply_trusted(state, bot_seat, action))
-                    log.append((bot_seat, ruleset.format_action(action)))
+                    log.append((bot_seat, logged))
                 await asyncio.sleep(0)  # let other requests in between bot moves
-                steps += 1
-                if steps > MAX_BOT_ACTIONS:
-                    break
             result = ruleset.result(state)
             status = FINISHED if result is not None else ACTIVE
             actors = ruleset.actors(state)
@@ -750,7 +754,7 @@ class SessionService:
         row, ruleset = loaded.row, loaded.ruleset
         names = self.names(row)
         lines = [e.text(names, row.locale) for e in events]
-        caption = " ".join(lines[-3:])
+        caption = "\n".join(lines)  # the board keeps the newest events whole
         if over:
             self._accounts.pop(row.id)  # no status of a finished game
         elif account := "\n".join(filter(None, [headline, *lines])):
@@ -773,6 +777,24 @@ class SessionService:
             update.private[user_id] = PrivateNote(
                 t("platform.game.your_view", row.locale, game=Term(ruleset.name_key)), hand)
         return update
+
+    def _play_forced(self, loaded: _Loaded, bots: set[int], log: list[tuple[int, str]],
+                     events: list[Event]) -> bool:
+        """Play one human seat's forced move (issue 9, item 5: "play it for them and say so
+        in the account, instead of asking"); whether there was one."""
+        row, ruleset, state = loaded.row, loaded.ruleset, loaded.state
+        for seat in sorted(ruleset.actors(state) - bots):
+            action = ruleset.forced_action(state, seat)
+            if action is None:
+                continue
+            label = ruleset.describe_public(state, seat, action, self.names(row), row.locale)
+            logged = ruleset.notate_action(state, action)
+            applied = ruleset.apply(state, seat, action)
+            events.append(Event("platform.game.forced", seat, {"move": label}))
+            events.extend(applied)
+            log.append((seat, logged))
+            return True
+        return False
 
     @staticmethod
     async def _drawing(update: Update, image: Awaitable[bytes | None]) -> bytes | None:
@@ -901,8 +923,9 @@ class SessionService:
                 if not holds_turn():
                     break
                 labels.append(ruleset.describe_public(state, seat, action, names, locale))
+                logged = ruleset.notate_action(state, action)
                 events.extend(ruleset.apply(state, seat, action))
-                played.append((seat, ruleset.format_action(action)))
+                played.append((seat, logged))
         return labels
 
     async def resume_all(self) -> list[Update]:
@@ -935,7 +958,8 @@ class SessionService:
         ruleset = get_ruleset(row.game)
         state = ruleset.setup(len(row.seats), game_options(row.options), row.seed)
         for entry in await self.storage.action_log(session_id):
-            ruleset.apply(state, entry.seat, ruleset.parse_action(entry.notation))
+            ruleset.apply(state, entry.seat,
+                          ruleset.read_action(state, entry.seat, entry.notation))
         return json.dumps(ruleset.dump(state), sort_keys=True) == json.dumps(
             json.loads(row.state), sort_keys=True)
 
