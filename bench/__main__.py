@@ -304,6 +304,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                              "--quick, N games each with --playouts); needs the compare "
                              "extra (pip install -e '.[compare]'), otherwise says so and "
                              "exits 0")
+    parser.add_argument("--load", action="store_true",
+                        help="instead, only 50 games at once (bench/load.py) and startup "
+                             "with 10,000 sessions (bench/startup.py)")
     return parser.parse_args(argv)
 
 
@@ -355,6 +358,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                   file=sys.stderr)
             return 2
         return run_compare(settings, args.seed, log)
+
+    if args.load:
+        from . import load, startup
+        print("\n".join(load.report(load.run_load(seed=args.seed))))
+        print("\n".join(startup.report(startup.run_startup(
+            seed=args.seed, moves=200 if args.quick else 1_000))))
+        return 0
 
     started = time.perf_counter()
     rows = [benchmark(ruleset, settings, args.seed, log) for ruleset in rulesets]

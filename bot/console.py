@@ -236,6 +236,8 @@ class Console:
             except LocalizedError as exc:  # e.g. a damaged database
                 print(exc.message(self.locale))
                 return 1
+            finally:
+                await service.close()  # the render workers
         return 0
 
     async def go_on(self, service: SessionService, row: SessionRow) -> int:

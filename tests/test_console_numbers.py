@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -18,23 +19,27 @@ from bot.__main__ import main
 def test_a_number_from_a_stale_list_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # "moves" lists; "2" plays the first card; "1" was typed from the old list.
-    script = ["moves", "2", "1", "quit"]
+    """Hot seat: Player 1 lists and plays (Go Wooding ends the turn); Player 2 then types a
+    number while the list on screen is Player 1's, for a position that is gone. It is
+    refused, and the current list is printed, so the next number means what is shown."""
+    script = ["moves", "1", "1", "quit"]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
-    args = console_args("hagoth", tmp_path, "--players", "2", "--bots", "1", "--seed", "1",
+    args = console_args("hagoth", tmp_path, "--players", "2", "--bots", "0", "--seed", "1",
                         "--options", "target=5")
     assert main(args) == 0
     out = capsys.readouterr().out
-    before, after = out.split("(hagoth) > 1\n", 1)
-    answer = after.split("Player 1 (hagoth) >", 1)[0]
+    prompts = re.findall(r"^(Player \d) \(hagoth\) > 1$", out, re.M)
+    first, second = prompts  # the seat that played, then the other one
+    assert first != second
+    before, after = out.split(f"{second} (hagoth) > 1\n", 1)
+    answer = after.split(f"{second} (hagoth) >", 1)[0]
     assert answer.startswith("The position has changed since that list")
-    # The refusal prints the current list, so the next number means what is shown; and
-    # nothing was played: no account of a move, the log holds only what came before.
-    assert "    1. " in answer and "Player 1 " not in answer
-    assert "Player 1 went wooding" in before or "Player 1 " in before
+    # Nothing was played: no account of a move, the log holds only the first turn.
+    assert "    1. " in answer and f"{second} " not in answer
+    assert f"{first} went wooding" in before
     row, log_length, replays = stored_session(tmp_path / "console.db")
     assert replays and row.status == "active"
-    assert log_length == row.version - 1
+    assert log_length == row.version - 1 == 1
 
 
 def test_a_number_from_the_current_list_is_played(
@@ -66,7 +71,7 @@ def test_hexfolk_console_numbers_are_the_board_numbers(
     args = console_args("hexfolk", tmp_path, "--players", "2", "--bots", "1", "--seed", "3")
     assert main(args) == 0
     out = capsys.readouterr().out
-    assert "   12. 12 — Settle " in out
+    assert "   12. Settle " in out  # the board's number, shown once
     row, _, replays = stored_session(tmp_path / "console.db")
     assert replays and row.seed == 3
     hexfolk = get_ruleset("hexfolk")

@@ -140,6 +140,7 @@ async def test_a_finished_game_through_the_service_carries_a_summary(tmp_path: P
             notation = HEXFOLK.notate_action(state, HEXFOLK.bot_action(state, 0))
             service = loud if _finishes(state, notation, {1}) else quiet
             update = await service.move(CHANNEL, HOST, notation)
+        await loud.close()  # its render workers
         assert update.status == FINISHED
         assert update.image is not None and update.summary is not None
         with Image.open(io.BytesIO(update.summary)) as image:

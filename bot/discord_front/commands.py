@@ -406,7 +406,7 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
         locale = locale_of(interaction)
         try:
             _, choices = await front.service.choices(channel_of(interaction),
-                                                     person_of(interaction))
+                                                     person_of(interaction), recheck=False)
         except LocalizedError as error:
             return [app_commands.Choice(name=error.message(locale)[:100], value="?")]
         if not choices:
