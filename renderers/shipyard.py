@@ -8,16 +8,25 @@ drawn as a map, the employee track, card art); it is readable text in boxes.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
-from PIL import Image
+from PIL import Image, ImageFont
 
 from games.shipyard.data import CIRCLE, EXCHANGE_PRICES, RING, TRACK_SPACES, ship_card
 from games.shipyard.view import ShipyardSummary, ShipyardView
 from i18n import t
 
-from .common import WHITE, draw_text, drawing, font, png_bytes, seat_style
+from .common import FONT_DIR, WHITE, draw_text, drawing, png_bytes, seat_style
 
 _P = "shipyard."
+
+
+@cache
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """This renderer's own faces, with the basic layout engine: raqm layout failed now
+    and then ("raqm_layout() failed") when boards of several games render at once."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
 INK = (30, 30, 40)
 PAPER = (246, 241, 228)
 WIDTH = 1100
