@@ -1,0 +1,343 @@
+"""The rules of Haze Islands: setup, who acts, legality and effects.
+
+:func:`check` is the single source of truth for legality: :func:`legal_actions` filters
+the candidates through it and :func:`apply` calls it before changing anything, so a
+refused action never half-applies. Decisions the rulebook leaves open are in
+``RULES-NOTES.md`` beside this file.
+
+Implemented so far: setup, pass, discard, Scout (with Create a Location) and Sail, the
+flow of discards from deck to deck and the end of a round's turns. The Round End itself
+(Night Falls, The Doom Moves, New Dawn) and the other actions are not yet written: a
+game stops in :data:`~.state.PHASE_ROUND_END` with nobody to act.
+"""
+
+from __future__ import annotations
+
+from ..protocol import Event, IllegalAction
+from ..rng import GameRng
+from .actions import Action, Discard, Pass, Sail, Scout
+from .data import (
+    ADVENTURE_EDGE,
+    CORNERS,
+    CURSED,
+    DIRECTION_NAMES,
+    DIRECTIONS,
+    DOOM_CARDS,
+    DOOM_DIE_START,
+    DOUBLE,
+    ISLAND_IDS,
+    MAP_CARDS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OPEN_SEA,
+    OPEN_SEA_EDGE,
+    RED_CARD_IDS,
+    ROUNDS,
+    SHORT_ROUNDS,
+    SOLO,
+    STEP,
+    Edge,
+)
+from .state import (
+    CASTAWAY,
+    PHASE_OVER,
+    PHASE_PLAY,
+    PHASE_ROUND_END,
+    SHIP,
+    HazeState,
+    Location,
+    Player,
+    location_at,
+)
+
+DIE_SIDES = 6
+
+
+def _require(condition: bool, key: str, **params: object) -> None:
+    if not condition:
+        raise IllegalAction(key, **params)
+
+
+# -- setup -------------------------------------------------------------------------------
+def setup(num_players: int, seed: int, *, mode: str, short: bool = False) -> HazeState:
+    """The rulebook's Setup, steps 1–12, in order."""
+    _require(MIN_PLAYERS <= num_players <= MAX_PLAYERS, "haze-islands.setup.players",
+             count=num_players)
+    # "Solo: Defeat The Doom and score a minimum of 15 icons." — one player is solo and
+    # solo is one player.
+    _require((num_players == 1) == (mode == SOLO), "haze-islands.setup.mode_players",
+             mode=mode, count=num_players)
+    # "3 players can play 3 rounds instead of 6."
+    _require(not short or num_players == 3, "haze-islands.setup.short_needs_three")
+    rng = GameRng(seed)
+    # The Skull of Fate corners are "fixed when the deck is made (seeded)".
+    skulls = []
+    for card in MAP_CARDS:
+        corners = list(range(len(CORNERS)))
+        rng.shuffle(corners)
+        skulls.append(sum(1 << c for c in corners[:card.skulls]))
+    # 2. "Discard the 3 Cursed cards and the 9 Dead End cards, facedown, forming the
+    #    discard pile."
+    discard = list(RED_CARD_IDS)
+    # 3. "Roll a die. The player with the highest roll is the first player." Ties roll
+    #    again among the tied players (RULES-NOTES).
+    tied = list(range(num_players))
+    rolls: list[list[int]] = []  # one row per roll; 0: that seat did not roll again
+    while len(tied) > 1 or not rolls:
+        row = [rng.roll(DIE_SIDES) if seat in tied else 0 for seat in range(num_players)]
+        rolls.append(row)
+        best = max(row)
+        tied = [seat for seat in tied if row[seat] == best]
+    first = tied[0]
+    # 4. "Shuffle the map deck and place it facedown by the first player."
+    decks: list[list[int]] = [[] for _ in range(num_players)]
+    decks[first] = list(ISLAND_IDS)
+    rng.shuffle(decks[first])
+    # 5. "The first player discards 1 map deck card per other player, forming a facedown
+    #    map deck for each of the other player(s) to use."
+    _deal_other_decks(decks, first, num_players)
+    # 6. "Shuffle the adventure deck and place it facedown off to the side."
+    adventure_deck = list(range(18))
+    rng.shuffle(adventure_deck)
+    # 7. "Create a Location. If you draw a Cursed card, try again."
+    adventure = adventure_deck.pop()
+    card = decks[first].pop()
+    while MAP_CARDS[card].kind == CURSED:
+        discard.append(card)
+        card = decks[first].pop()
+    start = Location(0, 0, card, 0, adventure, DOUBLE)
+    # 8.–10. A ship and 3 pirates each, the ships on the starting location, the pirates
+    #        in the supply.
+    players = [Player() for _ in range(num_players)]
+    # 11.–12. The Doom die on the starting location showing 1; the Doom cards secretly
+    #         shuffled and flipped.
+    doom_order = list(range(len(DOOM_CARDS)))
+    rng.shuffle(doom_order)
+    doom_cards = [[card_id, rng.below(2)] for card_id in doom_order]
+    return HazeState(
+        mode=mode, short=short, rounds=SHORT_ROUNDS if short else ROUNDS, round=1,
+        first=first, current=first, phase=PHASE_PLAY, turn=0, players=players, decks=decks,
+        discard=discard, locations=[start], adventure_deck=adventure_deck, skulls=skulls,
+        doom_cards=doom_cards, doom_x=0, doom_y=0, doom_die=DOOM_DIE_START,
+        first_rolls=rolls, rng=rng,
+    )
+
+
+def _deal_other_decks(decks: list[list[int]], first: int, num_players: int) -> None:
+    """The first player's top card goes to the next player, the following one to the
+    player after (RULES-NOTES)."""
+    for step in range(1, num_players):
+        decks[(first + step) % num_players].append(decks[first].pop())
+
+
+# -- geometry ------------------------------------------------------------------------------
+def edge_towards(location: Location, direction: int) -> Edge:
+    """The edge ``location`` shows towards world ``direction``, as it is now: its N edge
+    is closed while an adventure card shows there and opens on open sea."""
+    own = (direction - location.rotation) % 4
+    if own == 0:
+        return OPEN_SEA_EDGE if location.side == OPEN_SEA else ADVENTURE_EDGE
+    return MAP_CARDS[location.card].edge(own)
+
+
+def neighbour(x: int, y: int, direction: int) -> tuple[int, int]:
+    dx, dy = STEP[direction]
+    return x + dx, y + dy
+
+
+def crossable(edge: Edge) -> bool:
+    """Players may cross an edge only with gold diamonds on it."""
+    return edge.diamonds > 0 and not edge.red
+
+
+def sail_cost(state: HazeState, x: int, y: int, direction: int) -> int | None:
+    """Diamonds between ``(x, y)`` and its neighbour towards ``direction``, or ``None``
+    when a player may not sail there (no location, a red or closed edge on either side)."""
+    here = location_at(state, x, y)
+    there = location_at(state, *neighbour(x, y, direction))
+    if here is None or there is None:
+        return None
+    mine = edge_towards(here, direction)
+    theirs = edge_towards(there, (direction + 2) % 4)
+    if not (crossable(mine) and crossable(theirs)):
+        return None
+    return mine.diamonds + theirs.diamonds
+
+
+# -- turn order ------------------------------------------------------------------------------
+def round_order(state: HazeState) -> list[int]:
+    """The seats of this round, from the first player clockwise."""
+    n = len(state.players)
+    return [(state.first + step) % n for step in range(n)]
+
+
+def discard_target(state: HazeState, seat: int) -> list[int]:
+    """Where ``seat``'s discards go: the next player's map deck, or the discard pile for
+    the last player of the round (and in solo)."""
+    n = len(state.players)
+    nxt = (seat + 1) % n
+    if nxt == state.first:
+        return state.discard
+    return state.decks[nxt]
+
+
+def discard_card(state: HazeState, seat: int, card: int) -> None:
+    discard_target(state, seat).append(card)
+
+
+def may_pass(state: HazeState, seat: int) -> bool:
+    """"As the first player, you may not pass." Others may, while a player before them
+    this round still has cards that can reach their deck (RULES-NOTES)."""
+    order = round_order(state)
+    if seat == state.first:
+        return False
+    upstream = order[:order.index(seat)]
+    return any(state.decks[s] for s in upstream)
+
+
+def actors(state: HazeState) -> frozenset[int]:
+    if state.phase != PHASE_PLAY:
+        return frozenset()
+    return frozenset((state.current,))
+
+
+# -- legality ---------------------------------------------------------------------------------
+def _acting(player: Player) -> bool:
+    return player.status in (SHIP, CASTAWAY)
+
+
+def check(state: HazeState, seat: int, action: Action) -> None:
+    """Raise :class:`IllegalAction` unless ``seat`` may take ``action`` now."""
+    _require(state.phase != PHASE_OVER, "haze-islands.illegal.game_over")
+    _require(0 <= seat < len(state.players), "platform.illegal.no_seat")
+    _require(state.phase == PHASE_PLAY, "haze-islands.illegal.round_end")
+    _require(seat == state.current, "platform.illegal.not_your_turn",
+             current_seat=state.current)
+    player = state.players[seat]
+    deck = state.decks[seat]
+    if isinstance(action, Pass):
+        _require(seat != state.first, "haze-islands.illegal.first_may_not_pass")
+        _require(may_pass(state, seat), "haze-islands.illegal.pass_stalls")
+        return
+    _require(_acting(player), "haze-islands.illegal.no_actions")
+    if isinstance(action, Discard):
+        _require(bool(deck), "haze-islands.illegal.deck_empty")
+        return
+    if isinstance(action, Scout):
+        _check_scout(state, player, action.direction)
+        return
+    if isinstance(action, Sail):
+        _check_sail(state, player, action.direction)
+        return
+    raise IllegalAction("platform.notation.unknown", text=str(action)[:80])
+
+
+def _check_scout(state: HazeState, player: Player, direction: int) -> None:
+    _require(direction in DIRECTIONS, "platform.notation.unknown", text=str(direction))
+    here = location_at(state, player.x, player.y)
+    assert here is not None
+    edge = edge_towards(here, direction)
+    where = DIRECTION_NAMES[direction]
+    # "you may not Scout or Sail towards the red diamond part"
+    _require(not edge.red, "haze-islands.illegal.red_edge", direction=where)
+    # "You may Scout ... in any direction bearing a gold triangle"
+    _require(edge.triangle, "haze-islands.illegal.no_triangle", direction=where)
+    # "... towards an unexplored location."
+    _require(location_at(state, *neighbour(player.x, player.y, direction)) is None,
+             "haze-islands.illegal.explored", direction=where)
+    # "You may not Create a Location if the adventure deck has run out."
+    _require(bool(state.adventure_deck), "haze-islands.illegal.no_adventures")
+    # "You may only take an action if there are enough cards in your map deck"
+    _require(len(state.decks[state.current]) >= 1, "haze-islands.illegal.too_few_cards",
+             need=1, have=0)
+
+
+def _check_sail(state: HazeState, player: Player, direction: int) -> None:
+    _require(player.status == SHIP, "haze-islands.illegal.no_ship")
+    _require(direction in DIRECTIONS, "platform.notation.unknown", text=str(direction))
+    where = DIRECTION_NAMES[direction]
+    _require(location_at(state, *neighbour(player.x, player.y, direction)) is not None,
+             "haze-islands.illegal.no_location", direction=where)
+    cost = sail_cost(state, player.x, player.y, direction)
+    _require(cost is not None, "haze-islands.illegal.no_crossing", direction=where)
+    assert cost is not None
+    have = len(state.decks[state.current])
+    _require(have >= cost, "haze-islands.illegal.too_few_cards", need=cost, have=have)
+
+
+def candidates(state: HazeState, seat: int) -> list[Action]:
+    return [Pass(), Discard(), *(Scout(d) for d in DIRECTIONS), *(Sail(d) for d in DIRECTIONS)]
+
+
+def legal_actions(state: HazeState, seat: int) -> list[Action]:
+    legal = []
+    for action in candidates(state, seat):
+        try:
+            check(state, seat, action)
+        except IllegalAction:
+            continue
+        legal.append(action)
+    return legal
+
+
+# -- effects -------------------------------------------------------------------------------------
+def apply(state: HazeState, seat: int, action: Action) -> list[Event]:
+    """Check, then carry out ``action`` for ``seat``; return what happened."""
+    check(state, seat, action)
+    return apply_trusted(state, seat, action)
+
+
+def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
+    """Carry out an action taken from :func:`legal_actions` (not checked again)."""
+    events: list[Event] = []
+    player = state.players[seat]
+    deck = state.decks[seat]
+    if isinstance(action, Pass):
+        events.append(Event("haze-islands.event.pass", seat))
+    elif isinstance(action, Discard):
+        discard_card(state, seat, deck.pop())
+        events.append(Event("haze-islands.event.discard", seat))
+    elif isinstance(action, Scout):
+        x, y = neighbour(player.x, player.y, action.direction)
+        # "Orient the new location so that the bottom of the new map card is placed next
+        # to your current location."
+        created = create_location(state, seat, x, y, rotation=action.direction)
+        events.append(Event("haze-islands.event.scout", seat, {
+            "direction": DIRECTION_NAMES[action.direction], "x": x, "y": y,
+            "kind": f"haze-islands.kind.{MAP_CARDS[created.card].kind}"}))
+    elif isinstance(action, Sail):
+        cost = sail_cost(state, player.x, player.y, action.direction)
+        assert cost is not None
+        # "discard 1 card from your map deck for every diamond ... Then, move your ship"
+        for _ in range(cost):
+            discard_card(state, seat, deck.pop())
+        player.x, player.y = neighbour(player.x, player.y, action.direction)
+        events.append(Event("haze-islands.event.sail", seat, {
+            "direction": DIRECTION_NAMES[action.direction], "cost": cost}))
+    state.turn += 1
+    end_turn(state, events)
+    return events
+
+
+def create_location(state: HazeState, seat: int, x: int, y: int, rotation: int) -> Location:
+    """"Draw 1 adventure deck card and 1 card from your map deck. Place the map card, face
+    up. Place the adventure card ... showing the double icon adventure." """
+    adventure = state.adventure_deck.pop()
+    card = state.decks[seat].pop()
+    location = Location(x, y, card, rotation, adventure, DOUBLE)
+    state.locations.append(location)
+    return location
+
+
+def end_turn(state: HazeState, events: list[Event]) -> None:
+    """The next player clockwise with cards in their map deck takes a turn; when every map
+    deck is empty the round's turns are over ("A round ends when all the map cards in all
+    the map draw decks have been used or discarded")."""
+    n = len(state.players)
+    for step in range(1, n + 1):
+        seat = (state.current + step) % n
+        if state.decks[seat]:
+            state.current = seat
+            return
+    state.phase = PHASE_ROUND_END
+    events.append(Event("haze-islands.event.round_over", None, {"round": state.round}))

@@ -1,0 +1,324 @@
+"""Haze Islands setup and turn rules, each test citing the rulebook
+(/work/shared/rules/haze-islands.md) or the data file (haze-islands-data.md)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from games.haze_islands import rules
+from games.haze_islands.actions import Discard, Pass, Sail, Scout, format_action, parse_action
+from games.haze_islands.data import (
+    CURSED,
+    DEAD_END,
+    ISLAND,
+    MAP_CARDS,
+    OPEN_SEA,
+    PIRATES_PER_PLAYER,
+    E,
+    N,
+    S,
+    W,
+)
+from games.haze_islands.state import (
+    PHASE_PLAY,
+    PHASE_ROUND_END,
+    HazeState,
+    Location,
+    dump_state,
+    load_state,
+    location_at,
+)
+from games.protocol import IllegalAction, StateFormatError
+
+
+def card_of(kind: str, icon: str | None = None) -> int:
+    return next(c.id for c in MAP_CARDS if c.kind == kind and (icon is None or c.icon == icon))
+
+
+def refused(state: HazeState, seat: int, action: object, key: str) -> None:
+    before = json.dumps(dump_state(state), sort_keys=True)
+    with pytest.raises(IllegalAction) as caught:
+        rules.apply(state, seat, action)  # type: ignore[arg-type]
+    assert caught.value.key == key
+    assert json.dumps(dump_state(state), sort_keys=True) == before
+
+
+def put(state: HazeState, x: int, y: int, card: int, rotation: int = 0,
+        side: str = "double") -> Location:
+    """Lay ``card`` at ``(x, y)``, taking it from wherever it is (test scaffolding)."""
+    for pile in (*state.decks, state.discard):
+        if card in pile:
+            pile.remove(card)
+    adventure = state.adventure_deck.pop()
+    location = Location(x, y, card, rotation, adventure, side)
+    state.locations.append(location)
+    return location
+
+
+# -- setup ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("players,mode", [(1, "solo"), (2, "coop"), (3, "friendly"),
+                                          (3, "competitive"), (2, "competitive")])
+def test_setup_follows_the_rulebook_steps(players: int, mode: str) -> None:
+    """Setup 2: "Discard the 3 Cursed cards and the 9 Dead End cards, facedown, forming
+    the discard pile." 5: "The first player discards 1 map deck card per other player,
+    forming a facedown map deck for each of the other player(s)". 7: "Create a
+    Location." 8–11: ship and 3 pirates each on the starting location, "The Doom die on
+    the island card at the starting location, indicating 1"."""
+    state = rules.setup(players, 7, mode=mode)
+    assert sorted(state.discard) == sorted(c.id for c in MAP_CARDS if c.kind != ISLAND)
+    assert state.current == state.first and state.phase == PHASE_PLAY and state.round == 1
+    for seat in range(players):
+        expected = 18 - (players - 1) - 1 if seat == state.first else 1
+        assert len(state.decks[seat]) == expected
+    assert all(MAP_CARDS[c].kind == ISLAND for d in state.decks for c in d)
+    assert len(state.locations) == 1
+    start = state.locations[0]
+    assert (start.x, start.y, start.rotation, start.side) == (0, 0, 0, "double")
+    assert start.adventure is not None and len(state.adventure_deck) == 17
+    assert MAP_CARDS[start.card].kind != CURSED
+    for player in state.players:
+        assert (player.x, player.y, player.supply, player.boxed) == (0, 0, PIRATES_PER_PLAYER, 0)
+        assert player.deployed == [] and player.hand == [] and player.log == []
+    assert (state.doom_x, state.doom_y, state.doom_die) == (0, 0, 1)
+    assert sorted(card for card, _face in state.doom_cards) == [0, 1, 2]
+    assert state.rounds == 6
+
+
+def test_first_player_is_the_highest_roll() -> None:
+    """"Roll a die. The player with the highest roll is the first player." Ties roll
+    again; every seat comes first for some seed."""
+    firsts = set()
+    for seed in range(60):
+        state = rules.setup(3, seed, mode="competitive")
+        last = state.first_rolls[-1]
+        assert last[state.first] == max(last) and last.count(max(last)) == 1
+        rows = state.first_rolls
+        for earlier, later in itertools.pairwise(rows):
+            # a tie for the highest roll: exactly the tied players roll again
+            top = [seat for seat, roll in enumerate(earlier) if roll == max(earlier)]
+            assert len(top) > 1
+            assert [seat for seat, roll in enumerate(later) if roll] == top
+        firsts.add(state.first)
+    assert firsts == {0, 1, 2}
+
+
+def test_skull_corners_are_fixed_per_card_at_setup() -> None:
+    """"The skull corners of a card are fixed when the deck is made (seeded)": as many
+    skull corners as the table says, the same for the same seed."""
+    state = rules.setup(2, 11, mode="coop")
+    for card in MAP_CARDS:
+        assert bin(state.skulls[card.id]).count("1") == card.skulls
+    assert rules.setup(2, 11, mode="coop").skulls == state.skulls
+    assert any(rules.setup(2, seed, mode="coop").skulls != state.skulls for seed in range(3))
+
+
+def test_short_game_is_three_rounds_for_three_players() -> None:
+    """"3 players can play 3 rounds instead of 6."""
+    assert rules.setup(3, 1, mode="friendly", short=True).rounds == 3
+    with pytest.raises(IllegalAction):
+        rules.setup(2, 1, mode="friendly", short=True)
+
+
+def test_solo_is_one_player() -> None:
+    """Game Modes: "Solo: Defeat The Doom..." — one player plays solo, several do not."""
+    with pytest.raises(IllegalAction):
+        rules.setup(1, 1, mode="coop")
+    with pytest.raises(IllegalAction):
+        rules.setup(2, 1, mode="solo")
+
+
+def test_json_round_trip_and_corrupt_state_refused() -> None:
+    state = rules.setup(3, 4, mode="competitive")
+    data = dump_state(state)
+    assert dump_state(load_state(json.loads(json.dumps(data)))) == data
+    broken = json.loads(json.dumps(data))
+    broken["discard"].pop()  # a map card goes missing
+    with pytest.raises(StateFormatError):
+        load_state(broken)
+    with pytest.raises(StateFormatError):
+        load_state({**data, "schema": 99})
+
+
+# -- pass and discard ------------------------------------------------------------------------------
+def test_first_player_may_not_pass() -> None:
+    """"As the first player, you may not pass. Think quick. Everyone is waiting."""
+    state = rules.setup(2, 3, mode="competitive")
+    refused(state, state.first, Pass(), "haze-islands.illegal.first_may_not_pass")
+    assert Pass() not in rules.legal_actions(state, state.first)
+
+
+def test_next_player_may_pass_while_cards_can_still_come() -> None:
+    """Next Player: "On your turn you must take 1 Action, pass, or discard 1 card"; "At
+    the beginning of the round, you may have to pass a few times due to a lack of
+    cards." Passing is refused once no card can reach the deck any more (RULES-NOTES)."""
+    state = rules.setup(2, 3, mode="competitive")
+    first = state.first
+    other = 1 - first
+    rules.apply(state, first, Discard())
+    assert state.current == other
+    rules.apply(state, other, Pass())
+    assert state.current == first
+    state.decks[first].clear()
+    state.current = other
+    refused(state, other, Pass(), "haze-islands.illegal.pass_stalls")
+
+
+def test_discards_build_the_next_players_deck_and_the_last_players_the_pile() -> None:
+    """"As you discard map cards, place them facedown to create either a map deck by the
+    next player for them to draw from, or a discard pile if you are the last player."
+    "Discard cards in order, always placing the cards on top"."""
+    state = rules.setup(3, 5, mode="competitive")
+    first = state.first
+    second, third = (first + 1) % 3, (first + 2) % 3
+    top = state.decks[first][-1]
+    rules.apply(state, first, Discard())
+    assert state.decks[second][-1] == top and len(state.decks[second]) == 2
+    top = state.decks[second][-1]
+    rules.apply(state, second, Discard())
+    assert state.decks[third][-1] == top
+    top = state.decks[third][-1]
+    pile = len(state.discard)
+    rules.apply(state, third, Discard())
+    assert state.discard[-1] == top and len(state.discard) == pile + 1
+
+
+def test_solo_discards_go_to_the_discard_pile() -> None:
+    """Solo: "Discard map cards facedown in a discard pile nearby."""
+    state = rules.setup(1, 5, mode="solo")
+    top = state.decks[0][-1]
+    rules.apply(state, 0, Discard())
+    assert state.discard[-1] == top and state.current == 0
+
+
+def test_an_empty_deck_waits_and_the_round_ends_when_all_decks_are_used() -> None:
+    """"Once your map deck is depleted, you may have to wait for the other player(s)";
+    "A round ends when all the map cards in all the map draw decks have been used or
+    discarded to the discard pile."""
+    state = rules.setup(2, 5, mode="coop")
+    first, other = state.first, 1 - state.first
+    state.discard.extend(state.decks[other])
+    state.decks[other].clear()
+    rules.apply(state, first, Discard())  # the card lands on the other deck
+    rules.apply(state, other, Discard())  # and goes to the pile; the other deck is empty
+    assert state.current == first
+    rules.apply(state, first, Discard())
+    assert state.current == other
+    while state.phase == PHASE_PLAY:
+        rules.apply(state, state.current, Discard())
+    assert state.phase == PHASE_ROUND_END and not any(state.decks)
+    assert rules.actors(state) == frozenset()
+    refused(state, state.current, Discard(), "haze-islands.illegal.round_end")
+
+
+def test_only_the_current_player_acts() -> None:
+    state = rules.setup(3, 5, mode="competitive")
+    other = (state.first + 1) % 3
+    refused(state, other, Discard(), "platform.illegal.not_your_turn")
+
+
+# -- scout -----------------------------------------------------------------------------------------
+def test_scout_creates_an_oriented_location_and_does_not_move_the_ship() -> None:
+    """Scout: "Create a Location in that direction. Orient the new location so that the
+    bottom of the new map card is placed next to your current location." "Do not move
+    your ship." Create a Location: "Draw 1 adventure deck card and 1 card from your map
+    deck ... showing the double icon adventure."""
+    state = rules.setup(1, 2, mode="solo")
+    top = state.decks[0][-1]
+    adventure = state.adventure_deck[-1]
+    rules.apply(state, 0, Scout(E))
+    new = location_at(state, 1, 0)
+    assert new is not None and new.card == top and new.adventure == adventure
+    assert new.side == "double" and new.rotation == E
+    # its own S edge faces west, back to where it was scouted from
+    assert (2 + new.rotation) % 4 == W
+    assert (state.players[0].x, state.players[0].y) == (0, 0)
+
+
+def test_scout_needs_a_gold_triangle_and_refuses_red_edges() -> None:
+    """"You may Scout, from your current location, in any direction bearing a gold
+    triangle"; at Dead End cards "you may not Scout or Sail towards the red diamond
+    part"."""
+    state = rules.setup(1, 2, mode="solo")
+    state.locations.clear()
+    state.adventure_deck.append(0)
+    dead_end = card_of(DEAD_END, "hurricane")  # W gold, S gold, E red
+    put(state, 0, 0, dead_end)
+    refused(state, 0, Scout(E), "haze-islands.illegal.red_edge")
+    # the N edge holds the adventure card: no triangle while it shows an adventure
+    refused(state, 0, Scout(N), "haze-islands.illegal.no_triangle")
+    assert rules.legal_actions(state, 0) == [Discard(), Scout(S), Scout(W)]
+
+
+def test_scout_north_once_the_adventure_shows_open_sea() -> None:
+    """Night Falls: "Adventure cards that have been flipped will allow players to Scout or
+    Sail in one more direction (North)."""
+    state = rules.setup(1, 2, mode="solo")
+    state.locations[0].side = OPEN_SEA
+    assert Scout(N) in rules.legal_actions(state, 0)
+
+
+def test_scout_refused_towards_an_explored_location() -> None:
+    """"... towards an unexplored location."""
+    state = rules.setup(1, 2, mode="solo")
+    rules.apply(state, 0, Scout(W))
+    refused(state, 0, Scout(W), "haze-islands.illegal.explored")
+
+
+def test_create_location_refused_when_the_adventure_deck_has_run_out() -> None:
+    """"You may not Create a Location if the adventure deck has run out."""
+    state = rules.setup(1, 2, mode="solo")
+    state.adventure_deck.clear()
+    refused(state, 0, Scout(E), "haze-islands.illegal.no_adventures")
+
+
+# -- sail --------------------------------------------------------------------------------
+def test_sail_discards_one_card_per_diamond_then_moves() -> None:
+    """Sail: "discard 1 card from your map deck for every diamond between your current
+    location and the location you are moving to. Then, move your ship"; "the diamonds of
+    two touching cards add up to the Sail cost between them"."""
+    state = rules.setup(1, 2, mode="solo")
+    state.locations.clear()
+    state.adventure_deck.append(0)
+    jewels = [c.id for c in MAP_CARDS if c.icon == "jewels"]  # W 2 / S 1 / E 2
+    put(state, 0, 0, jewels[0])
+    put(state, 1, 0, jewels[1], rotation=W)  # its own N edge (the adventure) faces west
+    refused(state, 0, Sail(E), "haze-islands.illegal.no_crossing")
+    state.locations.pop()
+    put(state, 1, 0, jewels[1], rotation=0)  # its own W edge (2 diamonds) faces west
+    deck = list(state.decks[0])
+    rules.apply(state, 0, Sail(E))
+    assert (state.players[0].x, state.players[0].y) == (1, 0)
+    assert state.decks[0] == deck[:-4]  # 2 + 2 diamonds
+    assert state.discard[-4:] == deck[-4:][::-1]
+
+
+def test_sail_needs_enough_cards() -> None:
+    """"You may only take an action if there are enough cards in your map deck to take
+    that action."""
+    state = rules.setup(1, 2, mode="solo")
+    rules.apply(state, 0, Scout(S))  # its own S edge (1) faces north: cost 1 + 1
+    state.discard.extend(state.decks[0][:-1])
+    del state.decks[0][:-1]
+    refused(state, 0, Sail(S), "haze-islands.illegal.too_few_cards")
+
+
+def test_sail_refused_across_red_diamonds_and_without_a_location() -> None:
+    """"a player may not cross an edge with a red diamond on either side" (data file);
+    "You may sail ... to an orthogonally adjacent location."""
+    state = rules.setup(1, 2, mode="solo")
+    refused(state, 0, Sail(E), "haze-islands.illegal.no_location")
+    cursed = card_of(CURSED)  # W red, S gold, E red
+    put(state, 1, 0, cursed)  # its red W edge faces the start
+    refused(state, 0, Sail(E), "haze-islands.illegal.no_crossing")
+
+
+def test_notation_round_trips() -> None:
+    for action in (Pass(), Discard(), *(Scout(d) for d in (N, E, S, W)),
+                   *(Sail(d) for d in (N, E, S, W))):
+        assert parse_action(format_action(action)) == action
+    assert parse_action("  SCOUT   e ") == Scout(E)
+    with pytest.raises(IllegalAction):
+        parse_action("scout up")
