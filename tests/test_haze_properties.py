@@ -31,7 +31,8 @@ def snapshot(state: HazeState) -> str:
 def check_accounting(state: HazeState) -> None:
     map_cards = Counter(
         [c for deck in state.decks for c in deck] + state.discard
-        + [loc.card for loc in state.locations] + [c for p in state.players for c in p.hand])
+        + [loc.card for loc in state.locations] + [c for p in state.players for c in p.hand]
+        + state.drawn)
     assert map_cards == Counter(range(len(MAP_CARDS)))
     adventures = Counter(
         state.adventure_deck

@@ -9,7 +9,17 @@ import json
 import pytest
 
 from games.haze_islands import rules
-from games.haze_islands.actions import Discard, Pass, Sail, Scout, format_action, parse_action
+from games.haze_islands.actions import (
+    Discard,
+    Drop,
+    Keep,
+    Pass,
+    Plunder,
+    Sail,
+    Scout,
+    format_action,
+    parse_action,
+)
 from games.haze_islands.data import (
     CURSED,
     DEAD_END,
@@ -322,3 +332,88 @@ def test_notation_round_trips() -> None:
     assert parse_action("  SCOUT   e ") == Scout(E)
     with pytest.raises(IllegalAction):
         parse_action("scout up")
+
+
+# -- plunder -------------------------------------------------------------------------------------
+def island_with_number(number: int) -> int:
+    return next(c.id for c in MAP_CARDS if c.kind == ISLAND and c.plunder == number)
+
+
+def plunder_state(number: int) -> HazeState:
+    """Two players; the first player's ship on an Island with Plunder ``number``."""
+    state = rules.setup(2, 9, mode="competitive")
+    card = island_with_number(number)
+    start = state.locations[0]
+    if start.card != card:
+        for pile in (*state.decks, state.discard):
+            if card in pile:
+                pile[pile.index(card)] = start.card
+        start.card = card
+    return state
+
+
+def test_plunder_draws_the_number_keeps_one_and_discards_the_others_in_order() -> None:
+    """Plunder: "Draw cards from your map deck equal to the number on your current
+    location. Add 1 of these cards to your hand, and discard the others." "Choosing which
+    cards you discard ... will benefit or hinder other players": the player orders them."""
+    state = plunder_state(3)
+    first, other = state.first, 1 - state.first
+    deck = list(state.decks[first])
+    drawn = deck[-3:][::-1]
+    rules.apply(state, first, Plunder())
+    assert state.drawn == drawn and state.decks[first] == deck[:-3]
+    assert state.current == first  # the turn waits for the choice
+    refused(state, first, Discard(), "haze-islands.illegal.choose_keep")
+    refused(state, first, Keep(drawn[0], (drawn[1],)), "haze-islands.illegal.discard_all_others")
+    keeps = [a for a in rules.legal_actions(state, first) if isinstance(a, Keep)]
+    assert len(keeps) == 6  # 3 cards to keep × 2 orders of the others
+    other_deck = list(state.decks[other])
+    rules.apply(state, first, Keep(drawn[1], (drawn[2], drawn[0])))
+    assert state.players[first].hand == [drawn[1]]
+    assert state.decks[other] == [*other_deck, drawn[2], drawn[0]]  # the last one on top
+    assert state.current == other and state.pending == ""
+
+
+def test_plunder_refused_at_dead_end_and_cursed_cards() -> None:
+    """"While at Cursed or Dead End map cards, you may not Plunder, Steal, or Deploy"."""
+    for kind in (DEAD_END, CURSED):
+        state = rules.setup(1, 2, mode="solo")
+        state.locations[0].card, red = card_of(kind), state.locations[0].card
+        state.discard[state.discard.index(card_of(kind))] = red
+        refused(state, 0, Plunder(), "haze-islands.illegal.plunder_red")
+
+
+def test_plunder_needs_enough_cards() -> None:
+    """"You may only take an action if there are enough cards in your map deck"."""
+    state = plunder_state(2)
+    first = state.first
+    state.discard.extend(state.decks[first][:-1])
+    del state.decks[first][:-1]
+    refused(state, first, Plunder(), "haze-islands.illegal.too_few_cards")
+
+
+def test_plunder_discards_down_to_three() -> None:
+    """Plunder: "Discard down to 3 cards." (the hand limit of 3)."""
+    state = plunder_state(1)
+    first = state.first
+    hand = state.discard[:3]
+    del state.discard[:3]
+    state.players[first].hand = list(hand)
+    top = state.decks[first][-1]
+    rules.apply(state, first, Plunder())
+    rules.apply(state, first, Keep(top))
+    assert len(state.players[first].hand) == 4 and state.current == first
+    refused(state, first, Pass(), "haze-islands.illegal.choose_drop")
+    assert rules.legal_actions(state, first) == [Drop(c) for c in [*hand, top]]
+    rules.apply(state, first, Drop(hand[0]))
+    assert state.players[first].hand == [*hand[1:], top]
+    assert state.decks[1 - first][-1] == hand[0] and state.current == 1 - first
+
+
+def test_plunder_notation_round_trips() -> None:
+    for action in (Plunder(), Keep(11), Keep(0, (29, 4)), Drop(7)):
+        assert parse_action(format_action(action)) == action
+    assert format_action(Keep(11, (4, 6))) == "keep 12 discard 5 7"
+    for text in ("keep 0", "keep 31", "keep 3 discard", "drop", "drop 1 2"):
+        with pytest.raises(IllegalAction):
+            parse_action(text)

@@ -4,6 +4,14 @@
     discard     discard the top card of your map deck, unseen
     scout n     Scout north (n, e, s, w): create a location on that side
     sail e      Sail east (n, e, s, w) to the adjacent location
+    plunder     Plunder: draw as many cards as your location's number
+    keep 12 discard 5 7
+                after Plunder: map card #12 goes to your hand, #5 then #7 are discarded
+                (in that order: the last one ends on top); ``keep 12`` when nothing else
+                was drawn
+    drop 12     discard map card #12 from your hand (down to the hand limit of 3)
+
+Map cards are numbered 1–30 in the order of the data file's table.
 """
 
 from __future__ import annotations
@@ -11,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..protocol import IllegalAction
-from .data import DIRECTION_NAMES
+from .data import DIRECTION_NAMES, MAP_CARDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +42,31 @@ class Sail:
     direction: int
 
 
-Action = Pass | Discard | Scout | Sail
+@dataclass(frozen=True, slots=True)
+class Plunder:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """After Plunder: the card (id) for the hand and the others in discard order."""
+
+    card: int
+    discards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """Discard a card (id) from the hand, down to the hand limit."""
+
+    card: int
+
+
+Action = Pass | Discard | Scout | Sail | Plunder | Keep | Drop
+
+
+def _number(card: int) -> str:
+    return str(card + 1)
 
 
 def format_action(action: Action) -> str:
@@ -47,12 +79,22 @@ def format_action(action: Action) -> str:
             return f"scout {DIRECTION_NAMES[direction]}"
         case Sail(direction):
             return f"sail {DIRECTION_NAMES[direction]}"
+        case Plunder():
+            return "plunder"
+        case Keep(card, ()):
+            return f"keep {_number(card)}"
+        case Keep(card, discards):
+            return f"keep {_number(card)} discard {' '.join(map(_number, discards))}"
+        case Drop(card):
+            return f"drop {_number(card)}"
     raise TypeError(f"not a Haze Islands action: {action!r}")
 
 
 def parse_action(text: str) -> Action:
     """Read notation (case and extra spaces don't matter)."""
     words = text.strip().lower().split()
+    if not words:
+        raise IllegalAction("platform.notation.unknown", text="")
     if words == ["pass"]:
         return Pass()
     if words == ["discard"]:
@@ -60,4 +102,23 @@ def parse_action(text: str) -> Action:
     if len(words) == 2 and words[0] in ("scout", "sail") and words[1] in DIRECTION_NAMES:
         direction = DIRECTION_NAMES.index(words[1])
         return Scout(direction) if words[0] == "scout" else Sail(direction)
+    if words == ["plunder"]:
+        return Plunder()
+    cards = _cards(words[1:])
+    if words[0] == "drop" and cards is not None and len(cards) == 1:
+        return Drop(cards[0])
+    if words[0] == "keep" and len(words) >= 2:
+        kept = _cards(words[1:2])
+        rest = _cards(words[3:]) if len(words) > 3 and words[2] == "discard" else None
+        if kept is not None and len(words) == 2:
+            return Keep(kept[0])
+        if kept is not None and rest:
+            return Keep(kept[0], tuple(rest))
     raise IllegalAction("platform.notation.unknown", text=text.strip()[:80])
+
+
+def _cards(words: list[str]) -> list[int] | None:
+    """Map card numbers 1–30 as card ids, or ``None`` when a word is not one."""
+    if not words or not all(w.isdigit() and 1 <= int(w) <= len(MAP_CARDS) for w in words):
+        return None
+    return [int(w) - 1 for w in words]

@@ -13,9 +13,11 @@ game stops in :data:`~.state.PHASE_ROUND_END` with nobody to act.
 
 from __future__ import annotations
 
+from itertools import permutations
+
 from ..protocol import Event, IllegalAction
 from ..rng import GameRng
-from .actions import Action, Discard, Pass, Sail, Scout
+from .actions import Action, Discard, Drop, Keep, Pass, Plunder, Sail, Scout
 from .data import (
     ADVENTURE_EDGE,
     CORNERS,
@@ -25,6 +27,7 @@ from .data import (
     DOOM_CARDS,
     DOOM_DIE_START,
     DOUBLE,
+    HAND_LIMIT,
     ISLAND_IDS,
     MAP_CARDS,
     MAX_PLAYERS,
@@ -40,6 +43,8 @@ from .data import (
 )
 from .state import (
     CASTAWAY,
+    PENDING_HAND_LIMIT,
+    PENDING_PLUNDER,
     PHASE_OVER,
     PHASE_PLAY,
     PHASE_ROUND_END,
@@ -215,6 +220,23 @@ def check(state: HazeState, seat: int, action: Action) -> None:
              current_seat=state.current)
     player = state.players[seat]
     deck = state.decks[seat]
+    if state.pending == PENDING_PLUNDER:
+        _require(isinstance(action, Keep), "haze-islands.illegal.choose_keep")
+        assert isinstance(action, Keep)
+        _require(action.card in state.drawn, "haze-islands.illegal.not_drawn",
+                 card=action.card + 1)
+        rest = sorted(state.drawn)
+        rest.remove(action.card)
+        _require(sorted(action.discards) == rest, "haze-islands.illegal.discard_all_others")
+        return
+    if state.pending == PENDING_HAND_LIMIT:
+        _require(isinstance(action, Drop), "haze-islands.illegal.choose_drop",
+                 limit=HAND_LIMIT)
+        assert isinstance(action, Drop)
+        _require(action.card in player.hand, "haze-islands.illegal.not_in_hand",
+                 card=action.card + 1)
+        return
+    _require(not isinstance(action, (Keep, Drop)), "haze-islands.illegal.nothing_to_choose")
     if isinstance(action, Pass):
         _require(seat != state.first, "haze-islands.illegal.first_may_not_pass")
         _require(may_pass(state, seat), "haze-islands.illegal.pass_stalls")
@@ -228,6 +250,9 @@ def check(state: HazeState, seat: int, action: Action) -> None:
         return
     if isinstance(action, Sail):
         _check_sail(state, player, action.direction)
+        return
+    if isinstance(action, Plunder):
+        _check_plunder(state, player)
         return
     raise IllegalAction("platform.notation.unknown", text=str(action)[:80])
 
@@ -265,8 +290,31 @@ def _check_sail(state: HazeState, player: Player, direction: int) -> None:
     _require(have >= cost, "haze-islands.illegal.too_few_cards", need=cost, have=have)
 
 
+def _check_plunder(state: HazeState, player: Player) -> None:
+    here = location_at(state, player.x, player.y)
+    assert here is not None
+    card = MAP_CARDS[here.card]
+    # "While at Cursed or Dead End map cards, you may not Plunder"
+    _require(card.plunder is not None, "haze-islands.illegal.plunder_red",
+             kind=f"haze-islands.kind.{card.kind}")
+    assert card.plunder is not None
+    have = len(state.decks[state.current])
+    _require(have >= card.plunder, "haze-islands.illegal.too_few_cards",
+             need=card.plunder, have=have)
+
+
 def candidates(state: HazeState, seat: int) -> list[Action]:
-    return [Pass(), Discard(), *(Scout(d) for d in DIRECTIONS), *(Sail(d) for d in DIRECTIONS)]
+    """Every action worth checking for ``seat`` now, in the order of the legal list."""
+    if state.pending == PENDING_PLUNDER:
+        out: list[Action] = []
+        for card in state.drawn:
+            rest = [c for c in state.drawn if c != card]
+            out.extend(Keep(card, order) for order in permutations(rest))
+        return out
+    if state.pending == PENDING_HAND_LIMIT:
+        return [Drop(card) for card in state.players[seat].hand]
+    return [Pass(), Discard(), *(Scout(d) for d in DIRECTIONS),
+            *(Sail(d) for d in DIRECTIONS), Plunder()]
 
 
 def legal_actions(state: HazeState, seat: int) -> list[Action]:
@@ -314,6 +362,35 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         player.x, player.y = neighbour(player.x, player.y, action.direction)
         events.append(Event("haze-islands.event.sail", seat, {
             "direction": DIRECTION_NAMES[action.direction], "cost": cost}))
+    elif isinstance(action, Plunder):
+        here = location_at(state, player.x, player.y)
+        assert here is not None
+        number = MAP_CARDS[here.card].plunder
+        assert number is not None
+        # "Draw cards from your map deck equal to the number on your current location."
+        state.drawn = [deck.pop() for _ in range(number)]
+        state.pending = PENDING_PLUNDER
+        events.append(Event("haze-islands.event.plunder", seat, {"count": number}))
+        return events
+    elif isinstance(action, Keep):
+        # "Add 1 of these cards to your hand, and discard the others."
+        player.hand.append(action.card)
+        for card in action.discards:
+            discard_card(state, seat, card)
+        state.drawn = []
+        state.pending = ""
+        events.append(Event("haze-islands.event.keep", seat,
+                            {"count": len(action.discards)}))
+    elif isinstance(action, Drop):
+        player.hand.remove(action.card)
+        discard_card(state, seat, action.card)
+        state.pending = ""
+        events.append(Event("haze-islands.event.drop", seat,
+                            {"icon": f"haze-islands.icon.{MAP_CARDS[action.card].icon}"}))
+    # "Discard down to 3 cards."
+    if len(player.hand) > HAND_LIMIT:
+        state.pending = PENDING_HAND_LIMIT
+        return events
     state.turn += 1
     end_turn(state, events)
     return events

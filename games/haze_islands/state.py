@@ -33,6 +33,10 @@ PHASE_ROUND_END = "round_end"
 PHASE_OVER = "over"
 PHASES = (PHASE_PLAY, PHASE_ROUND_END, PHASE_OVER)
 
+PENDING_PLUNDER = "plunder"
+PENDING_HAND_LIMIT = "hand_limit"
+PENDINGS = ("", PENDING_PLUNDER, PENDING_HAND_LIMIT)
+
 # what a player is now
 SHIP = "ship"
 CASTAWAY = "castaway"
@@ -101,6 +105,11 @@ class HazeState:
     first_rolls: list[list[int]]
     rng: GameRng
     reason: str = ""
+    #: a decision the current player must take before the turn ends: "" none,
+    #: PENDING_PLUNDER (which drawn card to keep) or PENDING_HAND_LIMIT (what to drop)
+    pending: str = ""
+    #: the cards drawn by Plunder and not yet kept or discarded
+    drawn: list[int] = field(default_factory=list)
 
 
 def location_at(state: HazeState, x: int, y: int) -> Location | None:
@@ -140,6 +149,8 @@ def dump_state(state: HazeState) -> dict[str, Any]:
         "first_rolls": [list(r) for r in state.first_rolls],
         "rng": state.rng.to_json(),
         "reason": state.reason,
+        "pending": state.pending,
+        "drawn": list(state.drawn),
     }
 
 
@@ -172,7 +183,8 @@ def load_state(data: Mapping[str, Any]) -> HazeState:
             skulls=_ints(data["skulls"]), doom_cards=[_ints(c) for c in data["doom_cards"]],
             doom_x=doom_x, doom_y=doom_y, doom_die=doom_die,
             first_rolls=[_ints(r) for r in data["first_rolls"]], rng=GameRng.from_json(data["rng"]),
-            reason=str(data["reason"]),
+            reason=str(data["reason"]), pending=str(data["pending"]),
+            drawn=_ints(data["drawn"]),
         )
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise StateFormatError(f"corrupt Haze Islands state: {exc}") from exc
@@ -195,10 +207,11 @@ def _check(state: HazeState) -> None:
         any(not 0 <= c < len(ADVENTURE_CARDS) for c in state.adventure_deck),
         any(len(c) != 2 or not 0 <= c[0] < len(DOOM_CARDS) or c[1] not in (0, 1)
             for c in state.doom_cards),
-        not 1 <= state.doom_die <= 7,
+        not 1 <= state.doom_die <= 7, state.pending not in PENDINGS,
+        bool(state.drawn) != (state.pending == PENDING_PLUNDER),
     ]
     piles = [*state.decks, state.discard, [loc.card for loc in state.locations],
-             *(p.hand for p in state.players)]
+             *(p.hand for p in state.players), state.drawn]
     every = sorted(card for pile in piles for card in pile)
     if any(problems) or every != list(range(cards)):
         raise StateFormatError("corrupt Haze Islands state: bad sizes or values")
