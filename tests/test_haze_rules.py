@@ -10,8 +10,10 @@ import pytest
 
 from games.haze_islands import rules
 from games.haze_islands.actions import (
+    Deploy,
     Discard,
     Drop,
+    Fate,
     Keep,
     Pass,
     Plunder,
@@ -417,3 +419,73 @@ def test_plunder_notation_round_trips() -> None:
     for text in ("keep 0", "keep 31", "keep 3 discard", "drop", "drop 1 2"):
         with pytest.raises(IllegalAction):
             parse_action(text)
+
+
+# -- reveal your fate and deploy ------------------------------------------------------------
+def test_deploy_states_the_action_then_reveals_fate() -> None:
+    """"Always state your action before drawing a card from your map deck." Deploy:
+    "Reveal Your Fate. If successful, place 1 pirate token from your supply on the island
+    card's icon at your current location." Fate: "Either way discard this map card as
+    normal."""
+    state = rules.setup(2, 9, mode="competitive")
+    first, other = state.first, 1 - state.first
+    top = state.decks[first][-1]
+    clear = next(c for c in range(4) if not rules.skull_at(state, top, c))
+    rules.apply(state, first, Deploy())
+    assert state.pending == "fate" and state.current == first
+    assert state.decks[first][-1] == top  # nothing is drawn before the corner is chosen
+    assert rules.legal_actions(state, first) == [Fate(c) for c in range(4)]
+    refused(state, first, Discard(), "haze-islands.illegal.choose_corner")
+    rules.apply(state, first, Fate(clear))
+    player = state.players[first]
+    assert player.supply == 2 and player.deployed == [[0, 0]]
+    assert state.decks[other][-1] == top and state.current == other
+
+
+def test_the_skull_of_fate_ends_the_turn() -> None:
+    """"If the Skull of Fate is revealed you are unsuccessful, your turn ends
+    immediately."""
+    for seed in range(20):
+        state = rules.setup(2, seed, mode="competitive")
+        first = state.first
+        top = state.decks[first][-1]
+        skulls = [c for c in range(4) if rules.skull_at(state, top, c)]
+        if skulls:
+            break
+    rules.apply(state, first, Deploy())
+    rules.apply(state, first, Fate(skulls[0]))
+    assert state.players[first].supply == 3 and state.players[first].deployed == []
+    assert state.current == 1 - first and state.decks[1 - first][-1] == top
+
+
+def test_a_cursed_card_always_fails() -> None:
+    """"Cursed cards will always fail you. Always.\""""
+    for corner in range(4):
+        state = rules.setup(1, 3, mode="solo")
+        cursed = card_of(CURSED)
+        state.discard.remove(cursed)
+        state.decks[0].append(cursed)
+        rules.apply(state, 0, Deploy())
+        rules.apply(state, 0, Fate(corner))
+        assert state.players[0].deployed == [] and state.discard[-1] == cursed
+
+
+def test_deploy_refusals() -> None:
+    """"While at Cursed or Dead End map cards, you may not ... Deploy pirates"; "You may
+    Deploy if your current location does not have one of your pirate tokens.\""""
+    state = rules.setup(1, 3, mode="solo")
+    state.players[0].deployed = [[0, 0]]
+    state.players[0].supply = 2
+    refused(state, 0, Deploy(), "haze-islands.illegal.deployed_here")
+    state.players[0].deployed = [[5, 5], [6, 6], [7, 7]]
+    state.players[0].supply = 0
+    refused(state, 0, Deploy(), "haze-islands.illegal.no_supply")
+    state.locations[0].card, island = card_of(DEAD_END), state.locations[0].card
+    state.discard[state.discard.index(card_of(DEAD_END))] = island
+    refused(state, 0, Deploy(), "haze-islands.illegal.deploy_red")
+
+
+def test_fate_notation() -> None:
+    assert [format_action(Fate(c)) for c in range(4)] == ["fate nw", "fate ne", "fate se",
+                                                          "fate sw"]
+    assert parse_action("deploy") == Deploy() and parse_action("Fate SE") == Fate(2)

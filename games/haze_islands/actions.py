@@ -10,6 +10,8 @@
                 (in that order: the last one ends on top); ``keep 12`` when nothing else
                 was drawn
     drop 12     discard map card #12 from your hand (down to the hand limit of 3)
+    deploy      Deploy a pirate here (Reveal Your Fate first)
+    fate nw     Reveal Your Fate: the corner (nw, ne, se, sw) of your top map card
 
 Map cards are numbered 1–30 in the order of the data file's table.
 """
@@ -19,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..protocol import IllegalAction
-from .data import DIRECTION_NAMES, MAP_CARDS
+from .data import CORNERS, DIRECTION_NAMES, MAP_CARDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +64,19 @@ class Drop:
     card: int
 
 
-Action = Pass | Discard | Scout | Sail | Plunder | Keep | Drop
+@dataclass(frozen=True, slots=True)
+class Deploy:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Fate:
+    """Reveal Your Fate: the corner (index into data.CORNERS) of the top map card."""
+
+    corner: int
+
+
+Action = Pass | Discard | Scout | Sail | Plunder | Keep | Drop | Deploy | Fate
 
 
 def _number(card: int) -> str:
@@ -87,6 +101,10 @@ def format_action(action: Action) -> str:
             return f"keep {_number(card)} discard {' '.join(map(_number, discards))}"
         case Drop(card):
             return f"drop {_number(card)}"
+        case Deploy():
+            return "deploy"
+        case Fate(corner):
+            return f"fate {CORNERS[corner]}"
     raise TypeError(f"not a Haze Islands action: {action!r}")
 
 
@@ -104,6 +122,10 @@ def parse_action(text: str) -> Action:
         return Scout(direction) if words[0] == "scout" else Sail(direction)
     if words == ["plunder"]:
         return Plunder()
+    if words == ["deploy"]:
+        return Deploy()
+    if len(words) == 2 and words[0] == "fate" and words[1] in CORNERS:
+        return Fate(CORNERS.index(words[1]))
     cards = _cards(words[1:])
     if words[0] == "drop" and cards is not None and len(cards) == 1:
         return Drop(cards[0])

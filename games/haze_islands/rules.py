@@ -17,7 +17,7 @@ from itertools import permutations
 
 from ..protocol import Event, IllegalAction
 from ..rng import GameRng
-from .actions import Action, Discard, Drop, Keep, Pass, Plunder, Sail, Scout
+from .actions import Action, Deploy, Discard, Drop, Fate, Keep, Pass, Plunder, Sail, Scout
 from .data import (
     ADVENTURE_EDGE,
     CORNERS,
@@ -43,6 +43,8 @@ from .data import (
 )
 from .state import (
     CASTAWAY,
+    FATE_DEPLOY,
+    PENDING_FATE,
     PENDING_HAND_LIMIT,
     PENDING_PLUNDER,
     PHASE_OVER,
@@ -236,7 +238,14 @@ def check(state: HazeState, seat: int, action: Action) -> None:
         _require(action.card in player.hand, "haze-islands.illegal.not_in_hand",
                  card=action.card + 1)
         return
-    _require(not isinstance(action, (Keep, Drop)), "haze-islands.illegal.nothing_to_choose")
+    if state.pending == PENDING_FATE:
+        _require(isinstance(action, Fate), "haze-islands.illegal.choose_corner")
+        assert isinstance(action, Fate)
+        _require(0 <= action.corner < len(CORNERS), "platform.notation.unknown",
+                 text=str(action.corner))
+        return
+    _require(not isinstance(action, (Keep, Drop, Fate)),
+             "haze-islands.illegal.nothing_to_choose")
     if isinstance(action, Pass):
         _require(seat != state.first, "haze-islands.illegal.first_may_not_pass")
         _require(may_pass(state, seat), "haze-islands.illegal.pass_stalls")
@@ -253,6 +262,9 @@ def check(state: HazeState, seat: int, action: Action) -> None:
         return
     if isinstance(action, Plunder):
         _check_plunder(state, player)
+        return
+    if isinstance(action, Deploy):
+        _check_deploy(state, player)
         return
     raise IllegalAction("platform.notation.unknown", text=str(action)[:80])
 
@@ -303,6 +315,21 @@ def _check_plunder(state: HazeState, player: Player) -> None:
              need=card.plunder, have=have)
 
 
+def _check_deploy(state: HazeState, player: Player) -> None:
+    here = location_at(state, player.x, player.y)
+    assert here is not None
+    card = MAP_CARDS[here.card]
+    # "While at Cursed or Dead End map cards, you may not ... Deploy pirates"
+    _require(not card.red, "haze-islands.illegal.deploy_red",
+             kind=f"haze-islands.kind.{card.kind}")
+    # "You may Deploy if your current location does not have one of your pirate tokens."
+    _require([here.x, here.y] not in player.deployed, "haze-islands.illegal.deployed_here")
+    _require(player.supply > 0, "haze-islands.illegal.no_supply")
+    # Reveal Your Fate draws the top card of the map deck.
+    _require(bool(state.decks[state.current]), "haze-islands.illegal.too_few_cards",
+             need=1, have=0)
+
+
 def candidates(state: HazeState, seat: int) -> list[Action]:
     """Every action worth checking for ``seat`` now, in the order of the legal list."""
     if state.pending == PENDING_PLUNDER:
@@ -313,8 +340,10 @@ def candidates(state: HazeState, seat: int) -> list[Action]:
         return out
     if state.pending == PENDING_HAND_LIMIT:
         return [Drop(card) for card in state.players[seat].hand]
+    if state.pending == PENDING_FATE:
+        return [Fate(corner) for corner in range(len(CORNERS))]
     return [Pass(), Discard(), *(Scout(d) for d in DIRECTIONS),
-            *(Sail(d) for d in DIRECTIONS), Plunder()]
+            *(Sail(d) for d in DIRECTIONS), Plunder(), Deploy()]
 
 
 def legal_actions(state: HazeState, seat: int) -> list[Action]:
@@ -387,6 +416,22 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         state.pending = ""
         events.append(Event("haze-islands.event.drop", seat,
                             {"icon": f"haze-islands.icon.{MAP_CARDS[action.card].icon}"}))
+    elif isinstance(action, Deploy):
+        # "Always state your action before drawing a card from your map deck."
+        state.pending = PENDING_FATE
+        state.fate_for = FATE_DEPLOY
+        events.append(Event("haze-islands.event.state_deploy", seat))
+        return events
+    elif isinstance(action, Fate):
+        stated = state.fate_for
+        state.pending = ""
+        state.fate_for = ""
+        if reveal_fate(state, seat, action.corner, events) and stated == FATE_DEPLOY:
+            # "If successful, place 1 pirate token from your supply on the island card's
+            # icon at your current location."
+            player.supply -= 1
+            player.deployed.append([player.x, player.y])
+            events.append(Event("haze-islands.event.deployed", seat))
     # "Discard down to 3 cards."
     if len(player.hand) > HAND_LIMIT:
         state.pending = PENDING_HAND_LIMIT
@@ -394,6 +439,24 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
     state.turn += 1
     end_turn(state, events)
     return events
+
+
+def skull_at(state: HazeState, card: int, corner: int) -> bool:
+    return bool(state.skulls[card] >> corner & 1)
+
+
+def reveal_fate(state: HazeState, seat: int, corner: int, events: list[Event]) -> bool:
+    """Reveal Your Fate: "draw the top card from your map deck, choose a corner, and
+    reveal that corner on the other side of the card. If the Skull of Fate is revealed you
+    are unsuccessful ... Either way discard this map card as normal." True on success.
+    A Cursed card has a skull in every corner: "Cursed cards will always fail you."
+    """
+    card = state.decks[seat].pop()
+    skull = skull_at(state, card, corner)
+    discard_card(state, seat, card)
+    key = "haze-islands.event.fate_skull" if skull else "haze-islands.event.fate_kind"
+    events.append(Event(key, seat, {"corner": CORNERS[corner]}))
+    return not skull
 
 
 def create_location(state: HazeState, seat: int, x: int, y: int, rotation: int) -> Location:

@@ -35,7 +35,12 @@ PHASES = (PHASE_PLAY, PHASE_ROUND_END, PHASE_OVER)
 
 PENDING_PLUNDER = "plunder"
 PENDING_HAND_LIMIT = "hand_limit"
-PENDINGS = ("", PENDING_PLUNDER, PENDING_HAND_LIMIT)
+#: an action was stated that needs Reveal Your Fate: which corner of the top map card
+PENDING_FATE = "fate"
+PENDINGS = ("", PENDING_PLUNDER, PENDING_HAND_LIMIT, PENDING_FATE)
+#: the actions that Reveal Your Fate first (so far)
+FATE_DEPLOY = "deploy"
+FATE_ACTIONS = (FATE_DEPLOY,)
 
 # what a player is now
 SHIP = "ship"
@@ -110,6 +115,8 @@ class HazeState:
     pending: str = ""
     #: the cards drawn by Plunder and not yet kept or discarded
     drawn: list[int] = field(default_factory=list)
+    #: PENDING_FATE: the stated action that waits for the Fate (FATE_ACTIONS)
+    fate_for: str = ""
 
 
 def location_at(state: HazeState, x: int, y: int) -> Location | None:
@@ -151,6 +158,7 @@ def dump_state(state: HazeState) -> dict[str, Any]:
         "reason": state.reason,
         "pending": state.pending,
         "drawn": list(state.drawn),
+        "fate_for": state.fate_for,
     }
 
 
@@ -184,7 +192,7 @@ def load_state(data: Mapping[str, Any]) -> HazeState:
             doom_x=doom_x, doom_y=doom_y, doom_die=doom_die,
             first_rolls=[_ints(r) for r in data["first_rolls"]], rng=GameRng.from_json(data["rng"]),
             reason=str(data["reason"]), pending=str(data["pending"]),
-            drawn=_ints(data["drawn"]),
+            drawn=_ints(data["drawn"]), fate_for=str(data["fate_for"]),
         )
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise StateFormatError(f"corrupt Haze Islands state: {exc}") from exc
@@ -209,6 +217,7 @@ def _check(state: HazeState) -> None:
             for c in state.doom_cards),
         not 1 <= state.doom_die <= 7, state.pending not in PENDINGS,
         bool(state.drawn) != (state.pending == PENDING_PLUNDER),
+        (state.fate_for in FATE_ACTIONS) != (state.pending == PENDING_FATE),
     ]
     piles = [*state.decks, state.discard, [loc.card for loc in state.locations],
              *(p.hand for p in state.players), state.drawn]
