@@ -19,6 +19,8 @@ from games.haze_islands.actions import (
     Plunder,
     Sail,
     Scout,
+    Steal,
+    Take,
     format_action,
     parse_action,
 )
@@ -489,3 +491,58 @@ def test_fate_notation() -> None:
     assert [format_action(Fate(c)) for c in range(4)] == ["fate nw", "fate ne", "fate se",
                                                           "fate sw"]
     assert parse_action("deploy") == Deploy() and parse_action("Fate SE") == Fate(2)
+
+
+# -- steal ------------------------------------------------------------------------------------
+def steal_state(seed: int = 9) -> tuple[HazeState, int, str]:
+    state = rules.setup(2, seed, mode="competitive")
+    first = state.first
+    icon = MAP_CARDS[state.locations[0].card].icon
+    return state, first, icon
+
+
+def test_steal_discards_blind_then_takes_a_matching_card_and_reshuffles() -> None:
+    """Steal: "Without looking at the other side, discard 1 card from your map deck.
+    Then, look through your map deck to reveal and take any 1 card matching the icon on
+    your location to your hand. Discard down to 3 cards and reshuffle your map deck."""
+    for seed in range(40):
+        state, first, icon = steal_state(seed)
+        deck = state.decks[first]
+        matching = [c for c in deck[:-1] if MAP_CARDS[c].icon == icon]
+        if matching:
+            break
+    top = deck[-1]
+    rest = sorted(deck[:-1])
+    rules.apply(state, first, Steal())
+    assert state.decks[1 - first][-1] == top and state.current == first
+    assert rules.legal_actions(state, first) == [Take(c) for c in sorted(matching)]
+    refused(state, first, Take(next(c for c in rest if c not in matching)),
+            "haze-islands.illegal.not_stealable")
+    rules.apply(state, first, Take(matching[0]))
+    assert state.players[first].hand == [matching[0]]
+    assert sorted(state.decks[first]) == [c for c in rest if c != matching[0]]
+    assert state.current == 1 - first
+
+
+def test_steal_without_a_match_ends_the_turn() -> None:
+    """Steal: "If not found, your turn ends immediately."""
+    state, first, icon = steal_state()
+    deck = state.decks[first]
+    for i, card in enumerate(deck[:-1]):
+        if MAP_CARDS[card].icon == icon:  # swap it out of the deck for a pile card
+            other = next(c for c in state.discard if MAP_CARDS[c].icon != icon)
+            state.discard[state.discard.index(other)] = card
+            deck[i] = other
+    before = list(deck[:-1])
+    rules.apply(state, first, Steal())
+    assert state.players[first].hand == [] and state.current == 1 - first
+    assert state.decks[first] == before  # not reshuffled: nothing was taken
+
+
+def test_steal_refused_at_dead_end_and_cursed_cards() -> None:
+    """"While at Cursed or Dead End map cards, you may not Plunder, Steal, or Deploy"."""
+    state = rules.setup(1, 3, mode="solo")
+    state.locations[0].card, island = card_of(CURSED), state.locations[0].card
+    state.discard[state.discard.index(card_of(CURSED))] = island
+    refused(state, 0, Steal(), "haze-islands.illegal.steal_red")
+    assert parse_action("steal") == Steal() and parse_action(format_action(Take(29))) == Take(29)

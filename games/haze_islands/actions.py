@@ -12,6 +12,8 @@
     drop 12     discard map card #12 from your hand (down to the hand limit of 3)
     deploy      Deploy a pirate here (Reveal Your Fate first)
     fate nw     Reveal Your Fate: the corner (nw, ne, se, sw) of your top map card
+    steal       Steal: discard your top card unseen, then search your deck
+    take 12     after Steal: take map card #12 (matching your location's icon) to hand
 
 Map cards are numbered 1–30 in the order of the data file's table.
 """
@@ -76,7 +78,19 @@ class Fate:
     corner: int
 
 
-Action = Pass | Discard | Scout | Sail | Plunder | Keep | Drop | Deploy | Fate
+@dataclass(frozen=True, slots=True)
+class Steal:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """After Steal: the card (id) of the map deck taken to the hand."""
+
+    card: int
+
+
+Action = Pass | Discard | Scout | Sail | Plunder | Keep | Drop | Deploy | Fate | Steal | Take
 
 
 def _number(card: int) -> str:
@@ -103,6 +117,10 @@ def format_action(action: Action) -> str:
             return f"drop {_number(card)}"
         case Deploy():
             return "deploy"
+        case Steal():
+            return "steal"
+        case Take(card):
+            return f"take {_number(card)}"
         case Fate(corner):
             return f"fate {CORNERS[corner]}"
     raise TypeError(f"not a Haze Islands action: {action!r}")
@@ -120,13 +138,17 @@ def parse_action(text: str) -> Action:
     if len(words) == 2 and words[0] in ("scout", "sail") and words[1] in DIRECTION_NAMES:
         direction = DIRECTION_NAMES.index(words[1])
         return Scout(direction) if words[0] == "scout" else Sail(direction)
+    cards = _cards(words[1:])
     if words == ["plunder"]:
         return Plunder()
     if words == ["deploy"]:
         return Deploy()
+    if words == ["steal"]:
+        return Steal()
+    if words[0] == "take" and cards is not None and len(cards) == 1:
+        return Take(cards[0])
     if len(words) == 2 and words[0] == "fate" and words[1] in CORNERS:
         return Fate(CORNERS.index(words[1]))
-    cards = _cards(words[1:])
     if words[0] == "drop" and cards is not None and len(cards) == 1:
         return Drop(cards[0])
     if words[0] == "keep" and len(words) >= 2:

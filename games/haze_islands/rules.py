@@ -17,7 +17,20 @@ from itertools import permutations
 
 from ..protocol import Event, IllegalAction
 from ..rng import GameRng
-from .actions import Action, Deploy, Discard, Drop, Fate, Keep, Pass, Plunder, Sail, Scout
+from .actions import (
+    Action,
+    Deploy,
+    Discard,
+    Drop,
+    Fate,
+    Keep,
+    Pass,
+    Plunder,
+    Sail,
+    Scout,
+    Steal,
+    Take,
+)
 from .data import (
     ADVENTURE_EDGE,
     CORNERS,
@@ -47,6 +60,7 @@ from .state import (
     PENDING_FATE,
     PENDING_HAND_LIMIT,
     PENDING_PLUNDER,
+    PENDING_STEAL,
     PHASE_OVER,
     PHASE_PLAY,
     PHASE_ROUND_END,
@@ -244,7 +258,13 @@ def check(state: HazeState, seat: int, action: Action) -> None:
         _require(0 <= action.corner < len(CORNERS), "platform.notation.unknown",
                  text=str(action.corner))
         return
-    _require(not isinstance(action, (Keep, Drop, Fate)),
+    if state.pending == PENDING_STEAL:
+        _require(isinstance(action, Take), "haze-islands.illegal.choose_take")
+        assert isinstance(action, Take)
+        _require(action.card in stealable(state, seat), "haze-islands.illegal.not_stealable",
+                 card=action.card + 1)
+        return
+    _require(not isinstance(action, (Keep, Drop, Fate, Take)),
              "haze-islands.illegal.nothing_to_choose")
     if isinstance(action, Pass):
         _require(seat != state.first, "haze-islands.illegal.first_may_not_pass")
@@ -265,6 +285,9 @@ def check(state: HazeState, seat: int, action: Action) -> None:
         return
     if isinstance(action, Deploy):
         _check_deploy(state, player)
+        return
+    if isinstance(action, Steal):
+        _check_steal(state, player)
         return
     raise IllegalAction("platform.notation.unknown", text=str(action)[:80])
 
@@ -330,6 +353,26 @@ def _check_deploy(state: HazeState, player: Player) -> None:
              need=1, have=0)
 
 
+def _check_steal(state: HazeState, player: Player) -> None:
+    here = location_at(state, player.x, player.y)
+    assert here is not None
+    card = MAP_CARDS[here.card]
+    # "While at Cursed or Dead End map cards, you may not ... Steal"
+    _require(not card.red, "haze-islands.illegal.steal_red",
+             kind=f"haze-islands.kind.{card.kind}")
+    _require(bool(state.decks[state.current]), "haze-islands.illegal.too_few_cards",
+             need=1, have=0)
+
+
+def stealable(state: HazeState, seat: int) -> list[int]:
+    """The cards of ``seat``'s map deck matching the icon of their location, deck order."""
+    player = state.players[seat]
+    here = location_at(state, player.x, player.y)
+    assert here is not None
+    icon = MAP_CARDS[here.card].icon
+    return [card for card in state.decks[seat] if MAP_CARDS[card].icon == icon]
+
+
 def candidates(state: HazeState, seat: int) -> list[Action]:
     """Every action worth checking for ``seat`` now, in the order of the legal list."""
     if state.pending == PENDING_PLUNDER:
@@ -342,8 +385,10 @@ def candidates(state: HazeState, seat: int) -> list[Action]:
         return [Drop(card) for card in state.players[seat].hand]
     if state.pending == PENDING_FATE:
         return [Fate(corner) for corner in range(len(CORNERS))]
+    if state.pending == PENDING_STEAL:
+        return [Take(card) for card in sorted(stealable(state, seat))]
     return [Pass(), Discard(), *(Scout(d) for d in DIRECTIONS),
-            *(Sail(d) for d in DIRECTIONS), Plunder(), Deploy()]
+            *(Sail(d) for d in DIRECTIONS), Plunder(), Deploy(), Steal()]
 
 
 def legal_actions(state: HazeState, seat: int) -> list[Action]:
@@ -432,6 +477,25 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
             player.supply -= 1
             player.deployed.append([player.x, player.y])
             events.append(Event("haze-islands.event.deployed", seat))
+    elif isinstance(action, Steal):
+        # "Without looking at the other side, discard 1 card from your map deck. Then,
+        # look through your map deck to reveal and take any 1 card matching the icon on
+        # your location to your hand."
+        discard_card(state, seat, deck.pop())
+        if stealable(state, seat):
+            state.pending = PENDING_STEAL
+            events.append(Event("haze-islands.event.steal_found", seat))
+            return events
+        # "If not found, your turn ends immediately."
+        events.append(Event("haze-islands.event.steal_missed", seat))
+    elif isinstance(action, Take):
+        deck.remove(action.card)
+        player.hand.append(action.card)
+        state.pending = ""
+        # "Discard down to 3 cards and reshuffle your map deck."
+        state.rng.shuffle(deck)
+        events.append(Event("haze-islands.event.take", seat,
+                            {"icon": f"haze-islands.icon.{MAP_CARDS[action.card].icon}"}))
     # "Discard down to 3 cards."
     if len(player.hand) > HAND_LIMIT:
         state.pending = PENDING_HAND_LIMIT

@@ -37,7 +37,9 @@ PENDING_PLUNDER = "plunder"
 PENDING_HAND_LIMIT = "hand_limit"
 #: an action was stated that needs Reveal Your Fate: which corner of the top map card
 PENDING_FATE = "fate"
-PENDINGS = ("", PENDING_PLUNDER, PENDING_HAND_LIMIT, PENDING_FATE)
+#: Steal found cards matching the location's icon in the map deck: which one to take
+PENDING_STEAL = "steal"
+PENDINGS = ("", PENDING_PLUNDER, PENDING_HAND_LIMIT, PENDING_FATE, PENDING_STEAL)
 #: the actions that Reveal Your Fate first (so far)
 FATE_DEPLOY = "deploy"
 FATE_ACTIONS = (FATE_DEPLOY,)
