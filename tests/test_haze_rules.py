@@ -38,7 +38,6 @@ from games.haze_islands.data import (
 )
 from games.haze_islands.state import (
     PHASE_PLAY,
-    PHASE_ROUND_END,
     HazeState,
     Location,
     dump_state,
@@ -220,11 +219,12 @@ def test_an_empty_deck_waits_and_the_round_ends_when_all_decks_are_used() -> Non
     assert state.current == first
     rules.apply(state, first, Discard())
     assert state.current == other
-    while state.phase == PHASE_PLAY:
-        rules.apply(state, state.current, Discard())
-    assert state.phase == PHASE_ROUND_END and not any(state.decks)
-    assert rules.actors(state) == frozenset()
-    refused(state, state.current, Discard(), "haze-islands.illegal.round_end")
+    events = []
+    while state.round == 1:
+        assert any(state.decks)
+        events = rules.apply(state, state.current, Discard())
+    assert [e.key for e in events][1] == "haze-islands.event.round_over"
+    assert state.round == 2 and state.phase == PHASE_PLAY  # the Round End ran by itself
 
 
 def test_only_the_current_player_acts() -> None:

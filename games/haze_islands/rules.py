@@ -54,9 +54,11 @@ from .data import (
     STEP,
     Edge,
 )
+from .round_end import round_end
 from .state import (
     CASTAWAY,
     FATE_DEPLOY,
+    GHOST,
     PENDING_FATE,
     PENDING_HAND_LIMIT,
     PENDING_PLUNDER,
@@ -116,7 +118,7 @@ def setup(num_players: int, seed: int, *, mode: str, short: bool = False) -> Haz
     rng.shuffle(decks[first])
     # 5. "The first player discards 1 map deck card per other player, forming a facedown
     #    map deck for each of the other player(s) to use."
-    _deal_other_decks(decks, first, num_players)
+    deal_other_decks(decks, first, num_players)
     # 6. "Shuffle the adventure deck and place it facedown off to the side."
     adventure_deck = list(range(18))
     rng.shuffle(adventure_deck)
@@ -144,7 +146,7 @@ def setup(num_players: int, seed: int, *, mode: str, short: bool = False) -> Haz
     )
 
 
-def _deal_other_decks(decks: list[list[int]], first: int, num_players: int) -> None:
+def deal_other_decks(decks: list[list[int]], first: int, num_players: int) -> None:
     """The first player's top card goes to the next player, the following one to the
     player after (RULES-NOTES)."""
     for step in range(1, num_players):
@@ -227,6 +229,12 @@ def _acting(player: Player) -> bool:
     return player.status in (SHIP, CASTAWAY)
 
 
+def _discarding(player: Player) -> bool:
+    """A Ghost Ship "must ... discard all the map cards" (its location rotation is not
+    built yet)."""
+    return player.status in (SHIP, CASTAWAY, GHOST)
+
+
 def check(state: HazeState, seat: int, action: Action) -> None:
     """Raise :class:`IllegalAction` unless ``seat`` may take ``action`` now."""
     _require(state.phase != PHASE_OVER, "haze-islands.illegal.game_over")
@@ -270,10 +278,11 @@ def check(state: HazeState, seat: int, action: Action) -> None:
         _require(seat != state.first, "haze-islands.illegal.first_may_not_pass")
         _require(may_pass(state, seat), "haze-islands.illegal.pass_stalls")
         return
-    _require(_acting(player), "haze-islands.illegal.no_actions")
     if isinstance(action, Discard):
+        _require(_discarding(player), "haze-islands.illegal.no_actions")
         _require(bool(deck), "haze-islands.illegal.deck_empty")
         return
+    _require(_acting(player), "haze-islands.illegal.no_actions")
     if isinstance(action, Scout):
         _check_scout(state, player, action.direction)
         return
@@ -545,3 +554,4 @@ def end_turn(state: HazeState, events: list[Event]) -> None:
             return
     state.phase = PHASE_ROUND_END
     events.append(Event("haze-islands.event.round_over", None, {"round": state.round}))
+    round_end(state, events)
