@@ -1,5 +1,5 @@
-"""Seeded random Haze Islands games over what is built so far (setup to the end of the
-first round's turns), checking after every action:
+"""Seeded random Haze Islands games over what is built so far, from setup to the end of
+the game (Round Ends included), checking after every action:
 
 - all 30 map cards, 18 adventure cards and 3 Doom cards are accounted for, once each;
 - pirates in supply + deployed + in the box = 3 per player;

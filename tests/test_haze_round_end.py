@@ -127,7 +127,7 @@ def test_the_doom_moves_while_its_power_allows_and_attacks_with_what_is_left() -
 
 def test_the_doom_stops_at_the_first_ship_on_its_route() -> None:
     """"... or 2) until The Doom has reached a player's ship": a ship on the route stops
-    it (here a castaway's ship is gone, so it does not)."""
+    it there."""
     state = row_of_rum(2)
     state.players[0].x = 1
     state.players[1].x = 2

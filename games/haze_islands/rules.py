@@ -5,10 +5,9 @@ the candidates through it and :func:`apply` calls it before changing anything, s
 refused action never half-applies. Decisions the rulebook leaves open are in
 ``RULES-NOTES.md`` beside this file.
 
-Implemented so far: setup, pass, discard, Scout (with Create a Location) and Sail, the
-flow of discards from deck to deck and the end of a round's turns. The Round End itself
-(Night Falls, The Doom Moves, New Dawn) and the other actions are not yet written: a
-game stops in :data:`~.state.PHASE_ROUND_END` with nobody to act.
+Implemented so far: setup, pass, discard, Scout (with Create a Location), Sail, Plunder,
+Deploy, Steal, Reveal Your Fate and the hand limit; the Round End is in
+:mod:`.round_end`. What is not built yet is listed in ``RULES-NOTES.md``.
 """
 
 from __future__ import annotations
