@@ -10,12 +10,14 @@ import pytest
 
 from games.haze_islands import rules
 from games.haze_islands.actions import (
+    Complete,
     Deploy,
     Discard,
     Drop,
     Fate,
     Keep,
     Pass,
+    Pay,
     Plunder,
     Sail,
     Scout,
@@ -546,3 +548,82 @@ def test_steal_refused_at_dead_end_and_cursed_cards() -> None:
     state.discard[state.discard.index(card_of(CURSED))] = island
     refused(state, 0, Steal(), "haze-islands.illegal.steal_red")
     assert parse_action("steal") == Steal() and parse_action(format_action(Take(29))) == Take(29)
+
+
+# -- complete and spend ---------------------------------------------------------------------
+def complete_state(adventure: int, hand_icons: list[str], *, side: str = "double",
+                   seed: int = 9) -> HazeState:
+    """Solo; the start location shows adventure ``adventure``; the hand holds a pile card
+    of each of ``hand_icons``; the top deck card has a clear corner 0 (RULES scaffolding)."""
+    state = rules.setup(1, seed, mode="solo")
+    start = state.locations[0]
+    state.adventure_deck.append(start.adventure)  # type: ignore[arg-type]
+    state.adventure_deck.remove(adventure)
+    start.adventure, start.side = adventure, side
+    for icon in hand_icons:
+        card = next(c for c in [*state.discard, *state.decks[0][:-1]]
+                    if MAP_CARDS[c].icon == icon)
+        (state.discard if card in state.discard else state.decks[0]).remove(card)
+        state.players[0].hand.append(card)
+    while rules.skull_at(state, state.decks[0][-1], 0):
+        state.decks[0].insert(0, state.decks[0].pop())
+    return state
+
+
+def test_complete_reveals_fate_then_spends_and_takes_the_adventure() -> None:
+    """Complete: "Reveal Your Fate. If successful, Spend spells, loot and crew that match
+    the icons on the adventure card at your current location. Then, take the adventure
+    card and add it to your Captain's Log." Spend: "Always reveal the cards you spend"
+    (discarded as normal, in the player's order)."""
+    state = complete_state(0, ["cutlass", "gold", "rum"])  # #1: Cutlass + Gold
+    cutlass, gold, rum = state.players[0].hand
+    rules.apply(state, 0, Complete())
+    rules.apply(state, 0, Fate(0))
+    assert state.pending == "pay"
+    assert rules.legal_actions(state, 0) == [Pay((cutlass, gold)), Pay((gold, cutlass))]
+    refused(state, 0, Pay((cutlass, rum)), "haze-islands.illegal.bad_payment")
+    refused(state, 0, Pay((cutlass,)), "haze-islands.illegal.bad_payment")
+    rules.apply(state, 0, Pay((gold, cutlass)))
+    player = state.players[0]
+    assert player.hand == [rum] and state.discard[-2:] == [gold, cutlass]
+    assert [(e.kind, e.card) for e in player.log] == [("double", 0)]
+    assert state.locations[0].adventure is None and state.locations[0].side == ""
+
+
+def test_return_pirates_pay_with_their_locations_icon() -> None:
+    """Return Pirates: "Return previously deployed pirate tokens, from anywhere on the
+    board, back to your supply, to immediately Spend the icon on the pirate's location."
+    A single adventure asks for 1 icon; "Any-spell requirements are paid by any one
+    spell" is checked in the spend tests."""
+    state = complete_state(4, [], side="single")  # #5 single: Rum
+    deck = state.decks[0]
+    if MAP_CARDS[state.locations[0].card].icon != "rum":
+        rum_here = next(c for c in deck[:-1] if MAP_CARDS[c].icon == "rum")
+        deck[deck.index(rum_here)] = state.locations[0].card
+        state.locations[0].card = rum_here  # the start is a Rum island now
+    refused(state, 0, Complete(), "haze-islands.illegal.cannot_pay")
+    state.players[0].supply, state.players[0].deployed = 2, [[0, 0]]
+    rules.apply(state, 0, Complete())
+    rules.apply(state, 0, Fate(0))
+    assert rules.legal_actions(state, 0) == [Pay((), ((0, 0),))]
+    rules.apply(state, 0, Pay((), ((0, 0),)))
+    assert state.players[0].supply == 3 and state.players[0].deployed == []
+    assert [(e.kind, e.card) for e in state.players[0].log] == [("single", 4)]
+
+
+def test_complete_refused_without_an_adventure_or_the_icons() -> None:
+    """"You may only Complete your current location's adventure card." Spend: "You may
+    only discard 1 card (that matches the icons you require) per icon you require."""
+    state = complete_state(0, ["cutlass", "rum"])
+    refused(state, 0, Complete(), "haze-islands.illegal.cannot_pay")
+    state.locations[0].side = OPEN_SEA
+    refused(state, 0, Complete(), "haze-islands.illegal.no_adventure_here")
+
+
+def test_pay_notation() -> None:
+    for action in (Complete(), Pay((11, 4)), Pay((), ((-1, 2), (0, 0))), Pay((3,), ((5, -6),))):
+        assert parse_action(format_action(action)) == action
+    assert format_action(Pay((11,), ((-1, 2),))) == "pay 12 @-1,2"
+    for text in ("pay", "pay @1", "pay @a,b", "pay 31"):
+        with pytest.raises(IllegalAction):
+            parse_action(text)

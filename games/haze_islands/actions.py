@@ -14,6 +14,10 @@
     fate nw     Reveal Your Fate: the corner (nw, ne, se, sw) of your top map card
     steal       Steal: discard your top card unseen, then search your deck
     take 12     after Steal: take map card #12 (matching your location's icon) to hand
+    complete    Complete the adventure here (Reveal Your Fate first)
+    pay 12 5 @-1,2
+                Spend: discard cards #12 then #5 from your hand and return your pirate
+                from the location at (-1, 2); as many as the icons required
 
 Map cards are numbered 1–30 in the order of the data file's table.
 """
@@ -90,7 +94,21 @@ class Take:
     card: int
 
 
-Action = Pass | Discard | Scout | Sail | Plunder | Keep | Drop | Deploy | Fate | Steal | Take
+@dataclass(frozen=True, slots=True)
+class Complete:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """Spend: hand cards (ids, in discard order) and pirates returned (their squares)."""
+
+    cards: tuple[int, ...] = ()
+    pirates: tuple[tuple[int, int], ...] = ()
+
+
+Action = (Pass | Discard | Scout | Sail | Plunder | Keep | Drop | Deploy | Fate | Steal | Take
+          | Complete | Pay)
 
 
 def _number(card: int) -> str:
@@ -121,6 +139,11 @@ def format_action(action: Action) -> str:
             return "steal"
         case Take(card):
             return f"take {_number(card)}"
+        case Complete():
+            return "complete"
+        case Pay(cards, pirates):
+            words = [_number(c) for c in cards] + [f"@{x},{y}" for x, y in pirates]
+            return " ".join(["pay", *words])
         case Fate(corner):
             return f"fate {CORNERS[corner]}"
     raise TypeError(f"not a Haze Islands action: {action!r}")
@@ -145,6 +168,12 @@ def parse_action(text: str) -> Action:
         return Deploy()
     if words == ["steal"]:
         return Steal()
+    if words == ["complete"]:
+        return Complete()
+    if words[0] == "pay" and len(words) > 1:
+        pay = _pay(words[1:])
+        if pay is not None:
+            return pay
     if words[0] == "take" and cards is not None and len(cards) == 1:
         return Take(cards[0])
     if len(words) == 2 and words[0] == "fate" and words[1] in CORNERS:
@@ -159,6 +188,26 @@ def parse_action(text: str) -> Action:
         if kept is not None and rest:
             return Keep(kept[0], tuple(rest))
     raise IllegalAction("platform.notation.unknown", text=text.strip()[:80])
+
+
+def _pay(words: list[str]) -> Pay | None:
+    cards: list[int] = []
+    pirates: list[tuple[int, int]] = []
+    for word in words:
+        if word.startswith("@"):
+            x, sep, y = word[1:].partition(",")
+            try:
+                pirates.append((int(x), int(y)))
+            except ValueError:
+                return None
+            if not sep:
+                return None
+        else:
+            card = _cards([word])
+            if card is None:
+                return None
+            cards.extend(card)
+    return Pay(tuple(cards), tuple(pirates))
 
 
 def _cards(words: list[str]) -> list[int] | None:

@@ -18,12 +18,14 @@ from ..protocol import Event, IllegalAction
 from ..rng import GameRng
 from .actions import (
     Action,
+    Complete,
     Deploy,
     Discard,
     Drop,
     Fate,
     Keep,
     Pass,
+    Pay,
     Plunder,
     Sail,
     Scout,
@@ -31,6 +33,7 @@ from .actions import (
     Take,
 )
 from .data import (
+    ADVENTURE_CARDS,
     ADVENTURE_EDGE,
     CORNERS,
     CURSED,
@@ -49,17 +52,21 @@ from .data import (
     RED_CARD_IDS,
     ROUNDS,
     SHORT_ROUNDS,
+    SINGLE,
     SOLO,
     STEP,
     Edge,
 )
 from .round_end import round_end
+from .spend import payments, valid_payment
 from .state import (
     CASTAWAY,
+    FATE_COMPLETE,
     FATE_DEPLOY,
     GHOST,
     PENDING_FATE,
     PENDING_HAND_LIMIT,
+    PENDING_PAY,
     PENDING_PLUNDER,
     PENDING_STEAL,
     PHASE_OVER,
@@ -68,6 +75,7 @@ from .state import (
     SHIP,
     HazeState,
     Location,
+    LogEntry,
     Player,
     location_at,
 )
@@ -271,7 +279,13 @@ def check(state: HazeState, seat: int, action: Action) -> None:
         _require(action.card in stealable(state, seat), "haze-islands.illegal.not_stealable",
                  card=action.card + 1)
         return
-    _require(not isinstance(action, (Keep, Drop, Fate, Take)),
+    if state.pending == PENDING_PAY:
+        _require(isinstance(action, Pay), "haze-islands.illegal.choose_payment")
+        assert isinstance(action, Pay)
+        _require(valid_payment(state, seat, action, requirement(state, seat)),
+                 "haze-islands.illegal.bad_payment")
+        return
+    _require(not isinstance(action, (Keep, Drop, Fate, Take, Pay)),
              "haze-islands.illegal.nothing_to_choose")
     if isinstance(action, Pass):
         _require(seat != state.first, "haze-islands.illegal.first_may_not_pass")
@@ -296,6 +310,9 @@ def check(state: HazeState, seat: int, action: Action) -> None:
         return
     if isinstance(action, Steal):
         _check_steal(state, player)
+        return
+    if isinstance(action, Complete):
+        _check_complete(state, seat)
         return
     raise IllegalAction("platform.notation.unknown", text=str(action)[:80])
 
@@ -372,6 +389,26 @@ def _check_steal(state: HazeState, player: Player) -> None:
              need=1, have=0)
 
 
+def requirement(state: HazeState, seat: int) -> tuple[str, ...]:
+    """The icons the adventure at ``seat``'s location asks for now (none: no adventure)."""
+    player = state.players[seat]
+    here = location_at(state, player.x, player.y)
+    assert here is not None
+    if here.adventure is None or here.side not in (DOUBLE, SINGLE):
+        return ()
+    card = ADVENTURE_CARDS[here.adventure]
+    return card.double if here.side == DOUBLE else (card.single,)
+
+
+def _check_complete(state: HazeState, seat: int) -> None:
+    # "You may only Complete your current location's adventure card."
+    required = requirement(state, seat)
+    _require(bool(required), "haze-islands.illegal.no_adventure_here")
+    _require(bool(state.decks[seat]), "haze-islands.illegal.too_few_cards", need=1, have=0)
+    # Stated only when the icons can be paid (RULES-NOTES).
+    _require(bool(payments(state, seat, required)), "haze-islands.illegal.cannot_pay")
+
+
 def stealable(state: HazeState, seat: int) -> list[int]:
     """The cards of ``seat``'s map deck matching the icon of their location, deck order."""
     player = state.players[seat]
@@ -395,8 +432,10 @@ def candidates(state: HazeState, seat: int) -> list[Action]:
         return [Fate(corner) for corner in range(len(CORNERS))]
     if state.pending == PENDING_STEAL:
         return [Take(card) for card in sorted(stealable(state, seat))]
+    if state.pending == PENDING_PAY:
+        return payments(state, seat, requirement(state, seat))
     return [Pass(), Discard(), *(Scout(d) for d in DIRECTIONS),
-            *(Sail(d) for d in DIRECTIONS), Plunder(), Deploy(), Steal()]
+            *(Sail(d) for d in DIRECTIONS), Plunder(), Deploy(), Steal(), Complete()]
 
 
 def legal_actions(state: HazeState, seat: int) -> list[Action]:
@@ -479,12 +518,40 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         stated = state.fate_for
         state.pending = ""
         state.fate_for = ""
-        if reveal_fate(state, seat, action.corner, events) and stated == FATE_DEPLOY:
+        success = reveal_fate(state, seat, action.corner, events)
+        if success and stated == FATE_DEPLOY:
             # "If successful, place 1 pirate token from your supply on the island card's
             # icon at your current location."
             player.supply -= 1
             player.deployed.append([player.x, player.y])
             events.append(Event("haze-islands.event.deployed", seat))
+        elif success and stated == FATE_COMPLETE:
+            # "If successful, Spend spells, loot and crew that match the icons"
+            state.pending = PENDING_PAY
+            return events
+    elif isinstance(action, Complete):
+        state.pending = PENDING_FATE
+        state.fate_for = FATE_COMPLETE
+        events.append(Event("haze-islands.event.state_complete", seat))
+        return events
+    elif isinstance(action, Pay):
+        here = location_at(state, player.x, player.y)
+        assert here is not None and here.adventure is not None
+        # "Always reveal the cards you spend": discarded as normal, in the order given.
+        for card in action.cards:
+            player.hand.remove(card)
+            discard_card(state, seat, card)
+        # "Return previously deployed pirate tokens ... back to your supply"
+        for x, y in action.pirates:
+            player.deployed.remove([x, y])
+            player.supply += 1
+        # "Then, take the adventure card and add it to your Captain's Log."
+        player.log.append(LogEntry(here.side, here.adventure))
+        events.append(Event("haze-islands.event.completed", seat, {
+            "side": f"haze-islands.side.{here.side}", "number": here.adventure + 1}))
+        here.adventure = None
+        here.side = ""
+        state.pending = ""
     elif isinstance(action, Steal):
         # "Without looking at the other side, discard 1 card from your map deck. Then,
         # look through your map deck to reveal and take any 1 card matching the icon on

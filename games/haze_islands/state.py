@@ -39,10 +39,14 @@ PENDING_HAND_LIMIT = "hand_limit"
 PENDING_FATE = "fate"
 #: Steal found cards matching the location's icon in the map deck: which one to take
 PENDING_STEAL = "steal"
-PENDINGS = ("", PENDING_PLUNDER, PENDING_HAND_LIMIT, PENDING_FATE, PENDING_STEAL)
+#: Complete succeeded: how to Spend the icons the adventure requires
+PENDING_PAY = "pay"
+PENDINGS = ("", PENDING_PLUNDER, PENDING_HAND_LIMIT, PENDING_FATE, PENDING_STEAL,
+            PENDING_PAY)
 #: the actions that Reveal Your Fate first (so far)
 FATE_DEPLOY = "deploy"
-FATE_ACTIONS = (FATE_DEPLOY,)
+FATE_COMPLETE = "complete"
+FATE_ACTIONS = (FATE_DEPLOY, FATE_COMPLETE)
 
 # what a player is now
 SHIP = "ship"
