@@ -10,6 +10,7 @@ import pytest
 
 from games.haze_islands import rules
 from games.haze_islands.actions import (
+    AttackDoom,
     Complete,
     Deploy,
     Discard,
@@ -627,3 +628,64 @@ def test_pay_notation() -> None:
     for text in ("pay", "pay @1", "pay @a,b", "pay 31"):
         with pytest.raises(IllegalAction):
             parse_action(text)
+
+
+# -- attack the doom ---------------------------------------------------------------------------
+def doom_state(hand_icons: list[str]) -> HazeState:
+    state = complete_state(0, hand_icons)
+    state.doom_cards = [[0, 0], [1, 0], [2, 1]]  # Doom I face A: the three spells on top
+    return state
+
+
+def test_attack_the_doom_spends_first_then_reveals_fate() -> None:
+    """Attack The Doom: "Spend the icons on the top Doom card. Then Reveal Your Fate. If you
+    succeed, take the Doom card and add it to your Captain's Log." "When Attacking, you
+    must Spend the spells first, then Reveal Your Fate. Whether your Attack was successful
+    or unsuccessful, you lose those spells."""
+    state = doom_state(["hurricane", "fireballs", "whirlpool"])
+    hand = list(state.players[0].hand)
+    rules.apply(state, 0, AttackDoom())
+    assert state.pending == "pay" and len(rules.legal_actions(state, 0)) == 6  # orders
+    rules.apply(state, 0, Pay(tuple(hand)))
+    assert state.players[0].hand == [] and state.pending == "fate"
+    rules.apply(state, 0, Fate(0))  # corner 0 of the top card is clear (scaffolding)
+    assert [(e.kind, e.card, e.face) for e in state.players[0].log] == [("doom", 0, 0)]
+    assert state.doom_cards == [[1, 0], [2, 1]]
+
+
+def test_a_failed_attack_loses_the_spells() -> None:
+    state = doom_state(["hurricane", "fireballs", "whirlpool"])
+    top = state.decks[0][-1]
+    skull = next((c for c in range(4) if rules.skull_at(state, top, c)), None)
+    if skull is None:  # an Island with no skull: put a Cursed card on top instead
+        cursed = card_of(CURSED)
+        state.discard.remove(cursed)
+        state.decks[0].append(cursed)
+        skull = 0
+    rules.apply(state, 0, AttackDoom())
+    rules.apply(state, 0, rules.legal_actions(state, 0)[0])
+    rules.apply(state, 0, Fate(skull))
+    assert state.players[0].hand == [] and state.players[0].log == []
+    assert len(state.doom_cards) == 3
+
+
+def test_taking_the_last_doom_card_ends_the_game() -> None:
+    """"The game immediately ends when the last Doom card is taken... and The Doom has met
+    its doom." (Game End 2)."""
+    state = doom_state(["hurricane", "fireballs", "whirlpool"])
+    state.doom_cards = [[0, 0]]
+    rules.apply(state, 0, AttackDoom())
+    rules.apply(state, 0, rules.legal_actions(state, 0)[0])
+    rules.apply(state, 0, Fate(0))
+    assert state.phase == "over" and state.reason == "doom_defeated"
+    assert rules.actors(state) == frozenset()
+
+
+def test_attack_the_doom_only_at_its_location_and_with_the_icons() -> None:
+    """"You may only Attack The Doom if in your current location."""
+    state = doom_state(["hurricane", "fireballs"])
+    refused(state, 0, AttackDoom(), "haze-islands.illegal.cannot_pay")
+    state = doom_state(["hurricane", "fireballs", "whirlpool"])
+    state.doom_x = 1
+    refused(state, 0, AttackDoom(), "haze-islands.illegal.doom_elsewhere")
+    assert parse_action(format_action(AttackDoom())) == AttackDoom()

@@ -15,6 +15,7 @@
     steal       Steal: discard your top card unseen, then search your deck
     take 12     after Steal: take map card #12 (matching your location's icon) to hand
     complete    Complete the adventure here (Reveal Your Fate first)
+    attack doom Attack The Doom at your location (Spend first, then Reveal Your Fate)
     pay 12 5 @-1,2
                 Spend: discard cards #12 then #5 from your hand and return your pirate
                 from the location at (-1, 2); as many as the icons required
@@ -100,6 +101,11 @@ class Complete:
 
 
 @dataclass(frozen=True, slots=True)
+class AttackDoom:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
 class Pay:
     """Spend: hand cards (ids, in discard order) and pirates returned (their squares)."""
 
@@ -108,7 +114,7 @@ class Pay:
 
 
 Action = (Pass | Discard | Scout | Sail | Plunder | Keep | Drop | Deploy | Fate | Steal | Take
-          | Complete | Pay)
+          | Complete | AttackDoom | Pay)
 
 
 def _number(card: int) -> str:
@@ -141,6 +147,8 @@ def format_action(action: Action) -> str:
             return f"take {_number(card)}"
         case Complete():
             return "complete"
+        case AttackDoom():
+            return "attack doom"
         case Pay(cards, pirates):
             words = [_number(c) for c in cards] + [f"@{x},{y}" for x, y in pirates]
             return " ".join(["pay", *words])
@@ -170,6 +178,8 @@ def parse_action(text: str) -> Action:
         return Steal()
     if words == ["complete"]:
         return Complete()
+    if words == ["attack", "doom"]:
+        return AttackDoom()
     if words[0] == "pay" and len(words) > 1:
         pay = _pay(words[1:])
         if pay is not None:

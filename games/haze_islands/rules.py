@@ -18,6 +18,7 @@ from ..protocol import Event, IllegalAction
 from ..rng import GameRng
 from .actions import (
     Action,
+    AttackDoom,
     Complete,
     Deploy,
     Discard,
@@ -63,6 +64,7 @@ from .state import (
     CASTAWAY,
     FATE_COMPLETE,
     FATE_DEPLOY,
+    FATE_DOOM,
     GHOST,
     PENDING_FATE,
     PENDING_HAND_LIMIT,
@@ -282,7 +284,7 @@ def check(state: HazeState, seat: int, action: Action) -> None:
     if state.pending == PENDING_PAY:
         _require(isinstance(action, Pay), "haze-islands.illegal.choose_payment")
         assert isinstance(action, Pay)
-        _require(valid_payment(state, seat, action, requirement(state, seat)),
+        _require(valid_payment(state, seat, action, paying_for(state, seat)),
                  "haze-islands.illegal.bad_payment")
         return
     _require(not isinstance(action, (Keep, Drop, Fate, Take, Pay)),
@@ -313,6 +315,9 @@ def check(state: HazeState, seat: int, action: Action) -> None:
         return
     if isinstance(action, Complete):
         _check_complete(state, seat)
+        return
+    if isinstance(action, AttackDoom):
+        _check_attack_doom(state, seat)
         return
     raise IllegalAction("platform.notation.unknown", text=str(action)[:80])
 
@@ -409,6 +414,30 @@ def _check_complete(state: HazeState, seat: int) -> None:
     _require(bool(payments(state, seat, required)), "haze-islands.illegal.cannot_pay")
 
 
+def doom_requirement(state: HazeState) -> tuple[str, ...]:
+    """"The cards show which combination of icons are needed to Attack The Doom": the
+    visible face of the top Doom card."""
+    card, face = state.doom_cards[0]
+    return DOOM_CARDS[card].faces[face]
+
+
+def paying_for(state: HazeState, seat: int) -> tuple[str, ...]:
+    if state.fate_for == FATE_DOOM:
+        return doom_requirement(state)
+    return requirement(state, seat)
+
+
+def _check_attack_doom(state: HazeState, seat: int) -> None:
+    player = state.players[seat]
+    # "You may only Attack The Doom if in your current location."
+    _require((player.x, player.y) == (state.doom_x, state.doom_y),
+             "haze-islands.illegal.doom_elsewhere")
+    _require(bool(state.doom_cards), "haze-islands.illegal.game_over")
+    _require(bool(state.decks[seat]), "haze-islands.illegal.too_few_cards", need=1, have=0)
+    _require(bool(payments(state, seat, doom_requirement(state))),
+             "haze-islands.illegal.cannot_pay")
+
+
 def stealable(state: HazeState, seat: int) -> list[int]:
     """The cards of ``seat``'s map deck matching the icon of their location, deck order."""
     player = state.players[seat]
@@ -433,9 +462,10 @@ def candidates(state: HazeState, seat: int) -> list[Action]:
     if state.pending == PENDING_STEAL:
         return [Take(card) for card in sorted(stealable(state, seat))]
     if state.pending == PENDING_PAY:
-        return payments(state, seat, requirement(state, seat))
+        return payments(state, seat, paying_for(state, seat))
     return [Pass(), Discard(), *(Scout(d) for d in DIRECTIONS),
-            *(Sail(d) for d in DIRECTIONS), Plunder(), Deploy(), Steal(), Complete()]
+            *(Sail(d) for d in DIRECTIONS), Plunder(), Deploy(), Steal(), Complete(),
+            AttackDoom()]
 
 
 def legal_actions(state: HazeState, seat: int) -> list[Action]:
@@ -528,23 +558,41 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         elif success and stated == FATE_COMPLETE:
             # "If successful, Spend spells, loot and crew that match the icons"
             state.pending = PENDING_PAY
+            state.fate_for = FATE_COMPLETE
             return events
+        elif success and stated == FATE_DOOM:
+            # "If you succeed, take the Doom card and add it to your Captain's Log."
+            card, face = state.doom_cards.pop(0)
+            player.log.append(LogEntry("doom", card, face=face))
+            events.append(Event("haze-islands.event.doom_card", seat, {"left": len(
+                state.doom_cards)}))
+            if not state.doom_cards:
+                # "The game immediately ends when the last Doom card is taken"
+                state.phase = PHASE_OVER
+                state.reason = "doom_defeated"
+                events.append(Event("haze-islands.event.game_over", None,
+                                    {"reason": state.reason}))
+                return events
+    elif isinstance(action, AttackDoom):
+        # "When Attacking, you must Spend the spells first, then Reveal Your Fate."
+        state.pending = PENDING_PAY
+        state.fate_for = FATE_DOOM
+        events.append(Event("haze-islands.event.attack_doom", seat))
+        return events
     elif isinstance(action, Complete):
         state.pending = PENDING_FATE
         state.fate_for = FATE_COMPLETE
         events.append(Event("haze-islands.event.state_complete", seat))
         return events
+    elif isinstance(action, Pay) and state.fate_for == FATE_DOOM:
+        spend(state, seat, action)
+        # "Whether your Attack was successful or unsuccessful, you lose those spells."
+        state.pending = PENDING_FATE
+        return events
     elif isinstance(action, Pay):
         here = location_at(state, player.x, player.y)
         assert here is not None and here.adventure is not None
-        # "Always reveal the cards you spend": discarded as normal, in the order given.
-        for card in action.cards:
-            player.hand.remove(card)
-            discard_card(state, seat, card)
-        # "Return previously deployed pirate tokens ... back to your supply"
-        for x, y in action.pirates:
-            player.deployed.remove([x, y])
-            player.supply += 1
+        spend(state, seat, action)
         # "Then, take the adventure card and add it to your Captain's Log."
         player.log.append(LogEntry(here.side, here.adventure))
         events.append(Event("haze-islands.event.completed", seat, {
@@ -552,6 +600,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         here.adventure = None
         here.side = ""
         state.pending = ""
+        state.fate_for = ""
     elif isinstance(action, Steal):
         # "Without looking at the other side, discard 1 card from your map deck. Then,
         # look through your map deck to reveal and take any 1 card matching the icon on
@@ -578,6 +627,18 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
     state.turn += 1
     end_turn(state, events)
     return events
+
+
+def spend(state: HazeState, seat: int, pay: Pay) -> None:
+    player = state.players[seat]
+    # "Always reveal the cards you spend": discarded as normal, in the order given.
+    for card in pay.cards:
+        player.hand.remove(card)
+        discard_card(state, seat, card)
+    # "Return previously deployed pirate tokens ... back to your supply"
+    for x, y in pay.pirates:
+        player.deployed.remove([x, y])
+        player.supply += 1
 
 
 def skull_at(state: HazeState, card: int, corner: int) -> bool:

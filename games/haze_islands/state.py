@@ -46,7 +46,8 @@ PENDINGS = ("", PENDING_PLUNDER, PENDING_HAND_LIMIT, PENDING_FATE, PENDING_STEAL
 #: the actions that Reveal Your Fate first (so far)
 FATE_DEPLOY = "deploy"
 FATE_COMPLETE = "complete"
-FATE_ACTIONS = (FATE_DEPLOY, FATE_COMPLETE)
+FATE_DOOM = "doom"  # Attack The Doom
+FATE_ACTIONS = (FATE_DEPLOY, FATE_COMPLETE, FATE_DOOM)
 
 # what a player is now
 SHIP = "ship"
@@ -121,7 +122,7 @@ class HazeState:
     pending: str = ""
     #: the cards drawn by Plunder and not yet kept or discarded
     drawn: list[int] = field(default_factory=list)
-    #: PENDING_FATE: the stated action that waits for the Fate (FATE_ACTIONS)
+    #: PENDING_FATE / PENDING_PAY: the stated action being carried out (FATE_ACTIONS)
     fate_for: str = ""
 
 
@@ -223,7 +224,7 @@ def _check(state: HazeState) -> None:
             for c in state.doom_cards),
         not 1 <= state.doom_die <= 7, state.pending not in PENDINGS,
         bool(state.drawn) != (state.pending == PENDING_PLUNDER),
-        (state.fate_for in FATE_ACTIONS) != (state.pending == PENDING_FATE),
+        (state.fate_for in FATE_ACTIONS) != (state.pending in (PENDING_FATE, PENDING_PAY)),
     ]
     piles = [*state.decks, state.discard, [loc.card for loc in state.locations],
              *(p.hand for p in state.players), state.drawn]
