@@ -2,7 +2,7 @@
 the game (Round Ends included), checking after every action:
 
 - all 30 map cards, 18 adventure cards and 3 Doom cards are accounted for, once each;
-- pirates in supply + deployed + in the box = 3 per player;
+- pirates in supply + deployed + in the box (+ the one a Castaway is) = 3 per player;
 - every refused action (an illegal candidate, or any action by a seat not to play) leaves
   the state byte-identical;
 - the notation of every legal action round-trips, so does the JSON of the state;
@@ -43,7 +43,9 @@ def check_accounting(state: HazeState) -> None:
                    + [e.card for p in state.players for e in p.log if e.kind == "doom"])
     assert doom == Counter(range(len(DOOM_CARDS)))
     for player in state.players:
-        assert player.supply + len(player.deployed) + player.boxed == PIRATES_PER_PLAYER
+        castaway = 1 if player.status == "castaway" else 0  # the token that is the castaway
+        assert (player.supply + len(player.deployed) + player.boxed + castaway
+                == PIRATES_PER_PLAYER)
     squares = [(loc.x, loc.y) for loc in state.locations]
     assert len(set(squares)) == len(squares)
 

@@ -11,6 +11,7 @@ import pytest
 from games.haze_islands import rules
 from games.haze_islands.actions import (
     AttackDoom,
+    AttackShip,
     Complete,
     Deploy,
     Discard,
@@ -689,3 +690,74 @@ def test_attack_the_doom_only_at_its_location_and_with_the_icons() -> None:
     state.doom_x = 1
     refused(state, 0, AttackDoom(), "haze-islands.illegal.doom_elsewhere")
     assert parse_action(format_action(AttackDoom())) == AttackDoom()
+
+
+# -- attack a ship -----------------------------------------------------------------------------
+def duel_state(mode: str = "competitive") -> HazeState:
+    """Two players at the start; the first holds 2 Fireballs and a Rum card."""
+    state = rules.setup(2, 9, mode=mode)
+    first = state.first
+    fireballs = [c for c in state.discard if MAP_CARDS[c].icon == "fireballs"][:2]
+    rum = next(c for c in state.decks[first][:-1] if MAP_CARDS[c].icon == "rum")
+    for card in fireballs:
+        state.discard.remove(card)
+    state.decks[first].remove(rum)
+    state.players[first].hand = [*fireballs, rum]
+    while rules.skull_at(state, state.decks[first][-1], 0):
+        state.decks[first].insert(0, state.decks[first].pop())
+    return state
+
+
+def test_attack_a_ship_spends_two_equal_spells_then_reveals_fate() -> None:
+    """Attack: "Spend either 2 Whirlpools, or 2 Fireballs, or 2 Hurricanes. Then Reveal
+    Your Fate. If successful, the target must Take 1 Damage." Take Damage: "Permanently
+    discard 1 pirate token from your supply to the box, for each point of damage."""
+    state = duel_state()
+    first, other = state.first, 1 - state.first
+    fireballs = state.players[first].hand[:2]
+    rules.apply(state, first, AttackShip(other))
+    assert rules.legal_actions(state, first) == [Pay(tuple(fireballs)),
+                                                 Pay(tuple(fireballs[::-1]))]
+    rules.apply(state, first, Pay(tuple(fireballs)))
+    rules.apply(state, first, Fate(0))
+    assert (state.players[other].supply, state.players[other].boxed) == (2, 1)
+    assert len(state.players[first].hand) == 1 and state.current == other
+
+
+def test_sunk_by_a_player_becomes_a_castaway() -> None:
+    """"If you are Sunk by a player, you become a Castaway." Castaway: "Give all the cards
+    in your hand to the player that sunk you (they must discard down to 3 cards). Place
+    any 1 pirate token of your colour at your location ... Remove your ship token and all
+    other pirate tokens of your colour from the game.\""""
+    state = duel_state()
+    first, other = state.first, 1 - state.first
+    victim = state.players[other]
+    victim.supply, victim.boxed, victim.deployed = 0, 2, [[0, 0]]
+    loot = [c for c in state.decks[first][:-1] if MAP_CARDS[c].icon in ("gold", "jewels")][:3]
+    for card in loot:
+        state.decks[first].remove(card)
+    victim.hand = list(loot)
+    rules.apply(state, first, AttackShip(other))
+    rules.apply(state, first, rules.legal_actions(state, first)[0])
+    rules.apply(state, first, Fate(0))
+    assert victim.status == "castaway" and victim.hand == [] and victim.deployed == []
+    assert victim.supply == 0 and victim.boxed == 2
+    attacker = state.players[first]
+    assert len(attacker.hand) == 4 and state.pending == "hand_limit"  # 1 + 3 given
+    rules.apply(state, first, Drop(attacker.hand[0]))
+    assert state.current == other  # the castaway still takes turns
+    refused(state, other, Sail(E), "haze-islands.illegal.no_ship")
+
+
+def test_no_attacks_on_players_outside_competitive_mode() -> None:
+    """Game Modes: "Friendly: Players may not Attack each other."; "Competitive: Players
+    may Attack each other." (Cooperative: neither, RULES-NOTES.)"""
+    for mode in ("friendly", "coop"):
+        state = duel_state(mode)
+        refused(state, state.first, AttackShip(1 - state.first),
+                "haze-islands.illegal.no_attacks_in_mode")
+    state = duel_state()
+    state.players[1 - state.first].x = 5
+    refused(state, state.first, AttackShip(1 - state.first),
+            "haze-islands.illegal.target_elsewhere")
+    assert parse_action("attack 2") == AttackShip(1) and format_action(AttackShip(2)) == "attack 3"

@@ -16,6 +16,7 @@
     take 12     after Steal: take map card #12 (matching your location's icon) to hand
     complete    Complete the adventure here (Reveal Your Fate first)
     attack doom Attack The Doom at your location (Spend first, then Reveal Your Fate)
+    attack 2    Attack the ship of player 2 at your location (competitive mode)
     pay 12 5 @-1,2
                 Spend: discard cards #12 then #5 from your hand and return your pirate
                 from the location at (-1, 2); as many as the icons required
@@ -106,6 +107,11 @@ class AttackDoom:
 
 
 @dataclass(frozen=True, slots=True)
+class AttackShip:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class Pay:
     """Spend: hand cards (ids, in discard order) and pirates returned (their squares)."""
 
@@ -114,7 +120,7 @@ class Pay:
 
 
 Action = (Pass | Discard | Scout | Sail | Plunder | Keep | Drop | Deploy | Fate | Steal | Take
-          | Complete | AttackDoom | Pay)
+          | Complete | AttackDoom | AttackShip | Pay)
 
 
 def _number(card: int) -> str:
@@ -149,6 +155,8 @@ def format_action(action: Action) -> str:
             return "complete"
         case AttackDoom():
             return "attack doom"
+        case AttackShip(seat):
+            return f"attack {seat + 1}"
         case Pay(cards, pirates):
             words = [_number(c) for c in cards] + [f"@{x},{y}" for x, y in pirates]
             return " ".join(["pay", *words])
@@ -180,6 +188,8 @@ def parse_action(text: str) -> Action:
         return Complete()
     if words == ["attack", "doom"]:
         return AttackDoom()
+    if len(words) == 2 and words[0] == "attack" and words[1] in ("1", "2", "3"):
+        return AttackShip(int(words[1]) - 1)
     if words[0] == "pay" and len(words) > 1:
         pay = _pay(words[1:])
         if pay is not None:

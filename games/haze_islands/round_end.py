@@ -13,12 +13,13 @@ from .data import (
     DOUBLE,
     FINAL_ROUND_POWER,
     OPEN_SEA,
+    PIRATES_PER_PLAYER,
     SINGLE,
     SOLO,
     STEP,
 )
 from .scoring import icons
-from .state import GHOST, PHASE_OVER, PHASE_PLAY, SHIP, SUNK, HazeState, location_at
+from .state import CASTAWAY, GHOST, PHASE_OVER, PHASE_PLAY, SHIP, SUNK, HazeState, location_at
 
 DOOM_DIE_MAX = 6
 
@@ -123,7 +124,7 @@ def doom_moves(state: HazeState, events: list[Event]) -> None:
         seat = (state.first + step) % n
         player = state.players[seat]
         if player.status == SHIP and (player.x, player.y) == (state.doom_x, state.doom_y):
-            take_damage(state, seat, remaining, events, by_doom=True)
+            take_damage(state, seat, remaining, events, attacker=None)
 
 
 def _ship_at(state: HazeState, x: int, y: int) -> bool:
@@ -131,29 +132,42 @@ def _ship_at(state: HazeState, x: int, y: int) -> bool:
 
 
 def take_damage(state: HazeState, seat: int, damage: int, events: list[Event], *,
-                by_doom: bool) -> None:
+                attacker: int | None) -> None:
     """"Permanently discard 1 pirate token from your supply to the box, for each point of
-    damage. If you have no pirate tokens in your supply to discard you are Sunk"."""
+    damage. If you have no pirate tokens in your supply to discard you are Sunk".
+    ``attacker``: the seat that attacked, ``None`` for The Doom."""
     player = state.players[seat]
     for _ in range(damage):
         if player.supply == 0:
-            sink(state, seat, events, by_doom=by_doom)
+            sink(state, seat, events, attacker=attacker)
             return
         player.supply -= 1
         player.boxed += 1
     events.append(Event("haze-islands.event.damage", seat, {"damage": damage}))
 
 
-def sink(state: HazeState, seat: int, events: list[Event], *, by_doom: bool) -> None:
+def sink(state: HazeState, seat: int, events: list[Event], *, attacker: int | None) -> None:
     player = state.players[seat]
     if state.mode == SOLO:
         # "Solo Game: If you are Sunk you lose."
         player.status = SUNK
         events.append(Event("haze-islands.event.sunk", seat))
         return
-    # "If you are Sunk by The Doom, you become a Ghost Ship." (by a player: Castaway, not
-    # built yet). "Discard all the cards in your hand. Place your ship on its side.
-    # Discard all your pirate tokens."
+    if attacker is not None:
+        # "If you are Sunk by a player, you become a Castaway." Castaway: "Give all the
+        # cards in your hand to the player that sunk you (they must discard down to 3
+        # cards). Place any 1 pirate token of your colour at your location ... Remove your
+        # ship token and all other pirate tokens of your colour from the game."
+        player.status = CASTAWAY
+        state.players[attacker].hand.extend(player.hand)
+        player.hand.clear()
+        player.boxed = PIRATES_PER_PLAYER - 1  # the one left stands at x, y as the castaway
+        player.supply = 0
+        player.deployed.clear()
+        events.append(Event("haze-islands.event.castaway", seat, {"by_seat": attacker}))
+        return
+    # "If you are Sunk by The Doom, you become a Ghost Ship." Ghost Ship: "Discard all the
+    # cards in your hand. Place your ship on its side. Discard all your pirate tokens."
     player.status = GHOST
     state.discard.extend(player.hand)
     player.hand.clear()

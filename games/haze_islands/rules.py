@@ -19,6 +19,7 @@ from ..rng import GameRng
 from .actions import (
     Action,
     AttackDoom,
+    AttackShip,
     Complete,
     Deploy,
     Discard,
@@ -36,6 +37,7 @@ from .actions import (
 from .data import (
     ADVENTURE_CARDS,
     ADVENTURE_EDGE,
+    COMPETITIVE,
     CORNERS,
     CURSED,
     DIRECTION_NAMES,
@@ -55,13 +57,15 @@ from .data import (
     SHORT_ROUNDS,
     SINGLE,
     SOLO,
+    SPELLS,
     STEP,
     Edge,
 )
-from .round_end import round_end
+from .round_end import round_end, take_damage
 from .spend import payments, valid_payment
 from .state import (
     CASTAWAY,
+    FATE_ATTACK,
     FATE_COMPLETE,
     FATE_DEPLOY,
     FATE_DOOM,
@@ -284,7 +288,8 @@ def check(state: HazeState, seat: int, action: Action) -> None:
     if state.pending == PENDING_PAY:
         _require(isinstance(action, Pay), "haze-islands.illegal.choose_payment")
         assert isinstance(action, Pay)
-        _require(valid_payment(state, seat, action, paying_for(state, seat)),
+        _require(any(valid_payment(state, seat, action, need)
+                     for need in paying_options(state, seat)),
                  "haze-islands.illegal.bad_payment")
         return
     _require(not isinstance(action, (Keep, Drop, Fate, Take, Pay)),
@@ -318,6 +323,9 @@ def check(state: HazeState, seat: int, action: Action) -> None:
         return
     if isinstance(action, AttackDoom):
         _check_attack_doom(state, seat)
+        return
+    if isinstance(action, AttackShip):
+        _check_attack_ship(state, seat, action.seat)
         return
     raise IllegalAction("platform.notation.unknown", text=str(action)[:80])
 
@@ -421,10 +429,40 @@ def doom_requirement(state: HazeState) -> tuple[str, ...]:
     return DOOM_CARDS[card].faces[face]
 
 
-def paying_for(state: HazeState, seat: int) -> tuple[str, ...]:
+#: "Spend either 2 Whirlpools, or 2 Fireballs, or 2 Hurricanes."
+ATTACK_COSTS = tuple((spell, spell) for spell in SPELLS)
+
+
+def paying_options(state: HazeState, seat: int) -> tuple[tuple[str, ...], ...]:
+    """The requirements the pending payment may meet (one of them)."""
     if state.fate_for == FATE_DOOM:
-        return doom_requirement(state)
-    return requirement(state, seat)
+        return (doom_requirement(state),)
+    if state.fate_for == FATE_ATTACK:
+        return ATTACK_COSTS
+    return (requirement(state, seat),)
+
+
+def all_payments(state: HazeState, seat: int,
+                 options: tuple[tuple[str, ...], ...]) -> list[Pay]:
+    found: dict[Pay, None] = {}
+    for need in options:
+        found.update(dict.fromkeys(payments(state, seat, need)))
+    return list(found)
+
+
+def _check_attack_ship(state: HazeState, seat: int, target: int) -> None:
+    # Game Modes: "Friendly: Players may not Attack each other." (coop and solo neither:
+    # RULES-NOTES)
+    _require(state.mode == COMPETITIVE, "haze-islands.illegal.no_attacks_in_mode",
+             mode=f"haze-islands.mode.{state.mode}")
+    _require(0 <= target < len(state.players) and target != seat,
+             "haze-islands.illegal.bad_target")
+    player, other = state.players[seat], state.players[target]
+    # "You may only Attack a player's ship in your current location."
+    _require(other.status == SHIP and (other.x, other.y) == (player.x, player.y),
+             "haze-islands.illegal.target_elsewhere", target_seat=target)
+    _require(bool(state.decks[seat]), "haze-islands.illegal.too_few_cards", need=1, have=0)
+    _require(bool(all_payments(state, seat, ATTACK_COSTS)), "haze-islands.illegal.cannot_pay")
 
 
 def _check_attack_doom(state: HazeState, seat: int) -> None:
@@ -462,10 +500,10 @@ def candidates(state: HazeState, seat: int) -> list[Action]:
     if state.pending == PENDING_STEAL:
         return [Take(card) for card in sorted(stealable(state, seat))]
     if state.pending == PENDING_PAY:
-        return payments(state, seat, paying_for(state, seat))
+        return all_payments(state, seat, paying_options(state, seat))
     return [Pass(), Discard(), *(Scout(d) for d in DIRECTIONS),
             *(Sail(d) for d in DIRECTIONS), Plunder(), Deploy(), Steal(), Complete(),
-            AttackDoom()]
+            AttackDoom(), *(AttackShip(s) for s in range(len(state.players)) if s != seat)]
 
 
 def legal_actions(state: HazeState, seat: int) -> list[Action]:
@@ -545,9 +583,10 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         events.append(Event("haze-islands.event.state_deploy", seat))
         return events
     elif isinstance(action, Fate):
-        stated = state.fate_for
+        stated, target = state.fate_for, state.target
         state.pending = ""
         state.fate_for = ""
+        state.target = -1
         success = reveal_fate(state, seat, action.corner, events)
         if success and stated == FATE_DEPLOY:
             # "If successful, place 1 pirate token from your supply on the island card's
@@ -560,6 +599,9 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
             state.pending = PENDING_PAY
             state.fate_for = FATE_COMPLETE
             return events
+        elif success and stated == FATE_ATTACK:
+            # "If successful, the target must Take 1 Damage."
+            take_damage(state, target, 1, events, attacker=seat)
         elif success and stated == FATE_DOOM:
             # "If you succeed, take the Doom card and add it to your Captain's Log."
             card, face = state.doom_cards.pop(0)
@@ -573,6 +615,14 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
                 events.append(Event("haze-islands.event.game_over", None,
                                     {"reason": state.reason}))
                 return events
+    elif isinstance(action, AttackShip):
+        # "When Attacking, you must Spend the spells first, then Reveal Your Fate."
+        state.pending = PENDING_PAY
+        state.fate_for = FATE_ATTACK
+        state.target = action.seat
+        events.append(Event("haze-islands.event.attack_ship", seat,
+                            {"target_seat": action.seat}))
+        return events
     elif isinstance(action, AttackDoom):
         # "When Attacking, you must Spend the spells first, then Reveal Your Fate."
         state.pending = PENDING_PAY
@@ -584,7 +634,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         state.fate_for = FATE_COMPLETE
         events.append(Event("haze-islands.event.state_complete", seat))
         return events
-    elif isinstance(action, Pay) and state.fate_for == FATE_DOOM:
+    elif isinstance(action, Pay) and state.fate_for in (FATE_DOOM, FATE_ATTACK):
         spend(state, seat, action)
         # "Whether your Attack was successful or unsuccessful, you lose those spells."
         state.pending = PENDING_FATE

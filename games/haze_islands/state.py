@@ -47,7 +47,8 @@ PENDINGS = ("", PENDING_PLUNDER, PENDING_HAND_LIMIT, PENDING_FATE, PENDING_STEAL
 FATE_DEPLOY = "deploy"
 FATE_COMPLETE = "complete"
 FATE_DOOM = "doom"  # Attack The Doom
-FATE_ACTIONS = (FATE_DEPLOY, FATE_COMPLETE, FATE_DOOM)
+FATE_ATTACK = "attack"  # Attack a player's ship (``HazeState.target``)
+FATE_ACTIONS = (FATE_DEPLOY, FATE_COMPLETE, FATE_DOOM, FATE_ATTACK)
 
 # what a player is now
 SHIP = "ship"
@@ -124,6 +125,8 @@ class HazeState:
     drawn: list[int] = field(default_factory=list)
     #: PENDING_FATE / PENDING_PAY: the stated action being carried out (FATE_ACTIONS)
     fate_for: str = ""
+    #: FATE_ATTACK: the seat whose ship is attacked (-1 otherwise)
+    target: int = -1
 
 
 def location_at(state: HazeState, x: int, y: int) -> Location | None:
@@ -166,6 +169,7 @@ def dump_state(state: HazeState) -> dict[str, Any]:
         "pending": state.pending,
         "drawn": list(state.drawn),
         "fate_for": state.fate_for,
+        "target": state.target,
     }
 
 
@@ -200,6 +204,7 @@ def load_state(data: Mapping[str, Any]) -> HazeState:
             first_rolls=[_ints(r) for r in data["first_rolls"]], rng=GameRng.from_json(data["rng"]),
             reason=str(data["reason"]), pending=str(data["pending"]),
             drawn=_ints(data["drawn"]), fate_for=str(data["fate_for"]),
+            target=int(data["target"]),
         )
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise StateFormatError(f"corrupt Haze Islands state: {exc}") from exc
@@ -225,6 +230,7 @@ def _check(state: HazeState) -> None:
         not 1 <= state.doom_die <= 7, state.pending not in PENDINGS,
         bool(state.drawn) != (state.pending == PENDING_PLUNDER),
         (state.fate_for in FATE_ACTIONS) != (state.pending in (PENDING_FATE, PENDING_PAY)),
+        (state.target >= 0) != (state.fate_for == FATE_ATTACK), state.target >= n,
     ]
     piles = [*state.decks, state.discard, [loc.card for loc in state.locations],
              *(p.hand for p in state.players), state.drawn]
