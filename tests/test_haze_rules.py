@@ -17,6 +17,7 @@ from games.haze_islands.actions import (
     Discard,
     Drop,
     Fate,
+    Hijack,
     Keep,
     Pass,
     Pay,
@@ -761,3 +762,36 @@ def test_no_attacks_on_players_outside_competitive_mode() -> None:
     refused(state, state.first, AttackShip(1 - state.first),
             "haze-islands.illegal.target_elsewhere")
     assert parse_action("attack 2") == AttackShip(1) and format_action(AttackShip(2)) == "attack 3"
+
+
+def test_a_castaway_hijacks_a_ship() -> None:
+    """Hijack: "While in the same location as another player, Reveal Your Fate. If
+    successful, Spend any 2 Crew icons. Your opponent becomes a Castaway. Place your ship
+    at your current location and discard your pirate token to the box.\""""
+    state = rules.setup(2, 9, mode="competitive")
+    first, other = state.first, 1 - state.first
+    crew = [c for c in state.decks[first][:-1] if MAP_CARDS[c].icon in ("cutlass", "compass")]
+    cards = crew[:2]
+    for card in cards:
+        state.decks[first].remove(card)
+    thief, owner = state.players[first], state.players[other]
+    thief.status, thief.supply, thief.boxed, thief.hand = "castaway", 0, 2, list(cards)
+    owner.hand = [state.decks[first].pop(0)]
+    given = owner.hand[0]
+    while rules.skull_at(state, state.decks[first][-1], 0):
+        state.decks[first].insert(0, state.decks[first].pop())
+    rules.apply(state, first, Hijack(other))
+    rules.apply(state, first, Fate(0))
+    assert state.pending == "pay"
+    rules.apply(state, first, Pay(tuple(cards)))
+    assert thief.status == "ship" and (thief.supply, thief.boxed) == (0, 3)
+    assert owner.status == "castaway" and owner.hand == [] and owner.boxed == 2
+    assert thief.hand == [given]
+    state.current = other
+    refused(state, other, Hijack(3), "haze-islands.illegal.bad_target")
+    assert parse_action(format_action(Hijack(2))) == Hijack(2)
+
+
+def test_only_a_castaway_hijacks() -> None:
+    state = rules.setup(2, 9, mode="competitive")
+    refused(state, state.first, Hijack(1 - state.first), "haze-islands.illegal.not_castaway")

@@ -17,6 +17,7 @@
     complete    Complete the adventure here (Reveal Your Fate first)
     attack doom Attack The Doom at your location (Spend first, then Reveal Your Fate)
     attack 2    Attack the ship of player 2 at your location (competitive mode)
+    hijack 2    a Castaway Hijacks player 2's ship here (Fate, then 2 Crew icons)
     pay 12 5 @-1,2
                 Spend: discard cards #12 then #5 from your hand and return your pirate
                 from the location at (-1, 2); as many as the icons required
@@ -112,6 +113,11 @@ class AttackShip:
 
 
 @dataclass(frozen=True, slots=True)
+class Hijack:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class Pay:
     """Spend: hand cards (ids, in discard order) and pirates returned (their squares)."""
 
@@ -120,7 +126,7 @@ class Pay:
 
 
 Action = (Pass | Discard | Scout | Sail | Plunder | Keep | Drop | Deploy | Fate | Steal | Take
-          | Complete | AttackDoom | AttackShip | Pay)
+          | Complete | AttackDoom | AttackShip | Hijack | Pay)
 
 
 def _number(card: int) -> str:
@@ -157,6 +163,8 @@ def format_action(action: Action) -> str:
             return "attack doom"
         case AttackShip(seat):
             return f"attack {seat + 1}"
+        case Hijack(seat):
+            return f"hijack {seat + 1}"
         case Pay(cards, pirates):
             words = [_number(c) for c in cards] + [f"@{x},{y}" for x, y in pirates]
             return " ".join(["pay", *words])
@@ -188,8 +196,9 @@ def parse_action(text: str) -> Action:
         return Complete()
     if words == ["attack", "doom"]:
         return AttackDoom()
-    if len(words) == 2 and words[0] == "attack" and words[1] in ("1", "2", "3"):
-        return AttackShip(int(words[1]) - 1)
+    if len(words) == 2 and words[0] in ("attack", "hijack") and words[1] in ("1", "2", "3"):
+        seat = int(words[1]) - 1
+        return AttackShip(seat) if words[0] == "attack" else Hijack(seat)
     if words[0] == "pay" and len(words) > 1:
         pay = _pay(words[1:])
         if pay is not None:

@@ -154,17 +154,8 @@ def sink(state: HazeState, seat: int, events: list[Event], *, attacker: int | No
         events.append(Event("haze-islands.event.sunk", seat))
         return
     if attacker is not None:
-        # "If you are Sunk by a player, you become a Castaway." Castaway: "Give all the
-        # cards in your hand to the player that sunk you (they must discard down to 3
-        # cards). Place any 1 pirate token of your colour at your location ... Remove your
-        # ship token and all other pirate tokens of your colour from the game."
-        player.status = CASTAWAY
-        state.players[attacker].hand.extend(player.hand)
-        player.hand.clear()
-        player.boxed = PIRATES_PER_PLAYER - 1  # the one left stands at x, y as the castaway
-        player.supply = 0
-        player.deployed.clear()
-        events.append(Event("haze-islands.event.castaway", seat, {"by_seat": attacker}))
+        # "If you are Sunk by a player, you become a Castaway."
+        make_castaway(state, seat, attacker, events)
         return
     # "If you are Sunk by The Doom, you become a Ghost Ship." Ghost Ship: "Discard all the
     # cards in your hand. Place your ship on its side. Discard all your pirate tokens."
@@ -175,6 +166,20 @@ def sink(state: HazeState, seat: int, events: list[Event], *, attacker: int | No
     player.supply = 0
     player.deployed.clear()
     events.append(Event("haze-islands.event.ghost", seat))
+
+
+def make_castaway(state: HazeState, seat: int, by: int, events: list[Event]) -> None:
+    """Castaway: "Give all the cards in your hand to the player that sunk you (they must
+    discard down to 3 cards). Place any 1 pirate token of your colour at your location ...
+    Remove your ship token and all other pirate tokens of your colour from the game."""
+    player = state.players[seat]
+    player.status = CASTAWAY
+    state.players[by].hand.extend(player.hand)
+    player.hand.clear()
+    player.boxed = PIRATES_PER_PLAYER - 1  # the one left stands at x, y as the castaway
+    player.supply = 0
+    player.deployed.clear()
+    events.append(Event("haze-islands.event.castaway", seat, {"by_seat": by}))
 
 
 def new_dawn(state: HazeState, events: list[Event]) -> None:

@@ -25,6 +25,7 @@ from .actions import (
     Discard,
     Drop,
     Fate,
+    Hijack,
     Keep,
     Pass,
     Pay,
@@ -37,9 +38,11 @@ from .actions import (
 from .data import (
     ADVENTURE_CARDS,
     ADVENTURE_EDGE,
+    COMPASS,
     COMPETITIVE,
     CORNERS,
     CURSED,
+    CUTLASS,
     DIRECTION_NAMES,
     DIRECTIONS,
     DOOM_CARDS,
@@ -61,7 +64,7 @@ from .data import (
     STEP,
     Edge,
 )
-from .round_end import round_end, take_damage
+from .round_end import make_castaway, round_end, take_damage
 from .spend import payments, valid_payment
 from .state import (
     CASTAWAY,
@@ -69,6 +72,7 @@ from .state import (
     FATE_COMPLETE,
     FATE_DEPLOY,
     FATE_DOOM,
+    FATE_HIJACK,
     GHOST,
     PENDING_FATE,
     PENDING_HAND_LIMIT,
@@ -327,6 +331,9 @@ def check(state: HazeState, seat: int, action: Action) -> None:
     if isinstance(action, AttackShip):
         _check_attack_ship(state, seat, action.seat)
         return
+    if isinstance(action, Hijack):
+        _check_hijack(state, seat, action.seat)
+        return
     raise IllegalAction("platform.notation.unknown", text=str(action)[:80])
 
 
@@ -439,7 +446,27 @@ def paying_options(state: HazeState, seat: int) -> tuple[tuple[str, ...], ...]:
         return (doom_requirement(state),)
     if state.fate_for == FATE_ATTACK:
         return ATTACK_COSTS
+    if state.fate_for == FATE_HIJACK:
+        return HIJACK_COSTS
     return (requirement(state, seat),)
+
+
+#: Hijack: "Spend any 2 Crew icons."
+HIJACK_COSTS = ((CUTLASS, CUTLASS), (CUTLASS, COMPASS), (COMPASS, COMPASS))
+
+
+def _check_hijack(state: HazeState, seat: int, target: int) -> None:
+    player = state.players[seat]
+    # Castaway: "As well as all other actions, you may also Hijack a ship."
+    _require(player.status == CASTAWAY, "haze-islands.illegal.not_castaway")
+    _require(0 <= target < len(state.players) and target != seat,
+             "haze-islands.illegal.bad_target")
+    other = state.players[target]
+    # "While in the same location as another player"
+    _require(other.status == SHIP and (other.x, other.y) == (player.x, player.y),
+             "haze-islands.illegal.target_elsewhere", target_seat=target)
+    _require(bool(state.decks[seat]), "haze-islands.illegal.too_few_cards", need=1, have=0)
+    _require(bool(all_payments(state, seat, HIJACK_COSTS)), "haze-islands.illegal.cannot_pay")
 
 
 def all_payments(state: HazeState, seat: int,
@@ -503,7 +530,8 @@ def candidates(state: HazeState, seat: int) -> list[Action]:
         return all_payments(state, seat, paying_options(state, seat))
     return [Pass(), Discard(), *(Scout(d) for d in DIRECTIONS),
             *(Sail(d) for d in DIRECTIONS), Plunder(), Deploy(), Steal(), Complete(),
-            AttackDoom(), *(AttackShip(s) for s in range(len(state.players)) if s != seat)]
+            AttackDoom(), *(AttackShip(s) for s in range(len(state.players)) if s != seat),
+            *(Hijack(s) for s in range(len(state.players)) if s != seat)]
 
 
 def legal_actions(state: HazeState, seat: int) -> list[Action]:
@@ -599,6 +627,12 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
             state.pending = PENDING_PAY
             state.fate_for = FATE_COMPLETE
             return events
+        elif success and stated == FATE_HIJACK:
+            # "If successful, Spend any 2 Crew icons."
+            state.pending = PENDING_PAY
+            state.fate_for = FATE_HIJACK
+            state.target = target
+            return events
         elif success and stated == FATE_ATTACK:
             # "If successful, the target must Take 1 Damage."
             take_damage(state, target, 1, events, attacker=seat)
@@ -623,6 +657,12 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         events.append(Event("haze-islands.event.attack_ship", seat,
                             {"target_seat": action.seat}))
         return events
+    elif isinstance(action, Hijack):
+        state.pending = PENDING_FATE
+        state.fate_for = FATE_HIJACK
+        state.target = action.seat
+        events.append(Event("haze-islands.event.hijack", seat, {"target_seat": action.seat}))
+        return events
     elif isinstance(action, AttackDoom):
         # "When Attacking, you must Spend the spells first, then Reveal Your Fate."
         state.pending = PENDING_PAY
@@ -639,6 +679,18 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         # "Whether your Attack was successful or unsuccessful, you lose those spells."
         state.pending = PENDING_FATE
         return events
+    elif isinstance(action, Pay) and state.fate_for == FATE_HIJACK:
+        spend(state, seat, action)
+        target = state.target
+        state.pending = ""
+        state.fate_for = ""
+        state.target = -1
+        # "Your opponent becomes a Castaway. Place your ship at your current location and
+        # discard your pirate token to the box."
+        make_castaway(state, target, seat, events)
+        player.status = SHIP
+        player.boxed += 1
+        events.append(Event("haze-islands.event.hijacked", seat, {"target_seat": target}))
     elif isinstance(action, Pay):
         here = location_at(state, player.x, player.y)
         assert here is not None and here.adventure is not None

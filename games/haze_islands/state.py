@@ -48,7 +48,8 @@ FATE_DEPLOY = "deploy"
 FATE_COMPLETE = "complete"
 FATE_DOOM = "doom"  # Attack The Doom
 FATE_ATTACK = "attack"  # Attack a player's ship (``HazeState.target``)
-FATE_ACTIONS = (FATE_DEPLOY, FATE_COMPLETE, FATE_DOOM, FATE_ATTACK)
+FATE_HIJACK = "hijack"  # a Castaway takes ``HazeState.target``'s ship
+FATE_ACTIONS = (FATE_DEPLOY, FATE_COMPLETE, FATE_DOOM, FATE_ATTACK, FATE_HIJACK)
 
 # what a player is now
 SHIP = "ship"
@@ -230,7 +231,8 @@ def _check(state: HazeState) -> None:
         not 1 <= state.doom_die <= 7, state.pending not in PENDINGS,
         bool(state.drawn) != (state.pending == PENDING_PLUNDER),
         (state.fate_for in FATE_ACTIONS) != (state.pending in (PENDING_FATE, PENDING_PAY)),
-        (state.target >= 0) != (state.fate_for == FATE_ATTACK), state.target >= n,
+        (state.target >= 0) != (state.fate_for in (FATE_ATTACK, FATE_HIJACK)),
+        state.target >= n,
     ]
     piles = [*state.decks, state.discard, [loc.card for loc in state.locations],
              *(p.hand for p in state.players), state.drawn]
