@@ -17,11 +17,13 @@ from games.haze_islands.actions import (
     Discard,
     Drop,
     Fate,
+    GhostDiscard,
     Hijack,
     Keep,
     Pass,
     Pay,
     Plunder,
+    Rotate,
     Sail,
     Scout,
     Steal,
@@ -795,3 +797,32 @@ def test_a_castaway_hijacks_a_ship() -> None:
 def test_only_a_castaway_hijacks() -> None:
     state = rules.setup(2, 9, mode="competitive")
     refused(state, state.first, Hijack(1 - state.first), "haze-islands.illegal.not_castaway")
+
+
+# -- ghost ship -------------------------------------------------------------------------------
+def test_a_ghost_ship_discards_its_deck_in_any_order_then_rotates_a_location() -> None:
+    """Ghost Ship: "You may no longer take Actions on your turn. Instead, you must 1) look
+    through your map deck and discard all the map cards in any order, and 2) rotate any 1
+    location (both the map and adventure card) 90, 180, or 270 degrees."""
+    state = rules.setup(2, 9, mode="competitive")
+    first, other = state.first, 1 - state.first
+    state.players[first].status = "ghost"
+    deck = list(state.decks[first][:3])
+    state.discard.extend(state.decks[first][3:])
+    del state.decks[first][3:]
+    refused(state, first, Scout(E), "haze-islands.illegal.ghost_discard")
+    refused(state, first, Discard(), "haze-islands.illegal.ghost_discard")
+    assert rules.legal_actions(state, first) == [GhostDiscard(c) for c in sorted(deck)]
+    other_deck = list(state.decks[other])
+    for card in (deck[0], deck[2], deck[1]):  # not the deck's order
+        rules.apply(state, first, GhostDiscard(card))
+    assert state.decks[other] == [*other_deck, deck[0], deck[2], deck[1]]
+    assert state.pending == "rotate" and state.current == first
+    assert len(rules.legal_actions(state, first)) == 3 * len(state.locations)
+    side = state.locations[0].side
+    rules.apply(state, first, Rotate(0, 0, 3))
+    assert state.locations[0].rotation == 3 and state.locations[0].side == side
+    assert state.current == other and state.pending == ""
+    for action in (GhostDiscard(11), Rotate(-1, 2, 2)):
+        assert parse_action(format_action(action)) == action
+    assert format_action(Rotate(-1, 2, 2)) == "rotate -1,2 180"

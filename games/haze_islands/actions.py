@@ -18,6 +18,10 @@
     attack doom Attack The Doom at your location (Spend first, then Reveal Your Fate)
     attack 2    Attack the ship of player 2 at your location (competitive mode)
     hijack 2    a Castaway Hijacks player 2's ship here (Fate, then 2 Crew icons)
+    discard 12  a Ghost Ship discards map card #12 of its deck (any order, all of them)
+    rotate 1,-2 90
+                a Ghost Ship then rotates the location at (1, -2) by 90, 180 or 270
+                degrees clockwise
     pay 12 5 @-1,2
                 Spend: discard cards #12 then #5 from your hand and return your pirate
                 from the location at (-1, 2); as many as the icons required
@@ -118,6 +122,21 @@ class Hijack:
 
 
 @dataclass(frozen=True, slots=True)
+class GhostDiscard:
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rotate:
+    x: int
+    y: int
+    quarters: int  # 1, 2 or 3 quarter turns clockwise
+
+
+DEGREES = {1: "90", 2: "180", 3: "270"}
+
+
+@dataclass(frozen=True, slots=True)
 class Pay:
     """Spend: hand cards (ids, in discard order) and pirates returned (their squares)."""
 
@@ -126,7 +145,7 @@ class Pay:
 
 
 Action = (Pass | Discard | Scout | Sail | Plunder | Keep | Drop | Deploy | Fate | Steal | Take
-          | Complete | AttackDoom | AttackShip | Hijack | Pay)
+          | Complete | AttackDoom | AttackShip | Hijack | Pay | GhostDiscard | Rotate)
 
 
 def _number(card: int) -> str:
@@ -165,6 +184,10 @@ def format_action(action: Action) -> str:
             return f"attack {seat + 1}"
         case Hijack(seat):
             return f"hijack {seat + 1}"
+        case GhostDiscard(card):
+            return f"discard {_number(card)}"
+        case Rotate(x, y, quarters):
+            return f"rotate {x},{y} {DEGREES[quarters]}"
         case Pay(cards, pirates):
             words = [_number(c) for c in cards] + [f"@{x},{y}" for x, y in pirates]
             return " ".join(["pay", *words])
@@ -192,6 +215,14 @@ def parse_action(text: str) -> Action:
         return Deploy()
     if words == ["steal"]:
         return Steal()
+    if words[0] == "discard" and cards is not None and len(cards) == 1:
+        return GhostDiscard(cards[0])
+    if len(words) == 3 and words[0] == "rotate" and words[2] in DEGREES.values():
+        square = _pay(["@" + words[1]])
+        if square is not None and len(square.pirates) == 1:
+            x, y = square.pirates[0]
+            quarters = next(q for q, d in DEGREES.items() if d == words[2])
+            return Rotate(x, y, quarters)
     if words == ["complete"]:
         return Complete()
     if words == ["attack", "doom"]:

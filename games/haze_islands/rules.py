@@ -25,11 +25,13 @@ from .actions import (
     Discard,
     Drop,
     Fate,
+    GhostDiscard,
     Hijack,
     Keep,
     Pass,
     Pay,
     Plunder,
+    Rotate,
     Sail,
     Scout,
     Steal,
@@ -78,6 +80,7 @@ from .state import (
     PENDING_HAND_LIMIT,
     PENDING_PAY,
     PENDING_PLUNDER,
+    PENDING_ROTATE,
     PENDING_STEAL,
     PHASE_OVER,
     PHASE_PLAY,
@@ -246,10 +249,20 @@ def _acting(player: Player) -> bool:
     return player.status in (SHIP, CASTAWAY)
 
 
-def _discarding(player: Player) -> bool:
-    """A Ghost Ship "must ... discard all the map cards" (its location rotation is not
-    built yet)."""
-    return player.status in (SHIP, CASTAWAY, GHOST)
+def _check_ghost(state: HazeState, seat: int, action: Action) -> None:
+    """Ghost Ship: "You may no longer take Actions on your turn. Instead, you must 1) look
+    through your map deck and discard all the map cards in any order, and 2) rotate any 1
+    location (both the map and adventure card) 90, 180, or 270 degrees."""
+    if state.pending == PENDING_ROTATE:
+        _require(isinstance(action, Rotate), "haze-islands.illegal.ghost_rotate")
+        assert isinstance(action, Rotate)
+        _require(location_at(state, action.x, action.y) is not None
+                 and action.quarters in (1, 2, 3), "haze-islands.illegal.ghost_rotate")
+        return
+    _require(isinstance(action, GhostDiscard), "haze-islands.illegal.ghost_discard")
+    assert isinstance(action, GhostDiscard)
+    _require(action.card in state.decks[seat], "haze-islands.illegal.not_in_deck",
+             card=action.card + 1)
 
 
 def check(state: HazeState, seat: int, action: Action) -> None:
@@ -261,6 +274,9 @@ def check(state: HazeState, seat: int, action: Action) -> None:
              current_seat=state.current)
     player = state.players[seat]
     deck = state.decks[seat]
+    if player.status == GHOST:
+        _check_ghost(state, seat, action)
+        return
     if state.pending == PENDING_PLUNDER:
         _require(isinstance(action, Keep), "haze-islands.illegal.choose_keep")
         assert isinstance(action, Keep)
@@ -303,7 +319,7 @@ def check(state: HazeState, seat: int, action: Action) -> None:
         _require(may_pass(state, seat), "haze-islands.illegal.pass_stalls")
         return
     if isinstance(action, Discard):
-        _require(_discarding(player), "haze-islands.illegal.no_actions")
+        _require(_acting(player), "haze-islands.illegal.no_actions")
         _require(bool(deck), "haze-islands.illegal.deck_empty")
         return
     _require(_acting(player), "haze-islands.illegal.no_actions")
@@ -514,6 +530,10 @@ def stealable(state: HazeState, seat: int) -> list[int]:
 
 def candidates(state: HazeState, seat: int) -> list[Action]:
     """Every action worth checking for ``seat`` now, in the order of the legal list."""
+    if state.players[seat].status == GHOST:
+        if state.pending == PENDING_ROTATE:
+            return [Rotate(loc.x, loc.y, q) for loc in state.locations for q in (1, 2, 3)]
+        return [GhostDiscard(card) for card in sorted(state.decks[seat])]
     if state.pending == PENDING_PLUNDER:
         out: list[Action] = []
         for card in state.drawn:
@@ -657,6 +677,21 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         events.append(Event("haze-islands.event.attack_ship", seat,
                             {"target_seat": action.seat}))
         return events
+    elif isinstance(action, GhostDiscard):
+        deck.remove(action.card)
+        discard_card(state, seat, action.card)
+        if deck:
+            return events
+        state.pending = PENDING_ROTATE
+        events.append(Event("haze-islands.event.ghost_discarded", seat))
+        return events
+    elif isinstance(action, Rotate):
+        here = location_at(state, action.x, action.y)
+        assert here is not None
+        here.rotation = (here.rotation + action.quarters) % 4
+        state.pending = ""
+        events.append(Event("haze-islands.event.ghost_rotates", seat, {
+            "x": action.x, "y": action.y, "degrees": action.quarters * 90}))
     elif isinstance(action, Hijack):
         state.pending = PENDING_FATE
         state.fate_for = FATE_HIJACK

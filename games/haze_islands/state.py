@@ -41,8 +41,10 @@ PENDING_FATE = "fate"
 PENDING_STEAL = "steal"
 #: Complete succeeded: how to Spend the icons the adventure requires
 PENDING_PAY = "pay"
+#: a Ghost Ship has discarded its whole deck: which location to rotate
+PENDING_ROTATE = "rotate"
 PENDINGS = ("", PENDING_PLUNDER, PENDING_HAND_LIMIT, PENDING_FATE, PENDING_STEAL,
-            PENDING_PAY)
+            PENDING_PAY, PENDING_ROTATE)
 #: the actions that Reveal Your Fate first (so far)
 FATE_DEPLOY = "deploy"
 FATE_COMPLETE = "complete"
