@@ -5,6 +5,8 @@ Look a game up with :func:`get_ruleset`; :data:`RULESETS` lists them all.
 
 from __future__ import annotations
 
+import os
+
 from .protocol import Event, IllegalAction, MoveChoice, Result, Ruleset
 
 __all__ = [
@@ -23,13 +25,26 @@ class UnknownGame(IllegalAction):
     """A game id that is not in the registry."""
 
 
+#: Set (to anything but ``0``) to list the games still in development as well. The test
+#: suite sets it, so every registry-wide test (fuzz, hidden information, crash safety,
+#: summaries) already holds a new game to the platform's guarantees; players only meet a
+#: game once it is finished.
+DEV_GAMES_ENV = "TIDEBOUND_DEV_GAMES"
+
+
 def _build_registry() -> dict[str, Ruleset]:
     from .hagoth import RULESET as HAGOTH
     from .hexfolk import RULESET as HEXFOLK
     from .lovci_pokladu import RULESET as LOVCI
-    from .shipyard import RULESET as SHIPYARD
 
-    return {ruleset.id: ruleset for ruleset in (HAGOTH, LOVCI, HEXFOLK, SHIPYARD)}
+    playable: tuple[Ruleset, ...] = (HAGOTH, LOVCI, HEXFOLK)
+    if os.environ.get(DEV_GAMES_ENV, "") not in ("", "0"):
+        # Shipyard (issue 11): rules and bot play whole games; its images, /rules topics
+        # and bot strength are not ready for players yet.
+        from .shipyard import RULESET as SHIPYARD
+
+        playable = (*playable, SHIPYARD)
+    return {ruleset.id: ruleset for ruleset in playable}
 
 
 RULESETS: dict[str, Ruleset] = {}

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from discord_standin import DiscordStandin
+
+# Games still in development join every registry-wide test (see games.DEV_GAMES_ENV).
+os.environ.setdefault("TIDEBOUND_DEV_GAMES", "1")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -254,3 +254,16 @@ def test_rules_messages_get_every_parameter_they_need() -> None:
         if not fields <= given:
             problems.append((key, sorted(fields - given)))
     assert not problems, problems
+
+
+def test_games_in_development_are_hidden_from_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game in development (Shipyard) is tested through every registry-wide test but is
+    not offered to players: without TIDEBOUND_DEV_GAMES it is an unknown game."""
+    monkeypatch.setattr(games, "RULESETS", {})
+    monkeypatch.delenv(games.DEV_GAMES_ENV, raising=False)
+    assert "shipyard" not in {r.id for r in games.all_rulesets()}
+    with pytest.raises(games.UnknownGame):
+        games.get_ruleset("shipyard")
+    monkeypatch.setattr(games, "RULESETS", {})
+    monkeypatch.setenv(games.DEV_GAMES_ENV, "1")
+    assert games.get_ruleset("shipyard").id == "shipyard"
