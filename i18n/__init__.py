@@ -126,6 +126,13 @@ def format_number(value: int | float, locale: str) -> str:
     return format_decimal(value, locale=babel_locale(locale))
 
 
+def available_locales() -> list[str]:
+    """The locales that have a catalogue folder, English first."""
+    found = sorted(path.name for path in LOCALES_DIR.iterdir()
+                   if path.is_dir() and any(path.glob("*.toml")))
+    return sorted(found, key=lambda code: code != DEFAULT_LOCALE)
+
+
 def has(key: str, locale: str = DEFAULT_LOCALE) -> bool:
     """Whether ``key`` has a message in ``locale`` (or in English)."""
     return key in catalogue(locale) or key in catalogue(DEFAULT_LOCALE)
