@@ -79,6 +79,12 @@ def test_numbers_are_written_the_way_the_language_writes_them() -> None:
     assert t("render_hexfolk.hexfolk.deck", "ru", count=12000).endswith("12\xa0000")
 
 
+def test_a_table_may_count_by_another_parameter() -> None:
+    """`by` names the counted parameter (Lovci: a volcano holds for 1 to 3 turns)."""
+    assert t("lovci-pokladu.event.volcano", "ru", player="Аня", turns=2).endswith("2 хода.")
+    assert t("lovci-pokladu.event.volcano", "ru", player="Аня", turns=5).endswith("5 ходов.")
+
+
 def test_plural_count_that_is_no_number_takes_the_other_form() -> None:
     assert t(RESOURCES, "ru", count="?") == "Ресурсы: ? карты"
 
