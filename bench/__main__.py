@@ -17,7 +17,9 @@ count:
    seats) against random-legal seats, N seeded games with an action cap: the bot's win
    rate (a shared win counts as a win; sole wins are reported too), how the games ended
    (the result's ``reason_key`` tail, ``cap`` if stopped), average turns; and for every
-   player count the share of bot-only games that end by the rules within the cap.
+   player count the share of bot-only games that end by the rules within the cap;
+5. prompts of one human among bots (:mod:`bench.prompts`): decisions put to seat 0
+   (played by the bot as a stand-in) per game, forced moves not counted.
 
 Stdout gets a table (one row per game), one JSON line per game, then each target
 and whether it is met (``MISSED`` otherwise). Progress goes to stderr. The exit status
@@ -50,6 +52,7 @@ from games import Ruleset, UnknownGame, all_rulesets, get_ruleset
 
 from . import compare
 from .playouts import PlayoutStats, run_playouts
+from .prompts import PromptStats, run_prompts
 from .render import RenderStats, run_render
 from .render import describe as describe_render
 from .strength import StrengthStats, run_strength
@@ -78,12 +81,14 @@ class Settings:
     compare_budget_s: float = 10.0
     #: Player count of the bot-against-random games (``None``: the largest).
     strength_players: int | None = None
+    #: Games of one human (the bot as stand-in) among bots, counting their prompts.
+    prompt_games: int = 10
 
 
 FULL = Settings(playout_budget_s=10.0, render_samples=30, max_turns=None)
 QUICK = Settings(playout_budget_s=2.0, render_samples=15, max_turns=40,
                  strength_games=20, finish_seeds=10, strength_budget_s=30.0,
-                 compare_budget_s=3.0)
+                 compare_budget_s=3.0, prompt_games=3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +131,7 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("bot games", "bot_games", "d"),
     ("bot avg turns", "bot_avg_turns", ".0f"),
     ("bots-only finish % (worst)", "bot_only_finish_min_pct", ".0f"),
+    ("human prompts/game", "human_prompts_median", ".0f"),
 )
 
 
@@ -176,6 +182,10 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
         finish_seeds=settings.finish_seeds, max_actions=max_actions,
         budget_s=settings.strength_budget_s,
         players=min(max(settings.strength_players or players, ruleset.min_players), players))
+    log(f"[{ruleset.id}] prompts of one human among bots, {settings.prompt_games} games "
+        f"at {players} players ...")
+    prompts: PromptStats = run_prompts(ruleset, players, games=settings.prompt_games,
+                                       seed=seed)
     return {
         "game": ruleset.id,
         "players": players,
@@ -224,6 +234,10 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
         "bot_only_endings": {str(p): r for p, (_, _, r) in strength.bot_only.items()},
         "bot_only_finish_min_pct": _pct(strength.worst_finish_rate),
         "strength_seconds": round(strength.seconds, 1),
+        "human_prompts_median": prompts.median,
+        "human_prompts_mean": round(prompts.mean, 1),
+        "human_prompts_max": prompts.max,
+        "human_prompt_games": prompts.games,
     }
 
 
@@ -290,6 +304,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                              "--quick, N games each with --playouts); needs the compare "
                              "extra (pip install -e '.[compare]'), otherwise says so and "
                              "exits 0")
+    parser.add_argument("--load", action="store_true",
+                        help="instead, only 50 games at once (bench/load.py) and startup "
+                             "with 10,000 sessions (bench/startup.py)")
     return parser.parse_args(argv)
 
 
@@ -341,6 +358,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                   file=sys.stderr)
             return 2
         return run_compare(settings, args.seed, log)
+
+    if args.load:
+        from . import load, startup
+        print("\n".join(load.report(load.run_load(seed=args.seed))))
+        print("\n".join(startup.report(startup.run_startup(
+            seed=args.seed, moves=200 if args.quick else 1_000))))
+        return 0
 
     started = time.perf_counter()
     rows = [benchmark(ruleset, settings, args.seed, log) for ruleset in rulesets]

@@ -52,8 +52,9 @@ async def _human_move(service: SessionService, ruleset: Ruleset[Any, Any],
     if not choices:
         raise RuntimeError(f"{ruleset.id}: the human has no move but the game is on")
     seat = row.seat_of(person.user_id)
-    assert seat is not None and row.state is not None
-    state = ruleset.load(json.loads(row.state))  # a private copy: the service's cache is untouched
+    stored = await service.storage.get(row.id)  # a private copy: the service's cache is untouched
+    assert seat is not None and stored is not None and stored.state is not None
+    state = ruleset.load(json.loads(stored.state))
     notation = ruleset.format_action(ruleset.bot_action(state, seat))
     if notation not in {choice.notation for choice in choices}:
         raise RuntimeError(f"{ruleset.id}: bot move {notation!r} is not among the choices")
@@ -63,8 +64,8 @@ async def _human_move(service: SessionService, ruleset: Ruleset[Any, Any],
 async def _run(ruleset: Ruleset[Any, Any], players: int, seed: int, max_turns: int | None,
                directory: Path) -> TurnStats:
     storage = await Storage.open(directory / "bench.sqlite3")
+    service = SessionService(storage)
     try:
-        service = SessionService(storage)
         person = Person(HUMAN_ID, HUMAN_NAME)
         await service.new_game(CHANNEL, person, ruleset.id)
         for _ in range(players - 1):
@@ -79,6 +80,7 @@ async def _run(ruleset: Ruleset[Any, Any], players: int, seed: int, max_turns: i
             timings.append((time.perf_counter() - start) * 1000)
             max_png = max(max_png, len(update.image or b""))
     finally:
+        await service.close()
         await storage.close()
     if not timings:
         raise RuntimeError(f"{ruleset.id}: the game ended before the human moved")

@@ -2,8 +2,9 @@
 
 ``create_bot`` builds the client and its command tree without connecting, so
 tests can drive it against a loopback stand-in of the Discord API. Storage is
-opened in ``setup_hook`` (after login, before the gateway connects), where bots
-that were due when the bot stopped also make their moves.
+opened in ``setup_hook`` (after login, before the gateway connects). Bots that were
+due when the bot stopped make their moves in the background once the gateway is
+ready, so startup does not wait for them.
 """
 
 from __future__ import annotations
@@ -66,10 +67,13 @@ class TideboundClient(discord.Client):
         self.storage: Storage | None = None
         self.service: SessionService | None = None
         self._clock_task: asyncio.Task[None] | None = None
+        self._resume_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.config.db_path)
-        self.service = SessionService(self.storage)
+        self.service = SessionService(
+            self.storage, cache_size=self.config.cache_size,
+            render_workers=self.config.render_workers)
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())
         if self.sync_commands:
@@ -79,17 +83,23 @@ class TideboundClient(discord.Client):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
-        await self.resume_games()
+        self._resume_task = asyncio.create_task(self._resume_when_ready(),
+                                                name="tidebound-resume")
         self._clock_task = asyncio.create_task(self._run_clock(), name="tidebound-clock")
 
     async def on_ready(self) -> None:
         log.info("Tidebound is ready as %s", self.user)
 
-    async def resume_games(self) -> None:
-        """Post the moves of bots that were due when the bot stopped.
+    async def _resume_when_ready(self) -> None:
+        """:meth:`resume_games` in the background, once the gateway is ready."""
+        try:
+            await self.wait_until_ready()
+            await self.resume_games()
+        except Exception:
+            log.exception("resuming the games that were due failed")
 
-        Only REST is used, so this runs in ``setup_hook`` before the gateway connects.
-        """
+    async def resume_games(self) -> None:
+        """Post the moves of bots that were due when the bot stopped (only REST is used)."""
         assert self.service is not None
         try:
             updates = await self.service.resume_all()
@@ -159,12 +169,15 @@ class TideboundClient(discord.Client):
                 await self.front.unknown_component(interaction)
 
     async def close(self) -> None:
-        if self._clock_task is not None:
-            self._clock_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._clock_task
-            self._clock_task = None
+        for task in (self._resume_task, self._clock_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._resume_task = self._clock_task = None
         await super().close()
+        if self.service is not None:
+            await self.service.close()  # the render workers
         if self.storage is not None:
             await self.storage.close()
             self.storage = None

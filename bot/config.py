@@ -19,6 +19,8 @@ class Config:
     ``TIDEBOUND_GUILD``    optional guild id: sync commands to that guild at once
                            (global commands can take a while to appear)
     ``TIDEBOUND_LOCALE``   locale of public messages (default ``en``)
+    ``TIDEBOUND_CACHE_SIZE``      sessions kept in memory and idle locks kept (default 512)
+    ``TIDEBOUND_RENDER_WORKERS``  processes drawing images (default 0: one per core)
     """
 
     #: Kept out of ``repr`` so that no log line or traceback can ever show it.
@@ -26,6 +28,8 @@ class Config:
     db_path: str = DEFAULT_DB
     guild_id: int | None = None
     locale: str = "en"
+    cache_size: int = 512
+    render_workers: int = 0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
@@ -36,4 +40,11 @@ class Config:
             db_path=env.get("TIDEBOUND_DB", "").strip() or DEFAULT_DB,
             guild_id=int(guild) if guild.isdigit() else None,
             locale=env.get("TIDEBOUND_LOCALE", "").strip() or "en",
+            cache_size=max(1, _number(env.get("TIDEBOUND_CACHE_SIZE"), 512)),
+            render_workers=max(0, _number(env.get("TIDEBOUND_RENDER_WORKERS"), 0)),
         )
+
+
+def _number(text: str | None, default: int) -> int:
+    text = (text or "").strip()
+    return int(text) if text.isdigit() else default

@@ -28,7 +28,9 @@ from typing import Any
 
 import renderers
 from games import MoveChoice, Ruleset, all_rulesets, get_ruleset
+from games.notation import is_number
 from games.options import parse_option_text, resolve_options
+from games.protocol import list_numbers
 from i18n import DEFAULT_LOCALE, Term, available_locales, t
 from i18n.errors import LocalizedError
 
@@ -211,6 +213,9 @@ class Console:
     humans: list[Person] = field(default_factory=list)
     db_path: str = DEFAULT_CONSOLE_DB
     _counter: int = 0
+    #: (player, session version) of the numbered list last printed: a number typed
+    #: after the position changed since is refused (issue 9, item 2).
+    _listed: tuple[str, int] | None = None
     _retelling: _Retelling | None = None
 
     @property
@@ -235,6 +240,8 @@ class Console:
             except LocalizedError as exc:  # e.g. a damaged database
                 print(exc.message(self.locale))
                 return 1
+            finally:
+                await service.close()  # the render workers
         return 0
 
     async def go_on(self, service: SessionService, row: SessionRow) -> int:
@@ -350,31 +357,56 @@ class Console:
         if word == "help":
             print(self._help(choices))
         elif word == "moves":
-            for number, choice in enumerate(choices, start=1):
-                print(t("console.move_line", self.locale, number=number, label=choice.label,
-                        notation=choice.notation))
+            await self._list_moves(service, person, choices)
         elif word == "status":
             self._show(await service.status(self.channel_id))
         elif word == "hand":
             await self._hand(service, person)
         elif command == "rules":
             await self._rules(service, rest.strip())
-        elif word.isdigit():
-            notation = self._numbered_move(choices, int(word))
-            if notation is not None:
-                self._show(await service.move(self.channel_id, person, notation,
-                                              session_id=self.session_id))
+        elif is_number(word):
+            number = int(word)
+            numbers = dict(list_numbers(choices))
+            if number not in numbers:
+                print(t("console.no_such_move", self.locale, number=number,
+                        count=max(numbers, default=0)))
+                return
+            if self._listed is not None and self._listed != (
+                    person.user_id, await self._version(service)):
+                # The list on screen is not the current one: never play another move.
+                # (No list printed yet: the number is the board's / the current list's.)
+                print(t("console.list_changed", self.locale))
+                await self._list_moves(service, person, choices)
+                return
+            await self._move(service, person, numbers[number].notation)
         else:
-            self._show(await service.move(self.channel_id, person, line,
-                                          session_id=self.session_id))
+            await self._move(service, person, line)
 
-    def _numbered_move(self, choices: list[MoveChoice], number: int) -> str | None:
-        """The notation of move ``number`` (1-based) of the list the player was shown;
-        ``None``, after saying so, when the list has no such move."""
-        if not 1 <= number <= len(choices):
-            print(t("console.no_such_move", self.locale, number=number, count=len(choices)))
-            return None
-        return choices[number - 1].notation
+    async def _move(self, service: SessionService, person: Person, notation: str) -> None:
+        """Play a move; when the same player still acts and had a list on screen, print
+        the new list at once (issue 9 item 2: the numbers on screen are always current)."""
+        had_list = self._listed is not None and self._listed[0] == person.user_id
+        self._show(await service.move(self.channel_id, person, notation,
+                                      session_id=self.session_id))
+        if had_list:
+            _, choices = await service.choices(self.channel_id, person,
+                                               session_id=self.session_id)
+            if choices:
+                await self._list_moves(service, person, choices)
+
+    async def _version(self, service: SessionService) -> int:
+        row = await service.storage.get(self.session_id)
+        return row.version if row is not None else -1
+
+    async def _list_moves(self, service: SessionService, person: Person,
+                          choices: list[MoveChoice]) -> None:
+        """Print the numbered moves and remember which position they were made for."""
+        self._listed = (person.user_id, await self._version(service))
+        for number, choice in list_numbers(choices):
+            # A board-numbered label already leads with its number ("12 — Settle …").
+            label = choice.label.removeprefix(f"{number} — ")
+            print(t("console.move_line", self.locale, number=number, label=label,
+                    notation=choice.notation))
 
     def _examples(self, choices: list[MoveChoice]) -> str:
         """A few moves the player could type now, of different kinds: “roll”, “settle 12”."""
@@ -453,7 +485,8 @@ class Console:
         story = self._retelling
         for entry in log[story.told:]:
             marker = ruleset.turn_marker(story.state)
-            events = ruleset.apply(story.state, entry.seat, ruleset.parse_action(entry.notation))
+            action = ruleset.read_action(story.state, entry.seat, entry.notation)  # a log line
+            events = ruleset.apply(story.state, entry.seat, action)
             story.told += 1
             if entry.seat not in story.acted:
                 story.acted.append(entry.seat)

@@ -17,7 +17,8 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import renderers
@@ -27,11 +28,14 @@ from games.protocol import Event, StateFormatError
 from i18n import Term, t
 from i18n.errors import LocalizedError
 
+from .bounded import LockTable, LruCache
+from .render_pool import RenderPool
 from .storage import (
     ABANDONED,
     ACTIVE,
     FINISHED,
     LOBBY,
+    OPEN_STATUSES,
     ChannelBusy,
     SeatRow,
     SessionRow,
@@ -50,6 +54,12 @@ CLOCKS: dict[str, int | None] = {
 }
 #: Moves played for one overdue seat at most, while it still holds the same turn.
 MAX_TIMEOUT_STEPS = 50
+#: The state text of a cached row: the parsed state is in the cache instead.
+_IN_CACHE = "<in the cache>"
+#: Sessions kept in memory (parsed state, legal moves) and idle locks kept, at most.
+CACHE_SIZE = 512
+#: A cached session unused this long (seconds) is dropped: idle games live in the database.
+CACHE_IDLE_SECONDS = 15 * 60.0
 
 logger = logging.getLogger("tidebound.service")
 
@@ -115,16 +125,39 @@ class _Loaded:
     state: Any
 
 
-class SessionService:
-    """Sessions, one open session per channel, persisted in ``storage``."""
+@dataclass(slots=True)
+class _Cached:
+    """A session as stored at ``row.version``: its row (without the state text), the
+    parsed state, and the legal moves asked for so far, per (seat, locale)."""
 
-    def __init__(self, storage: Storage, *, render: bool = True) -> None:
+    row: SessionRow
+    state: Any
+    choices: dict[tuple[int, str], list[MoveChoice]] = field(default_factory=dict)
+
+
+class SessionService:
+    """Sessions, one open session per channel, persisted in ``storage``.
+
+    Sessions in use are cached (LRU, ``cache_size`` at most, dropped after
+    ``cache_idle_seconds`` unused); a cached session is used only after one small read
+    says the database still holds it at that version. Images are drawn in a
+    :class:`~bot.render_pool.RenderPool` (started on the first image; ``render=False``
+    draws nothing and starts no pool). Call :meth:`close` when done."""
+
+    def __init__(self, storage: Storage, *, render: bool = True, cache_size: int = CACHE_SIZE,
+                 cache_idle_seconds: float | None = CACHE_IDLE_SECONDS,
+                 render_pool: RenderPool | None = None, render_workers: int = 0) -> None:
         self.storage = storage
         self.render = render
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._channel_locks: dict[str, asyncio.Lock] = {}
-        # session id -> (version, state): saves re-reading JSON on every move.
-        self._cache: dict[int, tuple[int, Any]] = {}
+        self._locks: LockTable[int] = LockTable(cache_size)
+        self._channel_locks: LockTable[str] = LockTable(cache_size)
+        self._cache: LruCache[int, _Cached] = LruCache(cache_size,
+                                                       idle_seconds=cache_idle_seconds)
+        #: channel id -> the session last seen open there (saves a lookup by channel).
+        self._channels: LruCache[str, int] = LruCache(cache_size,
+                                                      idle_seconds=cache_idle_seconds)
+        self._owns_pool = render_pool is None
+        self.render_pool = render_pool or RenderPool(render_workers)
         #: Sessions whose stored row cannot be loaded: session id -> why (logged once).
         #: Every request about them is refused politely; the host can still abandon them.
         self.damaged: dict[int, str] = {}
@@ -135,25 +168,60 @@ class SessionService:
         self.now: Callable[[], float] = time.time
         #: session id -> the account of its last update ("what just happened"), which
         #: ``status`` repeats; after a restart it falls back to the logged notation.
-        self._accounts: dict[int, str] = {}
+        self._accounts: LruCache[int, str] = LruCache(cache_size,
+                                                      idle_seconds=cache_idle_seconds)
+
+    async def close(self) -> None:
+        """Stop the render workers (if this service started them)."""
+        if self._owns_pool:
+            await self.render_pool.aclose()
 
     # -- helpers -----------------------------------------------------------------
-    def _lock(self, session_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(session_id, asyncio.Lock())
+    def _lock(self, session_id: int) -> AbstractAsyncContextManager[None]:
+        return self._locks.hold(session_id)
 
-    def _channel_lock(self, channel_id: str) -> asyncio.Lock:
-        return self._channel_locks.setdefault(channel_id, asyncio.Lock())
+    def _channel_lock(self, channel_id: str) -> AbstractAsyncContextManager[None]:
+        return self._channel_locks.hold(channel_id)
 
     async def _open(self, channel_id: str) -> SessionRow:
+        cached_id = self._channels.get(channel_id)
+        if cached_id is not None:
+            row = await self._current(cached_id)
+            if row is not None and row.status in OPEN_STATUSES:
+                return row
         row = await self.storage.open_session(channel_id)
         if row is None:
             raise ServiceError("platform.service.no_game")
         return row
 
+    def _cached_open(self, channel_id: str) -> SessionRow | None:
+        """The game in play in ``channel_id`` as this process last stored it, if cached."""
+        session_id = self._channels.get(channel_id)
+        entry = None if session_id is None else self._cache.get(session_id)
+        if entry is None or entry.row.status != ACTIVE or entry.row.channel_id != channel_id:
+            return None
+        return entry.row
+
     async def _by_id(self, session_id: int) -> SessionRow:
-        row = await self.storage.get(session_id)
+        row = await self._current(session_id) or await self.storage.get(session_id)
         if row is None:
             raise ServiceError("platform.service.no_such_session")
+        return row
+
+    async def _current(self, session_id: int) -> SessionRow | None:
+        """The cached row of the session if the database still holds it at that version
+        (one small read), else ``None`` (and the stale copy is dropped)."""
+        entry = self._cache.get(session_id)
+        if entry is None:
+            return None
+        fresh = await self.storage.freshness(session_id)
+        row = entry.row
+        if fresh is None or (fresh.version, fresh.status, fresh.updated_at) != (
+                row.version, row.status, row.updated_at):
+            if self._cache.peek(session_id) is entry:
+                self._cache.pop(session_id)
+            return None
+        row.deadline = fresh.deadline  # the clock may move without a new version
         return row
 
     def _mark_damaged(self, row: SessionRow, exc: BaseException) -> ServiceError:
@@ -164,7 +232,7 @@ class SessionService:
             logger.error("session %s (game %r, channel %s) is damaged and cannot be loaded: "
                          "%s", row.id, row.game, row.channel_id, self.damaged[row.id],
                          exc_info=exc)
-        self._cache.pop(row.id, None)
+        self._cache.pop(row.id)
         return ServiceError("platform.service.corrupt")
 
     def _ruleset(self, row: SessionRow) -> Ruleset:
@@ -176,13 +244,17 @@ class SessionService:
 
     def _load(self, row: SessionRow) -> _Loaded:
         ruleset = self._ruleset(row)
-        cached = self._cache.get(row.id)
-        if cached is not None and cached[0] == row.version:
-            return _Loaded(row, ruleset, cached[1])
+        entry = self._cache.get(row.id)
+        if entry is not None and entry.row.version == row.version:
+            if row is not entry.row:  # read afresh: seats or the clock may have changed
+                entry.row, entry.choices = replace(row, state=_IN_CACHE), {}
+            return _Loaded(entry.row, ruleset, entry.state)
         if row.id in self.damaged:
             raise ServiceError("platform.service.corrupt")
+        if row.state is _IN_CACHE:  # a cached row whose state was dropped meanwhile
+            raise ServiceError("platform.service.stale")
         try:
-            data = json.loads(row.state or "")
+            data = json.loads(row.state)
             if not isinstance(data, dict):
                 raise StateFormatError("state is not an object")
             state = ruleset.load(data)
@@ -191,8 +263,24 @@ class SessionService:
             ruleset.check_state(state, len(row.seats))
         except Exception as exc:  # whatever a damaged row makes the loader raise
             raise self._mark_damaged(row, exc) from exc
-        self._cache[row.id] = (row.version, state)
-        return _Loaded(row, ruleset, state)
+        return self._remember(replace(row, state=_IN_CACHE), state)
+
+    def _remember(self, row: SessionRow, state: Any) -> _Loaded:
+        """Cache ``state`` as the session's state at ``row.version`` (never over a newer
+        one a move stored meanwhile)."""
+        entry = self._cache.peek(row.id)
+        if entry is None or entry.row.version <= row.version:
+            self._cache.put(row.id, _Cached(row, state))
+            if row.status in OPEN_STATUSES:
+                self._channels.put(row.channel_id, row.id)
+        return _Loaded(row, get_ruleset(row.game), state)
+
+    def _checkout(self, loaded: _Loaded) -> None:
+        """The caller is about to change ``loaded.state`` in place: until it is stored,
+        nobody else may read it from the cache."""
+        entry = self._cache.peek(loaded.row.id)
+        if entry is not None and entry.state is loaded.state:
+            self._cache.pop(loaded.row.id)
 
     @staticmethod
     def names(row: SessionRow) -> list[str]:
@@ -211,7 +299,7 @@ class SessionService:
         if not self.render:
             return None
         view = loaded.ruleset.view(loaded.state, None)
-        return await asyncio.to_thread(
+        return await self.render_pool.run(
             renderers.render_public, loaded.row.game, view, self.names(loaded.row), caption,
             loaded.row.locale)
 
@@ -222,7 +310,7 @@ class SessionService:
         summary = loaded.ruleset.summary_view(loaded.state)
         if summary is None:
             return None
-        return await asyncio.to_thread(
+        return await self.render_pool.run(
             renderers.render_summary, loaded.row.game, summary, self.names(loaded.row),
             loaded.row.locale)
 
@@ -230,7 +318,7 @@ class SessionService:
         if not self.render:
             return None
         view = loaded.ruleset.view(loaded.state, seat)
-        return await asyncio.to_thread(
+        return await self.render_pool.run(
             renderers.render_private, loaded.row.game, view, self.names(loaded.row),
             loaded.row.locale)
 
@@ -385,13 +473,16 @@ class SessionService:
                 raise ServiceError("platform.service.too_few", min=ruleset.min_players)
             seed = secrets.randbits(62) if seed is None else seed
             state = ruleset.setup(len(row.seats), game_options(row.options), seed)
+            bots_due = bool(self._bot_seats(row) & ruleset.actors(state))
+            stamp = time.time()
             stored = await self.storage.start(
-                row.id, seed=seed, state=json.dumps(ruleset.dump(state)), seats=row.seats)
+                row.id, seed=seed, state=json.dumps(ruleset.dump(state)), seats=row.seats,
+                bots_due=bots_due, now=stamp)
             if not stored:
                 raise ServiceError("platform.service.already_started")
             row.status, row.version, row.seed = ACTIVE, 1, seed
-            self._cache[row.id] = (1, state)
-        loaded = _Loaded(row, ruleset, state)
+            row.updated_at, row.bots_due, row.state = stamp, bots_due, _IN_CACHE
+        loaded = self._remember(row, state)
         headline = t("platform.game.started", row.locale, game=Term(ruleset.name_key))
         async with self._lock(row.id):
             return await self._advance(loaded, [], [Event("platform.game.first_turn")],
@@ -404,8 +495,8 @@ class SessionService:
                 raise ServiceError("platform.service.abandon_denied")
             if not await self.storage.set_status(row.id, ABANDONED, only_from=row.status):
                 raise ServiceError("platform.service.stale")
-            self._cache.pop(row.id, None)
-            self._accounts.pop(row.id, None)
+            self._cache.pop(row.id)
+            self._accounts.pop(row.id)
             self.damaged.pop(row.id, None)
         return Update(row.id, row.version, ABANDONED,
                       t("platform.game.abandoned", row.locale, name=person.name), game=row.game)
@@ -474,17 +565,36 @@ class SessionService:
         return PrivateNote(text, await self._render_private(loaded, seat))
 
     async def choices(
-        self, channel_id: str, person: Person, *, session_id: int | None = None
+        self, channel_id: str, person: Person, *, session_id: int | None = None,
+        recheck: bool = True,
     ) -> tuple[SessionRow, list[MoveChoice]]:
-        """The legal moves of ``person`` now (empty when it is not their turn)."""
-        row = await self._active_for(channel_id, session_id)
+        """The legal moves of ``person`` now (empty when it is not their turn).
+
+        Cheap enough for autocomplete on every keystroke: one small read checks that the
+        cached state is current, and the moves are built once per version, seat and
+        locale. ``recheck=False`` (autocomplete) answers from the cache without that
+        read when this process holds the game: only another process writing the same
+        database could have moved it, and the move itself is checked against the
+        database anyway. The row returned carries no state text."""
+        row = (None if recheck or session_id is not None
+               else self._cached_open(channel_id))
+        if row is None:
+            row = await self._active_for(channel_id, session_id)
         seat = row.seat_of(person.user_id)
         if seat is None:
             raise ServiceError("platform.service.not_seated")
         loaded = self._load(row)
+        row = loaded.row
         if seat not in loaded.ruleset.actors(loaded.state):
-            return row, []
-        return row, loaded.ruleset.choices(loaded.state, seat, self.names(row), row.locale)
+            return replace(row, state=None), []
+        entry = self._cache.peek(row.id)
+        cached = entry.choices if entry is not None and entry.state is loaded.state else {}
+        key = (seat, row.locale)
+        choices = cached.get(key)
+        if choices is None:
+            choices = loaded.ruleset.choices(loaded.state, seat, self.names(row), row.locale)
+            cached[key] = choices
+        return replace(row, state=None, seats=list(row.seats)), list(choices)
 
     async def move(
         self, channel_id: str, person: Person, notation: str, *,
@@ -496,13 +606,24 @@ class SessionService:
         seat = row.seat_of(person.user_id)
         if seat is None:
             raise ServiceError("platform.service.not_seated")
-        return await self.act(row.id, seat, notation, version=version)
+        return await self._act(row.id, seat, notation, version=version,
+                               checked=self._cache.peek(row.id))
 
     async def act(self, session_id: int, seat: int, notation: str, *,
                   version: int | None = None) -> Update:
         """Apply a move for ``seat`` (the console acts by seat), then let bots move."""
+        return await self._act(session_id, seat, notation, version=version, checked=None)
+
+    async def _act(self, session_id: int, seat: int, notation: str, *,
+                   version: int | None, checked: _Cached | None) -> Update:
+        """:meth:`act`; ``checked`` is the cache entry the caller has just found current
+        in the database: if no move replaced it meanwhile, it is not read again."""
         async with self._lock(session_id):
-            row = await self._by_id(session_id)
+            entry = self._cache.peek(session_id)
+            if checked is not None and entry is checked:
+                row = entry.row
+            else:
+                row = await self._by_id(session_id)
             if row.status != ACTIVE:
                 raise ServiceError("platform.service.over")
             if version is not None and version != row.version:
@@ -515,12 +636,17 @@ class SessionService:
                 raise ServiceError("platform.illegal.not_your_turn", current_seat=current)
             # Who acts and which turn it is *before* the move decide whom to ping after it.
             before = (ruleset.actors(state), ruleset.turn_marker(state))
+            entry = self._cache.peek(session_id)
             try:
-                action = ruleset.parse_action(notation)
+                action = ruleset.read_action(state, seat, notation, self.names(row))
+                logged = ruleset.notate_action(state, action)  # before the move: its board
+                self._checkout(loaded)
                 events = ruleset.apply(state, seat, action)  # raises before any change
             except IllegalAction as refusal:
+                if entry is not None and entry.state is state:  # unchanged: cache it again
+                    self._cache.put(session_id, entry)
                 raise ServiceError(refusal.key, **_with_names(refusal.params, row)) from None
-            log = [(seat, ruleset.format_action(action))]
+            log = [(seat, logged)]
             private_for = self._humans_in(row, {seat})
             return await self._advance(loaded, log, events, private_for=private_for,
                                        before=before)
@@ -532,7 +658,12 @@ class SessionService:
             if row.status != ACTIVE:
                 return None
             loaded = self._load(row)
-            if not self._bot_seats(row) & set(loaded.ruleset.actors(loaded.state)):
+            ruleset, state = loaded.ruleset, loaded.state
+            if not self._bot_seats(row) & set(ruleset.actors(state)) and not any(
+                    ruleset.forced_action(state, s) is not None for s in ruleset.actors(state)):
+                if row.bots_due:  # marked by a seat taken over, or an old database
+                    await self.storage.clear_bots_due(row.id, expected_version=row.version)
+                    row.bots_due = False
                 return None
             return await self._advance(loaded, [], [])
 
@@ -552,8 +683,13 @@ class SessionService:
         before_actors, marker = before or (frozenset(), ruleset.turn_marker(state))
         bots = self._bot_seats(row)
         steps = 0
+        stamp = time.time()
+        self._checkout(loaded)
         try:
-            while ruleset.result(state) is None:
+            while ruleset.result(state) is None and steps <= MAX_BOT_ACTIONS:
+                steps += 1
+                if self._play_forced(loaded, bots, log, events):
+                    continue
                 due = bot_move_order(bots & ruleset.actors(state), log)
                 if not due:
                     break
@@ -561,12 +697,11 @@ class SessionService:
                     if bot_seat not in ruleset.actors(state):
                         continue  # an earlier bot's move ended this one's decision
                     action = ruleset.bot_action(state, bot_seat)
+                    logged = ruleset.notate_action(state, action)
                     # a bot's move is one of its legal moves: no second check
                     events.extend(ruleset.apply_trusted(state, bot_seat, action))
-                    log.append((bot_seat, ruleset.format_action(action)))
-                steps += 1
-                if steps > MAX_BOT_ACTIONS:
-                    break
+                    log.append((bot_seat, logged))
+                await asyncio.sleep(0)  # let other requests in between bot moves
             result = ruleset.result(state)
             status = FINISHED if result is not None else ACTIVE
             actors = ruleset.actors(state)
@@ -578,22 +713,23 @@ class SessionService:
                 mentions = self._humans_in(row, set(actors) - set(before_actors))
             deadline = self._deadline_for(row, result is not None, actors, mentions,
                                           fresh=fresh_deadline, now=now)
+            bots_due = result is None and bool(bots & actors)
             stored = not log or await self.storage.commit_actions(
                 row.id, expected_version=row.version, state=json.dumps(ruleset.dump(state)),
-                actions=log, status=status, deadline=deadline)
+                actions=log, status=status, deadline=deadline, bots_due=bots_due, now=stamp)
             if stored and not log and deadline != row.deadline:
                 await self.storage.set_deadline(row.id, deadline, expected_version=row.version)
         except BaseException:
             # The cached state was changed in place but not stored: forget it.
-            self._cache.pop(row.id, None)
+            self._cache.pop(row.id)
             raise
         if not stored:
-            self._cache.pop(row.id, None)
+            self._cache.pop(row.id)
             raise ServiceError("platform.service.stale")
         if log:
             row.version += len(log)
-            row.status = status
-        self._cache[row.id] = (row.version, state)
+            row.status, row.updated_at, row.bots_due = status, stamp, bots_due
+        self._remember(row, state)
         if deadline != row.deadline:
             row.deadline = deadline
             if deadline is not None:
@@ -618,26 +754,47 @@ class SessionService:
         row, ruleset = loaded.row, loaded.ruleset
         names = self.names(row)
         lines = [e.text(names, row.locale) for e in events]
-        caption = " ".join(lines[-3:])
+        caption = "\n".join(lines)  # the board keeps the newest events whole
         if over:
-            self._accounts.pop(row.id, None)  # no status of a finished game
+            self._accounts.pop(row.id)  # no status of a finished game
         elif account := "\n".join(filter(None, [headline, *lines])):
-            self._accounts[row.id] = account
+            self._accounts.put(row.id, account)
         text = _clip("\n".join(filter(None, [headline, *lines, self._turn_text(loaded)])))
+        private_seats = {} if over else {
+            user_id: seat for user_id in private_for
+            if (seat := row.seat_of(user_id)) is not None}
         update = Update(row.id, row.version, row.status, text, None, mentions, game=row.game,
                         deadline=row.deadline)
-        update.image = await self._drawing(update, self._render_public(loaded, caption))
-        if over:
-            update.summary = await self._drawing(update, self._render_summary(loaded))
-        else:
+        # The images are drawn side by side in the render workers.
+        update.image, update.summary, *hands = await asyncio.gather(
+            self._drawing(update, self._render_public(loaded, caption)),
+            self._drawing(update, self._render_summary(loaded)) if over else _nothing(),
+            *(self._drawing(update, self._render_private(loaded, seat))
+              for seat in private_seats.values()))
+        if not over:
             update.public_buttons = _public_buttons(loaded)
-        for user_id in private_for:
-            seat = row.seat_of(user_id)
-            if seat is not None and not over:
-                update.private[user_id] = PrivateNote(
-                    t("platform.game.your_view", row.locale, game=Term(ruleset.name_key)),
-                    await self._drawing(update, self._render_private(loaded, seat)))
+        for user_id, hand in zip(private_seats, hands, strict=True):
+            update.private[user_id] = PrivateNote(
+                t("platform.game.your_view", row.locale, game=Term(ruleset.name_key)), hand)
         return update
+
+    def _play_forced(self, loaded: _Loaded, bots: set[int], log: list[tuple[int, str]],
+                     events: list[Event]) -> bool:
+        """Play one human seat's forced move (issue 9, item 5: "play it for them and say so
+        in the account, instead of asking"); whether there was one."""
+        row, ruleset, state = loaded.row, loaded.ruleset, loaded.state
+        for seat in sorted(ruleset.actors(state) - bots):
+            action = ruleset.forced_action(state, seat)
+            if action is None:
+                continue
+            label = ruleset.describe_public(state, seat, action, self.names(row), row.locale)
+            logged = ruleset.notate_action(state, action)
+            applied = ruleset.apply(state, seat, action)
+            events.append(Event("platform.game.forced", seat, {"move": label}))
+            events.extend(applied)
+            log.append((seat, logged))
+            return True
+        return False
 
     @staticmethod
     async def _drawing(update: Update, image: Awaitable[bytes | None]) -> bytes | None:
@@ -705,7 +862,7 @@ class SessionService:
                 # A broken game must not stop the clock of the others, nor fire forever.
                 logger.exception("turn clock of session %s failed; its clock is stopped",
                               session_id)
-                self._cache.pop(session_id, None)
+                self._cache.pop(session_id)
                 await self.storage.set_deadline(session_id, None)
                 continue
             if update is not None:
@@ -725,10 +882,12 @@ class SessionService:
                              if s not in bots and s < len(row.seats))
             if not overdue or ruleset.result(state) is not None:
                 await self.storage.set_deadline(row.id, None, expected_version=row.version)
+                row.deadline = None
                 return None
             played: list[tuple[int, str]] = []
             events: list[Event] = []
             lines: list[str] = []
+            self._checkout(loaded)
             try:
                 for seat in overdue:
                     marker = ruleset.turn_marker(state)
@@ -737,7 +896,7 @@ class SessionService:
                         lines.append(t("platform.clock.expired", row.locale, player=names[seat],
                                        actions=", ".join(labels)))
             except BaseException:
-                self._cache.pop(row.id, None)
+                self._cache.pop(row.id)
                 raise
             return await self._advance(loaded, played, events, headline="\n".join(lines),
                                        force_ping=True, fresh_deadline=True, now=now)
@@ -764,15 +923,18 @@ class SessionService:
                 if not holds_turn():
                     break
                 labels.append(ruleset.describe_public(state, seat, action, names, locale))
+                logged = ruleset.notate_action(state, action)
                 events.extend(ruleset.apply(state, seat, action))
-                played.append((seat, ruleset.format_action(action)))
+                played.append((seat, logged))
         return labels
 
     async def resume_all(self) -> list[Update]:
         """After a restart: let every bot that was due move (a crash between a human
-        move and the bots' replies must not stall a game)."""
+        move and the bots' replies must not stall a game). Only sessions marked
+        ``bots_due`` at their last commit are visited (an index), so startup does not grow
+        with the database; overdue turn clocks are found by :meth:`expire_due`."""
         updates = []
-        for session_id in await self.storage.active_sessions():
+        for session_id in await self.storage.bots_due_sessions():
             try:
                 update = await self.run_bots(session_id)
             except ServiceError:
@@ -780,7 +942,7 @@ class SessionService:
             except Exception:
                 # One bad session must never stop the others (nor the bot) from starting.
                 logger.exception("resuming session %s failed; the others go on", session_id)
-                self._cache.pop(session_id, None)
+                self._cache.pop(session_id)
                 continue
             if update is not None:
                 updates.append(update)
@@ -788,15 +950,22 @@ class SessionService:
 
     async def replay_check(self, session_id: int) -> bool:
         """Replay the action log from the seed and compare with the stored state."""
-        row = await self._by_id(session_id)
+        row = await self.storage.get(session_id)  # with its state text, unlike the cache's
+        if row is None:
+            raise ServiceError("platform.service.no_such_session")
         if row.seed is None or row.state is None:
             return False
         ruleset = get_ruleset(row.game)
         state = ruleset.setup(len(row.seats), game_options(row.options), row.seed)
         for entry in await self.storage.action_log(session_id):
-            ruleset.apply(state, entry.seat, ruleset.parse_action(entry.notation))
+            ruleset.apply(state, entry.seat,
+                          ruleset.read_action(state, entry.seat, entry.notation))
         return json.dumps(ruleset.dump(state), sort_keys=True) == json.dumps(
             json.loads(row.state), sort_keys=True)
+
+
+async def _nothing() -> None:
+    return None
 
 
 def bot_move_order(due: Iterable[int], log: Sequence[tuple[int, str]]) -> list[int]:

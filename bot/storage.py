@@ -66,6 +66,15 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE sessions ADD COLUMN deadline REAL;
     CREATE INDEX sessions_deadline ON sessions (deadline) WHERE deadline IS NOT NULL
     """,
+    # 3: whether a bot of an active session may have a move to make, set at every commit,
+    # so that a restart visits only those sessions. A database from before this column
+    # marks every active session with a bot seat: each is looked at once, then cleared.
+    """
+    ALTER TABLE sessions ADD COLUMN bots_due INTEGER NOT NULL DEFAULT 0;
+    UPDATE sessions SET bots_due = 1 WHERE status = 'active' AND EXISTS (
+        SELECT 1 FROM seats WHERE seats.session_id = sessions.id AND seats.is_bot = 1);
+    CREATE INDEX sessions_bots_due ON sessions (id) WHERE bots_due = 1 AND status = 'active'
+    """,
 )
 
 
@@ -103,6 +112,8 @@ class SessionRow:
     seats: list[SeatRow] = field(default_factory=list)
     #: When the turn clock runs out (Unix time), ``None`` without a running clock.
     deadline: float | None = None
+    #: A bot may have a move to make (set at every commit; a restart visits these).
+    bots_due: bool = False
 
     def seat_of(self, user_id: str) -> int | None:
         for seat in self.seats:
@@ -121,8 +132,24 @@ class LoggedAction:
 
 _SESSION_COLUMNS = (
     "id, channel_id, guild_id, game, options, status, host_id, locale, seed, state, "
-    "version, created_at, updated_at, deadline"
+    "version, created_at, updated_at, deadline, bots_due"
 )
+#: A session row and its seats in one query (one round trip): the seats as a JSON array.
+_SESSION_WITH_SEATS = (
+    f"SELECT {_SESSION_COLUMNS}, (SELECT json_group_array(json_array(seat, user_id, name, "
+    "is_bot)) FROM seats WHERE seats.session_id = sessions.id) AS seats FROM sessions"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Freshness:
+    """What tells whether a cached session is still current: every change of its state
+    moves ``version``, every other change of the row (seats, status) ``updated_at``."""
+
+    version: int
+    status: str
+    updated_at: float
+    deadline: float | None
 
 
 class Storage:
@@ -219,20 +246,12 @@ class Storage:
         assert row is not None
         return row
 
-    async def _seats(self, session_id: int) -> list[SeatRow]:
-        async with self._db.execute(
-            "SELECT seat, user_id, name, is_bot FROM seats WHERE session_id = ? ORDER BY seat",
-            (session_id,),
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return [SeatRow(int(r["seat"]), str(r["name"]), r["user_id"], bool(r["is_bot"]))
-                for r in rows]
-
-    async def _row(self, query: str, params: Sequence[Any]) -> SessionRow | None:
-        async with self._db.execute(query, params) as cursor:
-            r = await cursor.fetchone()
-        if r is None:
+    async def _row(self, where: str, params: Sequence[Any]) -> SessionRow | None:
+        rows = list(await self._db.execute_fetchall(f"{_SESSION_WITH_SEATS} WHERE {where}",
+                                                    params))
+        if not rows:
             return None
+        r = rows[0]
         try:
             options = json.loads(r["options"])
         except (TypeError, ValueError):
@@ -244,26 +263,58 @@ class Storage:
             seed=r["seed"], state=r["state"], version=int(r["version"]),
             created_at=float(r["created_at"]), updated_at=float(r["updated_at"]),
             deadline=None if r["deadline"] is None else float(r["deadline"]),
+            bots_due=bool(r["bots_due"]),
         )
-        row.seats = await self._seats(row.id)
+        row.seats = sorted(
+            (SeatRow(int(seat), str(name), user_id, bool(is_bot))
+             for seat, user_id, name, is_bot in json.loads(r["seats"] or "[]")),
+            key=lambda s: s.seat)
         return row
 
     async def get(self, session_id: int) -> SessionRow | None:
+        """The session and its seats (one query)."""
         async with self._lock:
-            return await self._row(f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id = ?",
-                                   (session_id,))
+            return await self._row("id = ?", (session_id,))
 
     async def open_session(self, channel_id: str) -> SessionRow | None:
-        """The session in the lobby or in play in ``channel_id``, if any."""
+        """The session in the lobby or in play in ``channel_id``, if any (one query)."""
         async with self._lock:
-            return await self._row(
-                f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE channel_id = ? "
-                "AND status IN ('lobby', 'active')", (channel_id,))
+            return await self._row("channel_id = ? AND status IN ('lobby', 'active')",
+                                   (channel_id,))
+
+    async def freshness(self, session_id: int) -> Freshness | None:
+        """The few columns that tell whether a cached copy of the session is current,
+        without its state or seats (a cheap read on every move)."""
+        async with self._lock:
+            rows = list(await self._db.execute_fetchall(
+                "SELECT version, status, updated_at, deadline FROM sessions WHERE id = ?",
+                (session_id,)))
+        if not rows:
+            return None
+        version, status, updated_at, deadline = rows[0]
+        return Freshness(int(version), str(status), float(updated_at),
+                         None if deadline is None else float(deadline))
 
     async def active_sessions(self) -> list[int]:
         async with self._lock, self._db.execute(
                 "SELECT id FROM sessions WHERE status = 'active' ORDER BY id") as cursor:
             return [int(r[0]) for r in await cursor.fetchall()]
+
+    async def bots_due_sessions(self) -> list[int]:
+        """Active sessions where a bot may have a move to make (the ``bots_due`` index):
+        all a restart has to look at."""
+        async with self._lock, self._db.execute(
+                "SELECT id FROM sessions WHERE bots_due = 1 AND status = 'active' "
+                "ORDER BY id") as cursor:
+            return [int(r[0]) for r in await cursor.fetchall()]
+
+    async def clear_bots_due(self, session_id: int, *, expected_version: int) -> bool:
+        """No bot has a move to make in the session (still at ``expected_version``)."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE sessions SET bots_due = 0 WHERE id = ? AND version = ?",
+                (session_id, expected_version))
+            return cursor.rowcount == 1
 
     async def due_sessions(self, now: float) -> list[int]:
         """Active sessions whose turn clock ran out at ``now`` or before."""
@@ -313,8 +364,8 @@ class Storage:
     async def set_status(self, session_id: int, status: str, *, only_from: str | None = None,
                          ) -> bool:
         """Set the status (only if it is ``only_from`` now, when given)."""
-        # A game that is over has no clock running.
-        clear = "" if status in OPEN_STATUSES else ", deadline = NULL"
+        # A game that is over has no clock running and no bot to move.
+        clear = "" if status in OPEN_STATUSES else ", deadline = NULL, bots_due = 0"
         query = f"UPDATE sessions SET status = ?, updated_at = ?{clear} WHERE id = ?"
         params: list[Any] = [status, time.time(), session_id]
         if only_from is not None:
@@ -334,14 +385,18 @@ class Storage:
         )
 
     async def start(
-        self, session_id: int, *, seed: int, state: str, seats: Iterable[SeatRow]
+        self, session_id: int, *, seed: int, state: str, seats: Iterable[SeatRow],
+        bots_due: bool = True, now: float | None = None,
     ) -> bool:
-        """Move a lobby into play with its first state. ``False`` if it left the lobby."""
+        """Move a lobby into play with its first state. ``False`` if it left the lobby.
+        ``bots_due``: whether a bot must make the first move; ``now`` is stored as
+        ``updated_at``."""
         async with self._transaction() as db:
             cursor = await db.execute(
                 "UPDATE sessions SET status = 'active', seed = ?, state = ?, version = 1, "
-                "updated_at = ? WHERE id = ? AND status = 'lobby'",
-                (seed, state, time.time(), session_id))
+                "updated_at = ?, bots_due = ? WHERE id = ? AND status = 'lobby'",
+                (seed, state, time.time() if now is None else now, int(bots_due),
+                 session_id))
             if cursor.rowcount != 1:
                 return False
             await db.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
@@ -351,21 +406,23 @@ class Storage:
     async def commit_actions(
         self, session_id: int, *, expected_version: int, state: str,
         actions: Sequence[tuple[int, str]], status: str = ACTIVE,
-        deadline: float | None = None,
+        deadline: float | None = None, bots_due: bool = True, now: float | None = None,
     ) -> bool:
         """Store the state after ``actions`` (seat, notation) and append them to the log,
         only if the session is still active at ``expected_version``. Returns whether it
         was stored; the version grows by one per action. ``deadline`` replaces the turn
-        clock's deadline (cleared unless the game is still active)."""
-        now = time.time()
+        clock's deadline and ``bots_due`` says whether a bot still has a move to make
+        (both cleared unless the game is still active; a caller that does not know says
+        a bot may be due, so that a restart looks). ``now`` is stored as ``updated_at``."""
+        now = time.time() if now is None else now
         if status != ACTIVE:
-            deadline = None
+            deadline, bots_due = None, False
         async with self._transaction() as db:
             cursor = await db.execute(
                 "UPDATE sessions SET state = ?, version = ?, status = ?, updated_at = ?, "
-                "deadline = ? WHERE id = ? AND version = ? AND status = 'active'",
-                (state, expected_version + len(actions), status, now, deadline, session_id,
-                 expected_version))
+                "deadline = ?, bots_due = ? WHERE id = ? AND version = ? AND status = 'active'",
+                (state, expected_version + len(actions), status, now, deadline, int(bots_due),
+                 session_id, expected_version))
             if cursor.rowcount != 1:
                 return False
             await db.executemany(
@@ -377,11 +434,15 @@ class Storage:
         return True
 
     async def replace_seat(self, session_id: int, seat: SeatRow) -> None:
+        """Give ``seat`` to someone else (a bot taking over: that bot may be due)."""
         async with self._transaction() as db:
             await db.execute(
                 "UPDATE seats SET user_id = ?, name = ?, is_bot = ? "
                 "WHERE session_id = ? AND seat = ?",
                 (seat.user_id, seat.name, int(seat.is_bot), session_id, seat.seat))
+            await db.execute(
+                "UPDATE sessions SET updated_at = ?, bots_due = bots_due OR ? WHERE id = ?",
+                (time.time(), int(seat.is_bot), session_id))
 
     async def action_log(self, session_id: int) -> list[LoggedAction]:
         async with self._lock, self._db.execute(

@@ -16,7 +16,11 @@ of boardgame.io's game definitions):
 * :meth:`Ruleset.result` tells whether the game is over and who won.
 
 Every action has a canonical text notation: ``parse_action(format_action(a)) == a``.
-The action log stores notation; the console and the tests speak it.
+What a *person* types is read against the position, by :meth:`Ruleset.read_action`: a
+number shown on the board means that number, a player is named the way the board names
+them. The log stores :meth:`Ruleset.notate_action`, canonical notation that reads the
+same in any position (``read_action(state, s, notate_action(state, a)) == a``), so a
+game replays from its seed and log. Both default to the stateless pair.
 
 All randomness comes from the :class:`~games.rng.GameRng` kept inside the state,
 so the same seed and the same action log replay a game exactly.
@@ -92,10 +96,38 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class MoveChoice:
-    """A legal action together with its notation and a label a person reads."""
+    """A legal action together with its notation and a label a person reads.
+
+    Menus group long lists by the kind of move (the first word of the label: "Settle",
+    "Road", "Neptune"); ``group`` adds finer levels below that one, for lists too long
+    for one Discord select (Lovci's Neptune: the row of the square, then the square)."""
 
     notation: str
     label: str
+    group: tuple[str, ...] = ()
+    #: The number the board draws on this move's place now (Hexfolk's spots), if any.
+    number: int | None = None
+
+
+def list_numbers(choices: Sequence[MoveChoice]) -> list[tuple[int, MoveChoice]]:
+    """Numbers for a numbered list of moves that agree with the board: a move onto a
+    place the board numbers keeps that number (unless several moves share the place, as
+    robbing one of two players there), the other moves follow the highest one.
+    Without board numbers the list counts 1, 2, 3 … (issue 9, item 1: what the player
+    sees is what the player types)."""
+    counts: dict[int, int] = {}
+    for c in choices:
+        if c.number is not None:
+            counts[c.number] = counts.get(c.number, 0) + 1
+    out = []
+    following = max(counts, default=0)
+    for choice in choices:
+        if choice.number is not None and counts[choice.number] == 1:
+            out.append((choice.number, choice))
+        else:
+            following += 1
+            out.append((following, choice))
+    return sorted(out, key=lambda pair: pair[0])
 
 
 class Ruleset(ABC, Generic[S, A]):
@@ -214,6 +246,18 @@ class Ruleset(ABC, Generic[S, A]):
     def parse_action(self, text: str) -> A:
         """Read notation; raise :class:`IllegalAction` when it cannot be read."""
 
+    def read_action(self, state: S, seat: int, text: str, names: Sequence[str] = ()) -> A:
+        """Read what ``seat`` typed (or a stored log line) against the position now;
+        raise :class:`IllegalAction` when it cannot be read. ``names``: display name per
+        seat, so players can be named as the board names them. Never reinterprets: a
+        number that is not shown now is refused. The default reads :meth:`parse_action`."""
+        return self.parse_action(text)
+
+    def notate_action(self, state: S, action: A) -> str:
+        """The canonical notation of ``action`` for the log, menus and buttons (the state
+        gives the board, so places can be named as drawn). Default: :meth:`format_action`."""
+        return self.format_action(action)
+
     def describe_action(
         self, state: S, seat: int, action: A, names: Sequence[str] = (),
         locale: str = DEFAULT_LOCALE,
@@ -247,6 +291,16 @@ class Ruleset(ABC, Generic[S, A]):
         ``legal_actions(state, seat)``, so callers may carry it out with
         :meth:`apply_trusted` (tests/test_trusted_apply.py checks it)."""
 
+    def forced_action(self, state: S, seat: int) -> A | None:
+        """The move a *human* ``seat`` is made to play without being asked, or ``None``.
+
+        Issue 9, item 5: when a player's only legal move is forced (a pass, a skipped
+        turn, the only way off a volcano) the platform plays it and says so. The default
+        takes the sole legal action; a game where a player may also type moves that are
+        not listed (Hexfolk's counter-offers) narrows this."""
+        legal = self.legal_actions(state, seat)
+        return legal[0] if len(legal) == 1 else None
+
     def timeout_actions(self, state: S, seat: int) -> list[A]:
         """What is played for a human ``seat`` whose turn clock ran out, so the game goes
         on (never a silent forfeit). The platform applies these in order and asks again
@@ -258,18 +312,26 @@ class Ruleset(ABC, Generic[S, A]):
     def name(self) -> str:
         return t(self.name_key)
 
-    def play(self, state: S, seat: int, notation: str) -> list[Event]:
-        """Parse ``notation`` and apply it."""
-        return self.apply(state, seat, self.parse_action(notation))
+    def play(self, state: S, seat: int, notation: str, names: Sequence[str] = ()) -> list[Event]:
+        """Read ``notation`` as ``seat`` typed it now (:meth:`read_action`) and apply it."""
+        return self.apply(state, seat, self.read_action(state, seat, notation, names))
 
     def choices(
         self, state: S, seat: int, names: Sequence[str] = (), locale: str = DEFAULT_LOCALE
     ) -> list[MoveChoice]:
         """Legal actions of ``seat`` as notation + label, in the legal order."""
         return [
-            MoveChoice(self.format_action(a), self.describe_action(state, seat, a, names, locale))
+            MoveChoice(self.notate_action(state, a),
+                       self.describe_action(state, seat, a, names, locale),
+                       self.choice_group(state, a, locale))
             for a in self.legal_actions(state, seat)
         ]
+
+    def choice_group(self, state: S, action: A, locale: str = DEFAULT_LOCALE
+                     ) -> tuple[str, ...]:
+        """Menu levels below the kind of move for ``action`` (see :class:`MoveChoice`);
+        none by default."""
+        return ()
 
     def rules_topics(self) -> tuple[str, ...]:
         """Topics of ``/rules``; each has the key ``<id>.rules.<topic>``."""
@@ -307,10 +369,12 @@ class ModularRuleset(Ruleset[S, A]):
 
     Every game is laid out the same way, so a newcomer finds a rule in a minute:
     ``rules`` (``actors``, ``legal_actions``, ``apply``), ``actions`` (the notation:
-    ``format_action``, ``parse_action``), ``labels`` (``describe``), ``bot``
-    (``choose``), ``state`` (``dump_state``, ``load_state``; the state counts
-    ``turn``) and ``hidden`` (``redeal``: what a viewer cannot tell apart). A game
-    names those modules and writes ``setup``, ``view`` and ``result`` itself.
+    ``format_action``, ``parse_action``, and optionally ``read_action`` /
+    ``notate_action`` for notation read against the position, ``choice_group`` for
+    menu levels), ``labels`` (``describe``), ``bot`` (``choose``), ``state``
+    (``dump_state``, ``load_state``; the state counts ``turn``) and ``hidden``
+    (``redeal``: what a viewer cannot tell apart). A game names those modules and
+    writes ``setup``, ``view`` and ``result`` itself.
     """
 
     rules_module: Any
@@ -345,6 +409,23 @@ class ModularRuleset(Ruleset[S, A]):
 
     def parse_action(self, text: str) -> A:
         return self.actions_module.parse_action(text)  # type: ignore[no-any-return]
+
+    def read_action(self, state: S, seat: int, text: str, names: Sequence[str] = ()) -> A:
+        reader = getattr(self.actions_module, "read_action", None)
+        if reader is None:
+            return self.parse_action(text)
+        return reader(state, seat, text, names)  # type: ignore[no-any-return]
+
+    def choice_group(self, state: S, action: A, locale: str = DEFAULT_LOCALE
+                     ) -> tuple[str, ...]:
+        group = getattr(self.actions_module, "choice_group", None)
+        return () if group is None else group(action, locale)  # type: ignore[no-any-return]
+
+    def notate_action(self, state: S, action: A) -> str:
+        notate = getattr(self.actions_module, "notate_action", None)
+        if notate is None:
+            return self.format_action(action)
+        return notate(state, action)  # type: ignore[no-any-return]
 
     def describe_action(
         self, state: S, seat: int, action: A, names: Sequence[str] = (),

@@ -366,6 +366,24 @@ def wrap_text(
     return [ellipsize(line, face, max_width) for line in lines]
 
 
+def wrap_account(
+    account: str, face: ImageFont.FreeTypeFont, max_width: float, max_lines: int
+) -> list[str]:
+    """The account of the last move(s), one event a line of ``account``, wrapped into at
+    most ``max_lines``: the newest events are kept whole and older ones give way, marked
+    by a leading "…" (issue 9 item 14: the caption is never cut down to a clipped tail,
+    and what just happened is always there). An event too long on its own is ellipsised."""
+    events = [e for e in (line.strip() for line in account.splitlines()) if e]
+    for first in range(len(events)):
+        text = " ".join(events[first:])
+        if first:
+            text = f"… {text}"
+        lines = wrap_text(text, face, max_width, max_lines + 1)
+        if len(lines) <= max_lines:
+            return lines
+    return wrap_text(events[-1], face, max_width, max_lines) if events else []
+
+
 def line_height(face: ImageFont.FreeTypeFont, spacing: float = 1.3) -> int:
     """Baseline-to-baseline distance for ``face``."""
     return round(face.size * spacing)

@@ -50,6 +50,7 @@ from renderers.common import (
     readable_ink,
     seat_style,
     text_width,
+    wrap_account,
     wrap_text,
 )
 
@@ -738,7 +739,7 @@ def render_board(view: HagothView, names: Sequence[str], caption: str, locale: s
     ``names[seat]`` is each seat's display name and ``caption`` an already translated
     account of the last move (wrapped to three lines). ``view.hand`` is never read.
     """
-    lines = wrap_text(caption, font(19), INNER - 32, 3) if caption.strip() else []
+    lines = wrap_account(caption, font(19), INNER - 32, 3) if caption.strip() else []
     caption_h = line_height(font(19)) * len(lines) + 16 + GAP if lines else 0
     status_top = HEADER_H
     caption_top = status_top + STATUS_H + ORDER_H + GAP

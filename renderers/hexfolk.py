@@ -51,6 +51,7 @@ from renderers.common import (
     png_bytes,
     seat_style,
     text_width,
+    wrap_account,
     wrap_text,
 )
 
@@ -1129,7 +1130,7 @@ def render_board(
     r = side_r if side else _hex_radius(board, inner)
     fr = _Frame(board, r)
     cap_face = font(19)
-    lines = wrap_text(caption, cap_face, inner - 28, 3) if caption.strip() else []
+    lines = wrap_account(caption, cap_face, inner - 28, 3) if caption.strip() else []
     cap_h = line_height(cap_face) * len(lines) + 18 + GAP if lines else 0
     banner_h = 58 + GAP if view.winner is not None else 0
     top = HEADER_H + ORDER_H + GAP + banner_h + cap_h

@@ -46,7 +46,7 @@ from renderers.common import (
     seat_style,
     shape_points,
     text_width,
-    wrap_text,
+    wrap_account,
 )
 
 #: Prefix of every message key of this renderer (file ``render_lovci.toml``, table ``lovci``).
@@ -1520,7 +1520,7 @@ def render_board(view: LovciView, names: Sequence[str], caption: str, locale: st
     ``view.last_squares`` are outlined as the last move.
     """
     inner = WIDTH - 2 * MARGIN
-    lines = wrap_text(caption, font(19), inner - 32, 3) if caption.strip() else []
+    lines = wrap_account(caption, font(19), inner - 32, 3) if caption.strip() else []
     caption_h = line_height(font(19)) * len(lines) + 16 + GAP if lines else 0
     status_top = HEADER_H + ORDER_H
     players_top = status_top + STATUS_H

@@ -66,7 +66,7 @@ async def play(db: str, acks: str, moves: int | None) -> int:
                         continue
                     state = ruleset.load(json.loads(row.state))
                     seat = min(ruleset.actors(state))
-                    notation = ruleset.format_action(ruleset.bot_action(state, seat))
+                    notation = ruleset.notate_action(state, ruleset.bot_action(state, seat))
                     try:
                         await service.act(session_id, seat, notation, version=row.version)
                     except ServiceError:

@@ -315,3 +315,21 @@ def test_offers_read_with_spaces_between_count_and_resource() -> None:
         assert hexfolk.format_action(hexfolk.parse_action(loose)) == canonical
     with pytest.raises(LocalizedError):
         hexfolk.parse_action("offer 2 for wood")  # a count of nothing is not an offer
+
+
+def test_the_list_is_printed_again_when_the_same_player_still_acts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 9 item 2: "In the Hagoth console, after the first card of a turn the list of
+    moves is renumbered … After every step, print the new list when the same player still
+    acts." A Hagoth turn is two card steps (hagoth.md: "play or discard two cards"), so
+    after the first one the second step's list follows at once, numbered afresh."""
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           console_args("hagoth", tmp_path, "--players", "2", "--bots", "1",
+                                        "--seed", "5"), ["moves", "1", "quit"])
+    assert code == 0
+    first, after = out.split("Player 1 (hagoth) > 1", 1)
+    before = re.findall(r"^\s+1\. (.+)$", first, re.M)
+    again = re.findall(r"^\s+1\. (.+)$", after, re.M)
+    assert before and again  # a fresh list after the step, without asking
+    assert after.index("1. ") < after.index("Player 1 (hagoth) >")

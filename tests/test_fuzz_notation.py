@@ -85,10 +85,8 @@ FAMILIES: dict[str, Callable[[random.Random, list[str]], str]] = {
 }
 
 #: (game, family) cases that fail on this branch for a reason fixed elsewhere.
-KNOWN: dict[tuple[str, str], str] = {
-    ("lovci-pokladu", "unicode digits"): "fixed on notation branch",
-    ("lovci-pokladu", "huge numbers"): "fixed on notation branch",
-}
+#: Families a game is known to fail (xfail); none since the shared tokenizer.
+KNOWN: dict[tuple[str, str], str] = {}
 
 
 def _cases() -> list[Any]:
@@ -168,10 +166,7 @@ def test_moves_by_seats_that_do_not_act_are_refused(game: str) -> None:
     print(f"{game}: {refused} moves by seats that do not act")
 
 
-@pytest.mark.parametrize(
-    "game", [pytest.param(g, marks=[pytest.mark.xfail(reason="fixed on notation branch",
-                                                      strict=False)]
-                          if g == "lovci-pokladu" else []) for g in RULESET_IDS])
+@pytest.mark.parametrize("game", RULESET_IDS)
 @settings(max_examples=300 if LONG else 60, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(max_size=60) | st.from_regex(r"[a-z0-9 ²٣-]{0,30}", fullmatch=True))

@@ -1150,7 +1150,8 @@ def test_unreadable_notation_is_refused(notation: str) -> None:
     before = snapshot(state)
     with pytest.raises(IllegalAction) as info:
         RULESET.play(state, 0, notation)
-    assert info.value.key == "platform.notation.unknown"
+    # An unknown player gets its own refusal, naming the players (issue 9, item 3).
+    assert info.value.key in ("platform.notation.unknown", "platform.notation.player")
     assert snapshot(state) == before
     assert "moves" in assert_readable(info.value)
 

@@ -268,7 +268,7 @@ for _ in range(int(sys.argv[1])):
     for seat in sorted(ruleset.actors(state)):
         if seat not in ruleset.actors(state):
             continue  # an earlier seat's move ended this one's decision (a closed offer)
-        notation = ruleset.format_action(ruleset.bot_action(state, seat))
+        notation = ruleset.notate_action(state, ruleset.bot_action(state, seat))
         ruleset.play(state, seat, notation)
         log.append(f"{seat}:{notation}")
 replayed = ruleset.setup(4, {"target": 8}, 20261130)

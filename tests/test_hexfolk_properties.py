@@ -87,8 +87,9 @@ def random_notation(rng: random.Random, s: HexfolkState) -> str:
     r1, r2 = rng.choice(res), rng.choice(res)
     p = f"p{rng.randint(1, len(s.players))}"
     return rng.choice([
-        f"settle {c}", f"road {e}", f"city {c}", "roll", "buy", "end", f"robber {h + 1} {p}",
-        f"robber {h + 1}", f"play knight {h + 1} {p}", "play roads", f"play plenty {r1} {r2}",
+        f"settle id{c}", f"road id{e}", f"city id{c}", "roll", "buy", "end",
+        f"robber id{h + 1} {p}", f"robber id{h + 1}", f"play knight id{h + 1} {p}",
+        "play roads", f"play plenty {r1} {r2}",
         f"play monopoly {r1}", f"discard {rng.randint(1, 5)}{r1}", f"bank {r1} {r2}",
         f"offer 1{r1} for 1{r2}", "accept", "decline", f"trade {p}", "cancel"])
 
@@ -131,6 +132,7 @@ def play_game(n: int, seed: int, options: dict, random_share: float,
         assert legal, (s.phase, seat)
         for a in legal:
             assert RULESET.parse_action(RULESET.format_action(a)) == a
+            assert RULESET.read_action(s, seat, RULESET.notate_action(s, a)) == a
         if steps % deep_every == 0:
             assert checked_candidates(s, seat) == legal
             copy = RULESET.load(json.loads(json.dumps(RULESET.dump(s))))
@@ -166,7 +168,7 @@ def play_game(n: int, seed: int, options: dict, random_share: float,
         events = RULESET.apply(s, seat, action)
         for ev in events:
             assert "{" not in ev.text([f"P{i}" for i in range(n)])
-        log.append((seat, RULESET.format_action(action)))
+        log.append((seat, RULESET.notate_action(s, action)))
         check_invariants(s)
         steps += 1
     # replay the notation log from the seed

@@ -743,10 +743,10 @@ def test_two_players_play_on_the_standard_board() -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "settle 12", "road 34", "city 12", "roll", "buy", "end", "robber 5 p2", "robber 5",
-    "play knight 5 p2", "play roads", "play plenty wood ore", "play monopoly ore",
+    "settle id12", "road id34", "city id12", "roll", "buy", "end", "robber id5 blue", "robber id5",
+    "play knight id5 blue", "play roads", "play plenty wood ore", "play monopoly ore",
     "discard 2wood 1ore", "bank wood ore", "offer 2wood for 1ore", "offer 1wood for nothing",
-    "accept", "decline", "counter 1ore for 2wood", "trade p2", "cancel"])
+    "accept", "decline", "counter 1ore for 2wood", "trade blue", "cancel"])
 def test_notation_round_trip(text: str) -> None:
     assert format_action(parse_action(text)) == text
 
@@ -754,7 +754,7 @@ def test_notation_round_trip(text: str) -> None:
 def test_notation_is_forgiving_and_refuses_nonsense() -> None:
     assert parse_action("  Discard WOOD wood ore ") == Discard((2, 0, 0, 0, 1))
     assert parse_action("play plenty ore wood") == parse_action("play plenty wood ore")
-    for bad in ("", "settle", "settle x", "road 0", "offer wood", "trade p9", "bank wood",
+    for bad in ("", "settle", "settle x", "road id0", "offer wood", "trade p9", "bank wood",
                 "play vp", "discard 0wood", "counter for"):
         with pytest.raises(IllegalAction):
             parse_action(bad)

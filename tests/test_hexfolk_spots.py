@@ -78,7 +78,7 @@ def test_founding_labels_start_with_the_spot_number() -> None:
     choices = RULESET.choices(state, state.current, NAMES)
     assert len(choices) == len(view.spots)
     for choice in choices:
-        action = RULESET.parse_action(choice.notation)
+        action = RULESET.read_action(state, state.current, choice.notation)
         assert isinstance(action, Settle)
         m = LABEL.match(choice.label)
         assert m, choice.label
@@ -86,8 +86,8 @@ def test_founding_labels_start_with_the_spot_number() -> None:
         assert len(choice.label) <= MAX_LABEL
     assert choices[0].label.startswith("1 — Settle ")
     # The plain label (narration of a timed-out turn, …) carries no number.
-    plain = RULESET.describe_action(state, state.current,
-                                    RULESET.parse_action(choices[0].notation), NAMES)
+    first = RULESET.read_action(state, state.current, choices[0].notation)
+    plain = RULESET.describe_action(state, state.current, first, NAMES)
     assert plain.startswith("Settle ") and choices[0].label == "1 — " + plain
 
 
@@ -121,7 +121,7 @@ def test_robber_spots_are_the_legal_hexes() -> None:
     assert state.robber not in [h for _, _, h in view.spots]
     number = {h: n for n, _, h in view.spots}
     for choice in RULESET.choices(state, state.current, NAMES):
-        action = RULESET.parse_action(choice.notation)
+        action = RULESET.read_action(state, state.current, choice.notation)
         assert isinstance(action, Robber)
         assert choice.label.startswith(f"{number[action.hex]} — ")
 
@@ -144,7 +144,7 @@ def test_normal_turn_marks_building_places_by_the_board_alone() -> None:
     state.players[seat].hand = [9, 9, 9, 9, 9]
     assert view_of(state).spots == marked
     for choice in RULESET.choices(state, seat, NAMES):
-        action = RULESET.parse_action(choice.notation)
+        action = RULESET.read_action(state, state.current, choice.notation)
         if isinstance(action, (Settle, Road)):
             place = ("corner", action.corner) if isinstance(action, Settle) else (
                 "edge", action.edge)

@@ -137,9 +137,10 @@ async def test_a_finished_game_through_the_service_carries_a_summary(tmp_path: P
             assert row is not None and row.state is not None
             state = HEXFOLK.load(json.loads(row.state))
             assert update.summary is None
-            notation = HEXFOLK.format_action(HEXFOLK.bot_action(state, 0))
+            notation = HEXFOLK.notate_action(state, HEXFOLK.bot_action(state, 0))
             service = loud if _finishes(state, notation, {1}) else quiet
             update = await service.move(CHANNEL, HOST, notation)
+        await loud.close()  # its render workers
         assert update.status == FINISHED
         assert update.image is not None and update.summary is not None
         with Image.open(io.BytesIO(update.summary)) as image:

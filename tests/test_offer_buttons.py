@@ -128,4 +128,4 @@ async def test_offer_buttons(standin: DiscordStandin, db_path: str) -> None:
                    if r.matches("POST", f"/webhooks/\\d+/{payload['token']}$")]
         custom_ids = [c["custom_id"] for r in choices for row_ in r.json.get("components", [])
                       for c in row_["components"]]
-        assert f"tb:mv:{sid}:{version + 1}:trade p{bob_seat + 1}" in custom_ids
+        assert f"tb:mv:{sid}:{version + 1}:trade {hexfolk_actions.SEATS[bob_seat][0]}" in custom_ids

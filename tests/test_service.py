@@ -178,6 +178,7 @@ async def test_whole_game_pings_once_per_turn(storage: Storage) -> None:
     assert await service.replay_check(session_id)
     await refused(service.move(CHANNEL, HOST, "act wood"), "platform.service.no_game")
     await service.new_game(CHANNEL, HOST, "hagoth")  # a finished game frees the channel
+    await service.close()  # its render workers
 
 
 async def test_two_humans_ping_each_other(service: SessionService) -> None:
@@ -321,6 +322,7 @@ async def test_status_and_hand(storage: Storage) -> None:
     note = await service.hand(CHANNEL, HOST)
     assert "only you" in note.text
     assert_png(note.image)
+    await service.close()
 
 
 async def test_service_error_is_a_localized_error() -> None:

@@ -198,6 +198,27 @@ class Front:
             t("platform.discord.menu", locale, count=len(choices)), files=files,
             view=components.move_menu(row.id, row.version, choices, locale), ephemeral=True)
 
+    async def show_submenu(self, interaction: discord.Interaction, session_id: int,
+                           version: int, path: tuple[str, ...]) -> None:
+        """A kind of move chosen in a menu: the same message now shows that kind's moves
+        (or its finer groups). A menu made for an older position is refused."""
+        locale = locale_of(interaction)
+        try:
+            row, choices = await self.service.choices(
+                channel_of(interaction), person_of(interaction), session_id=session_id)
+        except LocalizedError as error:
+            await refuse(interaction, error)
+            return
+        if row.version != version:
+            await refuse(interaction, LocalizedError("platform.service.stale"))
+            return
+        if not choices:
+            await refuse(interaction, LocalizedError("platform.discord.not_your_turn"))
+            return
+        await interaction.response.edit_message(
+            content=t("platform.menu.submenu", locale, kind=path[-1] if path else "…"),
+            view=components.move_menu(row.id, row.version, choices, locale, path))
+
     async def show_hand(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -273,6 +294,7 @@ def _game_choices() -> list[app_commands.Choice[str]]:
 
 def build_commands(front: Front) -> list[app_commands.Command | app_commands.Group]:  # type: ignore[type-arg]
     """The application commands, bound to ``front``."""
+    components.HANDLERS["submenu"] = front.show_submenu  # a kind chosen in a move menu
     game = app_commands.Group(name="game", description=described("platform.cmd.game"))
 
     @game.command(name="new", description=described("platform.cmd.new"))
@@ -384,15 +406,13 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
         locale = locale_of(interaction)
         try:
             _, choices = await front.service.choices(channel_of(interaction),
-                                                     person_of(interaction))
+                                                     person_of(interaction), recheck=False)
         except LocalizedError as error:
             return [app_commands.Choice(name=error.message(locale)[:100], value="?")]
         if not choices:
             return [app_commands.Choice(name=t("platform.discord.not_your_turn", locale)[:100],
                                         value="?")]
-        needle = current.strip().lower()
-        picked = [c for c in choices
-                  if not needle or needle in c.label.lower() or needle in c.notation]
+        picked = components.filtered(choices, current)
         return [app_commands.Choice(name=c.label[:100], value=c.notation[:100])
                 for c in picked[:MAX_AUTOCOMPLETE]]
 

@@ -9,7 +9,8 @@ and, for a move, the state version it was offered at and the move's notation::
     tb:pub:<session>:<version>:<notation>  a move any current actor may click (public board)
     tb:hand:<session>                      "Your hand" (public board)
     tb:mv:<session>:<version>:<notation>   a move button (ephemeral menu)
-    tb:ms:<session>:<version>:<n>          a move select menu (ephemeral menu)
+    tb:ms:<session>:<version>:<n>          a move select menu (ephemeral menu); an option
+                                           value ``>Kind>Sub`` opens that kind's own menu
 
 They are :class:`discord.ui.DynamicItem` subclasses registered on the client, so
 discord.py routes clicks on any message ever sent, even from before a restart.
@@ -186,6 +187,11 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
         notation = str(values[0]) if values else ""
+        path = drilled(notation)
+        if path is not None:
+            await _dispatch("submenu", interaction, session_id=self.session_id,
+                            version=self.version, path=path)
+            return
         await _dispatch("move", interaction, session_id=self.session_id,
                         version=self.version, notation=notation)
 
@@ -262,6 +268,103 @@ def view_for(update: Update, locale: str) -> discord.ui.View | None:
     return None
 
 
+# -- move menus within Discord's limits ---------------------------------------------------
+#: Rows of a message's components, and rows of buttons a menu may use.
+MAX_ROWS = 5
+BUTTONS_PER_ROW = 5
+BUTTON_ROWS = 2
+#: A kind of move with at most this many moves gets buttons, not a select: the moves that
+#: matter most (End turn, Roll, Pass, Accept) are single ones and never hide in a list.
+SMALL_KIND = 3
+#: Select values that open a sub-menu start with this (no notation does).
+DRILL = ">"
+_NUMBERED = re.compile(r"^\d+ — ")
+
+
+def kind_of(choice: MoveChoice) -> str:
+    """The kind of move: the first word of its label ("Settle", "Road", "Neptune")."""
+    words = _NUMBERED.sub("", choice.label).split(maxsplit=1)
+    word = (words[0] if words else choice.notation).strip(":,.;()…—-")
+    return (word or choice.notation)[:40].replace(DRILL, "")
+
+
+def path_of(choice: MoveChoice) -> tuple[str, ...]:
+    """The menu levels leading to ``choice``: its kind, then the ruleset's finer groups."""
+    return (kind_of(choice), *(g.replace(DRILL, "") for g in choice.group))
+
+
+def important_first(choices: Sequence[MoveChoice]) -> list[MoveChoice]:
+    """Moves of small kinds (End turn, Roll, Pass, Buy, Accept …) first, then the rest,
+    each in the ruleset's order: the order of autocomplete, whose 25 entries must never
+    hide the moves that matter behind 90 placements."""
+    sizes: dict[str, int] = {}
+    for choice in choices:
+        sizes[kind_of(choice)] = sizes.get(kind_of(choice), 0) + 1
+    return sorted(choices, key=lambda c: sizes[kind_of(c)] > SMALL_KIND)
+
+
+def filtered(choices: Sequence[MoveChoice], typed: str) -> list[MoveChoice]:
+    """What autocomplete offers for ``typed``: the important moves first; a typed board
+    number first brings the move numbered so; then label or notation starting with it,
+    then containing it."""
+    needle = " ".join(typed.lower().split())
+    ordered = important_first(choices)
+    if not needle:
+        return ordered
+
+    def rank(choice: MoveChoice) -> int:
+        label, notation = choice.label.lower(), choice.notation.lower()
+        if needle.isdigit() and label.startswith(needle + " — "):
+            return 0
+        if notation.startswith(needle) or label.startswith(needle) or \
+                _NUMBERED.sub("", label).startswith(needle):
+            return 1
+        return 2 if needle in label or needle in notation else 3
+
+    return [c for c in sorted(ordered, key=rank) if rank(c) < 3]
+
+
+def _plan(choices: Sequence[MoveChoice], path: tuple[str, ...]
+          ) -> tuple[list[MoveChoice], list[tuple[str, list[MoveChoice]]],
+                     list[tuple[str, int]]]:
+    """Lay out the moves under ``path``: (buttons, selects as (kind, moves), kinds to open
+    in a sub-menu as (kind, count)), within :data:`MAX_ROWS` rows."""
+    level = len(path)
+    leaves: list[MoveChoice] = []
+    buckets: dict[str, list[MoveChoice]] = {}
+    for choice in choices:
+        full = path_of(choice)
+        if full[:level] != path:
+            continue
+        if len(full) <= level:
+            leaves.append(choice)
+        else:
+            buckets.setdefault(full[level], []).append(choice)
+    for kind in [k for k, moves in buckets.items() if len(moves) <= SMALL_KIND]:
+        leaves.extend(buckets.pop(kind))
+    if len(leaves) > BUTTON_ROWS * BUTTONS_PER_ROW:  # too many single moves: a list too
+        buckets = {path[-1] if path else "…": leaves, **buckets}
+        leaves = []
+    rows = MAX_ROWS - -(-len(leaves) // BUTTONS_PER_ROW)
+    selects: list[tuple[str, list[MoveChoice]]] = []
+    drill: list[tuple[str, int]] = []
+    needed = sum(-(-len(moves) // OPTIONS_PER_SELECT) for moves in buckets.values())
+    if needed <= rows:
+        selects = list(buckets.items())
+    elif len(buckets) > rows:  # more kinds than rows: choose the kind first
+        drill = [(kind, len(moves)) for kind, moves in buckets.items()]
+    else:
+        rows -= 1  # one row for the kinds that open a sub-menu
+        for kind, moves in buckets.items():
+            need = -(-len(moves) // OPTIONS_PER_SELECT)
+            if need <= rows:
+                selects.append((kind, moves))
+                rows -= need
+            else:
+                drill.append((kind, len(moves)))
+    return leaves, selects, drill
+
+
 def _has_hand(game: str) -> bool:
     """Whether seats of ``game`` hold private cards (Lovci has none: no "Your hand")."""
     try:
@@ -271,23 +374,48 @@ def _has_hand(game: str) -> bool:
 
 
 def move_menu(session_id: int, version: int, choices: Sequence[MoveChoice],
-              locale: str) -> discord.ui.View:
-    """An ephemeral menu of the player's legal moves: buttons when few, else selects."""
+              locale: str, path: tuple[str, ...] = ()) -> discord.ui.View:
+    """An ephemeral menu of the player's legal moves: buttons when few; else the single
+    moves as buttons, a select per kind of move, and kinds too long for the message
+    behind a select that opens their own menu (``path``: the kinds chosen so far)."""
     view = discord.ui.View(timeout=None)
     usable = [c for c in choices if len(f"tb:mv:{session_id}:{version}:{c.notation}")
               <= CUSTOM_ID_LIMIT]
-    if len(usable) <= MAX_BUTTONS:
+    if len(usable) <= MAX_BUTTONS and not path:
         for choice in usable:
             view.add_item(MoveButton(session_id, version, choice.notation, choice.label))
         return view
-    for number in range(MAX_SELECTS):
-        chunk = usable[number * OPTIONS_PER_SELECT:(number + 1) * OPTIONS_PER_SELECT]
-        if not chunk:
-            break
-        options = [discord.SelectOption(label=_clip(c.label, SELECT_LABEL_LIMIT),
-                                        value=c.notation) for c in chunk]
-        placeholder = t("platform.discord.select_placeholder", locale,
-                        first=_clip(chunk[0].label, 40))
+    leaves, selects, drill = _plan(usable, path)
+    for choice in leaves:
+        view.add_item(MoveButton(session_id, version, choice.notation, choice.label))
+    number = 0
+    for kind, moves in selects:
+        for start in range(0, len(moves), OPTIONS_PER_SELECT):
+            chunk = moves[start:start + OPTIONS_PER_SELECT]
+            options = [discord.SelectOption(label=_clip(c.label, SELECT_LABEL_LIMIT),
+                                            value=c.notation) for c in chunk]
+            if len(moves) > OPTIONS_PER_SELECT:
+                placeholder = t("platform.menu.pick_range", locale, kind=kind,
+                                first=_clip(_NUMBERED.sub("", chunk[0].label), 30),
+                                last=_clip(_NUMBERED.sub("", chunk[-1].label), 30))
+            else:
+                placeholder = t("platform.menu.pick", locale, kind=kind)
+            view.add_item(MoveSelect(session_id, version, number, options,
+                                     _clip(placeholder, 150)))
+            number += 1
+    if drill:
+        options = [discord.SelectOption(
+            label=_clip(t("platform.menu.kind_option", locale, kind=kind, count=count),
+                        SELECT_LABEL_LIMIT),
+            value=_clip(DRILL + DRILL.join((*path, kind)), SELECT_LABEL_LIMIT))
+            for kind, count in drill[:OPTIONS_PER_SELECT]]
         view.add_item(MoveSelect(session_id, version, number, options,
-                                 _clip(placeholder, 150)))
+                                 t("platform.menu.kinds", locale)))
     return view
+
+
+def drilled(value: str) -> tuple[str, ...] | None:
+    """The menu path a select value opens (see :data:`DRILL`), or None for a move."""
+    if not value.startswith(DRILL):
+        return None
+    return tuple(value[len(DRILL):].split(DRILL))

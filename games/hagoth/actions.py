@@ -1,6 +1,11 @@
 """Hagoth actions and their canonical notation.
 
-Seats are written ``p1``–``p4`` and berths ``1``/``2``. One line per action::
+Players are named as the board names them: by colour (``red``, ``green``, ``yellow``,
+``blue`` — the canonical form, stable when a player is renamed), by the letter on their
+pieces (``r``, ``g``, ``y``, ``b``) or by their name written without spaces (``bo``,
+``bot1``). The old ``p1``–``p4`` (seat order) is still read where it is unambiguous: not
+when a player's name carries a number, as "Bot 1" does. Berths are ``1``/``2``. One line
+per action::
 
     play bow 1              lay a segment on the design in berth 1
     play bow 2 sloop        start a Sloop design in (empty) berth 2
@@ -9,10 +14,10 @@ Seats are written ``p1``–``p4`` and berths ``1``/``2``. One line per action::
     play build2 1 2         Build 2: one segment in berth 1, one in berth 2
     play build? 1           Build ?: roll, build berth 1 first, then the other
     play sail 2             Sail card for the ship in berth 2
-    play skip p3            Skip p3's next turn
-    play remove p2 1 hull   remove an unbuilt Hull from p2's berth-1 design
-    play delay p2 1         push p2's berth-1 ship back one space
-    play destroy p2 2       take one wood off p2's berth-2 design
+    play skip yellow        Skip Yellow's next turn
+    play remove green 1 hull  remove an unbuilt Hull from Green's berth-1 design
+    play delay green 1      push Green's berth-1 ship back one space (``delay bo 1``: Bo's)
+    play destroy green 2    take one wood off Green's berth-2 design
     discard sail            discard a card (part of "play two cards")
     act wood                action without a card: Go Wooding
     act build 1             action without a card: build one segment
@@ -26,9 +31,10 @@ Seats are written ``p1``–``p4`` and berths ``1``/``2``. One line per action::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..protocol import IllegalAction
+from ..notation import Unreadable, board_seat_words, read, seat_of
 from .data import (
     ATTACK_CARDS,
     BLUEPRINT_BY_CODE,
@@ -39,6 +45,7 @@ from .data import (
     BUILD_DIE,
     CARD_ORDER,
     CARDS,
+    COLOURS,
     DELAY,
     DESTROY,
     REMOVE,
@@ -163,7 +170,7 @@ def format_action(action: Action) -> str:
         case PlaySail(berth):
             return f"play sail {berth + 1}"
         case PlayAttack(card, target, berth, segment):
-            parts = ["play", card, f"p{target + 1}"]
+            parts = ["play", card, COLOURS[target]]
             if berth is not None:
                 parts.append(str(berth + 1))
             if segment is not None:
@@ -188,37 +195,31 @@ def format_action(action: Action) -> str:
     raise TypeError(f"not a Hagoth action: {action!r}")
 
 
-# -- parsing -------------------------------------------------------------------
-class _Unreadable(Exception):
-    pass
+# -- parsing -------------------------------------------------------------------------
+#: Seat words without player names (colours and letters): what a log line uses.
+SEATS = board_seat_words(COLOURS)
 
 
 def _berth(word: str) -> int:
     if word in ("1", "2"):
         return int(word) - 1
-    raise _Unreadable
-
-
-def _seat(word: str) -> int:
-    if len(word) == 2 and word[0] == "p" and word[1] in "12345678":
-        return int(word[1]) - 1
-    raise _Unreadable
+    raise Unreadable
 
 
 def _blueprint(word: str) -> int:
     bp = BLUEPRINT_BY_CODE.get(word)
     if bp is None:
-        raise _Unreadable
+        raise Unreadable
     return bp.index
 
 
 def _segment(word: str) -> str:
     if word in SEGMENTS:
         return word
-    raise _Unreadable
+    raise Unreadable
 
 
-def _parse_play(args: list[str]) -> Action:
+def _parse_play(args: list[str], seats: Sequence[Sequence[str]]) -> Action:
     card, rest = args[0], args[1:]
     if card in SEGMENTS:
         if len(rest) == 1:
@@ -234,20 +235,20 @@ def _parse_play(args: list[str]) -> Action:
     elif card == SAIL and len(rest) == 1:
         return PlaySail(_berth(rest[0]))
     elif card in ATTACK_CARDS and rest:
-        target = _seat(rest[0])
+        target = seat_of(rest[0], seats)
         if card == SKIP and len(rest) == 1:
             return PlayAttack(card, target)
         if card in (DELAY, DESTROY) and len(rest) == 2:
             return PlayAttack(card, target, _berth(rest[1]))
         if card == REMOVE and len(rest) == 3:
             return PlayAttack(card, target, _berth(rest[1]), _segment(rest[2]))
-    raise _Unreadable
+    raise Unreadable
 
 
-def _parse(words: list[str]) -> Action:
+def _parse(words: list[str], seats: Sequence[Sequence[str]]) -> Action:
     verb, args = words[0], words[1:]
     if verb == "play" and args:
-        return _parse_play(args)
+        return _parse_play(args, seats)
     if verb == "discard" and len(args) == 1 and args[0] in CARDS:
         return Discard(args[0])
     if verb == "act" and args:
@@ -264,18 +265,19 @@ def _parse(words: list[str]) -> Action:
         return MoveSegment(_segment(args[0]), _berth(args[1]), _berth(args[2]), blueprint)
     if verb == "redesign" and len(args) == 2:
         return Redesign(_berth(args[0]), _blueprint(args[1]))
-    raise _Unreadable
+    raise Unreadable
 
 
-def parse_action(text: str) -> Action:
-    """Read notation (case and extra spaces don't matter)."""
-    words = text.strip().lower().split()
-    if words:
-        try:
-            return _parse(words)
-        except _Unreadable:
-            pass
-    raise IllegalAction("platform.notation.unknown", text=text.strip()[:80])
+def parse_action(text: str, names: Sequence[str] = ()) -> Action:
+    """Read notation (case and extra spaces don't matter); ``names``: the players' names,
+    so they can be typed too (see the module docstring)."""
+    seats = board_seat_words(COLOURS, names) if names else SEATS
+    return read(text, lambda words: _parse(words, seats))
+
+
+def read_action(state: object, seat: int, text: str, names: Sequence[str] = ()) -> Action:
+    """What a player typed: as :func:`parse_action`, players also named by their names."""
+    return parse_action(text, names)
 
 
 __all__ = [
@@ -297,4 +299,5 @@ __all__ = [
     "Swap",
     "format_action",
     "parse_action",
+    "read_action",
 ]

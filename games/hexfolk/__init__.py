@@ -119,10 +119,20 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         that number ("12 — Settle …"); ``describe_action`` stays the plain label."""
         marks = labels.spot_marks(state)
         return [
-            MoveChoice(self.format_action(a), labels.numbered(
-                state, a, self.describe_action(state, seat, a, names, locale), locale, marks))
+            MoveChoice(self.notate_action(state, a), labels.numbered(
+                state, a, self.describe_action(state, seat, a, names, locale), locale, marks),
+                number=labels.spot_number(state, a, marks))
             for a in self.legal_actions(state, seat)
         ]
+
+    def forced_action(self, state: HexfolkState, seat: int) -> Action | None:
+        """Only a special building phase in which the player can build nothing is forced
+        (it is a skipped turn: ``end``). A lone ``roll`` is a player's own moment, and a
+        lone ``decline`` is not forced: a counter-offer can always be typed."""
+        if state.phase != rules.SPECIAL:
+            return None
+        legal = self.legal_actions(state, seat)
+        return legal[0] if len(legal) == 1 else None
 
     #: When a turn clock runs out, these moves are made for the late player, first
     #: legal one wins: roll, answer an offer with "no", end the turn (which closes one's

@@ -1,17 +1,33 @@
-"""Hexfolk actions and their canonical notation (typed by people).
+"""Hexfolk actions and their notation (typed by people, stored in the log).
 
-Corners, edges and hexes are numbered from 1 as on the map; seats are ``p1``–``p8``;
-a bundle of cards is written ``2wood 1ore`` (``wood`` alone means one; ``nothing``
-for an empty side)::
+What the player sees is what the player types (issue 9, item 1). Places are named by the
+letters drawn on the hexes: a hex by its letter (``C``), a corner by the hexes it
+touches (``C-F-G``; on the coast ``C-F`` or ``C``, with the compass corner of the first
+hex where two corners touch the same hexes: ``C:n``), an edge by the two hexes it
+separates (``C-F``) or, on the coast, by its hex and side (``C:ne``). Letters may come in
+any order and any case. While the board numbers the legal places, the number drawn on a
+place names it too: ``settle 12`` is the corner the board marks 12 *now*. A number the
+board does not show is refused, never read as something else.
 
-    settle 12               settlement on corner 12 (founding and later)
-    road 34                 road on edge 34 (founding, building, Road building card)
-    city 12                 upgrade your settlement on corner 12
+The log stores the lettered form (:func:`notate_action`): it reads the same in every
+position, so a game replays. The board-independent :func:`format_action` writes places
+by internal id (``settle id12``) for tests and tools; it is read everywhere too, but
+people never need it (and ``12`` alone never means an id).
+
+Players are named as the board draws them: by colour (the canonical form, stable when
+a player is renamed), by the letter on their pieces or by name without spaces. The old
+``p1``–``p8`` is read only where unambiguous (see :func:`games.notation.seat_of`). A
+bundle of cards is written ``2wood 1ore`` (``wood`` alone means one; ``nothing`` for an
+empty side)::
+
+    settle C-F-G            settlement on that corner (founding and later); settle 12: spot 12
+    road C-F                road on that edge (founding, building, Road building card)
+    city C-F-G              upgrade your settlement there
     roll                    roll the dice
     buy                     buy a development card
     end                     end your turn (or your special building phase)
-    robber 5 p2             move the robber to hex 5 and steal from p2 (``robber 5``: nobody)
-    play knight 5 p2        play a knight: robber to hex 5, steal from p2
+    robber D blue           move the robber to hex D and steal from Blue (``robber D``: nobody)
+    play knight D blue      play a knight: robber to hex D, steal from Blue
     play knight             play a knight with the robber switched off (it only counts)
     play roads              play Road building (then ``road`` twice)
     play plenty wood ore    play Year of plenty: take those two from the bank
@@ -21,16 +37,32 @@ for an empty side)::
     offer 2wood for 1ore    offer a trade to everyone (any ratio; ``for nothing``: a gift)
     accept / decline        answer the current offer
     counter 1ore for 2wood  answer with your own terms (you give 1 ore, get 2 wood)
-    trade p2                close the offer with p2 (on their acceptance or counter)
+    trade blue              close the offer with Blue (on their acceptance or counter)
     cancel                  withdraw the offer
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
 
+from ..notation import (
+    Unreadable,
+    board_seat_words,
+    count_prefix,
+    is_number,
+    number,
+    read,
+    seat_of,
+)
 from ..protocol import IllegalAction
-from .data import DEV_CARDS, RES_INDEX, RESOURCES
+from .board import get_board, places
+from .data import COLOURS, DEV_CARDS, RES_INDEX, RESOURCES
+
+if TYPE_CHECKING:
+    from .state import HexfolkState
 
 Bundle = tuple[int, int, int, int, int]
 
@@ -149,18 +181,36 @@ def format_bundle(b: Bundle) -> str:
     return " ".join(parts) if parts else "nothing"
 
 
+#: Seat words without player names: the drawn colour (canonical) and letter.
+SEATS = board_seat_words(COLOURS)
+
+
 def _victim(v: int | None) -> str:
-    return "" if v is None else f" p{v + 1}"
+    return "" if v is None else f" {SEATS[v][0]}"
 
 
-def format_action(action: Action) -> str:
+#: Prefix of a place written by internal id (``settle id12``): for tests and tools; no
+#: person types it meaning a number on the board.
+INTERNAL = "id"
+
+#: A place's name in notation: (kind "corner" / "edge" / "hex", id) → text.
+PlaceName = Callable[[str, int], str]
+
+
+def _internal(kind: str, i: int) -> str:
+    return f"{INTERNAL}{i + 1}"
+
+
+def format_action(action: Action, place: PlaceName = _internal) -> str:
+    """Notation of ``action``; ``place`` names places (default: by internal id, ``id12``;
+    :func:`notate_action` names them by the hex letters of the game's board)."""
     match action:
         case Settle(c):
-            return f"settle {c + 1}"
+            return f"settle {place('corner', c)}"
         case Road(e):
-            return f"road {e + 1}"
+            return f"road {place('edge', e)}"
         case City(c):
-            return f"city {c + 1}"
+            return f"city {place('corner', c)}"
         case Roll():
             return "roll"
         case Buy():
@@ -168,11 +218,11 @@ def format_action(action: Action) -> str:
         case End():
             return "end"
         case Robber(h, v):
-            return f"robber {h + 1}{_victim(v)}"
+            return f"robber {place('hex', h)}{_victim(v)}"
         case Knight(h, v):
             if h < 0:
                 return "play knight"  # the robber is off: the knight only counts
-            return f"play knight {h + 1}{_victim(v)}"
+            return f"play knight {place('hex', h)}{_victim(v)}"
         case RoadBuilding():
             return "play roads"
         case Plenty(a, b):
@@ -192,39 +242,73 @@ def format_action(action: Action) -> str:
         case Counter(give, get):
             return f"counter {format_bundle(give)} for {format_bundle(get)}"
         case Trade(p):
-            return f"trade p{p + 1}"
+            return f"trade {SEATS[p][0]}"
         case Cancel():
             return "cancel"
     raise TypeError(f"not a Hexfolk action: {action!r}")
 
 
-class _Unreadable(Exception):
-    pass
+# -- places by name ------------------------------------------------------------------------
+@cache
+def place_names(board_id: str) -> dict[tuple[str, int], str]:
+    """(kind, id) → the lettered name of every place of board ``board_id``."""
+    board, pl = get_board(board_id), places(board_id)
+    out: dict[tuple[str, int], str] = {}
+    for h in range(board.hexes):
+        out[("hex", h)] = pl.hex_names[h]
+    for c in range(board.corners):
+        name = "-".join(pl.hex_names[h] for h in pl.corner_hexes[c])
+        out[("corner", c)] = name + (f":{pl.corner_side[c]}" if pl.corner_side[c] else "")
+    for e in range(board.edges):
+        hs = sorted(board.edge_hexes[e])
+        name = "-".join(pl.hex_names[h] for h in hs)
+        out[("edge", e)] = name + (f":{pl.edge_side[e]}" if len(hs) == 1 else "")
+    return out
 
 
-def _num(word: str) -> int:
-    if word.isdigit() and 1 <= int(word) <= 999:
-        return int(word) - 1
-    raise _Unreadable
+def _key(name: str) -> tuple[tuple[str, ...], str]:
+    """A typed place name as (sorted hex letters, side): letters in any order and case."""
+    letters, _, side = name.lower().partition(":")
+    return tuple(sorted(letters.split("-"), key=lambda x: (len(x), x))), side
 
 
-def _seat(word: str) -> int:
-    if len(word) == 2 and word[0] == "p" and word[1] in "12345678":
-        return int(word[1]) - 1
-    raise _Unreadable
+@cache
+def _places_by_name(board_id: str) -> dict[tuple[str, tuple[tuple[str, ...], str]], int]:
+    return {(kind, _key(name)): i for (kind, i), name in place_names(board_id).items()}
+
+
+def notate_action(state: HexfolkState, action: Action) -> str:
+    """The canonical notation for the log, menus and buttons: places by hex letters."""
+    names = place_names(state.board)
+    return format_action(action, lambda kind, i: names[(kind, i)])
+
+
+# -- parsing --------------------------------------------------------------------------------
+#: Reads a place word of a kind ("corner", "edge", "hex") as its id.
+PlaceReader = Callable[[str, str], int]
+
+
+def _read_internal(kind: str, word: str) -> int:
+    if word.startswith(INTERNAL):
+        return number(word[len(INTERNAL):], 1) - 1
+    raise Unreadable
+
+
+def _seat(word: str, seats: Sequence[Sequence[str]]) -> int:
+    return seat_of(word, seats)
 
 
 def _res(word: str) -> int:
     if word in RES_INDEX:
         return RES_INDEX[word]
-    raise _Unreadable
+    raise Unreadable
 
 
 def _counts_joined(words: list[str]) -> list[str]:
     """``1 brick 2 wood`` reads as ``1brick 2wood``: a count may stand apart."""
     joined: list[str] = []
     for w in words:
-        if joined and joined[-1].isdigit() and not w[:1].isdigit():
+        if joined and is_number(joined[-1]) and not is_number(w[:1]):
             joined[-1] += w
         else:
             joined.append(w)
@@ -235,47 +319,46 @@ def parse_bundle(words: list[str]) -> Bundle:
     if words == ["nothing"]:
         return (0, 0, 0, 0, 0)
     if not words:
-        raise _Unreadable
+        raise Unreadable
     out = [0] * 5
     for w in _counts_joined(words):
-        digits = len(w) - len(w.lstrip("0123456789"))
-        count = int(w[:digits]) if digits else 1
-        if digits > 2 or count == 0:
-            raise _Unreadable
-        out[_res(w[digits:])] += count
+        count, name = count_prefix(w)
+        out[_res(name)] += count
     return (out[0], out[1], out[2], out[3], out[4])
 
 
 def _two_sides(args: list[str]) -> tuple[Bundle, Bundle]:
     if args.count("for") != 1:
-        raise _Unreadable
+        raise Unreadable
     i = args.index("for")
     return parse_bundle(args[:i]), parse_bundle(args[i + 1:])
 
 
-def _robber_args(args: list[str]) -> tuple[int, int | None]:
-    if len(args) == 1:
-        return _num(args[0]), None
-    if len(args) == 2:
-        return _num(args[0]), _seat(args[1])
-    raise _Unreadable
-
-
-def _parse(words: list[str]) -> Action:
+def _parse(words: list[str], place: PlaceReader, seats: Sequence[Sequence[str]]) -> Action:
     verb, args = words[0], words[1:]
+
+    def robber_args(rest: list[str]) -> tuple[int, int | None]:
+        if len(rest) == 1:
+            return place("hex", rest[0]), None
+        if len(rest) == 2:
+            return place("hex", rest[0]), _seat(rest[1], seats)
+        raise Unreadable
+
     simple = {"roll": Roll(), "buy": Buy(), "end": End(), "accept": Accept(),
               "decline": Decline(), "cancel": Cancel()}
     if verb in simple and not args:
         return simple[verb]
-    if verb in ("settle", "road", "city") and len(args) == 1:
-        n = _num(args[0])
-        return Settle(n) if verb == "settle" else Road(n) if verb == "road" else City(n)
+    if verb in ("settle", "city") and len(args) == 1:
+        corner = place("corner", args[0])
+        return Settle(corner) if verb == "settle" else City(corner)
+    if verb == "road" and len(args) == 1:
+        return Road(place("edge", args[0]))
     if verb == "robber":
-        return Robber(*_robber_args(args))
+        return Robber(*robber_args(args))
     if verb == "play" and args and args[0] in DEV_CARDS:
         card, rest = args[0], args[1:]
         if card == "knight":
-            return Knight(*_robber_args(rest)) if rest else Knight(-1)
+            return Knight(*robber_args(rest)) if rest else Knight(-1)
         if card == "roads" and not rest:
             return RoadBuilding()
         if card == "plenty" and len(rest) == 2:
@@ -292,16 +375,61 @@ def _parse(words: list[str]) -> Action:
     if verb == "counter":
         return Counter(*_two_sides(args))
     if verb == "trade" and len(args) == 1:
-        return Trade(_seat(args[0]))
-    raise _Unreadable
+        return Trade(_seat(args[0], seats))
+    raise Unreadable
 
 
 def parse_action(text: str) -> Action:
-    """Read notation (case and extra spaces don't matter)."""
-    words = text.strip().lower().split()
-    if words:
-        try:
-            return _parse(words)
-        except (_Unreadable, ValueError):
-            pass
-    raise IllegalAction("platform.notation.unknown", text=text.strip()[:80])
+    """Read notation with places by internal id (``settle id12``; see the module
+    docstring). Case and extra spaces don't matter."""
+    return read(text, lambda words: _parse(words, _read_internal, SEATS))
+
+
+#: The kind of place, as a person reads it in a refusal.
+KIND_KEYS = {"corner": "hexfolk.notation.corner", "edge": "hexfolk.notation.edge",
+             "hex": "hexfolk.notation.hex"}
+
+
+def read_action(state: HexfolkState, seat: int, text: str,
+                names: Sequence[str] = ()) -> Action:
+    """What a player typed, read against the position now: a place by its hex letters,
+    or by the number the board draws on it now (never by anything else); a player by
+    colour, letter or name."""
+    from .view import spots  # the view module imports the actions
+
+    by_name = _places_by_name(state.board)
+    shown: dict[int, tuple[str, int]] | None = None
+
+    def place(kind: str, word: str) -> int:
+        nonlocal shown
+        if is_number(word):
+            if shown is None:
+                shown = {n: (k, i) for n, k, i in spots(state)}
+            spot = shown.get(int(word))
+            if spot is not None and spot[0] == kind:
+                return spot[1]
+            raise Unreadable(_no_spot(state, kind, word, shown))
+        if word.startswith(INTERNAL):
+            return _read_internal(kind, word)
+        found = by_name.get((kind, _key(word)))
+        if found is None:
+            raise Unreadable
+        return found
+
+    seats = board_seat_words(COLOURS[:len(state.players)], names)
+    return read(text, lambda words: _parse(words, place, seats))
+
+
+def _no_spot(state: HexfolkState, kind: str, word: str,
+             shown: dict[int, tuple[str, int]]) -> IllegalAction:
+    """The refusal of a number that the board does not draw on a place of ``kind``."""
+    from ..protocol import term
+
+    numbers = sorted(n for n, (k, _) in shown.items() if k == kind)
+    example = place_names(state.board)[(kind, 0)]
+    if not numbers:
+        return IllegalAction("hexfolk.notation.no_numbers", number=word[:8],
+                             kind=term(KIND_KEYS[kind]), example=example)
+    return IllegalAction("hexfolk.notation.no_spot", number=word[:8],
+                         kind=term(KIND_KEYS[kind]), low=numbers[0], high=numbers[-1],
+                         example=example)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..protocol import IllegalAction
+from ..notation import Unreadable, number, read
 from .data import COLOUR_LETTERS, NAMES, SIDES, SQUARE_BY_NAME, TOKEN_VALUES
 
 
@@ -108,6 +108,18 @@ def _lr(step: int) -> str:
     return "right" if step > 0 else "left"
 
 
+def choice_group(action: Action, locale: str = "en") -> tuple[str, ...]:
+    """Menu level below the kind of move: Neptune reaches any of 81 squares, too many
+    for one Discord select, so its menu picks the row first, then the square."""
+    from i18n import t
+
+    if isinstance(action, Neptune) and action.square >= 0:
+        return (t("platform.menu.row", locale, row=NAMES[action.square][1:]),)
+    if isinstance(action, Neptune):
+        return (t("platform.menu.ships", locale),)
+    return ()
+
+
 def format_action(action: Action) -> str:
     match action:
         case Start(square):
@@ -139,26 +151,23 @@ def format_action(action: Action) -> str:
     raise TypeError(f"not a Lovci pokladů action: {action!r}")
 
 
-class _Unreadable(Exception):
-    pass
-
-
 def _square(word: str) -> int:
     if word in SQUARE_BY_NAME:
         return SQUARE_BY_NAME[word]
-    raise _Unreadable
+    raise Unreadable
 
 
 def _colour(word: str) -> int:
     if word in COLOUR_LETTERS:
         return COLOUR_LETTERS.index(word)
-    raise _Unreadable
+    raise Unreadable
 
 
 def _token(word: str) -> int:
-    if word.isdigit() and int(word) in TOKEN_VALUES:
-        return int(word)
-    raise _Unreadable
+    value = number(word)
+    if value in TOKEN_VALUES:
+        return value
+    raise Unreadable
 
 
 def _sailor(word: str) -> tuple[int, int | None]:
@@ -166,13 +175,13 @@ def _sailor(word: str) -> tuple[int, int | None]:
         return int(word) - 1, None
     if len(word) == 2 and word[1] in "1234":
         return int(word[1]) - 1, _colour(word[0])
-    raise _Unreadable
+    raise Unreadable
 
 
 def _step(word: str) -> int:
     if word in ("left", "right"):
         return 1 if word == "right" else -1
-    raise _Unreadable
+    raise Unreadable
 
 
 def _with_token(rest: list[str]) -> int:
@@ -180,7 +189,7 @@ def _with_token(rest: list[str]) -> int:
         return 0
     if len(rest) == 2 and rest[0] == "with":
         return _token(rest[1])
-    raise _Unreadable
+    raise Unreadable
 
 
 def _parse(words: list[str]) -> Action:
@@ -215,15 +224,9 @@ def _parse(words: list[str]) -> Action:
         return Later()
     if verb == "pass" and n == 0:
         return Pass()
-    raise _Unreadable
+    raise Unreadable
 
 
 def parse_action(text: str) -> Action:
     """Read notation (case and extra spaces don't matter)."""
-    words = text.strip().lower().split()
-    if words:
-        try:
-            return _parse(words)
-        except _Unreadable:
-            pass
-    raise IllegalAction("platform.notation.unknown", text=text.strip()[:80])
+    return read(text, _parse)
