@@ -1,0 +1,228 @@
+"""The Round End of Haze Islands: 1. Night Falls, 2. The Doom Moves, 3. New Dawn.
+
+It runs by itself once every map deck is empty. The special-action windows before The Doom
+moves are not built yet (RULES-NOTES.md).
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from ..protocol import Event
+from .data import (
+    DOUBLE,
+    FINAL_ROUND_POWER,
+    OPEN_SEA,
+    PIRATES_PER_PLAYER,
+    SINGLE,
+    SOLO,
+    STEP,
+)
+from .scoring import icons
+from .state import CASTAWAY, GHOST, PHASE_OVER, PHASE_PLAY, SHIP, SUNK, HazeState, location_at
+
+DOOM_DIE_MAX = 6
+
+
+def doom_edges(state: HazeState, x: int, y: int) -> list[tuple[int, int, int]]:
+    """``(cost, x, y)`` of each location The Doom can move to from ``(x, y)``: "The Doom
+    ... may move through these red and gold diamonds as normal", so any two touching edges
+    that both carry diamonds; a closed adventure edge (no diamonds) stops it too."""
+    from .rules import edge_towards  # the geometry lives with the players' moves
+
+    here = location_at(state, x, y)
+    assert here is not None
+    out = []
+    for direction, (dx, dy) in enumerate(STEP):
+        there = location_at(state, x + dx, y + dy)
+        if there is None:
+            continue
+        mine = edge_towards(here, direction)
+        theirs = edge_towards(there, (direction + 2) % 4)
+        if mine.diamonds and theirs.diamonds:
+            out.append((mine.diamonds + theirs.diamonds, x + dx, y + dy))
+    return out
+
+
+def doom_distances(state: HazeState) -> dict[tuple[int, int], tuple[int, list[tuple[int, int]]]]:
+    """Fewest diamonds from The Doom to every reachable location, with one such route
+    (the squares after The Doom's own). Among equally short routes the one found first in
+    N, E, S, W order from each location is kept (RULES-NOTES)."""
+    start = (state.doom_x, state.doom_y)
+    best: dict[tuple[int, int], tuple[int, list[tuple[int, int]]]] = {start: (0, [])}
+    queue: list[tuple[int, int, tuple[int, int]]] = [(0, 0, start)]
+    order = 0
+    while queue:
+        cost, _order, square = heapq.heappop(queue)
+        if cost > best[square][0]:
+            continue
+        for step, x, y in doom_edges(state, *square):
+            total = cost + step
+            if (x, y) not in best or total < best[(x, y)][0]:
+                best[(x, y)] = (total, [*best[square][1], (x, y)])
+                order += 1
+                heapq.heappush(queue, (total, order, (x, y)))
+    return best
+
+
+def doom_power(state: HazeState) -> int:
+    """"On the 6th and final round The Doom's power will count as 7."""
+    return FINAL_ROUND_POWER if state.round == state.rounds else state.doom_die
+
+
+def doom_target(state: HazeState) -> int | None:
+    """"Establish which player's ship (not Castaway) is the easiest for The Doom to reach
+    ... the lowest number of diamonds ... If the player ships are equally close ..., choose
+    the player with the most icons in their Captain's Log. If still tied, ... roll a die."
+    ``None`` when no ship can be reached."""
+    distances = doom_distances(state)
+    reachable = [(distances[(p.x, p.y)][0], -icons(p), seat)
+                 for seat, p in enumerate(state.players)
+                 if p.status == SHIP and (p.x, p.y) in distances]
+    if not reachable:
+        return None
+    best = min(key[:2] for key in reachable)
+    tied = [seat for dist, score, seat in reachable if (dist, score) == best]
+    return tied[0] if len(tied) == 1 else tied[state.rng.below(len(tied))]
+
+
+def night_falls(state: HazeState, events: list[Event]) -> None:
+    """"Flip over all the adventure cards showing a single icon adventure ... showing a
+    sea without any icons."""
+    for location in state.locations:
+        if location.side == SINGLE:
+            location.side = OPEN_SEA
+    events.append(Event("haze-islands.event.night_falls", None, {"round": state.round}))
+
+
+def doom_moves(state: HazeState, events: list[Event]) -> None:
+    """The Doom Moves, steps 1–4."""
+    # 1. "Increase The Doom's power by 1." (by 2 in the short game)
+    state.doom_die = min(DOOM_DIE_MAX, state.doom_die + (2 if state.short else 1))
+    power = doom_power(state)
+    target = doom_target(state)
+    crossed = 0
+    if target is not None:
+        player = state.players[target]
+        _cost, route = doom_distances(state)[(player.x, player.y)]
+        # 3. "move The Doom die along its route towards the nearest player ... while The
+        #    Doom has enough power to move, or until The Doom has reached a player's ship."
+        position = (state.doom_x, state.doom_y)
+        for square in route:
+            step = next(c for c, x, y in doom_edges(state, *position) if (x, y) == square)
+            if crossed + step > power or _ship_at(state, *position):
+                break
+            crossed += step
+            position = square
+        state.doom_x, state.doom_y = position
+    events.append(Event("haze-islands.event.doom_moves", target, {
+        "power": power, "crossed": crossed}))
+    # 4. "All players Take Damage equal to The Doom's power after movement."
+    remaining = power - crossed
+    n = len(state.players)
+    for step in range(n):
+        seat = (state.first + step) % n
+        player = state.players[seat]
+        if player.status == SHIP and (player.x, player.y) == (state.doom_x, state.doom_y):
+            take_damage(state, seat, remaining, events, attacker=None)
+
+
+def _ship_at(state: HazeState, x: int, y: int) -> bool:
+    return any(p.status == SHIP and (p.x, p.y) == (x, y) for p in state.players)
+
+
+def take_damage(state: HazeState, seat: int, damage: int, events: list[Event], *,
+                attacker: int | None) -> None:
+    """"Permanently discard 1 pirate token from your supply to the box, for each point of
+    damage. If you have no pirate tokens in your supply to discard you are Sunk".
+    ``attacker``: the seat that attacked, ``None`` for The Doom."""
+    player = state.players[seat]
+    for _ in range(damage):
+        if player.supply == 0:
+            sink(state, seat, events, attacker=attacker)
+            return
+        player.supply -= 1
+        player.boxed += 1
+    events.append(Event("haze-islands.event.damage", seat, {"damage": damage}))
+
+
+def sink(state: HazeState, seat: int, events: list[Event], *, attacker: int | None) -> None:
+    player = state.players[seat]
+    if state.mode == SOLO:
+        # "Solo Game: If you are Sunk you lose."
+        player.status = SUNK
+        events.append(Event("haze-islands.event.sunk", seat))
+        return
+    if attacker is not None:
+        # "If you are Sunk by a player, you become a Castaway."
+        make_castaway(state, seat, attacker, events)
+        return
+    # "If you are Sunk by The Doom, you become a Ghost Ship." Ghost Ship: "Discard all the
+    # cards in your hand. Place your ship on its side. Discard all your pirate tokens."
+    player.status = GHOST
+    state.discard.extend(player.hand)
+    player.hand.clear()
+    player.boxed += player.supply + len(player.deployed)
+    player.supply = 0
+    player.deployed.clear()
+    events.append(Event("haze-islands.event.ghost", seat))
+
+
+def make_castaway(state: HazeState, seat: int, by: int, events: list[Event]) -> None:
+    """Castaway: "Give all the cards in your hand to the player that sunk you (they must
+    discard down to 3 cards). Place any 1 pirate token of your colour at your location ...
+    Remove your ship token and all other pirate tokens of your colour from the game."""
+    player = state.players[seat]
+    player.status = CASTAWAY
+    state.players[by].hand.extend(player.hand)
+    player.hand.clear()
+    player.boxed = PIRATES_PER_PLAYER - 1  # the one left stands at x, y as the castaway
+    player.supply = 0
+    player.deployed.clear()
+    events.append(Event("haze-islands.event.castaway", seat, {"by_seat": by}))
+
+
+def new_dawn(state: HazeState, events: list[Event]) -> None:
+    """New Dawn, steps 1–3."""
+    from .rules import deal_other_decks
+
+    # 1. "Rotate all the adventure cards showing a double icon adventure 180 degrees"
+    for location in state.locations:
+        if location.side == DOUBLE:
+            location.side = SINGLE
+    # 2. "For each location without an adventure card, draw 1 adventure deck card"
+    for location in state.locations:
+        if location.adventure is None and state.adventure_deck:
+            location.adventure = state.adventure_deck.pop()
+            location.side = DOUBLE
+    # 3. "The second player becomes the first player. Shuffle the map discard pile and
+    #    place it facedown by the first player ... The (new) first player discards 1 map
+    #    deck card per other player".
+    n = len(state.players)
+    state.first = (state.first + 1) % n
+    deck = state.decks[state.first]
+    deck.extend(state.discard)
+    state.discard.clear()
+    state.rng.shuffle(deck)
+    deal_other_decks(state.decks, state.first, n)
+    state.round += 1
+    state.current = state.first
+    state.phase = PHASE_PLAY
+    events.append(Event("haze-islands.event.new_dawn", state.first, {"round": state.round}))
+
+
+def round_end(state: HazeState, events: list[Event]) -> None:
+    night_falls(state, events)
+    doom_moves(state, events)
+    # Game End: "1) at the end of round 6 right after The Doom Moves" or "3) if there are
+    # no surviving player ships in play".
+    if not any(p.status == SHIP for p in state.players):
+        state.phase = PHASE_OVER
+        state.reason = "no_ships"
+    elif state.round == state.rounds:
+        state.phase = PHASE_OVER
+        state.reason = "rounds"
+    if state.phase == PHASE_OVER:
+        events.append(Event("haze-islands.event.game_over", None, {"reason": state.reason}))
+        return
+    new_dawn(state, events)

@@ -1,0 +1,821 @@
+"""The rules of Haze Islands: setup, who acts, legality and effects.
+
+:func:`check` is the single source of truth for legality: :func:`legal_actions` filters
+the candidates through it and :func:`apply` calls it before changing anything, so a
+refused action never half-applies. Decisions the rulebook leaves open are in
+``RULES-NOTES.md`` beside this file.
+
+Implemented so far: setup, pass, discard, Scout (with Create a Location), Sail, Plunder,
+Deploy, Steal, Reveal Your Fate and the hand limit; the Round End is in
+:mod:`.round_end`. What is not built yet is listed in ``RULES-NOTES.md``.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from ..protocol import Event, IllegalAction
+from ..rng import GameRng
+from .actions import (
+    Action,
+    AttackDoom,
+    AttackShip,
+    Complete,
+    Deploy,
+    Discard,
+    Drop,
+    Fate,
+    GhostDiscard,
+    Hijack,
+    Keep,
+    Pass,
+    Pay,
+    Plunder,
+    Rotate,
+    Sail,
+    Scout,
+    Steal,
+    Take,
+)
+from .data import (
+    ADVENTURE_CARDS,
+    ADVENTURE_EDGE,
+    COMPASS,
+    COMPETITIVE,
+    CORNERS,
+    CURSED,
+    CUTLASS,
+    DIRECTION_NAMES,
+    DIRECTIONS,
+    DOOM_CARDS,
+    DOOM_DIE_START,
+    DOUBLE,
+    HAND_LIMIT,
+    ISLAND_IDS,
+    MAP_CARDS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OPEN_SEA,
+    OPEN_SEA_EDGE,
+    RED_CARD_IDS,
+    ROUNDS,
+    SHORT_ROUNDS,
+    SINGLE,
+    SOLO,
+    SPELLS,
+    STEP,
+    Edge,
+)
+from .round_end import make_castaway, round_end, take_damage
+from .spend import payments, valid_payment
+from .state import (
+    CASTAWAY,
+    FATE_ATTACK,
+    FATE_COMPLETE,
+    FATE_DEPLOY,
+    FATE_DOOM,
+    FATE_HIJACK,
+    GHOST,
+    PENDING_FATE,
+    PENDING_HAND_LIMIT,
+    PENDING_PAY,
+    PENDING_PLUNDER,
+    PENDING_ROTATE,
+    PENDING_STEAL,
+    PHASE_OVER,
+    PHASE_PLAY,
+    PHASE_ROUND_END,
+    SHIP,
+    HazeState,
+    Location,
+    LogEntry,
+    Player,
+    location_at,
+)
+
+DIE_SIDES = 6
+
+
+def _require(condition: bool, key: str, **params: object) -> None:
+    if not condition:
+        raise IllegalAction(key, **params)
+
+
+# -- setup -------------------------------------------------------------------------------
+def setup(num_players: int, seed: int, *, mode: str, short: bool = False) -> HazeState:
+    """The rulebook's Setup, steps 1–12, in order."""
+    _require(MIN_PLAYERS <= num_players <= MAX_PLAYERS, "haze-islands.setup.players",
+             count=num_players)
+    # "Solo: Defeat The Doom and score a minimum of 15 icons." — one player is solo and
+    # solo is one player.
+    _require((num_players == 1) == (mode == SOLO), "haze-islands.setup.mode_players",
+             mode=mode, count=num_players)
+    # "3 players can play 3 rounds instead of 6."
+    _require(not short or num_players == 3, "haze-islands.setup.short_needs_three")
+    rng = GameRng(seed)
+    # The Skull of Fate corners are "fixed when the deck is made (seeded)".
+    skulls = []
+    for card in MAP_CARDS:
+        corners = list(range(len(CORNERS)))
+        rng.shuffle(corners)
+        skulls.append(sum(1 << c for c in corners[:card.skulls]))
+    # 2. "Discard the 3 Cursed cards and the 9 Dead End cards, facedown, forming the
+    #    discard pile."
+    discard = list(RED_CARD_IDS)
+    # 3. "Roll a die. The player with the highest roll is the first player." Ties roll
+    #    again among the tied players (RULES-NOTES).
+    tied = list(range(num_players))
+    rolls: list[list[int]] = []  # one row per roll; 0: that seat did not roll again
+    while len(tied) > 1 or not rolls:
+        row = [rng.roll(DIE_SIDES) if seat in tied else 0 for seat in range(num_players)]
+        rolls.append(row)
+        best = max(row)
+        tied = [seat for seat in tied if row[seat] == best]
+    first = tied[0]
+    # 4. "Shuffle the map deck and place it facedown by the first player."
+    decks: list[list[int]] = [[] for _ in range(num_players)]
+    decks[first] = list(ISLAND_IDS)
+    rng.shuffle(decks[first])
+    # 5. "The first player discards 1 map deck card per other player, forming a facedown
+    #    map deck for each of the other player(s) to use."
+    deal_other_decks(decks, first, num_players)
+    # 6. "Shuffle the adventure deck and place it facedown off to the side."
+    adventure_deck = list(range(18))
+    rng.shuffle(adventure_deck)
+    # 7. "Create a Location. If you draw a Cursed card, try again."
+    adventure = adventure_deck.pop()
+    card = decks[first].pop()
+    while MAP_CARDS[card].kind == CURSED:
+        discard.append(card)
+        card = decks[first].pop()
+    start = Location(0, 0, card, 0, adventure, DOUBLE)
+    # 8.–10. A ship and 3 pirates each, the ships on the starting location, the pirates
+    #        in the supply.
+    players = [Player() for _ in range(num_players)]
+    # 11.–12. The Doom die on the starting location showing 1; the Doom cards secretly
+    #         shuffled and flipped.
+    doom_order = list(range(len(DOOM_CARDS)))
+    rng.shuffle(doom_order)
+    doom_cards = [[card_id, rng.below(2)] for card_id in doom_order]
+    return HazeState(
+        mode=mode, short=short, rounds=SHORT_ROUNDS if short else ROUNDS, round=1,
+        first=first, current=first, phase=PHASE_PLAY, turn=0, players=players, decks=decks,
+        discard=discard, locations=[start], adventure_deck=adventure_deck, skulls=skulls,
+        doom_cards=doom_cards, doom_x=0, doom_y=0, doom_die=DOOM_DIE_START,
+        first_rolls=rolls, rng=rng,
+    )
+
+
+def deal_other_decks(decks: list[list[int]], first: int, num_players: int) -> None:
+    """The first player's top card goes to the next player, the following one to the
+    player after (RULES-NOTES)."""
+    for step in range(1, num_players):
+        decks[(first + step) % num_players].append(decks[first].pop())
+
+
+# -- geometry ------------------------------------------------------------------------------
+def edge_towards(location: Location, direction: int) -> Edge:
+    """The edge ``location`` shows towards world ``direction``, as it is now: its N edge
+    is closed while an adventure card shows there and opens on open sea."""
+    own = (direction - location.rotation) % 4
+    if own == 0:
+        return OPEN_SEA_EDGE if location.side == OPEN_SEA else ADVENTURE_EDGE
+    return MAP_CARDS[location.card].edge(own)
+
+
+def neighbour(x: int, y: int, direction: int) -> tuple[int, int]:
+    dx, dy = STEP[direction]
+    return x + dx, y + dy
+
+
+def crossable(edge: Edge) -> bool:
+    """Players may cross an edge only with gold diamonds on it."""
+    return edge.diamonds > 0 and not edge.red
+
+
+def sail_cost(state: HazeState, x: int, y: int, direction: int) -> int | None:
+    """Diamonds between ``(x, y)`` and its neighbour towards ``direction``, or ``None``
+    when a player may not sail there (no location, a red or closed edge on either side)."""
+    here = location_at(state, x, y)
+    there = location_at(state, *neighbour(x, y, direction))
+    if here is None or there is None:
+        return None
+    mine = edge_towards(here, direction)
+    theirs = edge_towards(there, (direction + 2) % 4)
+    if not (crossable(mine) and crossable(theirs)):
+        return None
+    return mine.diamonds + theirs.diamonds
+
+
+# -- turn order ------------------------------------------------------------------------------
+def round_order(state: HazeState) -> list[int]:
+    """The seats of this round, from the first player clockwise."""
+    n = len(state.players)
+    return [(state.first + step) % n for step in range(n)]
+
+
+def discard_target(state: HazeState, seat: int) -> list[int]:
+    """Where ``seat``'s discards go: the next player's map deck, or the discard pile for
+    the last player of the round (and in solo)."""
+    n = len(state.players)
+    nxt = (seat + 1) % n
+    if nxt == state.first:
+        return state.discard
+    return state.decks[nxt]
+
+
+def discard_card(state: HazeState, seat: int, card: int) -> None:
+    discard_target(state, seat).append(card)
+
+
+def may_pass(state: HazeState, seat: int) -> bool:
+    """"As the first player, you may not pass." Others may, while a player before them
+    this round still has cards that can reach their deck (RULES-NOTES)."""
+    order = round_order(state)
+    if seat == state.first:
+        return False
+    upstream = order[:order.index(seat)]
+    return any(state.decks[s] for s in upstream)
+
+
+def actors(state: HazeState) -> frozenset[int]:
+    if state.phase != PHASE_PLAY:
+        return frozenset()
+    return frozenset((state.current,))
+
+
+# -- legality ---------------------------------------------------------------------------------
+def _acting(player: Player) -> bool:
+    return player.status in (SHIP, CASTAWAY)
+
+
+def _check_ghost(state: HazeState, seat: int, action: Action) -> None:
+    """Ghost Ship: "You may no longer take Actions on your turn. Instead, you must 1) look
+    through your map deck and discard all the map cards in any order, and 2) rotate any 1
+    location (both the map and adventure card) 90, 180, or 270 degrees."""
+    if state.pending == PENDING_ROTATE:
+        _require(isinstance(action, Rotate), "haze-islands.illegal.ghost_rotate")
+        assert isinstance(action, Rotate)
+        _require(location_at(state, action.x, action.y) is not None
+                 and action.quarters in (1, 2, 3), "haze-islands.illegal.ghost_rotate")
+        return
+    _require(isinstance(action, GhostDiscard), "haze-islands.illegal.ghost_discard")
+    assert isinstance(action, GhostDiscard)
+    _require(action.card in state.decks[seat], "haze-islands.illegal.not_in_deck",
+             card=action.card + 1)
+
+
+def check(state: HazeState, seat: int, action: Action) -> None:
+    """Raise :class:`IllegalAction` unless ``seat`` may take ``action`` now."""
+    _require(state.phase != PHASE_OVER, "haze-islands.illegal.game_over")
+    _require(0 <= seat < len(state.players), "platform.illegal.no_seat")
+    _require(state.phase == PHASE_PLAY, "haze-islands.illegal.round_end")
+    _require(seat == state.current, "platform.illegal.not_your_turn",
+             current_seat=state.current)
+    player = state.players[seat]
+    deck = state.decks[seat]
+    if player.status == GHOST:
+        _check_ghost(state, seat, action)
+        return
+    if state.pending == PENDING_PLUNDER:
+        _require(isinstance(action, Keep), "haze-islands.illegal.choose_keep")
+        assert isinstance(action, Keep)
+        _require(action.card in state.drawn, "haze-islands.illegal.not_drawn",
+                 card=action.card + 1)
+        rest = sorted(state.drawn)
+        rest.remove(action.card)
+        _require(sorted(action.discards) == rest, "haze-islands.illegal.discard_all_others")
+        return
+    if state.pending == PENDING_HAND_LIMIT:
+        _require(isinstance(action, Drop), "haze-islands.illegal.choose_drop",
+                 limit=HAND_LIMIT)
+        assert isinstance(action, Drop)
+        _require(action.card in player.hand, "haze-islands.illegal.not_in_hand",
+                 card=action.card + 1)
+        return
+    if state.pending == PENDING_FATE:
+        _require(isinstance(action, Fate), "haze-islands.illegal.choose_corner")
+        assert isinstance(action, Fate)
+        _require(0 <= action.corner < len(CORNERS), "platform.notation.unknown",
+                 text=str(action.corner))
+        return
+    if state.pending == PENDING_STEAL:
+        _require(isinstance(action, Take), "haze-islands.illegal.choose_take")
+        assert isinstance(action, Take)
+        _require(action.card in stealable(state, seat), "haze-islands.illegal.not_stealable",
+                 card=action.card + 1)
+        return
+    if state.pending == PENDING_PAY:
+        _require(isinstance(action, Pay), "haze-islands.illegal.choose_payment")
+        assert isinstance(action, Pay)
+        _require(any(valid_payment(state, seat, action, need)
+                     for need in paying_options(state, seat)),
+                 "haze-islands.illegal.bad_payment")
+        return
+    _require(not isinstance(action, (Keep, Drop, Fate, Take, Pay)),
+             "haze-islands.illegal.nothing_to_choose")
+    if isinstance(action, Pass):
+        _require(seat != state.first, "haze-islands.illegal.first_may_not_pass")
+        _require(may_pass(state, seat), "haze-islands.illegal.pass_stalls")
+        return
+    if isinstance(action, Discard):
+        _require(_acting(player), "haze-islands.illegal.no_actions")
+        _require(bool(deck), "haze-islands.illegal.deck_empty")
+        return
+    _require(_acting(player), "haze-islands.illegal.no_actions")
+    if isinstance(action, Scout):
+        _check_scout(state, player, action.direction)
+        return
+    if isinstance(action, Sail):
+        _check_sail(state, player, action.direction)
+        return
+    if isinstance(action, Plunder):
+        _check_plunder(state, player)
+        return
+    if isinstance(action, Deploy):
+        _check_deploy(state, player)
+        return
+    if isinstance(action, Steal):
+        _check_steal(state, player)
+        return
+    if isinstance(action, Complete):
+        _check_complete(state, seat)
+        return
+    if isinstance(action, AttackDoom):
+        _check_attack_doom(state, seat)
+        return
+    if isinstance(action, AttackShip):
+        _check_attack_ship(state, seat, action.seat)
+        return
+    if isinstance(action, Hijack):
+        _check_hijack(state, seat, action.seat)
+        return
+    raise IllegalAction("platform.notation.unknown", text=str(action)[:80])
+
+
+def _check_scout(state: HazeState, player: Player, direction: int) -> None:
+    _require(direction in DIRECTIONS, "platform.notation.unknown", text=str(direction))
+    here = location_at(state, player.x, player.y)
+    assert here is not None
+    edge = edge_towards(here, direction)
+    where = DIRECTION_NAMES[direction]
+    # "you may not Scout or Sail towards the red diamond part"
+    _require(not edge.red, "haze-islands.illegal.red_edge", direction=where)
+    # "You may Scout ... in any direction bearing a gold triangle"
+    _require(edge.triangle, "haze-islands.illegal.no_triangle", direction=where)
+    # "... towards an unexplored location."
+    _require(location_at(state, *neighbour(player.x, player.y, direction)) is None,
+             "haze-islands.illegal.explored", direction=where)
+    # "You may not Create a Location if the adventure deck has run out."
+    _require(bool(state.adventure_deck), "haze-islands.illegal.no_adventures")
+    # "You may only take an action if there are enough cards in your map deck"
+    _require(len(state.decks[state.current]) >= 1, "haze-islands.illegal.too_few_cards",
+             need=1, have=0)
+
+
+def _check_sail(state: HazeState, player: Player, direction: int) -> None:
+    _require(player.status == SHIP, "haze-islands.illegal.no_ship")
+    _require(direction in DIRECTIONS, "platform.notation.unknown", text=str(direction))
+    where = DIRECTION_NAMES[direction]
+    _require(location_at(state, *neighbour(player.x, player.y, direction)) is not None,
+             "haze-islands.illegal.no_location", direction=where)
+    cost = sail_cost(state, player.x, player.y, direction)
+    _require(cost is not None, "haze-islands.illegal.no_crossing", direction=where)
+    assert cost is not None
+    have = len(state.decks[state.current])
+    _require(have >= cost, "haze-islands.illegal.too_few_cards", need=cost, have=have)
+
+
+def _check_plunder(state: HazeState, player: Player) -> None:
+    here = location_at(state, player.x, player.y)
+    assert here is not None
+    card = MAP_CARDS[here.card]
+    # "While at Cursed or Dead End map cards, you may not Plunder"
+    _require(card.plunder is not None, "haze-islands.illegal.plunder_red",
+             kind=f"haze-islands.kind.{card.kind}")
+    assert card.plunder is not None
+    have = len(state.decks[state.current])
+    _require(have >= card.plunder, "haze-islands.illegal.too_few_cards",
+             need=card.plunder, have=have)
+
+
+def _check_deploy(state: HazeState, player: Player) -> None:
+    here = location_at(state, player.x, player.y)
+    assert here is not None
+    card = MAP_CARDS[here.card]
+    # "While at Cursed or Dead End map cards, you may not ... Deploy pirates"
+    _require(not card.red, "haze-islands.illegal.deploy_red",
+             kind=f"haze-islands.kind.{card.kind}")
+    # "You may Deploy if your current location does not have one of your pirate tokens."
+    _require([here.x, here.y] not in player.deployed, "haze-islands.illegal.deployed_here")
+    _require(player.supply > 0, "haze-islands.illegal.no_supply")
+    # Reveal Your Fate draws the top card of the map deck.
+    _require(bool(state.decks[state.current]), "haze-islands.illegal.too_few_cards",
+             need=1, have=0)
+
+
+def _check_steal(state: HazeState, player: Player) -> None:
+    here = location_at(state, player.x, player.y)
+    assert here is not None
+    card = MAP_CARDS[here.card]
+    # "While at Cursed or Dead End map cards, you may not ... Steal"
+    _require(not card.red, "haze-islands.illegal.steal_red",
+             kind=f"haze-islands.kind.{card.kind}")
+    _require(bool(state.decks[state.current]), "haze-islands.illegal.too_few_cards",
+             need=1, have=0)
+
+
+def requirement(state: HazeState, seat: int) -> tuple[str, ...]:
+    """The icons the adventure at ``seat``'s location asks for now (none: no adventure)."""
+    player = state.players[seat]
+    here = location_at(state, player.x, player.y)
+    assert here is not None
+    if here.adventure is None or here.side not in (DOUBLE, SINGLE):
+        return ()
+    card = ADVENTURE_CARDS[here.adventure]
+    return card.double if here.side == DOUBLE else (card.single,)
+
+
+def _check_complete(state: HazeState, seat: int) -> None:
+    # "You may only Complete your current location's adventure card."
+    required = requirement(state, seat)
+    _require(bool(required), "haze-islands.illegal.no_adventure_here")
+    _require(bool(state.decks[seat]), "haze-islands.illegal.too_few_cards", need=1, have=0)
+    # Stated only when the icons can be paid (RULES-NOTES).
+    _require(bool(payments(state, seat, required)), "haze-islands.illegal.cannot_pay")
+
+
+def doom_requirement(state: HazeState) -> tuple[str, ...]:
+    """"The cards show which combination of icons are needed to Attack The Doom": the
+    visible face of the top Doom card."""
+    card, face = state.doom_cards[0]
+    return DOOM_CARDS[card].faces[face]
+
+
+#: "Spend either 2 Whirlpools, or 2 Fireballs, or 2 Hurricanes."
+ATTACK_COSTS = tuple((spell, spell) for spell in SPELLS)
+
+
+def paying_options(state: HazeState, seat: int) -> tuple[tuple[str, ...], ...]:
+    """The requirements the pending payment may meet (one of them)."""
+    if state.fate_for == FATE_DOOM:
+        return (doom_requirement(state),)
+    if state.fate_for == FATE_ATTACK:
+        return ATTACK_COSTS
+    if state.fate_for == FATE_HIJACK:
+        return HIJACK_COSTS
+    return (requirement(state, seat),)
+
+
+#: Hijack: "Spend any 2 Crew icons."
+HIJACK_COSTS = ((CUTLASS, CUTLASS), (CUTLASS, COMPASS), (COMPASS, COMPASS))
+
+
+def _check_hijack(state: HazeState, seat: int, target: int) -> None:
+    player = state.players[seat]
+    # Castaway: "As well as all other actions, you may also Hijack a ship."
+    _require(player.status == CASTAWAY, "haze-islands.illegal.not_castaway")
+    _require(0 <= target < len(state.players) and target != seat,
+             "haze-islands.illegal.bad_target")
+    other = state.players[target]
+    # "While in the same location as another player"
+    _require(other.status == SHIP and (other.x, other.y) == (player.x, player.y),
+             "haze-islands.illegal.target_elsewhere", target_seat=target)
+    _require(bool(state.decks[seat]), "haze-islands.illegal.too_few_cards", need=1, have=0)
+    _require(bool(all_payments(state, seat, HIJACK_COSTS)), "haze-islands.illegal.cannot_pay")
+
+
+def all_payments(state: HazeState, seat: int,
+                 options: tuple[tuple[str, ...], ...]) -> list[Pay]:
+    found: dict[Pay, None] = {}
+    for need in options:
+        found.update(dict.fromkeys(payments(state, seat, need)))
+    return list(found)
+
+
+def _check_attack_ship(state: HazeState, seat: int, target: int) -> None:
+    # Game Modes: "Friendly: Players may not Attack each other." (coop and solo neither:
+    # RULES-NOTES)
+    _require(state.mode == COMPETITIVE, "haze-islands.illegal.no_attacks_in_mode",
+             mode=f"haze-islands.mode.{state.mode}")
+    _require(0 <= target < len(state.players) and target != seat,
+             "haze-islands.illegal.bad_target")
+    player, other = state.players[seat], state.players[target]
+    # "You may only Attack a player's ship in your current location."
+    _require(other.status == SHIP and (other.x, other.y) == (player.x, player.y),
+             "haze-islands.illegal.target_elsewhere", target_seat=target)
+    _require(bool(state.decks[seat]), "haze-islands.illegal.too_few_cards", need=1, have=0)
+    _require(bool(all_payments(state, seat, ATTACK_COSTS)), "haze-islands.illegal.cannot_pay")
+
+
+def _check_attack_doom(state: HazeState, seat: int) -> None:
+    player = state.players[seat]
+    # "You may only Attack The Doom if in your current location."
+    _require((player.x, player.y) == (state.doom_x, state.doom_y),
+             "haze-islands.illegal.doom_elsewhere")
+    _require(bool(state.doom_cards), "haze-islands.illegal.game_over")
+    _require(bool(state.decks[seat]), "haze-islands.illegal.too_few_cards", need=1, have=0)
+    _require(bool(payments(state, seat, doom_requirement(state))),
+             "haze-islands.illegal.cannot_pay")
+
+
+def stealable(state: HazeState, seat: int) -> list[int]:
+    """The cards of ``seat``'s map deck matching the icon of their location, deck order."""
+    player = state.players[seat]
+    here = location_at(state, player.x, player.y)
+    assert here is not None
+    icon = MAP_CARDS[here.card].icon
+    return [card for card in state.decks[seat] if MAP_CARDS[card].icon == icon]
+
+
+def candidates(state: HazeState, seat: int) -> list[Action]:
+    """Every action worth checking for ``seat`` now, in the order of the legal list."""
+    if state.players[seat].status == GHOST:
+        if state.pending == PENDING_ROTATE:
+            return [Rotate(loc.x, loc.y, q) for loc in state.locations for q in (1, 2, 3)]
+        return [GhostDiscard(card) for card in sorted(state.decks[seat])]
+    if state.pending == PENDING_PLUNDER:
+        out: list[Action] = []
+        for card in state.drawn:
+            rest = [c for c in state.drawn if c != card]
+            out.extend(Keep(card, order) for order in permutations(rest))
+        return out
+    if state.pending == PENDING_HAND_LIMIT:
+        return [Drop(card) for card in state.players[seat].hand]
+    if state.pending == PENDING_FATE:
+        return [Fate(corner) for corner in range(len(CORNERS))]
+    if state.pending == PENDING_STEAL:
+        return [Take(card) for card in sorted(stealable(state, seat))]
+    if state.pending == PENDING_PAY:
+        return all_payments(state, seat, paying_options(state, seat))
+    return [Pass(), Discard(), *(Scout(d) for d in DIRECTIONS),
+            *(Sail(d) for d in DIRECTIONS), Plunder(), Deploy(), Steal(), Complete(),
+            AttackDoom(), *(AttackShip(s) for s in range(len(state.players)) if s != seat),
+            *(Hijack(s) for s in range(len(state.players)) if s != seat)]
+
+
+def legal_actions(state: HazeState, seat: int) -> list[Action]:
+    legal = []
+    for action in candidates(state, seat):
+        try:
+            check(state, seat, action)
+        except IllegalAction:
+            continue
+        legal.append(action)
+    return legal
+
+
+# -- effects -------------------------------------------------------------------------------------
+def apply(state: HazeState, seat: int, action: Action) -> list[Event]:
+    """Check, then carry out ``action`` for ``seat``; return what happened."""
+    check(state, seat, action)
+    return apply_trusted(state, seat, action)
+
+
+def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
+    """Carry out an action taken from :func:`legal_actions` (not checked again)."""
+    events: list[Event] = []
+    player = state.players[seat]
+    deck = state.decks[seat]
+    if isinstance(action, Pass):
+        events.append(Event("haze-islands.event.pass", seat))
+    elif isinstance(action, Discard):
+        discard_card(state, seat, deck.pop())
+        events.append(Event("haze-islands.event.discard", seat))
+    elif isinstance(action, Scout):
+        x, y = neighbour(player.x, player.y, action.direction)
+        # "Orient the new location so that the bottom of the new map card is placed next
+        # to your current location."
+        created = create_location(state, seat, x, y, rotation=action.direction)
+        events.append(Event("haze-islands.event.scout", seat, {
+            "direction": DIRECTION_NAMES[action.direction], "x": x, "y": y,
+            "kind": f"haze-islands.kind.{MAP_CARDS[created.card].kind}"}))
+    elif isinstance(action, Sail):
+        cost = sail_cost(state, player.x, player.y, action.direction)
+        assert cost is not None
+        # "discard 1 card from your map deck for every diamond ... Then, move your ship"
+        for _ in range(cost):
+            discard_card(state, seat, deck.pop())
+        player.x, player.y = neighbour(player.x, player.y, action.direction)
+        events.append(Event("haze-islands.event.sail", seat, {
+            "direction": DIRECTION_NAMES[action.direction], "cost": cost}))
+    elif isinstance(action, Plunder):
+        here = location_at(state, player.x, player.y)
+        assert here is not None
+        number = MAP_CARDS[here.card].plunder
+        assert number is not None
+        # "Draw cards from your map deck equal to the number on your current location."
+        state.drawn = [deck.pop() for _ in range(number)]
+        state.pending = PENDING_PLUNDER
+        events.append(Event("haze-islands.event.plunder", seat, {"count": number}))
+        return events
+    elif isinstance(action, Keep):
+        # "Add 1 of these cards to your hand, and discard the others."
+        player.hand.append(action.card)
+        for card in action.discards:
+            discard_card(state, seat, card)
+        state.drawn = []
+        state.pending = ""
+        events.append(Event("haze-islands.event.keep", seat,
+                            {"count": len(action.discards)}))
+    elif isinstance(action, Drop):
+        player.hand.remove(action.card)
+        discard_card(state, seat, action.card)
+        state.pending = ""
+        events.append(Event("haze-islands.event.drop", seat,
+                            {"icon": f"haze-islands.icon.{MAP_CARDS[action.card].icon}"}))
+    elif isinstance(action, Deploy):
+        # "Always state your action before drawing a card from your map deck."
+        state.pending = PENDING_FATE
+        state.fate_for = FATE_DEPLOY
+        events.append(Event("haze-islands.event.state_deploy", seat))
+        return events
+    elif isinstance(action, Fate):
+        stated, target = state.fate_for, state.target
+        state.pending = ""
+        state.fate_for = ""
+        state.target = -1
+        success = reveal_fate(state, seat, action.corner, events)
+        if success and stated == FATE_DEPLOY:
+            # "If successful, place 1 pirate token from your supply on the island card's
+            # icon at your current location."
+            player.supply -= 1
+            player.deployed.append([player.x, player.y])
+            events.append(Event("haze-islands.event.deployed", seat))
+        elif success and stated == FATE_COMPLETE:
+            # "If successful, Spend spells, loot and crew that match the icons"
+            state.pending = PENDING_PAY
+            state.fate_for = FATE_COMPLETE
+            return events
+        elif success and stated == FATE_HIJACK:
+            # "If successful, Spend any 2 Crew icons."
+            state.pending = PENDING_PAY
+            state.fate_for = FATE_HIJACK
+            state.target = target
+            return events
+        elif success and stated == FATE_ATTACK:
+            # "If successful, the target must Take 1 Damage."
+            take_damage(state, target, 1, events, attacker=seat)
+        elif success and stated == FATE_DOOM:
+            # "If you succeed, take the Doom card and add it to your Captain's Log."
+            card, face = state.doom_cards.pop(0)
+            player.log.append(LogEntry("doom", card, face=face))
+            events.append(Event("haze-islands.event.doom_card", seat, {"left": len(
+                state.doom_cards)}))
+            if not state.doom_cards:
+                # "The game immediately ends when the last Doom card is taken"
+                state.phase = PHASE_OVER
+                state.reason = "doom_defeated"
+                events.append(Event("haze-islands.event.game_over", None,
+                                    {"reason": state.reason}))
+                return events
+    elif isinstance(action, AttackShip):
+        # "When Attacking, you must Spend the spells first, then Reveal Your Fate."
+        state.pending = PENDING_PAY
+        state.fate_for = FATE_ATTACK
+        state.target = action.seat
+        events.append(Event("haze-islands.event.attack_ship", seat,
+                            {"target_seat": action.seat}))
+        return events
+    elif isinstance(action, GhostDiscard):
+        deck.remove(action.card)
+        discard_card(state, seat, action.card)
+        if deck:
+            return events
+        state.pending = PENDING_ROTATE
+        events.append(Event("haze-islands.event.ghost_discarded", seat))
+        return events
+    elif isinstance(action, Rotate):
+        here = location_at(state, action.x, action.y)
+        assert here is not None
+        here.rotation = (here.rotation + action.quarters) % 4
+        state.pending = ""
+        events.append(Event("haze-islands.event.ghost_rotates", seat, {
+            "x": action.x, "y": action.y, "degrees": action.quarters * 90}))
+    elif isinstance(action, Hijack):
+        state.pending = PENDING_FATE
+        state.fate_for = FATE_HIJACK
+        state.target = action.seat
+        events.append(Event("haze-islands.event.hijack", seat, {"target_seat": action.seat}))
+        return events
+    elif isinstance(action, AttackDoom):
+        # "When Attacking, you must Spend the spells first, then Reveal Your Fate."
+        state.pending = PENDING_PAY
+        state.fate_for = FATE_DOOM
+        events.append(Event("haze-islands.event.attack_doom", seat))
+        return events
+    elif isinstance(action, Complete):
+        state.pending = PENDING_FATE
+        state.fate_for = FATE_COMPLETE
+        events.append(Event("haze-islands.event.state_complete", seat))
+        return events
+    elif isinstance(action, Pay) and state.fate_for in (FATE_DOOM, FATE_ATTACK):
+        spend(state, seat, action)
+        # "Whether your Attack was successful or unsuccessful, you lose those spells."
+        state.pending = PENDING_FATE
+        return events
+    elif isinstance(action, Pay) and state.fate_for == FATE_HIJACK:
+        spend(state, seat, action)
+        target = state.target
+        state.pending = ""
+        state.fate_for = ""
+        state.target = -1
+        # "Your opponent becomes a Castaway. Place your ship at your current location and
+        # discard your pirate token to the box."
+        make_castaway(state, target, seat, events)
+        player.status = SHIP
+        player.boxed += 1
+        events.append(Event("haze-islands.event.hijacked", seat, {"target_seat": target}))
+    elif isinstance(action, Pay):
+        here = location_at(state, player.x, player.y)
+        assert here is not None and here.adventure is not None
+        spend(state, seat, action)
+        # "Then, take the adventure card and add it to your Captain's Log."
+        player.log.append(LogEntry(here.side, here.adventure))
+        events.append(Event("haze-islands.event.completed", seat, {
+            "side": f"haze-islands.side.{here.side}", "number": here.adventure + 1}))
+        here.adventure = None
+        here.side = ""
+        state.pending = ""
+        state.fate_for = ""
+    elif isinstance(action, Steal):
+        # "Without looking at the other side, discard 1 card from your map deck. Then,
+        # look through your map deck to reveal and take any 1 card matching the icon on
+        # your location to your hand."
+        discard_card(state, seat, deck.pop())
+        if stealable(state, seat):
+            state.pending = PENDING_STEAL
+            events.append(Event("haze-islands.event.steal_found", seat))
+            return events
+        # "If not found, your turn ends immediately."
+        events.append(Event("haze-islands.event.steal_missed", seat))
+    elif isinstance(action, Take):
+        deck.remove(action.card)
+        player.hand.append(action.card)
+        state.pending = ""
+        # "Discard down to 3 cards and reshuffle your map deck."
+        state.rng.shuffle(deck)
+        events.append(Event("haze-islands.event.take", seat,
+                            {"icon": f"haze-islands.icon.{MAP_CARDS[action.card].icon}"}))
+    # "Discard down to 3 cards."
+    if len(player.hand) > HAND_LIMIT:
+        state.pending = PENDING_HAND_LIMIT
+        return events
+    state.turn += 1
+    end_turn(state, events)
+    return events
+
+
+def spend(state: HazeState, seat: int, pay: Pay) -> None:
+    player = state.players[seat]
+    # "Always reveal the cards you spend": discarded as normal, in the order given.
+    for card in pay.cards:
+        player.hand.remove(card)
+        discard_card(state, seat, card)
+    # "Return previously deployed pirate tokens ... back to your supply"
+    for x, y in pay.pirates:
+        player.deployed.remove([x, y])
+        player.supply += 1
+
+
+def skull_at(state: HazeState, card: int, corner: int) -> bool:
+    return bool(state.skulls[card] >> corner & 1)
+
+
+def reveal_fate(state: HazeState, seat: int, corner: int, events: list[Event]) -> bool:
+    """Reveal Your Fate: "draw the top card from your map deck, choose a corner, and
+    reveal that corner on the other side of the card. If the Skull of Fate is revealed you
+    are unsuccessful ... Either way discard this map card as normal." True on success.
+    A Cursed card has a skull in every corner: "Cursed cards will always fail you."
+    """
+    card = state.decks[seat].pop()
+    skull = skull_at(state, card, corner)
+    discard_card(state, seat, card)
+    key = "haze-islands.event.fate_skull" if skull else "haze-islands.event.fate_kind"
+    events.append(Event(key, seat, {"corner": CORNERS[corner]}))
+    return not skull
+
+
+def create_location(state: HazeState, seat: int, x: int, y: int, rotation: int) -> Location:
+    """"Draw 1 adventure deck card and 1 card from your map deck. Place the map card, face
+    up. Place the adventure card ... showing the double icon adventure." """
+    adventure = state.adventure_deck.pop()
+    card = state.decks[seat].pop()
+    location = Location(x, y, card, rotation, adventure, DOUBLE)
+    state.locations.append(location)
+    return location
+
+
+def end_turn(state: HazeState, events: list[Event]) -> None:
+    """The next player clockwise with cards in their map deck takes a turn; when every map
+    deck is empty the round's turns are over ("A round ends when all the map cards in all
+    the map draw decks have been used or discarded")."""
+    n = len(state.players)
+    for step in range(1, n + 1):
+        seat = (state.current + step) % n
+        if state.decks[seat]:
+            state.current = seat
+            return
+    state.phase = PHASE_ROUND_END
+    events.append(Event("haze-islands.event.round_over", None, {"round": state.round}))
+    round_end(state, events)

@@ -1,0 +1,65 @@
+"""Spend: paying required icons with hand cards and returned pirates.
+
+"You may provide the spells, loot and crew required ... by 1) discarding cards from your
+hand, 2) returning pirates, or 3) a combination of both." "You may only discard 1 card
+(that matches the icons you require) per icon you require", and likewise 1 pirate. An
+any-spell requirement is paid by any one spell icon.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from .actions import Pay
+from .data import ANY_SPELL, MAP_CARDS, SPELLS
+from .state import HazeState, location_at
+
+
+def pays(icon: str, required: str) -> bool:
+    return icon == required or (required == ANY_SPELL and icon in SPELLS)
+
+
+def covers(icons: list[str], required: tuple[str, ...]) -> bool:
+    """Whether ``icons`` pay ``required`` one for one (a perfect matching)."""
+    if len(icons) != len(required):
+        return False
+    return any(all(pays(icon, need) for icon, need in zip(order, required, strict=True))
+               for order in permutations(icons))
+
+
+def pirate_icon(state: HazeState, x: int, y: int) -> str:
+    location = location_at(state, x, y)
+    assert location is not None
+    return MAP_CARDS[location.card].icon
+
+
+def valid_payment(state: HazeState, seat: int, pay: Pay, required: tuple[str, ...]) -> bool:
+    player = state.players[seat]
+    hand = list(player.hand)
+    for card in pay.cards:
+        if card not in hand:
+            return False
+        hand.remove(card)
+    deployed = [tuple(d) for d in player.deployed]
+    for square in pay.pirates:
+        if square not in deployed:
+            return False
+        deployed.remove(square)
+    icons = [MAP_CARDS[c].icon for c in pay.cards]
+    icons += [pirate_icon(state, x, y) for x, y in pay.pirates]
+    return covers(icons, required)
+
+
+def payments(state: HazeState, seat: int, required: tuple[str, ...]) -> list[Pay]:
+    """Every way to pay ``required``: cards in each discard order, pirates by square."""
+    player = state.players[seat]
+    sources: list[tuple[str, object]] = [("card", c) for c in player.hand]
+    sources += [("pirate", (x, y)) for x, y in player.deployed]
+    found: dict[Pay, None] = {}
+    for chosen in permutations(sources, len(required)):
+        cards = tuple(v for kind, v in chosen if kind == "card")
+        pirates = tuple(sorted(v for kind, v in chosen if kind == "pirate"))  # type: ignore[type-var]
+        pay = Pay(cards, pirates)  # type: ignore[arg-type]
+        if pay not in found and valid_payment(state, seat, pay, required):
+            found[pay] = None
+    return list(found)
