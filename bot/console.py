@@ -31,7 +31,7 @@ from games import MoveChoice, Ruleset, all_rulesets, get_ruleset
 from games.notation import is_number
 from games.options import parse_option_text, resolve_options
 from games.protocol import list_numbers
-from i18n import DEFAULT_LOCALE, Term, t
+from i18n import DEFAULT_LOCALE, Term, available_locales, t
 from i18n.errors import LocalizedError
 
 from .service import Person, ServiceError, SessionService, Update, game_options, split_clock
@@ -75,6 +75,8 @@ def add_parser(subparsers: Any) -> None:
                         help='lobby options as name=value pairs, e.g. "target=10 speed=yes"')
     parser.add_argument("--out", default="boards", help="folder for the PNG images")
     parser.add_argument("--db", default=DEFAULT_CONSOLE_DB, help="SQLite database file")
+    parser.add_argument("--locale", default=DEFAULT_LOCALE, choices=available_locales(),
+                        help="language of the texts and images (en, ru, cs)")
     parser.add_argument("--boards", choices=BOARD_EVERY, default="turn",
                         help="with every seat a bot: write a board after every turn "
                              "(default), every round, or only at the end")
@@ -88,10 +90,11 @@ def main(args: argparse.Namespace) -> int:
     """Run the console client; returns the process exit code."""
     try:
         if args.list:
-            return asyncio.run(list_games(args.db))
+            return asyncio.run(list_games(args.db, args.locale))
         if args.resume is not None:
             _prepare_out(Path(args.out))
-            return asyncio.run(resume(args.db, args.resume, Path(args.out), args.boards))
+            return asyncio.run(resume(args.db, args.resume, Path(args.out), args.boards,
+                                      locale=args.locale))
         console = _new_console(args)
         if isinstance(console, int):
             return console
@@ -122,7 +125,8 @@ def _new_console(args: argparse.Namespace) -> Console | int:
                        min=ruleset.min_players, max=ruleset.max_players, players=players))
     if not 0 <= args.bots <= players:
         return _fail(t("console.bad_bots", DEFAULT_LOCALE, players=players))
-    return Console(ruleset, players, args.bots, Path(args.out), every=args.boards)
+    return Console(ruleset, players, args.bots, Path(args.out), locale=args.locale,
+                   every=args.boards)
 
 
 def _prepare_out(out: Path) -> None:

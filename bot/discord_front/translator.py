@@ -27,4 +27,5 @@ class CatalogueTranslator(app_commands.Translator):
         code = locale.value.split("-")[0].lower()
         if not key or code == "en":
             return None
-        return catalogue(code).get(key)
+        text = catalogue(code).get(key)
+        return text if isinstance(text, str) else None

@@ -1,0 +1,106 @@
+"""Russian and Czech catalogues, plural forms and number formatting (issue 14)."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+from babel import Locale
+
+import i18n
+from i18n import Plural, t
+
+TRANSLATED = ("ru", "cs")
+
+
+def _placeholders(message: i18n.Message) -> set[str]:
+    forms = message.forms.values() if isinstance(message, Plural) else [message]
+    return {name.split(".")[0].split("[")[0]
+            for form in forms for _, name, _, _ in string.Formatter().parse(form) if name}
+
+
+@pytest.mark.parametrize("locale", TRANSLATED)
+def test_every_translated_key_exists_in_english_with_the_same_placeholders(locale: str) -> None:
+    """Issue 14: "Every key exists in all three catalogues with the same placeholders"
+    (here the ru/cs -> en direction; English grows during the session, coverage is reported)."""
+    english = i18n.catalogue("en")
+    translated = i18n.catalogue(locale)
+    assert translated, f"no {locale} catalogue"
+    unknown = sorted(key for key in translated if key not in english)
+    assert unknown == []
+    differing = {key: (_placeholders(message), _placeholders(english[key]))
+                 for key, message in translated.items()
+                 if _placeholders(message) != _placeholders(english[key])}
+    assert differing == {}
+
+
+@pytest.mark.parametrize("locale", TRANSLATED)
+def test_plural_tables_carry_every_category_of_the_locale(locale: str) -> None:
+    """A plural table must have a form for each CLDR category of its language, so that
+    no count falls back to a wrong form."""
+    tags = Locale.parse(locale).plural_form.tags | {"other"}
+    tables = {key: m for key, m in i18n.catalogue(locale).items() if isinstance(m, Plural)}
+    assert tables
+    missing = {key: tags - set(m.forms) for key, m in tables.items() if tags - set(m.forms)}
+    assert missing == {}
+
+
+RESOURCES = "render_hexfolk.hexfolk.hand.resources"
+
+
+@pytest.mark.parametrize(("locale", "expected"), [
+    ("ru", {0: "0 карт", 1: "1 карта", 2: "2 карты", 5: "5 карт", 11: "11 карт",
+            21: "21 карта", 22: "22 карты"}),
+    ("cs", {0: "0 karet", 1: "1 karta", 2: "2 karty", 5: "5 karet", 11: "11 karet",
+            21: "21 karet", 22: "22 karet"}),
+    ("en", {0: "0 cards", 1: "1 card", 2: "2 cards", 5: "5 cards", 11: "11 cards",
+            21: "21 cards", 22: "22 cards"}),
+])
+def test_plural_forms_follow_the_language(locale: str, expected: dict[int, str]) -> None:
+    """Issue 14: "1 карта, 2 карты, 5 карт"; "1 karta, 2 karty, 5 karet" — plural forms
+    right for 0, 1, 2, 5, 11, 21 and 22 (Czech says 21 karet, 22 karet)."""
+    for count, words in expected.items():
+        assert t(RESOURCES, locale, count=count).endswith(f": {words}"), count
+
+
+def test_english_plural_tables_keep_the_english_texts() -> None:
+    assert t("hagoth.event.swap", "en", player="Ann", count=1) == (
+        "Ann discarded 1 card and drew again.")
+    assert t("hagoth.event.swap", "en", player="Ann", count=3) == (
+        "Ann discarded 3 cards and drew again.")
+
+
+def test_numbers_are_written_the_way_the_language_writes_them() -> None:
+    """Numbers come from babel.numbers: a comma in English groups thousands, Russian and
+    Czech write the decimal comma."""
+    assert i18n.format_number(12345, "en") == "12,345"
+    assert i18n.format_number(2.5, "ru") == "2,5"
+    assert i18n.format_number(2.5, "cs") == "2,5"
+    assert t("render_hexfolk.hexfolk.deck", "ru", count=12000).endswith("12\xa0000")
+
+
+def test_a_table_may_count_by_another_parameter() -> None:
+    """`by` names the counted parameter (Lovci: a volcano holds for 1 to 3 turns)."""
+    assert t("lovci-pokladu.event.volcano", "ru", player="Аня", turns=2).endswith("2 хода.")
+    assert t("lovci-pokladu.event.volcano", "ru", player="Аня", turns=5).endswith("5 ходов.")
+
+
+def test_plural_count_that_is_no_number_takes_the_other_form() -> None:
+    assert t(RESOURCES, "ru", count="?") == "Ресурсы: ? карты"
+
+
+def coverage() -> dict[tuple[str, str], tuple[int, int]]:
+    """(locale, domain) -> (translated keys, English keys): the figure reported."""
+    english = i18n.catalogue("en")
+    out: dict[tuple[str, str], tuple[int, int]] = {}
+    for locale in TRANSLATED:
+        translated = i18n.catalogue(locale)
+        for domain in sorted({key.split(".")[0] for key in english}):
+            keys = [key for key in english if key.split(".")[0] == domain]
+            out[locale, domain] = (sum(key in translated for key in keys), len(keys))
+    return out
+
+
+if __name__ == "__main__":
+    for (locale, domain), (done, total) in coverage().items():
+        print(f"{locale} {domain:16} {done:4}/{total:<4} {100 * done / total:5.1f}%")
