@@ -23,11 +23,18 @@ from discord_standin import (
 from tidebound_support import EPHEMERAL, Driver, commands_synced, factory, png_of, start_game
 
 NAME_RE = re.compile(r"^[-_a-z0-9]{1,32}$")
+#: Discord's rule for localized names: letters of any language, digits, - and _.
+LOCALIZED_NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 
 
 def check_limits(command: dict[str, Any], depth: int = 0) -> None:
     assert NAME_RE.match(command["name"]), command["name"]
     assert 1 <= len(command["description"]) <= 100, command["description"]
+    # Issue 14: localized names and descriptions obey the same rules in every locale.
+    for text in (command.get("name_localizations") or {}).values():
+        assert LOCALIZED_NAME_RE.match(text) and text == text.lower(), text
+    for text in (command.get("description_localizations") or {}).values():
+        assert 1 <= len(text) <= 100, text
     options = command.get("options") or []
     assert len(options) <= 25
     for option in options:
@@ -46,6 +53,8 @@ async def test_command_tree_respects_discord_limits(standin: DiscordStandin, db_
         "new", "join", "leave", "addbot", "start", "status", "abandon"}
     for command in commands:
         check_limits(command)
+    localized = {loc for c in commands for loc in c.get("description_localizations") or {}}
+    assert {"ru", "cs"} <= localized  # the Russian and Czech catalogues reach Discord
     move = next(c for c in commands if c["name"] == "move")
     assert move["options"][0]["autocomplete"] is True
 
