@@ -55,7 +55,7 @@ async def _human_move(service: SessionService, ruleset: Ruleset[Any, Any],
     stored = await service.storage.get(row.id)  # a private copy: the service's cache is untouched
     assert seat is not None and stored is not None and stored.state is not None
     state = ruleset.load(json.loads(stored.state))
-    notation = ruleset.format_action(ruleset.bot_action(state, seat))
+    notation = ruleset.notate_action(state, ruleset.bot_action(state, seat))
     if notation not in {choice.notation for choice in choices}:
         raise RuntimeError(f"{ruleset.id}: bot move {notation!r} is not among the choices")
     return notation

@@ -1,0 +1,21 @@
+"""The benchmark's measurements run for every game (figures are not checked here:
+speed is the benchmark's business, not the tests'). A bench that breaks when an engine
+changes its notation or hooks is found by CI, not on the night of a measurement."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.prompts import run_prompts
+from bench.turns import run_turns
+from tests.game_positions import RULESET_IDS, RULESETS
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=RULESET_IDS)
+def test_turn_latency_and_prompt_benches_run(ruleset) -> None:  # type: ignore[no-untyped-def]
+    """A few human moves through the service (the bot's choice for the human must be one
+    of the offered moves, in the notation the menus use), and one prompts game."""
+    turns = run_turns(ruleset, ruleset.min_players, seed=1, max_turns=3)
+    assert turns.turns >= 1 and turns.p95_ms > 0
+    prompts = run_prompts(ruleset, ruleset.min_players, games=1, seed=1)
+    assert prompts.games == 1 and prompts.max >= 1
