@@ -80,7 +80,8 @@ def _positions(ruleset: Ruleset[Any, Any], seed: int) -> list[tuple[int, str]]:
             if actors == [0] and rng.random() < TAKE:
                 found.append((game_seed, json.dumps(ruleset.dump(state))))
             for seat in actors:
-                ruleset.apply(state, seat, ruleset.bot_action(state, seat))
+                if seat in ruleset.actors(state):  # an earlier move may end another's turn
+                    ruleset.apply(state, seat, ruleset.bot_action(state, seat))
     return found
 
 
