@@ -446,6 +446,12 @@ def draw_turn_order(
     room = xy[0] + width - x - tag_w - arrow_w * max(0, n - 1)
     per_seat = room / max(1, n)
     name_face = font(max(MIN_TEXT, size * 6 // 10), bold=True)
+    # Names that do not all fit whole are not cut to "Игро…" (unreadable, and alike for
+    # every seat): the seats become tokens (the player cards show the same tokens) and
+    # only the seat to play keeps its name, in the room the others leave.
+    whole = all(text_width(e.name, name_face) <= per_seat - size - 18
+                for e in order if e.name)
+    current_room = room - (n - 1) * (size + 8)
     for i, entry in enumerate(order):
         if i == 0 and first_known:
             draw.rounded_rectangle((x, cy - 10, x + tag_w - 4, cy + 10), radius=8,
@@ -454,8 +460,9 @@ def draw_turn_order(
             x += tag_w
         name_w = 0.0
         name = ""
-        if named and entry.name:
-            name = ellipsize(entry.name, name_face, max(0.0, per_seat - size - 18))
+        if named and entry.name and (whole or entry.current):
+            name = ellipsize(entry.name, name_face,
+                             max(0.0, (per_seat if whole else current_room) - size - 18))
             name_w = text_width(name, name_face) if name != ELLIPSIS else 0.0
         seat_w = size + (name_w + 6 if name_w else 0) + 8
         if entry.current:

@@ -176,3 +176,25 @@ def test_the_board_shows_the_turn_order(game: str) -> None:
     assert renderers.render_public(game, other_first, NAMES, "x") != image
     unknown = dataclasses.replace(view, first=-1)  # older saved games: no "1st" tag
     assert renderers.render_public(game, unknown, NAMES, "x") != image
+
+
+def test_turn_order_never_cuts_every_name_to_the_same_stub() -> None:
+    """Issue 9 item 13 (turn order on the board, read on a phone): at a big table whose
+    names do not fit, the strip shows the seats' tokens and the full name of the seat to
+    play, rather than eight "Игро…" stubs that all look alike."""
+    from PIL import Image, ImageDraw
+
+    from renderers.common import PALETTE, TurnSeat, draw_turn_order
+
+    def strip(names: list[str]) -> bytes:
+        image = Image.new("RGB", (1200, 60), (255, 255, 255))
+        order = [TurnSeat(seat, PALETTE[seat % len(PALETTE)], name, current=(seat == 6))
+                 for seat, name in enumerate(names)]
+        draw_turn_order(image, ImageDraw.Draw(image), (10, 30), 1180, order, "ru")
+        return image.tobytes()
+
+    long = [f"Игрок номер {i + 1}" for i in range(8)]
+    # Only the seat to play is named: renaming any other seat changes nothing drawn.
+    renamed = [*long[:2], "Другое длинное имя", *long[3:]]
+    assert strip(long) == strip(renamed)
+    assert strip(long) != strip([*long[:6], "Кто-то ещё", *long[7:]])
