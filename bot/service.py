@@ -471,6 +471,7 @@ class SessionService:
             ruleset = self._ruleset(row)
             if len(row.seats) < ruleset.min_players:
                 raise ServiceError("platform.service.too_few", min=ruleset.min_players)
+            ruleset.check_seats(len(row.seats), game_options(row.options))
             seed = secrets.randbits(62) if seed is None else seed
             state = ruleset.setup(len(row.seats), game_options(row.options), seed)
             bots_due = bool(self._bot_seats(row) & ruleset.actors(state))

@@ -337,6 +337,17 @@ class Ruleset(ABC, Generic[S, A]):
         """Topics of ``/rules``; each has the key ``<id>.rules.<topic>``."""
         return ()
 
+    def check_seats(self, num_players: int, options: Mapping[str, Any]) -> None:
+        """Refuse, with a :class:`LocalizedError`, a number of seats the lobby's
+        ``options`` cannot be played with (a map made for fewer players); asked again
+        at ``/game start`` against the seats taken. Any count in range by default."""
+
+    def option_values(self, option: Option, seats: int | None = None,
+                      locale: str = DEFAULT_LOCALE) -> list[tuple[str, str]] | None:
+        """(value, label) pairs autocomplete offers for ``option`` when ``seats`` seats
+        are taken (``None``: not known yet), or ``None`` for the option's own values."""
+        return None
+
     def scores(self, state: S) -> tuple[int, ...]:
         """Each seat's score now as the board shows it (never hidden points); empty when
         the game keeps no running score. ``status`` prints it."""
