@@ -170,6 +170,8 @@ class SessionService:
         #: ``status`` repeats; after a restart it falls back to the logged notation.
         self._accounts: LruCache[int, str] = LruCache(cache_size,
                                                       idle_seconds=cache_idle_seconds)
+        #: (game, topic, locale) -> the picture of a rules topic (a few, never stale).
+        self._rules_images: dict[tuple[str, str, str], bytes | None] = {}
 
     async def close(self) -> None:
         """Stop the render workers (if this service started them)."""
@@ -302,6 +304,17 @@ class SessionService:
         return await self.render_pool.run(
             renderers.render_public, loaded.row.game, view, self.names(loaded.row), caption,
             loaded.row.locale)
+
+    async def rules_image(self, game: str, topic: str, locale: str) -> bytes | None:
+        """The picture of ``/rules`` ``topic`` of ``game`` (Hexfolk's map gallery), or
+        ``None``; drawn once per game, topic and locale in a worker, then kept here."""
+        if not self.render:
+            return None
+        key = (game, topic, locale)
+        if key not in self._rules_images:
+            self._rules_images[key] = await self.render_pool.run(
+                renderers.render_rules_image, game, topic, locale)
+        return self._rules_images[key]
 
     async def _render_summary(self, loaded: _Loaded) -> bytes | None:
         """The end-of-game summary image, if the game has one (only once it is over)."""

@@ -378,9 +378,11 @@ def _harbour_spots(board_id: str, edges: tuple[int, ...], r: float) -> tuple[Poi
         norm = math.hypot(nx, ny) or 1.0
         nx, ny = nx / norm, ny / norm
         bc = (mx + nx * (0.5 * r + 16), my + ny * (0.5 * r + 16))
-        # Nudge badges on the left/right flanks outward a little more (they are wide).
+        # Nudge badges on the left/right flanks outward a little more (they are wide),
+        # but never past the sea's edge (a map's widest row reaches the frame).
+        half_w = _harbour_badge(GENERIC, r).width / 2 + 4
         out.append((
-            bc[0] + (8 if bc[0] > centre_x else -8) * abs(nx),
+            min(fr.w - half_w, max(half_w, bc[0] + (8 if bc[0] > centre_x else -8) * abs(nx))),
             bc[1] + (4 if bc[1] > centre_y else -4) * abs(ny),
         ))
     return tuple(out)
