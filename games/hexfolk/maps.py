@@ -197,21 +197,23 @@ x x x x x x x
    x x x x
   x x x x x
  x x x x x x
-  x x x x x . .
-   x x x x . . x x x x
-          . . x x x x x
-             x x x x x x
-              x x x x x
-               x x x x
+  x x x x x
+   x x x x
+    . . . . . .
+       x x x x
+      x x x x x
+     x x x x x x
+      x x x x x
+       x x x x
 """), islands=2),
     MapDef("empire", 21, 7, 8, _p("""
-   x x x x x x x
-  x x x x x x x x
- x x x x . x x x x
-x x x x . . x x x x
- x x x x . x x x x
-  x x x x x x x x
-   x x x x x x x
+  x x x x x x x
+ x x x x x x x x
+x x x x x x x x x
+ x x x . . x x x
+x x x x x x x x x
+ x x x x x x x x
+  x x x x x x x
 """)),
     MapDef("great-land", 22, 7, 8, _p("""
     x x x x x
