@@ -230,9 +230,14 @@ def test_default_map_is_the_standard_board_for_the_count() -> None:
     """Data file "Lobby options": map, the standard board for the player count by
     default (19 hexes to 4 players, 30 for 5–6, 44 for 7–8)."""
     for n in range(2, 9):
-        s = RULESET.setup(n, {}, 1)
+        s = RULESET.setup(n, {"map": STANDARD}, 1)
         assert s.board == default_map(n).board_id
         assert get_board(s.board).hexes == (19 if n <= 4 else 30 if n <= 6 else 44)
+        # options stored before the maps (no ``map``): the old board ids, so old logs
+        # replay with the names they were written in
+        old = RULESET.setup(n, {}, 1)
+        assert old.board == ("standard" if n <= 4 else "large" if n <= 6 else "grand")
+        assert (old.terrain, old.tokens, old.harbours) == (s.terrain, s.tokens, s.harbours)
     map_option = next(o for o in RULESET.options if o.name == "map")
     assert map_option.default == STANDARD
     assert set(map_option.choices) == {STANDARD, *(m.id for m in MAPS)}

@@ -20,7 +20,15 @@ from . import state as state_module
 from .actions import Action
 from .board import get_board
 from .data import COLOURS, RESOURCES, TARGET_DEFAULT, TARGET_MAX, TARGET_MIN
-from .maps import MAPS, STANDARD, MapDef, land_count, maps_for, resolve_map
+from .maps import (
+    MAPS,
+    STANDARD,
+    MapDef,
+    land_count,
+    legacy_board_for,
+    maps_for,
+    resolve_map,
+)
 from .state import HexfolkState
 from .view import (
     HexfolkView,
@@ -75,7 +83,10 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> HexfolkState:
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(f"Hexfolk takes 2–8 players, not {num_players}")
+        # A lobby stored before the maps has no ``map``: its game keeps the old board ids
+        # (and names), so its log replays; every new lobby stores ``map`` (resolved).
         map_id = str(options.get("map", STANDARD))
+        legacy = legacy_board_for(num_players) if "map" not in options else None
         if not resolve_map(map_id, num_players).allows(num_players):
             raise ValueError(f"map {map_id} is not for {num_players} players")
         return rules.setup(
@@ -88,7 +99,7 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
             offers_wait=bool(options.get("bot_offers", False)),
             special=bool(options.get("special", True)),
             player_trades=bool(options.get("trades", True)),
-            map_id=map_id,
+            map_id=map_id, board_id=legacy,
         )
 
     def check_seats(self, num_players: int, options: Mapping[str, Any]) -> None:

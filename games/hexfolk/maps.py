@@ -246,6 +246,12 @@ def default_map(players: int) -> MapDef:
     return BY_ID["classic" if players <= 4 else "big-island" if players <= 6 else "continent"]
 
 
+def legacy_board_for(players: int) -> str:
+    """The board of a game whose options predate the ``map`` option (stored lobbies):
+    the standard board for the count under its old id, so its log replays as it was."""
+    return "standard" if players <= 4 else "large" if players <= 6 else "grand"
+
+
 def board_for(players: int) -> str:
     """The board id of the standard board for the player count."""
     return default_map(players).board_id
