@@ -28,6 +28,7 @@ from games.hexfolk.board import (
 from games.hexfolk.data import DESERT, GENERIC, bank_size, dev_counts
 from games.hexfolk.maps import MAPS, STANDARD, compose, default_map, land_count, maps_for
 from games.hexfolk.state import SETTLE
+from games.protocol import StateFormatError
 from i18n.errors import LocalizedError
 
 #: The data file's table: number, id, land hexes, players.
@@ -317,3 +318,16 @@ def test_bot_games_end_at_the_player_limits(map_id: str, n: int, seed: int) -> N
     assert rules.total_vp(s, s.winner) >= s.target
     copy = RULESET.load(json.loads(json.dumps(RULESET.dump(s))))
     assert copy.board == s.board == next(m for m in MAPS if m.id == map_id).board_id
+
+
+def test_a_stored_game_names_a_known_board() -> None:
+    """Common brief (a corrupt row gets a clear refusal): a state whose board is no map
+    and no board stored before the maps is refused as corrupt; a map's state round-trips
+    and one stored on the old 44-hex board still loads."""
+    s = RULESET.setup(3, {"map": "lagoon"}, 1)
+    data = RULESET.dump(s)
+    assert RULESET.load(json.loads(json.dumps(data))).board == "lagoon"
+    with pytest.raises(StateFormatError):
+        RULESET.load({**data, "board": "atlantis"})
+    old = RULESET.dump(RULESET.setup(7, {}, 1))
+    assert old["board"] == "grand" and RULESET.load(old).board == "grand"

@@ -78,10 +78,13 @@ def _shape(board_id: str) -> tuple[list[tuple[int, int]], bool]:
     return list(land(m.id)[0]), False
 
 
-def harbour_count(board_id: str) -> int:
-    if board_id in BOARD_SPECS:
-        return len(BOARD_SPECS[board_id]["harbours"])
-    return len(compose(map_of_board(board_id).id).harbours)
+def known_board(board_id: str) -> bool:
+    """Whether ``board_id`` names a board: a map's, or one stored before the maps."""
+    try:
+        map_of_board(board_id)
+    except KeyError:
+        return board_id in BOARD_SPECS
+    return True
 
 
 @cache
@@ -129,7 +132,7 @@ def get_board(board_id: str) -> Board:
         my = (corner_xy[a][1] + corner_xy[b][1]) / 2 / 2
         return math.atan2(my - cy / 2, mx - cx * math.sqrt(3) / 2)
 
-    n_harb = harbour_count(board_id)
+    n_harb = len(components(board_id)["harbours"])
     if of_rows:
         coast = tuple(sorted((e for e, hs in enumerate(edge_hexes) if len(hs) == 1),
                              key=angle))
