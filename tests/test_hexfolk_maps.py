@@ -331,3 +331,21 @@ def test_a_stored_game_names_a_known_board() -> None:
         RULESET.load({**data, "board": "atlantis"})
     old = RULESET.dump(RULESET.setup(7, {}, 1))
     assert old["board"] == "grand" and RULESET.load(old).board == "grand"
+
+
+@pytest.mark.parametrize(("map_id", "n", "seed"), [
+    ("lagoon", 2, 21), ("archipelago", 4, 22), ("three-crowns", 6, 23),
+    ("twin-continents", 8, 24),
+])
+def test_seeded_games_on_island_maps_keep_every_invariant(map_id: str, n: int,
+                                                          seed: int) -> None:
+    """The property test of ``test_hexfolk_properties`` on maps with a lagoon and with
+    several islands: after every action the bank and deck add up for the count, the
+    distance rule and road lengths hold, refused moves change nothing, legal moves equal
+    the checked candidates, and the notation log replays; the game ends by the rules."""
+    from test_hexfolk_properties import play_game
+
+    s, steps = play_game(n, seed, {"map": map_id}, 0.2)
+    result = RULESET.result(s)
+    assert result is not None, f"no winner after {steps} actions"
+    assert result.scores[result.winners[0]] >= s.target
