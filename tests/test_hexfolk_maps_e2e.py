@@ -11,8 +11,9 @@ import time
 
 from discord_standin import DiscordStandin, autocomplete, running_client, slash
 from PIL import Image
-from tidebound_support import EPHEMERAL, Driver, factory
+from tidebound_support import EPHEMERAL, Driver, console_args, factory, stored_session
 
+from bot.__main__ import main
 from games.hexfolk.maps import MAPS
 
 
@@ -81,3 +82,20 @@ async def test_lobby_picks_a_map_and_start_rechecks_it(
         assert "twin-isles" in refusal
         payload, _ = await driver.send(slash("game", subcommand="status"))
         await driver.callback(payload)
+
+
+def test_console_rules_maps_writes_the_gallery(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Issue 13 "Gallery" in the console: ``rules maps`` prints every map and writes the
+    gallery beside the boards; a game on a chosen map starts on it."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("rules maps\nquit\n"))
+    args = console_args("hexfolk", tmp_path, "--players", "2", "--bots", "1", "--seed", "3",
+                        "--options", "map=lagoon")
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "22. Great Land (map=great-land): 61 hexes, 7–8 players" in out
+    gallery = next((tmp_path / "boards").glob("*-maps.png"))
+    with Image.open(gallery) as image:
+        assert image.width == 1200
+    assert f"(picture: {gallery})" in out
+    row, _, _ = stored_session(tmp_path / "console.db")
+    assert row.state is not None and '"board": "lagoon"' in row.state
