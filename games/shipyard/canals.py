@@ -99,10 +99,11 @@ def reachable_cells(g: Grid, node: Node, came_from: Node | None) -> set[tuple[in
 
 
 def placements(g: Grid, cid: int, figure: Node | None,
-               came_from: Node | None) -> list[tuple[int, int, int]]:
+               came_from: Node | None, first_only: bool = False) -> list[tuple[int, int, int]]:
     """Every ``(x, y, rotation)`` where canal ``cid`` may be attached: on an empty square
     next to the system, every touching edge matching (connector to connector, plain to
-    plain), at least one connection, and reachable by the figure."""
+    plain), at least one connection, and reachable by the figure. ``first_only``: stop
+    at the first one (whether there is any)."""
     if not g:
         return [(0, 0, rot) for rot in range(4)]
     out = []
@@ -125,6 +126,8 @@ def placements(g: Grid, cid: int, figure: Node | None,
                     trial[(x, y)] = (cid, rot)
                     if (x, y) in reachable_cells(trial, figure, came_from):
                         out.append((x, y, rot))
+                        if first_only:
+                            return out
     return out
 
 

@@ -349,7 +349,7 @@ def _canal_options(state: ShipyardState, p: Player, money: int) -> list[Action]:
     g = _system(p)
     for slot, cid in enumerate(state.board["canal_display"]):
         if cid is not None and CANAL_PRICES[slot] <= money and cn.placements(
-                g, cid, _node(p.figure), _node(p.came_from)):
+                g, cid, _node(p.figure), _node(p.came_from), first_only=True):
             out.append(RentCanal(slot))
     return out
 
