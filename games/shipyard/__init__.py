@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from i18n import DEFAULT_LOCALE, t
+
 from ..protocol import ModularRuleset, Result
 from . import actions, bot, hidden, labels, rules
 from . import state as state_module
 from .actions import Action
-from .data import COLOURS, ITEMS
+from .data import BLUE, COLOURS, GREEN, ITEMS
 from .state import PHASE_CHOOSE, PHASE_OVER, ShipyardState
 from .view import PlayerView, ShipyardSummary, ShipyardView
 
@@ -105,7 +107,20 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
             winners=rules.winners(state))
 
     def rules_topics(self) -> tuple[str, ...]:
-        return ()
+        return ("overview", "turn", "income", "actions", "employees", "fitting", "cruise",
+                "end", "contracts", "notation")
+
+    #: The government contracts are each seat's secret hand.
+    has_hand = True
+
+    def hand_text(self, state: ShipyardState, seat: int, locale: str = DEFAULT_LOCALE) -> str:
+        """The seat's own contracts in words (rulebook: "You may look at your Government
+        Contracts at any time, but keep them secret")."""
+        p = state.players[seat]
+        parts = [t(f"shipyard.contract_green.{GREEN[i].code}", locale) for i in p.green]
+        parts += [t(f"shipyard.contract_blue.{BLUE[i].code}", locale) for i in p.blue]
+        return t("shipyard.hand", locale, green=len(p.green), blue=len(p.blue),
+                 contracts="; ".join(parts) or t("platform.hand.empty", locale))
 
 
 RULESET = ShipyardRuleset()
