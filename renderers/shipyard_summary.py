@@ -33,7 +33,7 @@ WINNER_BG = (255, 244, 200)
 ROW_H = 50
 BAR_H = 300
 #: Column left edges: player, ships, contracts, total, guilders, launched.
-COLS = (MARGIN, 470, 620, 800, 920, 1050)
+COLS = (MARGIN, 400, 540, 770, 880, 1010)
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -63,7 +63,7 @@ def render_summary(summary: ShipyardSummary, names: Sequence[str], locale: str =
               for seat, total, ships, contracts, _, _ in rows]
     top = 104
     draw_text(draw, (MARGIN, top), t(_S + "points", locale), font(20, bold=True), INK)
-    legend(image, (MARGIN + 320, top + 12), series)
+    legend(image, (MARGIN + 320, top), series, WIDTH - 2 * MARGIN - 320)
     bar_chart(image, (MARGIN, top + 30, WIDTH - MARGIN, top + 30 + BAR_H),
               [t(_S + "ships", locale), t(_S + "contracts", locale), t(_S + "total", locale)],
               series)
