@@ -8,7 +8,7 @@ protocol. Open rules questions and our answers: ``RULES-NOTES.md``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from i18n import DEFAULT_LOCALE, t
@@ -16,7 +16,7 @@ from i18n import DEFAULT_LOCALE, t
 from ..protocol import ModularRuleset, Result
 from . import actions, bot, hidden, labels, rules
 from . import state as state_module
-from .actions import Action
+from .actions import Action, GiveUp
 from .data import BLUE, COLOURS, GREEN, ITEMS
 from .state import PHASE_CHOOSE, PHASE_OVER, ShipyardState
 from .view import PlayerView, ShipyardSummary, ShipyardView
@@ -90,6 +90,15 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
             green=tuple(state.players[seat].green) if own else None,  # type: ignore[index]
             blue=tuple(state.players[seat].blue) if own else None,  # type: ignore[index]
         )
+
+    def describe_public(self, state: ShipyardState, seat: int, action: Action,
+                        names: Sequence[str] = (), locale: str = DEFAULT_LOCALE) -> str:
+        """Giving up a contract says only its colour, as its account does: "Do not even
+        reveal those that you discard" (rulebook)."""
+        if isinstance(action, GiveUp):
+            return t("shipyard.label.give_up_public", locale,
+                     colour=t(f"shipyard.contract.{action.colour}", locale))
+        return self.describe_action(state, seat, action, names, locale)
 
     def result(self, state: ShipyardState) -> Result | None:
         if state.phase != PHASE_OVER:
