@@ -437,3 +437,17 @@ def test_a_contract_given_up_is_never_named_in_public() -> None:
         private = RULESET.describe_action(s, 0, GiveUp(colour, 0), ["Ann", "Bob"], "en")
         from i18n import t
         assert t(f"shipyard.contract_{colour}.{table[held[0]].code}", "en") in private
+
+
+def test_rules_topics_read_in_every_language() -> None:
+    """`/rules shipyard <topic>`: every topic has its own text in en, ru and cs."""
+    topics = RULESET.rules_topics()
+    assert {"overview", "turn", "income", "cruise", "end", "contracts", "notation"} <= set(
+        topics)
+    for locale in ("en", "ru", "cs"):
+        texts = [RULESET.rules_text(topic, None, locale) for topic in topics]
+        assert all(not text.startswith("shipyard.rules.") for text in texts), locale
+        assert len(set(texts)) == len(texts)
+    assert "Blue Riband" in RULESET.rules_text("cruise")
+    assert "Голубая лента" in RULESET.rules_text("cruise", None, "ru")
+    assert "Modrá stuha" in RULESET.rules_text("cruise", None, "cs")
