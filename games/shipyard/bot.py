@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from functools import lru_cache
 
 from . import canals as cn
 from . import rules
@@ -106,9 +107,15 @@ def reach(p: Player, most: int = 8) -> int:
     """How many spaces the ship figure can sail from where it stands (0: no canal)."""
     if p.figure is None:
         return 0
-    g = cn.grid(p.canals)
     here = (p.figure[0], p.figure[1], p.figure[2])
     back = None if p.came_from is None else (p.came_from[0], p.came_from[1], p.came_from[2])
+    return _reach(tuple(tuple(c) for c in p.canals), here, back, most)
+
+
+@lru_cache(maxsize=1024)
+def _reach(canals: tuple[tuple[int, ...], ...], here: cn.Node, back: cn.Node | None,
+           most: int) -> int:
+    g = cn.grid(canals)
     best = 0
     for steps in range(1, most + 1):
         if not cn.can_sail(g, here, back, steps):
