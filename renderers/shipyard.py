@@ -158,7 +158,10 @@ def _ship_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
     head = t(f"{_P}deck.{kind.deck}", locale)
     if price is not None:
         head = f"{head} · {price}"
-    draw_text(draw, (x0 + 6, y0 + 3), head, font(14, bold=True), INK, x1 - x0 - 10)
+    face = font(14, bold=True)
+    if text_width(head, face) > x1 - x0 - 10:
+        face = font(14)  # "Середина" in a narrow yard slot
+    draw_text(draw, (x0 + 6, y0 + 3), head, face, INK, x1 - x0 - 10)
     features = _features(card)
     if not features:
         draw_text(draw, (x0 + 6, y0 + 24), t(_R + "blank", locale), font(14), MUTED,
@@ -176,7 +179,7 @@ def _space_points(cx: float, cy: float, tile: float, cid: int, rot: int
     """Centres of a canal's three spaces and the midpoints of its connector edges
     (space 0's, space 2's, then the fork's)."""
     a, b, c = canal_edges(cid, rot)
-    off = tile * 0.30
+    off = tile * 0.32
     edge = tile * 0.5
 
     def towards(e: int, d: float) -> tuple[float, float]:
@@ -455,7 +458,7 @@ def _stock_text(p: PlayerView, locale: str) -> str:
 
 def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ShipyardView,
                  p: PlayerView, names: Sequence[str], top: float, locale: str) -> float:
-    h = 330
+    h = 316
     current = p.seat == view.current and view.phase != "over"
     _box(draw, (MARGIN, top, WIDTH - MARGIN, top + h), (255, 249, 222) if current else PANEL,
          INK if current else RULE, 10, 3 if current else 1)
@@ -468,34 +471,34 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ShipyardVi
               ships=len(p.fleet), used=p.used_canals, contracts=p.contracts)
     draw_text(draw, (MARGIN + 60 + used, top + 24), facts, font(16), INK,
               WIDTH - 2 * MARGIN - used - 80, anchor="lm")
-    # the 9 slots
+    # the 9 slots, and the canal map to their right over the panel's height
     y = top + 48
-    slot_w = 96
+    slot_w = 88
     for slot, card in enumerate(p.yard):
         x = MARGIN + 12 + slot * (slot_w + 4)
         draw.text((x + slot_w / 2, y), str(slot + 1), font=font(14, bold=True), fill=MUTED,
                   anchor="ma")
         _ship_card(draw, (x, y + 18, x + slot_w, y + 92), card, locale)
-    # stock and employees, to the right of the slots
-    sx = MARGIN + 12 + 9 * (slot_w + 4) + 6
-    sw = WIDTH - MARGIN - 12 - sx
-    draw_text(draw, (sx, y), t(_R + "stock", locale), font(15, bold=True), NAVY, sw)
-    for k, line in enumerate(wrap_text(_stock_text(p, locale), font(15), sw, 4)):
-        draw.text((sx, y + 20 + k * 19), line, font=font(15), fill=INK)
-    # employees and fleet on one line each, then the canal map
-    y += 102
+    left_w = 9 * (slot_w + 4) - 4
+    map_box = (MARGIN + 12 + left_w + 12, top + 44, WIDTH - MARGIN - 12, top + h - 10)
+    _canal_map(image, draw, p, map_box, locale)
+    # below the slots: stock, employees, the launched fleet
+    y += 100
+    stock = _t(_R + "stock", locale, stock=_stock_text(p, locale))
     staff = ", ".join(t(f"{_P}employee.{e}", locale) for e in p.employees) or \
         t(_R + "none", locale)
-    lines = wrap_text(_t(_R + "employees", locale, staff=staff), font(15), INNER - 420, 2)
-    for k, line in enumerate(lines):
-        draw.text((MARGIN + 12, y + k * 19), line, font=font(15), fill=INK)
-    fy = y + 44
+    for text in (stock, _t(_R + "employees", locale, staff=staff)):
+        for line in wrap_text(text, font(15), left_w, 2):
+            draw.text((MARGIN + 12, y), line, font=font(15), fill=INK)
+            y += 19
+        y += 4
+    fy = y + 2
     draw_text(draw, (MARGIN + 12, fy), t(_R + "fleet", locale), font(15, bold=True), NAVY,
-              INNER - 440)
+              left_w)
     fy += 22
     if not p.fleet:
         draw_text(draw, (MARGIN + 12, fy), t(_R + "none", locale), font(15), MUTED)
-    chip_w, per_row = 116, 6
+    chip_w, per_row = 116, 7
     for i, (cards, speed, points) in enumerate(p.fleet):
         bx = MARGIN + 12 + (i % per_row) * (chip_w + 4)
         by = fy + (i // per_row) * 32
@@ -503,8 +506,6 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ShipyardVi
         draw_text(draw, (bx + 6, by + 14), _t(_R + "ship", locale, number=i + 1, cards=cards,
                                               speed=speed, points=points),
                   font(15), INK, chip_w - 10, anchor="lm")
-    map_box = (WIDTH - MARGIN - 410, top + 150, WIDTH - MARGIN - 12, top + h - 10)
-    _canal_map(image, draw, p, map_box, locale)
     return top + h + 10
 
 
