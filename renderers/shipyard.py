@@ -498,7 +498,8 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ShipyardVi
     fy += 22
     if not p.fleet:
         draw_text(draw, (MARGIN + 12, fy), t(_R + "none", locale), font(15), MUTED)
-    chip_w, per_row = 116, 7
+    chip_w = 116
+    per_row = int(left_w // (chip_w + 4))
     for i, (cards, speed, points) in enumerate(p.fleet):
         bx = MARGIN + 12 + (i % per_row) * (chip_w + 4)
         by = fy + (i // per_row) * 32
