@@ -25,6 +25,7 @@ from i18n import t
 from .config import Config
 from .discord_front import components
 from .discord_front.commands import Front, build_commands
+from .discord_front.days import Days, build_days_commands
 from .discord_front.messages import CONTENT_LIMIT, allowed_mentions, public_kwargs
 from .discord_front.translator import CatalogueTranslator
 from .service import SessionService, Update
@@ -48,7 +49,9 @@ class TideboundClient(discord.Client):
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
         self.front = Front(self)
-        for command in build_commands(self.front):
+        #: Settings, vacations, /mygames and reminders (issue 15).
+        self.days = Days(self)
+        for command in [*build_commands(self.front), *build_days_commands(self.days)]:
             self.tree.add_command(command)
         self.tree.error(self.front.on_command_error)
         components.HANDLERS.update(
@@ -74,6 +77,7 @@ class TideboundClient(discord.Client):
         self.service = SessionService(
             self.storage, cache_size=self.config.cache_size,
             render_workers=self.config.render_workers)
+        self.service.policy = self.days.settings
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())
         if self.sync_commands:
@@ -86,6 +90,7 @@ class TideboundClient(discord.Client):
         self._resume_task = asyncio.create_task(self._resume_when_ready(),
                                                 name="tidebound-resume")
         self._clock_task = asyncio.create_task(self._run_clock(), name="tidebound-clock")
+        self.days.start()
 
     async def on_ready(self) -> None:
         log.info("Tidebound is ready as %s", self.user)
@@ -120,7 +125,7 @@ class TideboundClient(discord.Client):
                 service.deadline_changed.clear()
                 due = await service.next_deadline()
                 delay = CLOCK_RECHECK if due is None else min(
-                    max(due - time.time(), 0.0), CLOCK_RECHECK)
+                    max(due - service.now(), 0.0), CLOCK_RECHECK)
                 if delay > 0:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(service.deadline_changed.wait(), delay)
@@ -146,7 +151,8 @@ class TideboundClient(discord.Client):
             log.exception("could not find the channel of session %s", update.session_id)
             return
         try:
-            await channel.send(**public_kwargs(update))  # type: ignore[union-attr]
+            message = await channel.send(**public_kwargs(update))  # type: ignore[union-attr]
+            await self.days.posted(update, message)
             return
         except Exception:
             log.exception("could not post session %s to channel %s; posting plain text",
@@ -175,6 +181,7 @@ class TideboundClient(discord.Client):
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         self._resume_task = self._clock_task = None
+        await self.days.stop()
         await super().close()
         if self.service is not None:
             await self.service.close()  # the render workers

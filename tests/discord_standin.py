@@ -460,6 +460,7 @@ def _base_interaction(
     app_permissions: int,
     locale: str,
     application_id: int,
+    guild_locale: str = "en-US",
 ) -> dict[str, Any]:
     payload: dict[str, Any] = {
         "id": str(new_snowflake()),
@@ -478,8 +479,8 @@ def _base_interaction(
     if guild_id is not None:
         payload.update(
             guild_id=str(guild_id),
-            guild_locale="en-US",
-            guild={"id": str(guild_id), "locale": "en-US", "features": []},
+            guild_locale=guild_locale,
+            guild={"id": str(guild_id), "locale": guild_locale, "features": []},
             channel=text_channel_payload(channel_id, guild_id, permissions=permissions),
             member=member_payload(user_id, permissions=permissions),
             authorizing_integration_owners={"0": str(guild_id)},
@@ -510,6 +511,7 @@ def slash(
     command_guild_id: int | None = None,
     resolved: Mapping[str, Any] | None = None,
     application_id: int = APPLICATION_ID,
+    guild_locale: str = "en-US",
 ) -> dict[str, Any]:
     """An INTERACTION_CREATE payload for a CHAT_INPUT command (interaction type 2).
 
@@ -539,6 +541,7 @@ def slash(
         app_permissions=app_permissions,
         locale=locale,
         application_id=application_id,
+        guild_locale=guild_locale,
     )
 
 
@@ -872,6 +875,9 @@ class DiscordStandin:
         if self.guild_id is not None:
             self.channels[channel_id] = text_channel_payload(channel_id, self.guild_id)
         self._dm_channels: dict[int, int] = {}
+        #: Users who accept no DMs from the bot: a message to their DM channel is refused
+        #: with Discord's ``403 Cannot send messages to this user (50007)``.
+        self.closed_dms: set[int] = set()
 
         self.requests: list[RecordedRequest] = []
         self.gateway_received: list[dict[str, Any]] = []
@@ -1649,6 +1655,9 @@ class DiscordStandin:
         if channel is None:
             return _error(404, 10003, "Unknown Channel")
         gid = channel.get("guild_id")
+        if channel.get("type") == 1 and any(
+                int(r["id"]) in self.closed_dms for r in channel.get("recipients", [])):
+            return _error(403, 50007, "Cannot send messages to this user")
         message = self._new_message(
             _body(rec),
             rec.files,

@@ -67,8 +67,8 @@ class Front:
 
     # -- posting ------------------------------------------------------------------------
     async def post_public(self, interaction: discord.Interaction, update: Update) -> None:
-        await interaction.followup.send(**public_kwargs(update, locale_of(interaction)),
-                                        wait=True)
+        message = await interaction.followup.send(**public_kwargs(update), wait=True)
+        await self.client.days.posted(update, message)
 
     async def post_committed(self, interaction: discord.Interaction, update: Update) -> bool:
         """Post an update whose move is already stored: the full message, or, when that
@@ -79,8 +79,7 @@ class Front:
         except Exception:
             log.exception("session %s: the update could not be posted; posting plain text",
                           update.session_id)
-        text = "\n".join(filter(None, [mentions_line(update, locale_of(interaction)),
-                                       update.text]))
+        text = "\n".join(filter(None, [mentions_line(update, update.locale), update.text]))
         try:
             await interaction.followup.send(content=text[:CONTENT_LIMIT],
                                             allowed_mentions=allowed_mentions(update),
@@ -302,9 +301,12 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
                            options=described("platform.cmd.new_options"))
     @app_commands.choices(game=_game_choices())
     async def game_new(interaction: discord.Interaction, game: str, options: str = "") -> None:
+        # issue 14/15: the server's language for good, and its default clock
+        defaults = await front.client.days.lobby_defaults(interaction)
         await front.lobby_command(interaction, lambda: front.service.new_game(
             channel_of(interaction), person_of(interaction), game, options,
-            guild_id=str(interaction.guild_id) if interaction.guild_id else None))
+            guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+            locale=defaults.locale, default_clock=defaults.clock))
 
     @game_new.autocomplete("options")
     @guarded_autocomplete
