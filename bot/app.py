@@ -14,7 +14,6 @@ import contextlib
 import logging
 import os
 import sys
-import time
 
 import aiohttp
 import discord
