@@ -56,6 +56,8 @@ class ClockBook:
     turn: str
     owner: int | None
     seats: dict[int, SeatClock] = field(default_factory=dict)
+    #: Seats already pinged in this turn (issue 15 "Fewer pings": one ping per turn).
+    pinged: set[int] = field(default_factory=set)
 
     def earliest(self) -> float | None:
         """The earliest deadline of a seat deciding now (the session's ``deadline``)."""
@@ -96,7 +98,8 @@ class ClockBook:
         return json.dumps({
             "turn": self.turn, "owner": self.owner,
             "seats": {str(seat): [c.deadline, c.since, c.acting, c.left]
-                      for seat, c in sorted(self.seats.items())}})
+                      for seat, c in sorted(self.seats.items())},
+            "pinged": sorted(self.pinged)})
 
     @classmethod
     def loads(cls, text: str | None) -> ClockBook | None:
@@ -111,7 +114,8 @@ class ClockBook:
                 None if left is None else float(left))
                 for seat, (deadline, since, acting, left) in data["seats"].items()}
             owner = data.get("owner")
-            return cls(str(data["turn"]), None if owner is None else int(owner), seats)
+            return cls(str(data["turn"]), None if owner is None else int(owner), seats,
+                       {int(seat) for seat in data.get("pinged", [])})
         except (TypeError, ValueError, KeyError, AttributeError):
             return None
 
@@ -155,4 +159,17 @@ def plan(previous: ClockBook | None, *, turn: Hashable, owner: int | None,
     if owner is not None and owner not in book.seats and owner in before:
         old = before[owner]
         book.seats[owner] = SeatClock(old.deadline, old.since, False, old.left)
+    if before:
+        book.pinged = set(previous.pinged) if previous is not None else set()
     return book if book.seats else None
+
+
+def pings(book: ClockBook | None, asked: Collection[int]) -> list[int]:
+    """Whom of ``asked`` (seats newly handed a decision) to ping, recorded in ``book``:
+    one ping per turn, so a seat pinged earlier in this turn (a responder to a second
+    offer, the owner getting the answers back) is not pinged again."""
+    if book is None:
+        return []
+    chosen = [seat for seat in sorted(asked) if seat not in book.pinged]
+    book.pinged.update(chosen)
+    return chosen

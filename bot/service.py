@@ -299,6 +299,10 @@ class SessionService:
     def _bot_seats(row: SessionRow) -> set[int]:
         return {seat.seat for seat in row.seats if seat.is_bot}
 
+    @staticmethod
+    def _human_seats(row: SessionRow) -> set[int]:
+        return {seat.seat for seat in row.seats if not seat.is_bot and seat.user_id}
+
     def _humans_in(self, row: SessionRow, seats: frozenset[int] | set[int]) -> tuple[str, ...]:
         return tuple(
             s.user_id for s in row.seats if s.seat in seats and not s.is_bot and s.user_id
@@ -727,13 +731,15 @@ class SessionService:
             status = FINISHED if result is not None else ACTIVE
             actors = ruleset.actors(state)
             if result is not None:
-                mentions: tuple[str, ...] = ()
+                asked: set[int] = set()
             elif force_ping or ruleset.turn_marker(state) != marker or not log:
-                mentions = self._humans_in(row, actors)
+                asked = set(actors)
             else:
-                mentions = self._humans_in(row, set(actors) - set(before_actors))
+                asked = set(actors) - set(before_actors)
             book, reminders = await self._plan_clocks(loaded, result is not None,
                                                       restart=set(restart), now=now)
+            pinged = clocks.pings(book, asked & self._human_seats(row))
+            mentions = self._humans_in(row, set(pinged))
             deadline = None if book is None else book.earliest()
             booked = None if book is None else book.dumps()
             bots_due = result is None and bool(bots & actors)
