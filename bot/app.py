@@ -26,6 +26,7 @@ from .discord_front import components
 from .discord_front.commands import Front, build_commands
 from .discord_front.days import Days, build_days_commands
 from .discord_front.messages import CONTENT_LIMIT, allowed_mentions, public_kwargs
+from .discord_front.seats import TakeoverButton, install_seat_commands
 from .discord_front.translator import CatalogueTranslator
 from .service import SessionService, Update
 from .storage import Storage
@@ -50,7 +51,11 @@ class TideboundClient(discord.Client):
         self.front = Front(self)
         #: Settings, vacations, /mygames and reminders (issue 15).
         self.days = Days(self)
-        for command in [*build_commands(self.front), *build_days_commands(self.days)]:
+        commands = build_commands(self.front)
+        game = next(c for c in commands if c.name == "game")
+        assert isinstance(game, app_commands.Group)
+        install_seat_commands(self.front, game)  # /game takeover, /game kick
+        for command in [*commands, *build_days_commands(self.days)]:
             self.tree.add_command(command)
         self.tree.error(self.front.on_command_error)
         components.HANDLERS.update(
@@ -77,7 +82,7 @@ class TideboundClient(discord.Client):
             self.storage, cache_size=self.config.cache_size,
             render_workers=self.config.render_workers)
         self.service.policy = self.days.settings
-        self.add_dynamic_items(*components.DYNAMIC_ITEMS)
+        self.add_dynamic_items(*components.DYNAMIC_ITEMS, TakeoverButton)
         await self.tree.set_translator(CatalogueTranslator())
         if self.sync_commands:
             if self.config.guild_id:

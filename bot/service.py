@@ -467,8 +467,9 @@ class SessionService:
         return self._lobby_update(row, t("platform.lobby.left", row.locale, name=person.name))
 
     async def _replace_with_bot(self, row: SessionRow, seat: int, person: Person) -> Update:
+        # The bot's seat remembers who left it: they may take it back (bot/seats.py).
         replaced = SeatRow(seat, t("platform.lobby.bot_for", row.locale, name=person.name),
-                           None, is_bot=True)
+                           person.user_id, is_bot=True)
         await self.storage.replace_seat(row.id, replaced)
         text = t("platform.lobby.left_game", row.locale, name=person.name)
         follow = await self.run_bots(row.id)

@@ -405,3 +405,49 @@ async def test_mygames_query_with_ten_thousand_sessions(storage: Storage) -> Non
     assert rows and all(r.status == "active" and r.seat_of("u5") is not None for r in rows)
     assert [r.updated_at for r in rows] == sorted((r.updated_at for r in rows), reverse=True)
     assert elapsed < 0.5, f"/mygames took {elapsed:.3f}s"
+
+
+# -- fewer pings -----------------------------------------------------------------------------
+async def test_a_second_offer_in_a_turn_pings_nobody_again(
+        service: SessionService, storage: Storage, clock: FakeClock) -> None:
+    """Issue 15 "Fewer pings": one ping per turn, only to whoever must act — the
+    responders of a Hexfolk offer are pinged for the first offer of a turn, not again for
+    a second one, and the owner is not pinged again when the answers are in."""
+    session_id, owner, offer = await hexfolk_offer_turn(service, storage, clock)
+    row = await storage.get(session_id)
+    assert row is not None
+    first = await service.act(session_id, owner, HEXFOLK.format_action(offer))
+    _, state = await state_of(storage, session_id)
+    responders = sorted(HEXFOLK.actors(state) - {owner})
+    assert sorted(first.mentions) == sorted(row.seats[s].user_id for s in responders)
+    for seat in responders:
+        answered = await service.act(session_id, seat, "decline")
+        assert answered.mentions == (), "the owner was pinged when the turn began"
+    _, state = await state_of(storage, session_id)
+    legal = HEXFOLK.legal_actions(state, owner)
+    if not any(isinstance(a, hexfolk_actions.Offer) for a in legal):
+        cancel = next(a for a in legal if isinstance(a, hexfolk_actions.Cancel))
+        await service.act(session_id, owner, HEXFOLK.format_action(cancel))
+        _, state = await state_of(storage, session_id)
+        legal = HEXFOLK.legal_actions(state, owner)
+    again = next(a for a in legal if isinstance(a, hexfolk_actions.Offer))
+    second = await service.act(session_id, owner, HEXFOLK.format_action(again))
+    _, state = await state_of(storage, session_id)
+    assert HEXFOLK.actors(state) - {owner}, "the second offer waits for answers"
+    assert second.mentions == (), "its responders were pinged once this turn already"
+    # the next turn pings its player again
+    ended = await service.act(session_id, owner, "end")
+    _, state = await state_of(storage, session_id)
+    assert ended.mentions == (row.seats[state.current].user_id,)
+
+
+def test_lovci_ship_placement_is_a_turn_of_its_own() -> None:
+    """Lovci keeps ``turn`` at 1 through the placements: the first player's placement and
+    their first move must not share one whole-turn clock (issue 15)."""
+    lovci = get_ruleset("lovci-pokladu")
+    state = lovci.setup(2, {}, 3)
+    first, owner = lovci.clock_turn(state)
+    for _ in range(2):
+        seat = min(lovci.actors(state))
+        lovci.apply(state, seat, lovci.bot_action(state, seat))
+    assert state.current == owner and lovci.clock_turn(state)[0] != first

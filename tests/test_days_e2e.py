@@ -160,8 +160,7 @@ async def test_closed_dms_fall_back_to_the_channel_and_say_so(standin: DiscordSt
         post: RecordedRequest = await channel_post(standin, start)
         content = str(post.json["content"])
         assert f"<@{USER_ID}>" in content and "could not send you a direct message" in content
-        assert post.json["allowed_mentions"]["users"] == [str(USER_ID)] or \
-            post.json["allowed_mentions"]["users"] == [USER_ID]
+        assert post.json["allowed_mentions"]["users"] == [USER_ID]
 
 
 async def test_channel_reminders_after_a_chosen_time(standin: DiscordStandin,
