@@ -149,8 +149,7 @@ class TideboundClient(discord.Client):
             row = await self.storage.get(update.session_id)
             if row is None:
                 return
-            channel = self.get_channel(int(row.channel_id)) or await self.fetch_channel(
-                int(row.channel_id))
+            channel = await self.days.writable(row.channel_id)  # a thread: unarchived
         except Exception:
             log.exception("could not find the channel of session %s", update.session_id)
             return

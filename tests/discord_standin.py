@@ -26,8 +26,9 @@ Emulated REST endpoints (all below ``/api/v10``; every request is recorded, see
     POST   /interactions/{id}/{token}/callback         initial response (honours ?with_response=1)
     POST   /webhooks/{app_id}/{token}                  followup message (honours ?wait=1)
     GET|PATCH|DELETE /webhooks/{app_id}/{token}/messages/{message_id|@original}
-    GET    /channels/{channel_id}
-    POST   /channels/{channel_id}/messages
+    GET|PATCH /channels/{channel_id}                    (PATCH: a thread's name/archived/locked)
+    POST   /channels/{channel_id}/threads              a thread without a starter message
+    POST   /channels/{channel_id}/messages             (refused in an archived thread)
     GET|PATCH|DELETE /channels/{channel_id}/messages/{message_id}
     GET    /guilds/{guild_id}/members/{user_id}
 
@@ -111,6 +112,7 @@ __all__ = [
     "new_snowflake",
     "running_client",
     "slash",
+    "thread_payload",
     "user_payload",
 ]
 
@@ -299,6 +301,31 @@ def text_channel_payload(
     if permissions is not None:
         payload["permissions"] = str(permissions)
     return payload
+
+
+def thread_payload(thread_id: int, parent_id: int, guild_id: int, name: str, *,
+                   owner_id: int = APPLICATION_ID, thread_type: int = 11) -> dict[str, Any]:
+    """A thread (public 11, private 12) in ``parent_id``, not archived."""
+    return {
+        "id": str(thread_id),
+        "type": thread_type,
+        "guild_id": str(guild_id),
+        "parent_id": str(parent_id),
+        "owner_id": str(owner_id),
+        "name": name,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "flags": 0,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 10080,
+            "archive_timestamp": _now_iso(),
+            "locked": False,
+            "invitable": True,
+        },
+    }
 
 
 def dm_channel_payload(channel_id: int, user_id: int) -> dict[str, Any]:
@@ -1382,6 +1409,8 @@ class DiscordStandin:
             ("PATCH", f"/webhooks/{app}/{token}/messages/{mid}", self._webhook_message, False),
             ("DELETE", f"/webhooks/{app}/{token}/messages/{mid}", self._webhook_message, False),
             ("GET", f"/channels/{cid}", self._get_channel, True),
+            ("PATCH", f"/channels/{cid}", self._edit_channel, True),
+            ("POST", f"/channels/{cid}/threads", self._create_thread, True),
             ("POST", f"/channels/{cid}/messages", self._create_message, True),
             ("GET", f"/channels/{cid}/messages/(?P<message_id>\\d+)", self._channel_message, True),
             (
@@ -1536,6 +1565,48 @@ class DiscordStandin:
             return _error(404, 10003, "Unknown Channel")
         return _json_response(channel)
 
+    async def _create_thread(self, rec: RecordedRequest, m: re.Match[str]) -> web.Response:
+        """``POST /channels/{id}/threads``: a thread without a starter message."""
+        parent = self.channels.get(int(m["channel_id"]))
+        if parent is None or parent.get("type") not in (0, 5):
+            return _error(404, 10003, "Unknown Channel")
+        body = _body(rec)
+        name = str(body.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            return _error(400, 50035, "Invalid Form Body (name: 1-100 characters)")
+        thread = thread_payload(new_snowflake(), int(parent["id"]), int(parent["guild_id"]),
+                                name, thread_type=int(body.get("type") or 11))
+        self.channels[int(thread["id"])] = thread
+        return _json_response(thread)
+
+    async def _edit_channel(self, rec: RecordedRequest, m: re.Match[str]) -> web.Response:
+        """``PATCH /channels/{id}``: a thread's ``name``, ``archived`` and ``locked``.
+
+        Stricter than Discord: a message posted to an archived thread is refused (Discord
+        refuses it only in a locked one, and unarchives an unlocked one), so that a test
+        sees whether the bot unarchives the thread itself before it posts."""
+        channel = self.channels.get(int(m["channel_id"]))
+        if channel is None:
+            return _error(404, 10003, "Unknown Channel")
+        body = _body(rec)
+        if "name" in body:
+            channel["name"] = str(body["name"])
+        meta = channel.get("thread_metadata")
+        if meta is not None:
+            for key in ("archived", "locked"):
+                if key in body:
+                    meta[key] = bool(body[key])
+            meta["archive_timestamp"] = _now_iso()
+        return _json_response(channel)
+
+    async def archive(self, thread_id: int) -> None:
+        """Archive a thread as Discord does after its inactivity period (and tell the
+        connected clients with ``THREAD_UPDATE``, as Discord does)."""
+        thread = self.channels[thread_id]
+        thread["thread_metadata"]["archived"] = True
+        thread["thread_metadata"]["archive_timestamp"] = _now_iso()
+        await self.dispatch("THREAD_UPDATE", dict(thread))
+
     async def _get_attachment(self, rec: RecordedRequest, m: re.Match[str]) -> web.Response:
         found = self.attachments.get(int(m["attachment_id"]))
         if found is None:
@@ -1658,6 +1729,8 @@ class DiscordStandin:
         if channel.get("type") == 1 and any(
                 int(r["id"]) in self.closed_dms for r in channel.get("recipients", [])):
             return _error(403, 50007, "Cannot send messages to this user")
+        if (channel.get("thread_metadata") or {}).get("archived"):
+            return _error(400, 50083, "Thread is archived")
         message = self._new_message(
             _body(rec),
             rec.files,

@@ -298,11 +298,16 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
 
     @game.command(name="new", description=described("platform.cmd.new"))
     @app_commands.describe(game=described("platform.cmd.new_game"),
-                           options=described("platform.cmd.new_options"))
+                           options=described("platform.cmd.new_options"),
+                           thread=described("platform.cmd.days.new_thread"))
     @app_commands.choices(game=_game_choices())
-    async def game_new(interaction: discord.Interaction, game: str, options: str = "") -> None:
+    async def game_new(interaction: discord.Interaction, game: str, options: str = "",
+                       thread: bool = False) -> None:
         # issue 14/15: the server's language for good, and its default clock
         defaults = await front.client.days.lobby_defaults(interaction)
+        if thread:  # issue 15: the game in a thread of its own
+            await front.client.days.new_game_in_thread(interaction, game, options, defaults)
+            return
         await front.lobby_command(interaction, lambda: front.service.new_game(
             channel_of(interaction), person_of(interaction), game, options,
             guild_id=str(interaction.guild_id) if interaction.guild_id else None,

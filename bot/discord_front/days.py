@@ -21,15 +21,16 @@ import discord
 from discord import app_commands
 
 from games import get_ruleset
+from games.options import parse_option_text, resolve_options
 from i18n import Term, t
 from i18n.errors import LocalizedError
 
 from ..clocks import ClockBook
-from ..service import CLOCKS, Update
+from ..service import CLOCKS, Person, Update, split_clock
 from ..settings import GUILD, REMINDER_MODES, USER, Settings, show_duration
 from ..storage import DueReminder, SessionRow
 from ..vacation import VacationNews, Vacations
-from .messages import CONTENT_LIMIT, locale_of, refuse
+from .messages import CONTENT_LIMIT, locale_of, public_kwargs, refuse
 from .translator import described
 
 if TYPE_CHECKING:
@@ -52,6 +53,18 @@ def jump_link(guild_id: str | None, channel_id: str, message_id: str | None = No
     """A link that opens the channel (at the message, when known) in Discord."""
     link = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
     return f"{link}/{message_id}" if message_id else link
+
+
+#: Discord's limit on a thread's name.
+THREAD_NAME_LIMIT = 100
+
+
+def thread_name(row: SessionRow, locale: str, *, players: bool) -> str:
+    """``Hagoth: Builder of Ships — Ann, Bob, Bot 1`` (clipped to Discord's limit)."""
+    name = t(get_ruleset(row.game).name_key, locale)
+    seated = ", ".join(s.name for s in row.seats) if players else row.seats[0].name
+    text = f"{name} — {seated}"
+    return text if len(text) <= THREAD_NAME_LIMIT else text[:THREAD_NAME_LIMIT - 1] + "…"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,13 +104,81 @@ class Days:
                              await settings.clock(guild))
 
     async def posted(self, update: Update, message: Any) -> None:
-        """A board went out: reminders link to it from now on."""
-        if update.status != "active" or message is None or self.client.storage is None:
+        """A board went out: reminders link to it from now on; a game's own thread is
+        named after its players once they are seated, and archived when it ends."""
+        storage = self.client.storage
+        if message is None or storage is None:
             return
         try:
-            await self.client.storage.set_last_post(update.session_id, str(message.id))
+            if update.status == "active":
+                await storage.set_last_post(update.session_id, str(message.id))
+            channel_id = int(getattr(getattr(message, "channel", None), "id", 0) or 0)
+            # a text channel is in the cache; a thread may have to be fetched
+            channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(
+                channel_id)
+            me = self.client.user
+            if not isinstance(channel, discord.Thread) or me is None or \
+                    channel.owner_id != me.id:
+                return  # only a thread the bot opened for a game is renamed or archived
+            row = await storage.get(update.session_id)
+            if row is None:
+                return
+            if update.finished:
+                await channel.edit(archived=True)
+            elif update.status == "active":
+                name = thread_name(row, row.locale, players=True)
+                if channel.name != name:
+                    await channel.edit(name=name)
         except Exception:
-            log.exception("could not remember the post of session %s", update.session_id)
+            log.exception("after posting session %s", update.session_id)
+
+    async def writable(self, channel_id: str) -> Any:
+        """The channel of a game, a thread of it unarchived first (issue 15 "Threads":
+        Discord archives an idle thread; posting a board brings it back)."""
+        channel = self.client.get_channel(int(channel_id)) or await self.client.fetch_channel(
+            int(channel_id))
+        if isinstance(channel, discord.Thread) and channel.archived:
+            channel = await channel.edit(archived=False)
+        return channel
+
+    async def new_game_in_thread(self, interaction: discord.Interaction, game: str,
+                                 options: str, defaults: LobbyDefaults) -> None:
+        """``/game new … thread:yes``: the game opens in a thread of its own, named after
+        the game and its host (and its players once it starts)."""
+        service = self.client.service
+        assert service is not None
+        locale = locale_of(interaction)
+        parent = interaction.channel
+        if not isinstance(parent, discord.TextChannel):
+            parent = self.client.get_channel(int(interaction.channel_id or 0))
+        if not isinstance(parent, discord.TextChannel):
+            await refuse(interaction, LocalizedError("platform.thread.not_here"))
+            return
+        try:  # refuse bad options before any thread exists
+            ruleset = get_ruleset(game)
+            _, given = split_clock(parse_option_text(options or ""), defaults.clock)
+            resolve_options(ruleset.name_key, ruleset.options, given)
+        except LocalizedError as error:
+            await refuse(interaction, error)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        host = interaction.user
+        name = f"{ruleset.display_name(defaults.locale)} — " \
+            f"{getattr(host, 'display_name', None) or host.name}"
+        thread = await parent.create_thread(name=name[:THREAD_NAME_LIMIT],
+                                            type=discord.ChannelType.public_thread)
+        try:
+            update = await service.new_game(
+                str(thread.id), Person(str(host.id), getattr(host, "display_name", None)
+                                       or host.name), game, options,
+                guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+                locale=defaults.locale, default_clock=defaults.clock)
+        except LocalizedError as error:
+            await interaction.edit_original_response(content="⚠️ " + error.message(locale))
+            return
+        await thread.send(**public_kwargs(update))
+        await interaction.edit_original_response(
+            content=t("platform.thread.opened", locale, thread=f"<#{thread.id}>"))
 
     # -- the background task ------------------------------------------------------------------
     def start(self) -> None:
@@ -166,8 +247,7 @@ class Days:
                 key = "platform.reminder.dm_closed"
         else:
             key = "platform.reminder.channel"
-        channel = self.client.get_channel(int(due.channel_id)) or await self.client.fetch_channel(
-            int(due.channel_id))
+        channel = await self.writable(due.channel_id)
         await channel.send(  # type: ignore[union-attr]
             t(key, locale, who=f"<@{due.user_id}>", game=game, link=link)[:CONTENT_LIMIT],
             allowed_mentions=discord.AllowedMentions(
@@ -184,8 +264,7 @@ class Days:
                 text = t("platform.vacation.away", row.locale, who=f"<@{news.user_id}>",
                          until=f"<t:{int(news.until)}:f>")
             try:
-                channel = self.client.get_channel(int(row.channel_id)) or \
-                    await self.client.fetch_channel(int(row.channel_id))
+                channel = await self.writable(row.channel_id)
                 await channel.send(text[:CONTENT_LIMIT],  # type: ignore[union-attr]
                                    allowed_mentions=discord.AllowedMentions.none())
             except Exception:
