@@ -327,13 +327,14 @@ class SessionService:
             renderers.render_summary, loaded.row.game, summary, self.names(loaded.row),
             loaded.row.locale)
 
-    async def _render_private(self, loaded: _Loaded, seat: int) -> bytes | None:
+    async def _render_private(self, loaded: _Loaded, seat: int,
+                              locale: str | None = None) -> bytes | None:
         if not self.render:
             return None
         view = loaded.ruleset.view(loaded.state, seat)
         return await self.render_pool.run(
             renderers.render_private, loaded.row.game, view, self.names(loaded.row),
-            loaded.row.locale)
+            locale or loaded.row.locale)
 
     def _lobby_text(self, row: SessionRow, headline: str) -> str:
         ruleset = self._ruleset(row)
@@ -577,22 +578,25 @@ class SessionService:
             raise ServiceError("platform.service.over")
         return row
 
-    async def hand(self, channel_id: str, person: Person) -> PrivateNote:
-        """The private view of ``person``'s seat (a hand image)."""
+    async def hand(self, channel_id: str, person: Person, *,
+                   locale: str | None = None) -> PrivateNote:
+        """The private view of ``person``'s seat (a hand image), in ``locale`` (the
+        reader's own language; the game's by default)."""
         row = await self._active_for(channel_id, None)
         seat = row.seat_of(person.user_id)
         if seat is None:
             raise ServiceError("platform.service.not_seated")
         loaded = self._load(row)
-        text = t("platform.game.your_view", row.locale, game=Term(loaded.ruleset.name_key))
+        locale = locale or row.locale
+        text = t("platform.game.your_view", locale, game=Term(loaded.ruleset.name_key))
         if loaded.ruleset.has_hand:  # the cards in words too, not only in the image
-            text += "\n" + t("platform.game.your_hand", row.locale,
-                             cards=loaded.ruleset.hand_text(loaded.state, seat, row.locale))
-        return PrivateNote(text, await self._render_private(loaded, seat))
+            text += "\n" + t("platform.game.your_hand", locale,
+                             cards=loaded.ruleset.hand_text(loaded.state, seat, locale))
+        return PrivateNote(text, await self._render_private(loaded, seat, locale))
 
     async def choices(
         self, channel_id: str, person: Person, *, session_id: int | None = None,
-        recheck: bool = True,
+        recheck: bool = True, locale: str | None = None,
     ) -> tuple[SessionRow, list[MoveChoice]]:
         """The legal moves of ``person`` now (empty when it is not their turn).
 
@@ -615,10 +619,10 @@ class SessionService:
             return replace(row, state=None), []
         entry = self._cache.peek(row.id)
         cached = entry.choices if entry is not None and entry.state is loaded.state else {}
-        key = (seat, row.locale)
+        key = (seat, locale or row.locale)  # the reader's language (issue 14)
         choices = cached.get(key)
         if choices is None:
-            choices = loaded.ruleset.choices(loaded.state, seat, self.names(row), row.locale)
+            choices = loaded.ruleset.choices(loaded.state, seat, self.names(row), key[1])
             cached[key] = choices
         return replace(row, state=None, seats=list(row.seats)), list(choices)
 

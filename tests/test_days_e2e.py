@@ -17,6 +17,7 @@ from discord_standin import (
     USER_ID,
     DiscordStandin,
     RecordedRequest,
+    autocomplete,
     running_client,
     slash,
 )
@@ -229,3 +230,29 @@ async def test_mygames_lists_your_games_with_a_jump_link(standin: DiscordStandin
         assert "Hagoth" in text and f"<#{CHANNEL_ID}>" in text
         assert f"https://discord.com/channels/{GUILD_ID}/{CHANNEL_ID}/{board}" in text
         assert "your time runs out <t:" in text
+
+
+async def test_ephemeral_texts_follow_the_readers_locale_in_a_russian_server(
+        standin: DiscordStandin, db_path: str) -> None:
+    """Issue 14 "Who sees which language": the board post follows the server (Russian
+    here) while a user's autocomplete of their moves follows their own Discord locale."""
+    driver = Driver(standin)
+    cyrillic = re.compile("[а-яА-Я]")
+    async with running_client(factory(db_path), standin):
+        payload, _ = await driver.send(slash("settings", {"language": "ru"},
+                                             subcommand="language", permissions=MANAGER))
+        await ephemeral(driver, payload)
+        payload, _ = await driver.send(slash("game", {"game": "hagoth", "options": "target=5"},
+                                             subcommand="new"))
+        await driver.callback(payload)
+        payload, _ = await driver.send(slash("game", subcommand="addbot"))
+        await driver.callback(payload)
+        payload, start = await driver.send(slash("game", subcommand="start"))
+        post = await driver.public_post(payload, start)
+        assert cyrillic.search(str(post.json["content"])), "the board post is in Russian"
+        for locale, russian in (("en-US", False), ("ru", True)):
+            payload, _ = await driver.send(autocomplete("move", {"move": ""}, "move",
+                                                        locale=locale))
+            body = await driver.callback(payload)
+            names = " ".join(c["name"] for c in body["data"]["choices"])
+            assert bool(cyrillic.search(names)) is russian, (locale, names)

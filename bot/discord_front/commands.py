@@ -162,7 +162,8 @@ class Front:
         if not update.finished:
             try:
                 row, choices = await self.service.choices(
-                    channel_of(interaction), person, session_id=update.session_id)
+                    channel_of(interaction), person, session_id=update.session_id,
+                    locale=locale)
             except LocalizedError:
                 choices, row = [], None
             if choices and row is not None:
@@ -180,8 +181,8 @@ class Front:
         person = person_of(interaction)
         try:
             row, choices = await self.service.choices(channel_of(interaction), person,
-                                                      session_id=session_id)
-            note = await self.service.hand(channel_of(interaction), person)
+                                                      session_id=session_id, locale=locale)
+            note = await self.service.hand(channel_of(interaction), person, locale=locale)
         except LocalizedError as error:
             await interaction.followup.send("⚠️ " + error.message(locale), ephemeral=True)
             return
@@ -204,7 +205,8 @@ class Front:
         locale = locale_of(interaction)
         try:
             row, choices = await self.service.choices(
-                channel_of(interaction), person_of(interaction), session_id=session_id)
+                channel_of(interaction), person_of(interaction), session_id=session_id,
+                locale=locale)
         except LocalizedError as error:
             await refuse(interaction, error)
             return
@@ -222,7 +224,8 @@ class Front:
         locale = locale_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            note = await self.service.hand(channel_of(interaction), person_of(interaction))
+            note = await self.service.hand(channel_of(interaction), person_of(interaction),
+                                           locale=locale)
         except LocalizedError as error:
             await interaction.followup.send("⚠️ " + error.message(locale), ephemeral=True)
             return
@@ -413,7 +416,8 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
         locale = locale_of(interaction)
         try:
             _, choices = await front.service.choices(channel_of(interaction),
-                                                     person_of(interaction), recheck=False)
+                                                     person_of(interaction), recheck=False,
+                                                     locale=locale)
         except LocalizedError as error:
             return [app_commands.Choice(name=error.message(locale)[:100], value="?")]
         if not choices:
