@@ -645,8 +645,8 @@ class Storage:
         """The vacation is over at ``ends_at`` and its clocks are running again."""
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE vacations SET ends_at = MIN(ends_at, ?), resumed = 1 WHERE id = ?",
-                (ends_at, vacation_id))
+                "UPDATE vacations SET ends_at = CASE WHEN ends_at > ? THEN ? ELSE ends_at END, "
+                "resumed = 1 WHERE id = ?", (ends_at, ends_at, vacation_id))
 
     # -- /mygames (issue 15) -------------------------------------------------------------------
     async def sessions_of_user(self, user_id: str, *, guild_id: str | None = None,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from i18n.errors import LocalizedError
 
+from .clocks import ClockBook
 from .service import SessionService
 from .settings import DAY, Settings
 from .storage import SessionRow
@@ -74,7 +75,7 @@ class Vacations:
         """Pause or resume ``user_id``'s seat clocks in every game in play; those games."""
         games: list[SessionRow] = []
         for session_id, seat in await self.service.storage.user_seats(user_id):
-            def change(book, row, seat: int = seat) -> bool:  # type: ignore[no-untyped-def]
+            def change(book: ClockBook, row: SessionRow, seat: int = seat) -> bool:
                 return book.pause([seat], now) if pause else book.resume([seat], now)
             try:
                 await self.service.adjust_clocks(session_id, change)
