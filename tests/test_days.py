@@ -451,3 +451,39 @@ def test_lovci_ship_placement_is_a_turn_of_its_own() -> None:
         seat = min(lovci.actors(state))
         lovci.apply(state, seat, lovci.bot_action(state, seat))
     assert state.current == owner and lovci.clock_turn(state)[0] != first
+
+
+async def test_migration_4_on_a_database_of_schema_3(db_path: Path, clock: FakeClock) -> None:
+    """A database from before issue 15 is upgraded in place: its game in play keeps its
+    deadline (no per-seat clocks yet) and the clock still plays for the late player; the
+    next move starts per-seat clocks."""
+    import sqlite3
+
+    state = HAGOTH.setup(2, {"target": 5}, 7)
+    (seat,) = HAGOTH.actors(state)
+    with sqlite3.connect(db_path) as raw:
+        for script in MIGRATIONS[:3]:
+            for statement in script.split(";"):
+                if statement.strip():
+                    raw.execute(statement)
+        raw.execute("PRAGMA user_version = 3")
+        raw.execute(
+            "INSERT INTO sessions (id, channel_id, game, options, status, host_id, seed, state,"
+            " version, created_at, updated_at, deadline) VALUES (1, 'c', 'hagoth', "
+            "'{\"target\": 5, \"clock\": \"1h\"}', 'active', 'u-a', 7, ?, 1, 0, 0, ?)",
+            (json.dumps(HAGOTH.dump(state)), T0 + HOUR))
+        raw.execute("INSERT INTO seats VALUES (1, 0, 'u-a', 'Alice', 0)")
+        raw.execute("INSERT INTO seats VALUES (1, 1, 'u-b', 'Bob', 0)")
+    async with await Storage.open(db_path) as storage:
+        assert await storage.schema_version() == len(MIGRATIONS)
+        service = SessionService(storage, render=False)
+        service.now = clock
+        try:
+            clock.value = T0 + HOUR + 1
+            (update,) = await service.expire_due()
+            assert "time ran out" in update.text
+            book = await book_of(storage, 1)
+            (other,) = HAGOTH.actors((await state_of(storage, 1, HAGOTH))[1])
+            assert other != seat and book.deadline_of(other) == clock.value + HOUR
+        finally:
+            await service.close()
