@@ -61,6 +61,12 @@ for the same interaction is ``400 (40060)``, callback types must suit the intera
 followup after a ``5 DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE`` callback *replaces the loading
 message* (keeping the defer's ephemeral flag), exactly like Discord does.
 
+Also: :attr:`DiscordStandin.closed_dms` (user ids whose DMs refuse the bot with ``403 (50007)``),
+``slash(..., guild_locale="cs")`` (the server's Discord language in the interaction), threads
+created with ``POST /channels/{id}/threads``, renamed, archived and unarchived with ``PATCH``, and
+:meth:`DiscordStandin.archive` archiving one as Discord does when it is idle (with a
+``THREAD_UPDATE`` dispatch; a post to an archived thread is refused, see ``_edit_channel``).
+
 Not emulated: rate limits (no ``X-RateLimit-*`` headers are sent), MESSAGE_CREATE echoes of
 messages the bot posts, permissions checks, voice.
 """
