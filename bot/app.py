@@ -169,6 +169,7 @@ class TideboundClient(discord.Client):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer clicks on components that are not ours (or were tampered with)."""
+        await self.days.remember_locale(interaction)  # DM reminders in the user's language
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))

@@ -132,6 +132,9 @@ async def test_reminder_by_dm_with_a_jump_link_after_a_restart(standin: DiscordS
         board = await last_post(client, session_id)
 
     async with running_client(factory(db_path), standin) as client:
+        # alice's Discord is in Russian now: a DM is hers alone, so it is in Russian
+        payload, _ = await driver.send(slash("settings", subcommand="show", locale="ru"))
+        await ephemeral(driver, payload)
         start = standin.mark()
         await wake_reminders(client, 7.9)
         assert not [r for r in standin.requests[start:] if "/messages" in r.path]
@@ -143,6 +146,7 @@ async def test_reminder_by_dm_with_a_jump_link_after_a_restart(standin: DiscordS
             lambda r: r.matches("POST", f"/channels/{dm}/messages$"), start=start, timeout=10)
         link = f"https://discord.com/channels/{GUILD_ID}/{CHANNEL_ID}/{board}"
         assert link in str(post.json["content"]), post.json["content"]
+        assert "Вас ждёт ход" in str(post.json["content"])
         sent = standin.mark()
         await wake_reminders(client, 30)
         assert not [r for r in standin.requests[sent:] if "/messages" in r.path], "only once"

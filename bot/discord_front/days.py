@@ -80,6 +80,8 @@ class Days:
         self.client = client
         self._task: asyncio.Task[None] | None = None
         self.wake = asyncio.Event()
+        #: user id -> the Discord language last stored for them (saves a read each time)
+        self._locales: dict[str, str] = {}
 
     @property
     def settings(self) -> Settings:
@@ -226,6 +228,21 @@ class Days:
                 log.exception("reminder of session %s seat %s failed", due.session_id,
                               due.seat)
 
+    async def remember_locale(self, interaction: discord.Interaction) -> None:
+        """Keep the user's Discord language (a DM reminder is written in it: a DM is only
+        theirs, issue 14), stored only when it changes."""
+        storage = self.client.storage
+        code = locale_of(interaction)
+        user_id = str(interaction.user.id)
+        if storage is None or self._locales.get(user_id) == code:
+            return
+        try:
+            if (await storage.settings(USER, user_id)).get("locale") != code:
+                await storage.set_setting(USER, user_id, "locale", code)
+            self._locales[user_id] = code
+        except Exception:
+            log.exception("could not remember the language of user %s", user_id)
+
     # -- reminders ------------------------------------------------------------------------------
     async def remind(self, due: DueReminder) -> str:
         """Remind one player of their waiting decision; how it went (``dm``, ``channel``,
@@ -235,10 +252,11 @@ class Days:
         game = Term(get_ruleset(due.game).name_key)
         link = jump_link(due.guild_id, due.channel_id, due.last_post)
         if choice.mode == "dm":
+            own = (await self.settings.storage.settings(USER, due.user_id)).get("locale")
             try:
                 user = self.client.get_user(int(due.user_id)) or await self.client.fetch_user(
                     int(due.user_id))
-                await user.send(t("platform.reminder.dm", locale, game=game,
+                await user.send(t("platform.reminder.dm", own or locale, game=game,
                                   channel=f"<#{due.channel_id}>", link=link)[:CONTENT_LIMIT])
                 return "dm"
             except discord.Forbidden:
