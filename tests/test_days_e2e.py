@@ -10,14 +10,17 @@ import re
 import time
 
 import discord
+import pytest
 from discord_standin import (
     CHANNEL_ID,
     GUILD_ID,
     MEMBER_PERMISSIONS,
+    OTHER_USER_ID,
     USER_ID,
     DiscordStandin,
     RecordedRequest,
     autocomplete,
+    component,
     running_client,
     slash,
 )
@@ -260,3 +263,35 @@ async def test_ephemeral_texts_follow_the_readers_locale_in_a_russian_server(
             body = await driver.callback(payload)
             names = " ".join(c["name"] for c in body["data"]["choices"])
             assert bool(cyrillic.search(names)) is russian, (locale, names)
+
+
+@pytest.mark.parametrize("game", ["hagoth", "hexfolk", "lovci-pokladu"])
+async def test_every_game_over_days(standin: DiscordStandin, db_path: str, game: str) -> None:
+    """Issue 15 "Done when": every command works in every game — /mygames, /vacation and
+    a takeover approved by the host, in each released game."""
+    driver = Driver(standin)
+    async with running_client(factory(db_path), standin) as client:
+        session_id = await start_game(driver, game=game, options="clock=24h", bots=1)
+        payload, _ = await driver.send(slash("mygames"))
+        text = await ephemeral(driver, payload)
+        assert f"<#{CHANNEL_ID}>" in text and "to play" in text
+        start = standin.mark()
+        payload, _ = await driver.send(slash("vacation", {"days": 1}, subcommand="on"))
+        assert "vacation until" in await ephemeral(driver, payload)
+        await channel_post(standin, start)
+        assert client.storage is not None
+        row = await client.storage.get(session_id)
+        assert row is not None and row.deadline is None, "alice's clock is paused"
+        payload, _ = await driver.send(slash("vacation", subcommand="off"))
+        assert "Welcome back" in await ephemeral(driver, payload)
+        payload, _ = await driver.send(slash("game", {"seat": 2}, subcommand="takeover",
+                                             user_id=OTHER_USER_ID))
+        body = await driver.callback(payload)
+        approve = next(c["custom_id"] for r in body["data"]["components"]
+                       for c in r["components"] if c["custom_id"].endswith(":y"))
+        payload, start = await driver.send(component(approve))
+        await driver.public_post(payload, start)
+        row = await client.storage.get(session_id)
+        assert row is not None and row.seat_of(str(OTHER_USER_ID)) == 1
+        payload, _ = await driver.send(slash("mygames", user_id=OTHER_USER_ID))
+        assert f"<#{CHANNEL_ID}>" in await ephemeral(driver, payload)
