@@ -252,8 +252,10 @@ async def test_leaving_a_game_hands_the_seat_to_a_bot(
     assert left.mentions == (HOST.user_id,)
     row = await storage.get(session_id)
     assert row is not None
+    # The bot's seat remembers who left it, so that Gil may take it back (issue 15 "Rejoin");
+    # a bot seat is nobody's seat to play (not_seated below).
     assert (row.seats[1].name, row.seats[1].user_id, row.seats[1].is_bot) == (
-        "Bot for Gil", None, True)
+        "Bot for Gil", GUEST.user_id, True)
     log = await storage.action_log(session_id)
     assert any(entry.seat == 1 and entry.seq >= before for entry in log)
     await refused(service.move(CHANNEL, GUEST, "act wood"), "platform.service.not_seated")
