@@ -5,7 +5,8 @@
   take the seat back while that bot still plays it, without anyone's approval.
 * A newcomer may **take over** a bot's seat — one seated as a bot in the lobby, or one
   abandoned by a human who left — with the host's approval.
-* The host may **kick** a player: in the lobby the seat goes; in play a bot takes it.
+* The host may **kick** a player: in the lobby the seat goes; in play a bot takes it (and
+  does not remember them: coming back takes the host's approval like any newcomer).
 
 This is the session service's companion: it works under the service's channel lock and
 through its storage, so a takeover never races a move or a leave in the same channel.
@@ -96,7 +97,7 @@ class SeatDesk:
 
     async def kick(self, channel_id: str, host: Person, user_id: str) -> Update:
         """The host removes a player: from the lobby, or in play hands the seat to a bot
-        (which remembers them, so they may rejoin)."""
+        (which does not remember them: a kicked player does not rejoin unasked)."""
         row = await self.service._open(channel_id)
         if host.user_id != row.host_id:
             raise ServiceError("platform.seats.kick_host_only")
@@ -113,7 +114,8 @@ class SeatDesk:
             row = await self._playing(channel_id)
             if row.seat_of(user_id) != seat:
                 raise ServiceError("platform.service.stale")
-            update = await self.service._replace_with_bot(row, seat, Person(user_id, name))
+            update = await self.service._replace_with_bot(row, seat, Person(user_id, name),
+                                                          remember=False)
         left = t("platform.lobby.left_game", row.locale, name=name)
         kicked = t("platform.seats.kicked", row.locale, name=name, host=host.name)
         update.text = kicked + update.text.removeprefix(left)

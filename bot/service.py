@@ -467,10 +467,12 @@ class SessionService:
             row.seats, row.host_id = seats, str(host)
         return self._lobby_update(row, t("platform.lobby.left", row.locale, name=person.name))
 
-    async def _replace_with_bot(self, row: SessionRow, seat: int, person: Person) -> Update:
-        # The bot's seat remembers who left it: they may take it back (bot/seats.py).
+    async def _replace_with_bot(self, row: SessionRow, seat: int, person: Person, *,
+                                remember: bool = True) -> Update:
+        # The bot's seat remembers who left it: they may take it back (bot/seats.py);
+        # not someone the host removed (``remember=False``).
         replaced = SeatRow(seat, t("platform.lobby.bot_for", row.locale, name=person.name),
-                           person.user_id, is_bot=True)
+                           person.user_id if remember else None, is_bot=True)
         await self.storage.replace_seat(row.id, replaced)
         text = t("platform.lobby.left_game", row.locale, name=person.name)
         follow = await self.run_bots(row.id)

@@ -72,7 +72,22 @@ async def test_takeover_kick_and_rejoin(standin: DiscordStandin, db_path: str) -
         payload, start = await driver.send(component(approve))
         assert "already has a seat" in await driver.ephemeral_text(payload, start)
 
-        # Only the host kicks; the host kicks bob: a bot plays his seat, remembering him.
+        # Bob leaves: a bot plays his seat, remembering him; he takes it back at once,
+        # without approval.
+        payload, start = await driver.send(slash("game", subcommand="leave",
+                                                 user_id=OTHER_USER_ID))
+        await driver.public_post(payload, start)
+        assert (await seats_of(db_path, session_id))[1] == (bob, True)
+        payload, _ = await driver.send(slash("game", {"seat": 2}, subcommand="takeover",
+                                             user_id=OTHER_USER_ID))
+        body = await driver.callback(payload)
+        assert body["type"] == 4 and "is back in seat 2" in body["data"]["content"]
+        assert all("tb:take" not in c["custom_id"] for row in body["data"]["components"]
+                   for c in row["components"]), "no approval asked"
+        assert (await seats_of(db_path, session_id))[1] == (bob, False)
+
+        # Only the host kicks; the host kicks bob: a bot plays his seat and does not
+        # remember him, so coming back needs the host's approval again.
         payload, start = await driver.send(slash("game", {"player": UserArg(USER_ID)},
                                                  subcommand="kick", user_id=OTHER_USER_ID))
         assert "Only the host" in await driver.ephemeral_text(payload, start)
@@ -80,17 +95,11 @@ async def test_takeover_kick_and_rejoin(standin: DiscordStandin, db_path: str) -
                                                  subcommand="kick"))
         post = await driver.public_post(payload, start)
         assert re.search(r"removed \w+ from the game", str(post.json["content"]))
-        assert (await seats_of(db_path, session_id))[1] == (bob, True)
-
-        # Bob takes his own seat back from that bot at once, without approval.
+        assert (await seats_of(db_path, session_id))[1] == (None, True)
         payload, _ = await driver.send(slash("game", {"seat": 2}, subcommand="takeover",
                                              user_id=OTHER_USER_ID))
         body = await driver.callback(payload)
-        assert body["type"] == 4 and "is back in seat 2" in body["data"]["content"]
-        assert not body["data"].get("components") or all(
-            "tb:take" not in c["custom_id"] for row in body["data"]["components"]
-            for c in row["components"])
-        assert (await seats_of(db_path, session_id))[1] == (bob, False)
+        assert "asks to take over seat 2" in body["data"]["content"]
 
 
 async def test_lobby_kick_removes_the_seat(standin: DiscordStandin, db_path: str) -> None:
