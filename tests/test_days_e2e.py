@@ -200,6 +200,14 @@ async def test_vacation_tells_each_game_and_resumes_the_clock(standin: DiscordSt
         assert client.storage is not None
         before = await client.storage.get(session_id)
         assert before is not None and before.deadline is not None
+        # The server caps vacations (Manage Server): two days is more than it allows.
+        payload, _ = await driver.send(slash("settings", {"days": 1}, subcommand="vacation"))
+        assert "Manage Server" in await ephemeral(driver, payload)
+        payload, _ = await driver.send(slash("settings", {"days": 2}, subcommand="vacation",
+                                             permissions=MANAGER))
+        assert "at most 2 days per 30 days" in await ephemeral(driver, payload)
+        payload, _ = await driver.send(slash("vacation", {"days": 3}, subcommand="on"))
+        assert "2 days of vacation per 30 days" in await ephemeral(driver, payload)
         start = standin.mark()
         payload, _ = await driver.send(slash("vacation", {"days": 2}, subcommand="on"))
         assert "vacation until" in await ephemeral(driver, payload)
