@@ -164,12 +164,18 @@ def plan(previous: ClockBook | None, *, turn: Hashable, owner: int | None,
     return book if book.seats else None
 
 
-def pings(book: ClockBook | None, asked: Collection[int]) -> list[int]:
+def pings(book: ClockBook | None, asked: Collection[int],
+          mover: int | None = None) -> list[int]:
     """Whom of ``asked`` (seats newly handed a decision) to ping, recorded in ``book``:
     one ping per turn, so a seat pinged earlier in this turn (a responder to a second
-    offer, the owner getting the answers back) is not pinged again."""
+    offer, the owner getting the answers back) is not pinged again; and never the
+    player whose own move this update answers (only bots moved since, and their reply
+    shows their next choices already: Lovci's ship placement against bots used to ping
+    them at the start and again right after they placed)."""
     if book is None:
         return []
-    chosen = [seat for seat in sorted(asked) if seat not in book.pinged]
+    chosen = [seat for seat in sorted(asked) if seat not in book.pinged and seat != mover]
     book.pinged.update(chosen)
+    if mover is not None and mover in asked:
+        book.pinged.add(mover)  # at the table now: that counts as this turn's ping
     return chosen

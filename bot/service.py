@@ -745,7 +745,8 @@ class SessionService:
                 asked = set(actors) - set(before_actors)
             book, reminders = await self._plan_clocks(loaded, result is not None,
                                                       restart=set(restart), now=now)
-            pinged = clocks.pings(book, asked & self._human_seats(row))
+            mover = log[0][0] if private_for and log else None  # a human's own move
+            pinged = clocks.pings(book, asked & self._human_seats(row), mover)
             mentions = self._humans_in(row, set(pinged))
             deadline = None if book is None else book.earliest()
             booked = None if book is None else book.dumps()

@@ -487,3 +487,23 @@ async def test_migration_4_on_a_database_of_schema_3(db_path: Path, clock: FakeC
             assert other != seat and book.deadline_of(other) == clock.value + HOUR
         finally:
             await service.close()
+
+
+async def test_lovci_ship_placement_against_bots_pings_once(
+        service: SessionService, storage: Storage) -> None:
+    """Issue 15 "Fewer pings": Lovci's ship placement pinged twice against bots — at the
+    start, and again right after the player placed (the bots placed and moved at once).
+    The player is pinged once; their own move's reply shows what comes next."""
+    lovci = get_ruleset("lovci-pokladu")
+    await service.new_game("chan-l", ALICE, "lovci-pokladu")
+    await service.add_bot("chan-l", ALICE)
+    await service.add_bot("chan-l", ALICE)
+    started = await service.start("chan-l", ALICE, seed=3)
+    assert started.mentions == (ALICE.user_id,)
+    row, state = await state_of(storage, started.session_id, lovci)
+    (seat,) = lovci.actors(state)
+    assert row.seats[seat].user_id == ALICE.user_id and state.phase == "start"
+    placed = await service.act(row.id, seat, lovci.format_action(lovci.bot_action(state, seat)))
+    _, state = await state_of(storage, started.session_id, lovci)
+    assert lovci.actors(state) == {seat}, "alice decides again at once"
+    assert placed.mentions == (), "no second ping right after her own move"
