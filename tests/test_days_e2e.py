@@ -273,7 +273,7 @@ async def test_ephemeral_texts_follow_the_readers_locale_in_a_russian_server(
             assert bool(cyrillic.search(names)) is russian, (locale, names)
 
 
-@pytest.mark.parametrize("game", ["hagoth", "hexfolk", "lovci-pokladu"])
+@pytest.mark.parametrize("game", ["hagoth", "hexfolk", "lovci-pokladu", "shipyard"])
 async def test_every_game_over_days(standin: DiscordStandin, db_path: str, game: str) -> None:
     """Issue 15 "Done when": every command works in every game — /mygames, /vacation and
     a takeover approved by the host, in each released game."""
