@@ -371,7 +371,7 @@ def build_days_commands(days: Days) -> list[app_commands.Command[Any, ..., Any]
             await refuse(interaction, error)
             return
         await _answer(interaction, t("platform.settings.language_set", locale_of(interaction),
-                                     language=t(f"platform.settings.lang_{language}",
+                                     language=t(f"platform.settings.lang.{language}",
                                                 locale_of(interaction))))
 
     @settings_group.command(name="clock", description=described("platform.cmd.days.clock"))
@@ -415,10 +415,10 @@ def build_days_commands(days: Days) -> list[app_commands.Command[Any, ..., Any]
                                                "" if server else owner)
         key = "platform.settings.reminders_off" if mode == "off" else \
             "platform.settings.reminders_set"
-        await _answer(interaction, t(key, locale, mode=t(f"platform.settings.mode_{mode}",
+        await _answer(interaction, t(key, locale, mode=t(f"platform.settings.mode.{mode}",
                                                          locale),
                                      after=show_duration(choice.after),
-                                     scope=t(f"platform.settings.scope_{scope}", locale)))
+                                     scope=t(f"platform.settings.scope.{scope}", locale)))
 
     @settings_group.command(name="vacation",
                             description=described("platform.cmd.days.vacation_cap"))
@@ -446,9 +446,9 @@ def build_days_commands(days: Days) -> list[app_commands.Command[Any, ..., Any]
         language = await settings.language(guild, str(interaction.guild_locale or ""))
         await _answer(interaction, t(
             "platform.settings.show", locale,
-            language=t(f"platform.settings.lang_{language}", locale),
+            language=t(f"platform.settings.lang.{language}", locale),
             clock=await settings.clock(guild),
-            mode=t(f"platform.settings.mode_{choice.mode}", locale),
+            mode=t(f"platform.settings.mode.{choice.mode}", locale),
             after=show_duration(choice.after),
             cap=await settings.vacation_cap_days(guild)))
 
