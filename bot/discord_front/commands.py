@@ -70,8 +70,8 @@ class Front:
 
     # -- posting ------------------------------------------------------------------------
     async def post_public(self, interaction: discord.Interaction, update: Update) -> None:
-        await interaction.followup.send(**public_kwargs(update, locale_of(interaction)),
-                                        wait=True)
+        message = await interaction.followup.send(**public_kwargs(update), wait=True)
+        await self.client.days.posted(update, message)
 
     async def post_committed(self, interaction: discord.Interaction, update: Update) -> bool:
         """Post an update whose move is already stored: the full message, or, when that
@@ -82,8 +82,7 @@ class Front:
         except Exception:
             log.exception("session %s: the update could not be posted; posting plain text",
                           update.session_id)
-        text = "\n".join(filter(None, [mentions_line(update, locale_of(interaction)),
-                                       update.text]))
+        text = "\n".join(filter(None, [mentions_line(update, update.locale), update.text]))
         try:
             await interaction.followup.send(content=text[:CONTENT_LIMIT],
                                             allowed_mentions=allowed_mentions(update),
@@ -166,7 +165,8 @@ class Front:
         if not update.finished:
             try:
                 row, choices = await self.service.choices(
-                    channel_of(interaction), person, session_id=update.session_id)
+                    channel_of(interaction), person, session_id=update.session_id,
+                    locale=locale)
             except LocalizedError:
                 choices, row = [], None
             if choices and row is not None:
@@ -184,8 +184,8 @@ class Front:
         person = person_of(interaction)
         try:
             row, choices = await self.service.choices(channel_of(interaction), person,
-                                                      session_id=session_id)
-            note = await self.service.hand(channel_of(interaction), person)
+                                                      session_id=session_id, locale=locale)
+            note = await self.service.hand(channel_of(interaction), person, locale=locale)
         except LocalizedError as error:
             await interaction.followup.send("⚠️ " + error.message(locale), ephemeral=True)
             return
@@ -208,7 +208,8 @@ class Front:
         locale = locale_of(interaction)
         try:
             row, choices = await self.service.choices(
-                channel_of(interaction), person_of(interaction), session_id=session_id)
+                channel_of(interaction), person_of(interaction), session_id=session_id,
+                locale=locale)
         except LocalizedError as error:
             await refuse(interaction, error)
             return
@@ -226,7 +227,8 @@ class Front:
         locale = locale_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            note = await self.service.hand(channel_of(interaction), person_of(interaction))
+            note = await self.service.hand(channel_of(interaction), person_of(interaction),
+                                           locale=locale)
         except LocalizedError as error:
             await interaction.followup.send("⚠️ " + error.message(locale), ephemeral=True)
             return
@@ -334,12 +336,20 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
 
     @game.command(name="new", description=described("platform.cmd.new"))
     @app_commands.describe(game=described("platform.cmd.new_game"),
-                           options=described("platform.cmd.new_options"))
+                           options=described("platform.cmd.new_options"),
+                           thread=described("platform.cmd.days.new_thread"))
     @app_commands.choices(game=_game_choices())
-    async def game_new(interaction: discord.Interaction, game: str, options: str = "") -> None:
+    async def game_new(interaction: discord.Interaction, game: str, options: str = "",
+                       thread: bool = False) -> None:
+        # issue 14/15: the server's language for good, and its default clock
+        defaults = await front.client.days.lobby_defaults(interaction)
+        if thread:  # issue 15: the game in a thread of its own
+            await front.client.days.new_game_in_thread(interaction, game, options, defaults)
+            return
         await front.lobby_command(interaction, lambda: front.service.new_game(
             channel_of(interaction), person_of(interaction), game, options,
-            guild_id=str(interaction.guild_id) if interaction.guild_id else None))
+            guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+            locale=defaults.locale, default_clock=defaults.clock))
 
     @game_new.autocomplete("options")
     @guarded_autocomplete
@@ -441,7 +451,8 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
         locale = locale_of(interaction)
         try:
             _, choices = await front.service.choices(channel_of(interaction),
-                                                     person_of(interaction), recheck=False)
+                                                     person_of(interaction), recheck=False,
+                                                     locale=locale)
         except LocalizedError as error:
             return [app_commands.Choice(name=error.message(locale)[:100], value="?")]
         if not choices:

@@ -236,6 +236,12 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         answered = state.offer is not None and not rules.actors(state) - {state.current}
         return (state.turn, state.special, answered)
 
+    def clock_turn(self, state: HexfolkState) -> tuple[Hashable, int | None]:
+        """A turn, or one seat's building in the special building phase, is timed whole
+        for its player; answers to offers and discards on a seven get clocks of their own."""
+        owner = state.special if state.special >= 0 else state.current
+        return (state.turn, state.special, state.current), owner
+
     has_hand = True
 
     def hand_text(self, state: HexfolkState, seat: int, locale: str = DEFAULT_LOCALE) -> str:
