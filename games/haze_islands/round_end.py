@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import heapq
 
+from i18n import Term
+
 from ..protocol import Event
 from .data import (
     DOUBLE,
@@ -297,7 +299,8 @@ def continue_round_end(state: HazeState, events: list[Event]) -> None:
             state.reason = "rounds"
         if state.phase == PHASE_OVER:
             state.stage = ""
-            events.append(Event("haze-islands.event.game_over", None, {"reason": state.reason}))
+            events.append(Event("haze-islands.event.game_over", None, {
+                "reason": Term(f"haze-islands.reason.{state.reason}")}))
             return
         new_dawn(state, events)
         return

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from i18n import Term
+
 from ..protocol import Event, IllegalAction
 from ..rng import GameRng
 from . import specials
@@ -439,7 +441,7 @@ def _check_plunder(state: HazeState, player: Player) -> None:
     card = MAP_CARDS[here.card]
     # "While at Cursed or Dead End map cards, you may not Plunder"
     _require(card.plunder is not None, "haze-islands.illegal.plunder_red",
-             kind=f"haze-islands.kind.{card.kind}")
+             kind=Term(f"haze-islands.kind.{card.kind}"))
     assert card.plunder is not None
     have = len(state.decks[state.current])
     _require(have >= card.plunder, "haze-islands.illegal.too_few_cards",
@@ -452,7 +454,7 @@ def _check_deploy(state: HazeState, player: Player) -> None:
     card = MAP_CARDS[here.card]
     # "While at Cursed or Dead End map cards, you may not ... Deploy pirates"
     _require(not card.red, "haze-islands.illegal.deploy_red",
-             kind=f"haze-islands.kind.{card.kind}")
+             kind=Term(f"haze-islands.kind.{card.kind}"))
     # "You may Deploy if your current location does not have one of your pirate tokens."
     _require([here.x, here.y] not in player.deployed, "haze-islands.illegal.deployed_here")
     _require(player.supply > 0, "haze-islands.illegal.no_supply")
@@ -467,7 +469,7 @@ def _check_steal(state: HazeState, player: Player) -> None:
     card = MAP_CARDS[here.card]
     # "While at Cursed or Dead End map cards, you may not ... Steal"
     _require(not card.red, "haze-islands.illegal.steal_red",
-             kind=f"haze-islands.kind.{card.kind}")
+             kind=Term(f"haze-islands.kind.{card.kind}"))
     _require(bool(state.decks[state.current]), "haze-islands.illegal.too_few_cards",
              need=1, have=0)
 
@@ -544,7 +546,7 @@ def _check_attack_ship(state: HazeState, seat: int, target: int) -> None:
     # Game Modes: "Friendly: Players may not Attack each other." (coop and solo neither:
     # RULES-NOTES)
     _require(state.mode == COMPETITIVE, "haze-islands.illegal.no_attacks_in_mode",
-             mode=f"haze-islands.mode.{state.mode}")
+             mode=Term(f"haze-islands.mode.{state.mode}"))
     _require(0 <= target < len(state.players) and target != seat,
              "haze-islands.illegal.bad_target")
     player, other = state.players[seat], state.players[target]
@@ -649,7 +651,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         created = create_location(state, seat, x, y, rotation=action.direction)
         events.append(Event("haze-islands.event.scout", seat, {
             "direction": DIRECTION_NAMES[action.direction], "x": x, "y": y,
-            "kind": f"haze-islands.kind.{MAP_CARDS[created.card].kind}"}))
+            "kind": Term(f"haze-islands.kind.{MAP_CARDS[created.card].kind}")}))
     elif isinstance(action, Sail):
         cost = sail_cost(state, player.x, player.y, action.direction)
         assert cost is not None
@@ -683,7 +685,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         discard_card(state, seat, action.card)
         state.pending = ""
         events.append(Event("haze-islands.event.drop", seat,
-                            {"icon": f"haze-islands.icon.{MAP_CARDS[action.card].icon}"}))
+                            {"icon": Term(f"haze-islands.icon.{MAP_CARDS[action.card].icon}")}))
     elif isinstance(action, Deploy):
         # "Always state your action before drawing a card from your map deck."
         state.pending = PENDING_FATE
@@ -789,7 +791,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         # "Then, take the adventure card and add it to your Captain's Log."
         player.log.append(LogEntry(here.side, here.adventure))
         events.append(Event("haze-islands.event.completed", seat, {
-            "side": f"haze-islands.side.{here.side}", "number": here.adventure + 1}))
+            "side": Term(f"haze-islands.side.{here.side}"), "number": here.adventure + 1}))
         here.adventure = None
         here.side = ""
         state.pending = ""
@@ -812,7 +814,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         # "Discard down to 3 cards and reshuffle your map deck."
         state.rng.shuffle(deck)
         events.append(Event("haze-islands.event.take", seat,
-                            {"icon": f"haze-islands.icon.{MAP_CARDS[action.card].icon}"}))
+                            {"icon": Term(f"haze-islands.icon.{MAP_CARDS[action.card].icon}")}))
     # "Discard down to 3 cards."
     if len(player.hand) > HAND_LIMIT:
         state.pending = PENDING_HAND_LIMIT
@@ -942,7 +944,7 @@ def resolve_fate(state: HazeState, seat: int, success: bool, events: list[Event]
             state.reason = "doom_defeated"
             state.prompts.clear()
             events.append(Event("haze-islands.event.game_over", None,
-                                {"reason": state.reason}))
+                                {"reason": Term(f"haze-islands.reason.{state.reason}")}))
             return True
     return False
 
@@ -1152,7 +1154,7 @@ def _apply_prompt(state: HazeState, seat: int, prompt: Prompt, action: Action,
         player.hand.remove(action.card)
         discard_card(state, seat, action.card)
         events.append(Event("haze-islands.event.drop", seat,
-                            {"icon": f"haze-islands.icon.{MAP_CARDS[action.card].icon}"}))
+                            {"icon": Term(f"haze-islands.icon.{MAP_CARDS[action.card].icon}")}))
         if len(player.hand) <= HAND_LIMIT:
             prompt.seats.clear()
     if not prompt.seats:

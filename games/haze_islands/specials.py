@@ -18,6 +18,8 @@ A special action is used in one of four *contexts* (RULES-NOTES.md, "Special act
 
 from __future__ import annotations
 
+from i18n import Term
+
 from ..protocol import Event, IllegalAction
 from .actions import Use
 from .data import (
@@ -147,12 +149,12 @@ def check_use(state: HazeState, seat: int, use: Use, context: str) -> None:
              "haze-islands.illegal.no_special", number=use.number)
     special = special_of(use.number)
     _require(special in OFFERED[context], "haze-islands.illegal.special_not_now",
-             special=f"haze-islands.special.{special}")
+             special=Term(f"haze-islands.special.{special}"))
     n_squares = {MOVE_SHIP: 1, MOVE_PIRATE: 2, RETURN_DEPLOYED: 1, ROTATE_ADVENTURE: 1,
                  FLIP_ADVENTURE: 1, STOP_ADVENTURE: 1}.get(special, 0)
     _require(len(use.squares) == n_squares
              and (use.seat >= 0) == (special == DRAW_FROM_OPPONENT),
-             "haze-islands.illegal.special_target", special=f"haze-islands.special.{special}")
+             "haze-islands.illegal.special_target", special=Term(f"haze-islands.special.{special}"))
     locations = [location_at(state, x, y) for x, y in use.squares]
     if special in (MOVE_SHIP, ROTATE_ADVENTURE, FLIP_ADVENTURE, STOP_ADVENTURE):
         _require(locations[0] is not None, "haze-islands.illegal.no_location_there")
@@ -178,7 +180,7 @@ def check_use(state: HazeState, seat: int, use: Use, context: str) -> None:
         # a pirate stands "on the island card's icon": not on a Dead End or Cursed card,
         # and never two of one player's on one location (as for Deploy)
         _require(not MAP_CARDS[target.card].red, "haze-islands.illegal.deploy_red",
-                 kind=f"haze-islands.kind.{MAP_CARDS[target.card].kind}")
+                 kind=Term(f"haze-islands.kind.{MAP_CARDS[target.card].kind}"))
         _require(list(use.squares[1]) not in player.deployed,
                  "haze-islands.illegal.deployed_here")
     elif special == RETURN_DEPLOYED:
@@ -196,25 +198,25 @@ def check_use(state: HazeState, seat: int, use: Use, context: str) -> None:
     elif special == INVISIBLE:
         _require(player.status == SHIP and not player.invisible,
                  "haze-islands.illegal.pointless_special",
-                 special=f"haze-islands.special.{special}")
+                 special=Term(f"haze-islands.special.{special}"))
     elif special == STOP_DOOM:
         _require(not state.doom_stopped, "haze-islands.illegal.pointless_special",
-                 special=f"haze-islands.special.{special}")
+                 special=Term(f"haze-islands.special.{special}"))
     elif special == REDUCE_DOOM:
         _require(state.doom_die > 1 or state.round > 1, "haze-islands.illegal.pointless_special",
-                 special=f"haze-islands.special.{special}")
+                 special=Term(f"haze-islands.special.{special}"))
     elif special in BOOSTS:
         spell = BOOSTS[special]
         has = any(MAP_CARDS[c].icon == spell for c in player.hand) or any(
             MAP_CARDS[loc.card].icon == spell for x, y in player.deployed
             if (loc := location_at(state, x, y)) is not None)
         _require(spell not in player.boost and has, "haze-islands.illegal.pointless_special",
-                 special=f"haze-islands.special.{special}")
+                 special=Term(f"haze-islands.special.{special}"))
     elif special == KEEP_SPELLS:
         _require(state.fate_for in (FATE_DOOM, FATE_ATTACK)
                  and bool(state.spent_cards or state.spent_pirates),
                  "haze-islands.illegal.special_not_now",
-                 special=f"haze-islands.special.{special}")
+                 special=Term(f"haze-islands.special.{special}"))
 
 
 def apply_use(state: HazeState, seat: int, use: Use, events: list[Event]) -> None:
@@ -225,7 +227,7 @@ def apply_use(state: HazeState, seat: int, use: Use, events: list[Event]) -> Non
     assert entry is not None
     entry.used = True
     special = special_of(use.number)
-    params: dict[str, object] = {"special": f"haze-islands.special.{special}"}
+    params: dict[str, object] = {"special": Term(f"haze-islands.special.{special}")}
     if use.squares:
         params["x"], params["y"] = use.squares[-1]
     events.append(Event("haze-islands.event.use", seat, params))
