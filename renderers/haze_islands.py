@@ -177,7 +177,7 @@ def render_board(view: HazeView, names: Sequence[str], caption: str,
                     bold=True)
     top = header + MARGIN
     draw.rectangle((0, top - 6, WIDTH, top + map_h + 6), fill=SEA)
-    minx, maxx, miny, maxy = _grid(view)
+    minx, maxx, _miny, maxy = _grid(view)
     cols = maxx - minx + 1
     left = (WIDTH - cols * cell) // 2
     centres = {}

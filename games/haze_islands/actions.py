@@ -283,7 +283,7 @@ def format_action(action: Action) -> str:
 def parse_action(text: str) -> Action:
     """Read notation (case and extra spaces don't matter)."""
     words = text.strip().lower().split()
-    if not words:
+    if not words or len(text) > 200 or not all(w.isascii() for w in words):
         raise IllegalAction("platform.notation.unknown", text="")
     if words == ["pass"]:
         return Pass()
@@ -331,7 +331,7 @@ def parse_action(text: str) -> Action:
         card = _cards(words[3:])
         if card is not None:
             return Trade(int(words[1]) - 1, card[0])
-    if words[0] == "use" and len(words) >= 2 and words[1].isdigit():
+    if words[0] == "use" and len(words) >= 2 and words[1].isdigit() and len(words[1]) <= 2:
         used = _use(words[1:])
         if used is not None:
             return used
@@ -378,6 +378,8 @@ def _pay(words: list[str]) -> Pay | None:
     for word in words:
         if word.startswith("@"):
             x, sep, y = word[1:].partition(",")
+            if len(x) > 4 or len(y) > 4:
+                return None
             try:
                 pirates.append((int(x), int(y)))
             except ValueError:
@@ -394,6 +396,7 @@ def _pay(words: list[str]) -> Pay | None:
 
 def _cards(words: list[str]) -> list[int] | None:
     """Map card numbers 1–30 as card ids, or ``None`` when a word is not one."""
-    if not words or not all(w.isdigit() and 1 <= int(w) <= len(MAP_CARDS) for w in words):
+    if not words or not all(w.isdigit() and len(w) <= 2 and 1 <= int(w) <= len(MAP_CARDS)
+                            for w in words):
         return None
     return [int(w) - 1 for w in words]

@@ -163,7 +163,8 @@ def doom_moves(state: HazeState, events: list[Event]) -> list[int]:
 
 
 def _ship_at(state: HazeState, x: int, y: int) -> bool:
-    return any(p.status == SHIP and (p.x, p.y) == (x, y) for p in state.players)
+    return any(p.status == SHIP and not p.invisible and (p.x, p.y) == (x, y)
+               for p in state.players)
 
 
 def take_damage(state: HazeState, seat: int, damage: int, events: list[Event], *,
