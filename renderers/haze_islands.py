@@ -29,7 +29,6 @@ from .common import (
     seat_style,
 )
 
-_P = "haze-islands."
 WIDTH = 1200
 MARGIN = 20
 SEA = (40, 92, 128)
@@ -48,7 +47,7 @@ def _name(names: Sequence[str], seat: int) -> str:
 
 
 def _icon(code: str, locale: str) -> str:
-    return t(f"{_P}icon.{code}", locale)
+    return t(f"haze-islands.icon.{code}", locale)
 
 
 def _grid(view: HazeView) -> tuple[int, int, int, int]:
@@ -58,26 +57,41 @@ def _grid(view: HazeView) -> tuple[int, int, int, int]:
 
 
 def _diamond(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, red: bool) -> None:
-    draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)],
-                 fill=RED if red else GOLD, outline=INK)
+    draw.polygon(
+        [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)],
+        fill=RED if red else GOLD,
+        outline=INK,
+    )
 
 
-def _draw_edges(draw: ImageDraw.ImageDraw, loc: LocationView, box: tuple[int, int, int, int],
-                cell: int) -> None:
+def _draw_edges(
+    draw: ImageDraw.ImageDraw, loc: LocationView, box: tuple[int, int, int, int], cell: int
+) -> None:
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     r = max(6, cell // 22)
-    anchors = ((cx, y0 + r + 2, 1, 0), (x1 - r - 2, cy, 0, 1),
-               (cx, y1 - r - 2, 1, 0), (x0 + r + 2, cy, 0, 1))
+    anchors = (
+        (cx, y0 + r + 2, 1, 0),
+        (x1 - r - 2, cy, 0, 1),
+        (cx, y1 - r - 2, 1, 0),
+        (x0 + r + 2, cy, 0, 1),
+    )
     for (ax, ay, dx, dy), (diamonds, red, _triangle) in zip(anchors, loc.edges, strict=True):
         for i in range(diamonds):
             offset = (i - (diamonds - 1) / 2) * (2.4 * r)
             _diamond(draw, ax + dx * offset, ay + dy * offset, r, red)
 
 
-def _draw_location(image: Image.Image, draw: ImageDraw.ImageDraw, view: HazeView,
-                   loc: LocationView, box: tuple[int, int, int, int], cell: int,
-                   names: Sequence[str], locale: str) -> None:
+def _draw_location(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: HazeView,
+    loc: LocationView,
+    box: tuple[int, int, int, int],
+    cell: int,
+    names: Sequence[str],
+    locale: str,
+) -> None:
     x0, y0, x1, y1 = box
     draw.rectangle(box, fill=CARD_FILL.get(loc.kind, LIGHT), outline=INK, width=2)
     _draw_edges(draw, loc, box, cell)
@@ -90,14 +104,21 @@ def _draw_location(image: Image.Image, draw: ImageDraw.ImageDraw, view: HazeView
         title += f" · {loc.plunder}"
     draw_fitted(draw, (x0 + pad, y), title, inner, size, INK, bold=True)
     y += size + 4
-    draw_fitted(draw, (x0 + pad, y), f"#{loc.card} " + t(f"{_P}kind.{loc.kind}", locale),
-                inner, max(MIN_TEXT, size - 4), INK)
+    draw_fitted(
+        draw,
+        (x0 + pad, y),
+        f"#{loc.card} " + t(f"haze-islands.kind.{loc.kind}", locale),
+        inner,
+        max(MIN_TEXT, size - 4),
+        INK,
+    )
     y += size + 2
     if loc.side:
         h = size * 2 + 6
-        draw.rectangle((x0 + pad - 2, y, x1 - pad + 2, y + h),
-                       fill=SIDE_FILL.get(loc.side, LIGHT), outline=INK)
-        side = t(f"{_P}side.{loc.side}", locale)
+        draw.rectangle(
+            (x0 + pad - 2, y, x1 - pad + 2, y + h), fill=SIDE_FILL.get(loc.side, LIGHT), outline=INK
+        )
+        side = t(f"haze-islands.side.{loc.side}", locale)
         if loc.adventure is not None:
             side = f"#{loc.adventure} {side}"
         if loc.stopped:
@@ -105,12 +126,15 @@ def _draw_location(image: Image.Image, draw: ImageDraw.ImageDraw, view: HazeView
         draw_fitted(draw, (x0 + pad, y + 2), side, inner, max(MIN_TEXT, size - 4), INK)
         if loc.requirement:
             need = " + ".join(_icon(i, locale) for i in loc.requirement)
-            draw_fitted(draw, (x0 + pad, y + size), need, inner, max(MIN_TEXT, size - 4), INK,
-                        bold=True)
+            draw_fitted(
+                draw, (x0 + pad, y + size), need, inner, max(MIN_TEXT, size - 4), INK, bold=True
+            )
         y += h + 4
     if loc.revealed:
-        marks = " ".join(("☠" if skull else "○") + t(f"{_P}corner_short.{c}", locale)
-                         for c, skull in loc.revealed)
+        marks = " ".join(
+            ("☠" if skull else "○") + t(f"haze-islands.corner_short.{c}", locale)
+            for c, skull in loc.revealed
+        )
         draw_fitted(draw, (x0 + pad, y), marks, inner, MIN_TEXT, INK)
     # tokens along the bottom: ships (large), pirates (small), The Doom die
     token = max(22, cell // 6)
@@ -118,17 +142,28 @@ def _draw_location(image: Image.Image, draw: ImageDraw.ImageDraw, view: HazeView
     by = y1 - pad - token // 2
     if view.doom == (loc.x, loc.y):
         d = token + 6
-        draw.rectangle((x1 - pad - d, by - d // 2, x1 - pad, by + d // 2), fill=(20, 20, 20),
-                       outline=RED, width=3)
-        draw_text(draw, (x1 - pad - d / 2, by), str(view.doom_die), font(max(18, d // 2), True),
-                  (255, 255, 255), anchor="mm")
+        draw.rectangle(
+            (x1 - pad - d, by - d // 2, x1 - pad, by + d // 2),
+            fill=(20, 20, 20),
+            outline=RED,
+            width=3,
+        )
+        draw_text(
+            draw,
+            (x1 - pad - d / 2, by),
+            str(view.doom_die),
+            font(max(18, d // 2), True),
+            (255, 255, 255),
+            anchor="mm",
+        )
     for p in view.players:
         if (p.x, p.y) == (loc.x, loc.y) and p.status in ("ship", "castaway", "ghost"):
             style = seat_style(p.seat)
             draw_token(image, (bx, by), token if p.status == "ship" else token * 3 // 4, style)
             if p.status == "ghost":
-                draw_text(draw, (bx, by - token // 2 - 2), "✝", font(MIN_TEXT, True), INK,
-                          anchor="md")
+                draw_text(
+                    draw, (bx, by - token // 2 - 2), "✝", font(MIN_TEXT, True), INK, anchor="md"
+                )
             bx += token + 4
     for seat in loc.pirates:
         draw_token(image, (bx, by + token // 4), token // 2, seat_style(seat))
@@ -137,11 +172,21 @@ def _draw_location(image: Image.Image, draw: ImageDraw.ImageDraw, view: HazeView
 
 def _player_line(view: HazeView, seat: int, names: Sequence[str], locale: str) -> str:
     p = view.players[seat]
-    status = t(f"{_P}render.status.{p.status}", locale)
+    status = t(f"haze-islands.render.status.{p.status}", locale)
     specials = ", ".join(f"#{n}" for n in p.specials) or "—"
-    return t(f"{_P}render.player", locale, name=_name(names, seat), status=status,
-             supply=p.supply, deployed=p.deployed, hand=p.hand_count, deck=p.deck_count,
-             icons=p.icons, title=t(f"{_P}title.{p.title}", locale), specials=specials)
+    return t(
+        "haze-islands.render.player",
+        locale,
+        name=_name(names, seat),
+        status=status,
+        supply=p.supply,
+        deployed=p.deployed,
+        hand=p.hand_count,
+        deck=p.deck_count,
+        icons=p.icons,
+        title=t(f"haze-islands.title.{p.title}", locale),
+        specials=specials,
+    )
 
 
 def _map_height(view: HazeView) -> tuple[int, int]:
@@ -151,30 +196,51 @@ def _map_height(view: HazeView) -> tuple[int, int]:
     return cell, rows * cell
 
 
-def render_board(view: HazeView, names: Sequence[str], caption: str,
-                 locale: str = "en") -> bytes:
+def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str = "en") -> bytes:
     cell, map_h = _map_height(view)
     header = 140
     footer = 60 + 34 * len(view.players)
     image = Image.new("RGB", (WIDTH, header + map_h + footer + 2 * MARGIN), PAPER)
     draw = drawing(image)
     draw_fitted(draw, (MARGIN, 12), caption, WIDTH - 2 * MARGIN, 26, INK, bold=True)
-    order = [TurnSeat(s, seat_style(s), _name(names, s), current=s in view.actors,
-                      out=view.players[s].status in ("ghost", "sunk"))
-             for s in play_order(view.first, len(view.players))]
+    order = [
+        TurnSeat(
+            s,
+            seat_style(s),
+            _name(names, s),
+            current=s in view.actors,
+            out=view.players[s].status in ("ghost", "sunk"),
+        )
+        for s in play_order(view.first, len(view.players))
+    ]
     draw_turn_order(image, draw, (MARGIN, 62), WIDTH - 2 * MARGIN, order, locale, size=24)
     target = "—" if view.doom_target is None else _name(names, view.doom_target)
-    line = t(f"{_P}render.status_line", locale, round=view.round, rounds=view.rounds,
-             mode=t(f"{_P}mode.{view.mode}", locale), die=view.doom_die, power=view.doom_power,
-             target=target, left=view.doom_left,
-             need=" + ".join(_icon(i, locale) for i in view.doom_next) or "—",
-             adventures=view.adventure_deck, discard=view.discard)
+    line = t(
+        "haze-islands.render.status_line",
+        locale,
+        round=view.round,
+        rounds=view.rounds,
+        mode=t(f"haze-islands.mode.{view.mode}", locale),
+        die=view.doom_die,
+        power=view.doom_power,
+        target=target,
+        left=view.doom_left,
+        need=" + ".join(_icon(i, locale) for i in view.doom_next) or "—",
+        adventures=view.adventure_deck,
+        discard=view.discard,
+    )
     draw_fitted(draw, (MARGIN, 90), line, WIDTH - 2 * MARGIN, 18, INK)
     if view.prompt:
         waiting = ", ".join(_name(names, s) for s in view.prompt_seats)
-        draw_fitted(draw, (MARGIN, 114), t(f"{_P}render.prompt.{view.prompt}", locale,
-                                           players=waiting), WIDTH - 2 * MARGIN, 18, RED,
-                    bold=True)
+        draw_fitted(
+            draw,
+            (MARGIN, 114),
+            t(f"haze-islands.render.prompt.{view.prompt}", locale, players=waiting),
+            WIDTH - 2 * MARGIN,
+            18,
+            RED,
+            bold=True,
+        )
     top = header + MARGIN
     draw.rectangle((0, top - 6, WIDTH, top + map_h + 6), fill=SEA)
     minx, maxx, _miny, maxy = _grid(view)
@@ -193,20 +259,33 @@ def render_board(view: HazeView, names: Sequence[str], caption: str,
         for px, py in points[1:]:
             draw.ellipse((px - 7, py - 7, px + 7, py + 7), fill=RED)
     y = top + map_h + MARGIN
-    draw_text(draw, (MARGIN, y), t(f"{_P}render.players", locale), font(20, True), INK)
+    draw_text(draw, (MARGIN, y), t("haze-islands.render.players", locale), font(20, True), INK)
     y += 32
     for p in view.players:
         draw_token(image, (MARGIN + 12, y + 12), 24, seat_style(p.seat))
-        draw_fitted(draw, (MARGIN + 32, y), _player_line(view, p.seat, names, locale),
-                    WIDTH - 2 * MARGIN - 32, 18, INK)
+        draw_fitted(
+            draw,
+            (MARGIN + 32, y),
+            _player_line(view, p.seat, names, locale),
+            WIDTH - 2 * MARGIN - 32,
+            18,
+            INK,
+        )
         y += 34
     return png_bytes(image)
 
 
 def hand_key(view: HazeView) -> tuple[object, ...]:
     me = view.players[view.viewer] if view.viewer is not None else None
-    return (view.viewer, view.hand, view.seen, view.drawn, view.steal,
-            me.specials if me else (), me.deck_count if me else 0)
+    return (
+        view.viewer,
+        view.hand,
+        view.seen,
+        view.drawn,
+        view.steal,
+        me.specials if me else (),
+        me.deck_count if me else 0,
+    )
 
 
 def render_hand(view: HazeView, names: Sequence[str], locale: str = "en") -> bytes:
@@ -220,23 +299,27 @@ def render_hand(view: HazeView, names: Sequence[str], locale: str = "en") -> byt
         return ", ".join(f"#{n} {_icon(MAP_CARDS[n - 1].icon, locale)}" for n in numbers) or "—"
 
     lines = [
-        (t(f"{_P}render.hand", locale, cards=cards(view.hand)), True),
-        (t(f"{_P}render.deck", locale, count=me.deck_count), False),
+        (t("haze-islands.render.hand", locale, cards=cards(view.hand)), True),
+        (t("haze-islands.render.deck", locale, count=me.deck_count), False),
     ]
     if view.seen:
-        lines.append((t(f"{_P}render.seen", locale, cards=cards(view.seen)), False))
+        lines.append((t("haze-islands.render.seen", locale, cards=cards(view.seen)), False))
     if view.drawn:
-        lines.append((t(f"{_P}render.drawn", locale, cards=cards(view.drawn)), False))
+        lines.append((t("haze-islands.render.drawn", locale, cards=cards(view.drawn)), False))
     if view.steal:
-        lines.append((t(f"{_P}render.steal", locale, cards=cards(view.steal)), False))
-    lines.append((t(f"{_P}render.specials", locale), True))
+        lines.append((t("haze-islands.render.steal", locale, cards=cards(view.steal)), False))
+    lines.append((t("haze-islands.render.specials", locale), True))
     for entry in me.log:
         kind, number, used, _face = entry
         if kind != "double":
             continue
-        state = t(f"{_P}render.used" if used else f"{_P}render.ready", locale)
-        lines.append((f"#{number} {t(_P + 'special.' + special_of(number), locale)} — {state}",
-                      False))
+        state = t("haze-islands.render.used" if used else "haze-islands.render.ready", locale)
+        lines.append(
+            (
+                f"#{number} {t('haze-islands.special.' + special_of(number), locale)} — {state}",
+                False,
+            )
+        )
     width = 900
     image = Image.new("RGB", (width, 30 + 32 * len(lines)), PAPER)
     draw = drawing(image)
@@ -254,18 +337,40 @@ def render_summary(summary: HazeSummary, names: Sequence[str], locale: str = "en
     image = Image.new("RGB", (width, 140 + 44 * len(rows)), PAPER)
     draw = drawing(image)
     winners = ", ".join(_name(names, s) for s in summary.winners) or t(
-        f"{_P}render.nobody", locale)
-    draw_fitted(draw, (MARGIN, 16), t(f"{_P}render.final", locale, winners=winners),
-                width - 2 * MARGIN, 28, INK, bold=True)
-    draw_fitted(draw, (MARGIN, 60), t(f"{_P}reason.{summary.reason}", locale),
-                width - 2 * MARGIN, 20, INK)
+        "haze-islands.render.nobody", locale
+    )
+    draw_fitted(
+        draw,
+        (MARGIN, 16),
+        t("haze-islands.render.final", locale, winners=winners),
+        width - 2 * MARGIN,
+        28,
+        INK,
+        bold=True,
+    )
+    draw_fitted(
+        draw,
+        (MARGIN, 60),
+        t(f"haze-islands.reason.{summary.reason}", locale),
+        width - 2 * MARGIN,
+        20,
+        INK,
+    )
     y = 100
     for seat, count, doom, pirates, title, survived in rows:
         draw_token(image, (MARGIN + 14, y + 14), 28, seat_style(seat))
-        text = t(f"{_P}render.summary_row", locale, name=_name(names, seat), icons=count,
-                 doom=doom, pirates=pirates, title=t(f"{_P}title.{title}", locale),
-                 survived=t(f"{_P}render.survived" if survived else f"{_P}render.lost",
-                            locale))
+        text = t(
+            "haze-islands.render.summary_row",
+            locale,
+            name=_name(names, seat),
+            icons=count,
+            doom=doom,
+            pirates=pirates,
+            title=t(f"haze-islands.title.{title}", locale),
+            survived=t(
+                "haze-islands.render.survived" if survived else "haze-islands.render.lost", locale
+            ),
+        )
         draw_fitted(draw, (MARGIN + 40, y), text, width - 2 * MARGIN - 40, 22, INK)
         y += 44
     return png_bytes(image)

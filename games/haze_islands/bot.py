@@ -205,6 +205,36 @@ def choose(state: HazeState, seat: int) -> Action:
     return _turn(state, seat, legal)
 
 
+def _next_power(state: HazeState) -> int:
+    """The Doom's power at this round's end."""
+    if state.round >= state.rounds:
+        return 7
+    return min(6, state.doom_die + (2 if state.short else 1))
+
+
+def _doom_gap(state: HazeState, x: int, y: int) -> int:
+    """Diamonds from The Doom to ``(x, y)`` (a large number when it cannot get there)."""
+    return doom_distances(state).get((x, y), (99, []))[0]
+
+
+def _escape(state: HazeState, seat: int, sails: dict[int, Action]) -> Action | None:
+    """Near the round's end, a Sail that takes the ship out of The Doom's reach (or at
+    least further from it) when staying would cost pirates."""
+    player = state.players[seat]
+    if player.status != SHIP:
+        return None
+    power = _next_power(state)
+    here = _doom_gap(state, player.x, player.y)
+    if power - here <= 0:
+        return None
+    best, best_gap = None, here
+    for direction, sail in sails.items():
+        gap = _doom_gap(state, *neighbour(player.x, player.y, direction))
+        if gap > best_gap:
+            best, best_gap = sail, gap
+    return best
+
+
 def _turn(state: HazeState, seat: int, legal: list[Action]) -> Action:
     player = state.players[seat]
     kinds: dict[type, list[Action]] = {}
@@ -213,6 +243,11 @@ def _turn(state: HazeState, seat: int, legal: list[Action]) -> Action:
     for kind in (AttackDoom, Complete, Hijack):
         if kind in kinds:
             return kinds[kind][0]
+    sails = {a.direction: a for a in kinds.get(Sail, [])}  # type: ignore[union-attr]
+    if len(state.decks[seat]) <= 5 and sails:
+        away = _escape(state, seat, sails)
+        if away is not None:
+            return away
     if AttackShip in kinds and state.mode == COMPETITIVE:
         rivals = [a for a in kinds[AttackShip]
                   if icons(state.players[a.seat]) >= icons(player)]  # type: ignore[union-attr]
@@ -225,7 +260,6 @@ def _turn(state: HazeState, seat: int, legal: list[Action]) -> Action:
         spare = [a for a in kinds[Trade] if _value(state, seat, a.card) == 0]  # type: ignore[union-attr]
         if spare:
             return spare[0]
-    sails = {a.direction: a for a in kinds.get(Sail, [])}  # type: ignore[union-attr]
     if sails:
         goals = set()
         if _can_pay(state, seat, _doom_requirement(state)):
@@ -243,7 +277,7 @@ def _turn(state: HazeState, seat: int, legal: list[Action]) -> Action:
         return kinds[Steal][0]
     if Plunder in kinds and wants_cards:
         return kinds[Plunder][0]
-    if Deploy in kinds and player.supply >= 2:
+    if Deploy in kinds and player.supply >= 3:
         return kinds[Deploy][0]
     adventures_here = sum(1 for loc in state.locations if loc.side in (DOUBLE, SINGLE))
     if Scout in kinds and adventures_here < 3:

@@ -39,8 +39,6 @@ from .data import CORNERS, DIRECTION_NAMES, MAP_CARDS
 from .specials import special_of
 from .state import HazeState
 
-_P = "haze-islands."
-
 
 def _name(names: Sequence[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"P{seat + 1}"
@@ -48,7 +46,7 @@ def _name(names: Sequence[str], seat: int) -> str:
 
 def card_name(card: int, locale: str) -> str:
     """Map card id as "#12 Gold" (number 1–30 and icon)."""
-    return f"#{card + 1} {t(_P + 'icon.' + MAP_CARDS[card].icon, locale)}"
+    return f"#{card + 1} {t('haze-islands.icon.' + MAP_CARDS[card].icon, locale)}"
 
 
 def _cards(cards: Sequence[int], locale: str) -> str:
@@ -56,11 +54,11 @@ def _cards(cards: Sequence[int], locale: str) -> str:
 
 
 def _direction(direction: int, locale: str) -> str:
-    return t(f"{_P}direction.{DIRECTION_NAMES[direction]}", locale)
+    return t(f"haze-islands.direction.{DIRECTION_NAMES[direction]}", locale)
 
 
 def _corner(corner: int, locale: str) -> str:
-    return t(f"{_P}corner.{CORNERS[corner]}", locale)
+    return t(f"haze-islands.corner.{CORNERS[corner]}", locale)
 
 
 def describe(state: HazeState, seat: int, action: Action, names: Sequence[str],
@@ -68,64 +66,64 @@ def describe(state: HazeState, seat: int, action: Action, names: Sequence[str],
     """A short label for ``action`` (fits a 100-character Discord label)."""
     match action:
         case Pass():
-            return t(_P + "label.pass", locale)
+            return t("haze-islands.label.pass", locale)
         case Discard():
-            return t(_P + "label.discard", locale)
+            return t("haze-islands.label.discard", locale)
         case Scout(direction):
-            return t(_P + "label.scout", locale, direction=_direction(direction, locale))
+            return t("haze-islands.label.scout", locale, direction=_direction(direction, locale))
         case Sail(direction):
-            return t(_P + "label.sail", locale, direction=_direction(direction, locale))
+            return t("haze-islands.label.sail", locale, direction=_direction(direction, locale))
         case Plunder():
-            return t(_P + "label.plunder", locale)
+            return t("haze-islands.label.plunder", locale)
         case Keep(card, discards):
-            return t(_P + "label.keep", locale, card=card_name(card, locale),
+            return t("haze-islands.label.keep", locale, card=card_name(card, locale),
                      discards=_cards(discards, locale) or "—")
         case Drop(card):
-            return t(_P + "label.drop", locale, card=card_name(card, locale))
+            return t("haze-islands.label.drop", locale, card=card_name(card, locale))
         case Deploy():
-            return t(_P + "label.deploy", locale)
+            return t("haze-islands.label.deploy", locale)
         case Fate(corner):
-            return t(_P + "label.fate", locale, corner=_corner(corner, locale))
+            return t("haze-islands.label.fate", locale, corner=_corner(corner, locale))
         case Steal():
-            return t(_P + "label.steal", locale)
+            return t("haze-islands.label.steal", locale)
         case Take(card):
-            return t(_P + "label.take", locale, card=card_name(card, locale))
+            return t("haze-islands.label.take", locale, card=card_name(card, locale))
         case Complete():
-            return t(_P + "label.complete", locale)
+            return t("haze-islands.label.complete", locale)
         case AttackDoom():
-            return t(_P + "label.attack_doom", locale)
+            return t("haze-islands.label.attack_doom", locale)
         case AttackShip(target):
-            return t(_P + "label.attack_ship", locale, target=_name(names, target))
+            return t("haze-islands.label.attack_ship", locale, target=_name(names, target))
         case Hijack(target):
-            return t(_P + "label.hijack", locale, target=_name(names, target))
+            return t("haze-islands.label.hijack", locale, target=_name(names, target))
         case Pay(cards, pirates):
             parts = [card_name(c, locale) for c in cards]
-            parts += [t(_P + "label.pirate_at", locale, x=x, y=y) for x, y in pirates]
-            return t(_P + "label.pay", locale, what=", ".join(parts))
+            parts += [t("haze-islands.label.pirate_at", locale, x=x, y=y) for x, y in pirates]
+            return t("haze-islands.label.pay", locale, what=", ".join(parts))
         case GhostDiscard(card):
-            return t(_P + "label.ghost_discard", locale, card=card_name(card, locale))
+            return t("haze-islands.label.ghost_discard", locale, card=card_name(card, locale))
         case Rotate(x, y, quarters):
-            return t(_P + "label.rotate", locale, x=x, y=y, degrees=quarters * 90)
+            return t("haze-islands.label.rotate", locale, x=x, y=y, degrees=quarters * 90)
         case Trade(target, card):
-            return t(_P + "label.trade", locale, target=_name(names, target),
+            return t("haze-islands.label.trade", locale, target=_name(names, target),
                      card=card_name(card, locale))
         case Give(card):
-            return t(_P + "label.give", locale, card=card_name(card, locale))
+            return t("haze-islands.label.give", locale, card=card_name(card, locale))
         case Use(number, target, squares):
-            special = t(f"{_P}special.{special_of(number)}", locale)
+            special = t(f"haze-islands.special.{special_of(number)}", locale)
             where = " → ".join(f"({x}, {y})" for x, y in squares)
             if target >= 0:
                 where = _name(names, target)
-            return t(_P + "label.use", locale, number=number, special=special,
+            return t("haze-islands.label.use", locale, number=number, special=special,
                      target=where or "—")
         case Skip():
-            return t(_P + "label.skip", locale)
+            return t("haze-islands.label.skip", locale)
         case Top(card):
-            return t(_P + "label.top", locale, card=card_name(card, locale))
+            return t("haze-islands.label.top", locale, card=card_name(card, locale))
         case Done():
-            return t(_P + "label.done", locale)
+            return t("haze-islands.label.done", locale)
         case Revive(corner):
-            return t(_P + "label.revive", locale, corner=_corner(corner, locale))
+            return t("haze-islands.label.revive", locale, corner=_corner(corner, locale))
         case Dawn(x, y):
-            return t(_P + "label.dawn", locale, x=x, y=y)
+            return t("haze-islands.label.dawn", locale, x=x, y=y)
     return str(action)

@@ -1035,7 +1035,7 @@ def _prompt_candidates(state: HazeState, seat: int, prompt: Prompt) -> list[Acti
 
 def _check_prompt(state: HazeState, seat: int, prompt: Prompt, action: Action) -> None:
     player = state.players[seat]
-    key = f"haze-islands.illegal.prompt_{prompt.kind}"
+    key = f"haze-islands.illegal.prompt.{prompt.kind}"
     if prompt.kind in _WINDOW_CONTEXT:
         if isinstance(action, Skip):
             return
