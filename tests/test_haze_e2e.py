@@ -1,0 +1,127 @@
+"""Haze Islands end to end on the platform (issue 12, "Console games in every mode" and
+"Through the Discord stand-in"): the console client in-process, and the real discord.py
+against the loopback stand-in, as tests/test_lovci_e2e.py does for Lovci pokladů."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from discord_standin import DiscordStandin, autocomplete, running_client, slash
+from tidebound_support import (
+    EPHEMERAL,
+    Driver,
+    assert_pngs,
+    console_args,
+    factory,
+    png_of,
+    read_session,
+    stored_session,
+)
+
+from bot.__main__ import main
+from bot.storage import FINISHED
+from games import get_ruleset
+
+GAME = "haze-islands"
+
+
+@pytest.mark.parametrize(("players", "mode"), [(1, "solo"), (2, "coop"), (2, "friendly"),
+                                               (3, "competitive")])
+def test_console_all_bots_play_every_mode_to_the_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    players: int, mode: str,
+) -> None:
+    """Every mode plays to an end with bots in every seat; the log replays."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    args = console_args(GAME, tmp_path, "--players", str(players), "--bots", str(players),
+                        "--seed", "3", "--options", f"mode={mode}", "--boards", "end")
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Game over: " in out and "Traceback" not in out and ">" not in out
+    assert [f.name for f in assert_pngs(tmp_path / "boards")] == ["0001.png",
+                                                                  "0002-summary.png"]
+    row, log_length, replays = stored_session(tmp_path / "console.db")
+    assert row.status == FINISHED and row.game == GAME and row.options["mode"] == mode
+    assert log_length == row.version - 1 > 20 and replays
+    ruleset = get_ruleset(GAME)
+    assert row.state is not None
+    state = ruleset.load(json.loads(row.state))
+    assert state.mode == mode and ruleset.result(state) is not None
+
+
+def test_console_short_game_has_three_rounds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Short Game: "3 players can play 3 rounds instead of 6"."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    args = console_args(GAME, tmp_path, "--players", "3", "--bots", "3", "--seed", "4",
+                        "--options", "mode=friendly short=yes", "--boards", "end")
+    assert main(args) == 0
+    row, _, replays = stored_session(tmp_path / "console.db")
+    assert row.state is not None and replays
+    state = get_ruleset(GAME).load(json.loads(row.state))
+    assert state.rounds == 3 and state.round <= 3
+
+
+def test_console_human_plays_solo(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A person alone at the console plays a solo game by the numbered moves."""
+    pick = random.Random(2)
+    script = ["help", "moves", "99", "fly away", "hand", "status",
+              *(pick.choice("1123") for _ in range(900)), "quit"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
+    args = console_args(GAME, tmp_path, "--players", "1", "--seed", "5", "--options",
+                        "mode=solo", "--boards", "end")
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "Traceback" not in out
+    assert "There is no move 99" in out
+    assert "Game over: " in out
+    row, log_length, replays = stored_session(tmp_path / "console.db")
+    assert row.status == FINISHED and log_length > 20 and replays
+
+
+@pytest.mark.parametrize(("mode", "bots"), [("solo", 0), ("coop", 1)])
+async def test_discord_game_to_the_end(standin: DiscordStandin, db_path: str, mode: str,
+                                       bots: int) -> None:
+    """Issue 12: through the Discord stand-in, a solo game and a coop game of one human
+    and a bot, played by autocomplete to the end."""
+    driver = Driver(standin)
+    pick = random.Random(11)
+    async with running_client(factory(db_path), standin):
+        payload, _ = await driver.send(
+            slash("game", {"game": GAME, "options": f"mode={mode}"}, subcommand="new"))
+        body = await driver.callback(payload)
+        assert body["type"] == 4, body
+        buttons = [c["custom_id"] for row in body["data"]["components"]
+                   for c in row["components"]]
+        session_id = int(buttons[0].rsplit(":", 1)[1])
+        for _ in range(bots):
+            payload, _ = await driver.send(slash("game", subcommand="addbot"))
+            assert (await driver.callback(payload))["type"] == 4
+        payload, start = await driver.send(slash("game", subcommand="start"))
+        body = await driver.callback(payload)
+        assert body["type"] == 5 and body["data"]["flags"] & EPHEMERAL
+        post = await driver.public_post(payload, start)
+        png_of(post)
+        for _ in range(700):
+            if "Game over" in str(post.json.get("content")):
+                break
+            payload, _ = await driver.send(autocomplete("move", {"move": ""}, "move"))
+            body = await driver.callback(payload)
+            choices = body["data"]["choices"]
+            assert choices and all(1 <= len(c["name"]) <= 100 for c in choices)
+            payload, start = await driver.send(
+                slash("move", {"move": pick.choice(choices)["value"]}))
+            assert (await driver.callback(payload))["type"] == 5
+            post = await driver.public_post(payload, start)
+        assert "Game over" in str(post.json.get("content"))
+        assert len(post.files) == 2, "the final post carries the board and the summary"
+    row, log_length, replays = await read_session(db_path, session_id)
+    assert row.status == FINISHED and row.game == GAME and replays
+    assert log_length == row.version - 1
