@@ -158,6 +158,9 @@ class _Scout:
     hand_seat: int | None = None
     hand_at: int = 0
     hand: int = -1
+    #: the largest grown map (Haze Islands' locations), where there is one
+    map_at: int = 0
+    map_size: int = -1
 
     def __call__(self, state: Any, actions: int) -> None:
         ruleset = self.ruleset
@@ -170,6 +173,9 @@ class _Scout:
                  else len(ruleset.legal_actions(state, min(actors))))
         if count > self.spots:
             self.spots, self.spots_at = count, actions
+        grown = getattr(view, "locations", None)
+        if grown is not None and len(grown) > self.map_size:
+            self.map_size, self.map_at = len(grown), actions
         if self.hand_seat is None:
             self.hand_seat = min(actors)
         size = _hand_size(ruleset.view(state, self.hand_seat))
@@ -216,8 +222,11 @@ def run_render(
     mid = position(max(1, game_actions // 2))
     last = position(game_actions)
     jobs: list[tuple[str, int, Callable[[], bytes]]] = []
-    for name, pos in (("mid-game", mid), ("most spots", position(scout.spots_at)),
-                      ("final", last), ("mid-game cold", mid)):
+    boards = [("mid-game", mid), ("most spots", position(scout.spots_at)),
+              ("final", last), ("mid-game cold", mid)]
+    if scout.map_size >= 0:
+        boards.append(("largest map", position(scout.map_at)))
+    for name, pos in boards:
         view = ruleset.view(pos.state, None)
         jobs.append((name, pos.actions, lambda v=view, c=pos.caption: renderers.render_public(
             ruleset.id, v, names, c, locale)))

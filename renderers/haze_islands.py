@@ -13,6 +13,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from games.haze_islands.data import CORNERS  # noqa: F401
 from games.haze_islands.view import HazeSummary, HazeView, LocationView
 from i18n import t
 
