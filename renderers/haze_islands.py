@@ -13,7 +13,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from games.haze_islands.data import CORNERS  # noqa: F401
+from games.haze_islands.data import CORNERS
 from games.haze_islands.view import HazeSummary, HazeView, LocationView
 from i18n import t
 
@@ -128,7 +128,7 @@ def _draw_location(
     draw_fitted(
         draw,
         (x0 + pad, y),
-        f"#{loc.card} " + t(f"haze-islands.kind.{loc.kind}", locale),
+        f"#{loc.card} " + t(f"haze-islands.render.kind.{loc.kind}", locale),
         inner,
         max(MIN_TEXT, size - 4),
         INK,
@@ -153,7 +153,7 @@ def _draw_location(
         y += h + 4
     if loc.revealed:
         marks = " ".join(
-            ("☠" if skull else "○") + t(f"haze-islands.corner_short.{c}", locale)
+            ("☠" if skull else "○") + t(f"haze-islands.corner_short.{CORNERS[c]}", locale)
             for c, skull in loc.revealed
         )
         draw_fitted(draw, (x0 + pad, y), marks, inner, MIN_TEXT, INK)
@@ -219,7 +219,7 @@ def _map_height(view: HazeView) -> tuple[int, int]:
 
 def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str = "en") -> bytes:
     cell, map_h = _map_height(view)
-    header = 140
+    header = 166
     footer = 60 + 34 * len(view.players)
     image = Image.new("RGB", (WIDTH, header + map_h + footer + 2 * MARGIN), PAPER)
     draw = drawing(image)
@@ -236,26 +236,19 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
     ]
     draw_turn_order(image, draw, (MARGIN, 62), WIDTH - 2 * MARGIN, order, locale, size=24)
     target = "—" if view.doom_target is None else _name(names, view.doom_target)
-    line = t(
-        "haze-islands.render.status_line",
-        locale,
-        round=view.round,
-        rounds=view.rounds,
-        mode=t(f"haze-islands.mode.{view.mode}", locale),
-        die=view.doom_die,
-        power=view.doom_power,
-        target=target,
-        left=view.doom_left,
-        need=" + ".join(_icon(i, locale) for i in view.doom_next) or "—",
-        adventures=view.adventure_deck,
-        discard=view.discard,
-    )
-    draw_fitted(draw, (MARGIN, 90), line, WIDTH - 2 * MARGIN, 18, INK)
+    line = t("haze-islands.render.status_round", locale, round=view.round,
+             rounds=view.rounds, mode=t(f"haze-islands.mode.{view.mode}", locale),
+             die=view.doom_die, power=view.doom_power, target=target)
+    draw_fitted(draw, (MARGIN, 88), line, WIDTH - 2 * MARGIN, 18, INK)
+    piles = t("haze-islands.render.status_piles", locale, left=view.doom_left,
+              need=" + ".join(_icon(i, locale) for i in view.doom_next) or "—",
+              adventures=view.adventure_deck, discard=view.discard)
+    draw_fitted(draw, (MARGIN, 112), piles, WIDTH - 2 * MARGIN, 18, INK)
     if view.prompt:
         waiting = ", ".join(_name(names, s) for s in view.prompt_seats)
         draw_fitted(
             draw,
-            (MARGIN, 114),
+            (MARGIN, 136),
             t(f"haze-islands.render.prompt.{view.prompt}", locale, players=waiting),
             WIDTH - 2 * MARGIN,
             18,
