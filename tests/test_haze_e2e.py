@@ -8,6 +8,7 @@ import io
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from discord_standin import DiscordStandin, autocomplete, running_client, slash
@@ -23,8 +24,10 @@ from tidebound_support import (
 )
 
 from bot.__main__ import main
-from bot.storage import FINISHED
+from bot.storage import FINISHED, Storage
 from games import get_ruleset
+from games.haze_islands.actions import Use
+from games.haze_islands.state import PROMPT_FATE, PROMPT_ROUND_END, current_prompt
 
 GAME = "haze-islands"
 
@@ -125,3 +128,59 @@ async def test_discord_game_to_the_end(standin: DiscordStandin, db_path: str, mo
     row, log_length, replays = await read_session(db_path, session_id)
     assert row.status == FINISHED and row.game == GAME and replays
     assert log_length == row.version - 1
+
+
+async def _stored_state(db_path: str, session_id: int) -> Any:
+    async with await Storage.open(db_path) as storage:
+        row = await storage.get(session_id)
+    assert row is not None and row.state is not None
+    return get_ruleset(GAME).load(json.loads(row.state))
+
+
+async def test_discord_competitive_game_with_a_special_action_out_of_turn(
+    standin: DiscordStandin, db_path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 12: a competitive 3-player game through Discord (one human, two bots) in
+    which the human uses a special action out of turn, in a use-or-pass window (the
+    Round End's, or before a Fate is revealed against them: RULES-NOTES "Special
+    actions"). The human plays the bot's moves; the seed is one where a window opens."""
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 0)
+    ruleset = get_ruleset(GAME)
+    driver = Driver(standin)
+    used_out_of_turn = 0
+    async with running_client(factory(db_path), standin):
+        payload, _ = await driver.send(
+            slash("game", {"game": GAME, "options": "mode=competitive"}, subcommand="new"))
+        body = await driver.callback(payload)
+        buttons = [c["custom_id"] for row in body["data"]["components"]
+                   for c in row["components"]]
+        session_id = int(buttons[0].rsplit(":", 1)[1])
+        for _ in range(2):
+            payload, _ = await driver.send(slash("game", subcommand="addbot"))
+            assert (await driver.callback(payload))["type"] == 4
+        payload, start = await driver.send(slash("game", subcommand="start"))
+        assert (await driver.callback(payload))["type"] == 5
+        post = await driver.public_post(payload, start)
+        for _ in range(900):
+            if "Game over" in str(post.json.get("content")):
+                break
+            state = await _stored_state(db_path, session_id)
+            assert 0 in ruleset.actors(state), "the bots wait only for the human"
+            prompt = current_prompt(state)
+            uses = [a for a in ruleset.legal_actions(state, 0) if isinstance(a, Use)]
+            if prompt is not None and prompt.kind in (PROMPT_ROUND_END, PROMPT_FATE) and uses:
+                action = uses[0]
+                assert prompt.kind == PROMPT_ROUND_END or state.current != 0  # out of turn
+                used_out_of_turn += 1
+            else:
+                action = ruleset.bot_action(state, 0)
+            payload, start = await driver.send(
+                slash("move", {"move": ruleset.notate_action(state, action)}))
+            assert (await driver.callback(payload))["type"] == 5
+            post = await driver.public_post(payload, start)
+            if isinstance(action, Use):
+                assert "uses a special action" in str(post.json.get("content"))
+        assert "Game over" in str(post.json.get("content"))
+    assert used_out_of_turn >= 1
+    row, log_length, replays = await read_session(db_path, session_id)
+    assert row.status == FINISHED and replays and log_length == row.version - 1
