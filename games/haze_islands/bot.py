@@ -244,7 +244,7 @@ def _turn(state: HazeState, seat: int, legal: list[Action]) -> Action:
         if kind in kinds:
             return kinds[kind][0]
     sails = {a.direction: a for a in kinds.get(Sail, [])}  # type: ignore[union-attr]
-    if len(state.decks[seat]) <= 5 and sails:
+    if len(state.decks[seat]) <= 8 and sails:
         away = _escape(state, seat, sails)
         if away is not None:
             return away
@@ -279,9 +279,12 @@ def _turn(state: HazeState, seat: int, legal: list[Action]) -> Action:
         return kinds[Plunder][0]
     if Deploy in kinds and player.supply >= 3:
         return kinds[Deploy][0]
-    adventures_here = sum(1 for loc in state.locations if loc.side in (DOUBLE, SINGLE))
-    if Scout in kinds and adventures_here < 3:
-        return kinds[Scout][0]
+    if Scout in kinds:
+        # grow the map away from The Doom: distance is the only shelter from it
+        def away(action: Action) -> int:
+            x, y = neighbour(player.x, player.y, action.direction)  # type: ignore[union-attr]
+            return abs(x - state.doom_x) + abs(y - state.doom_y)
+        return max(kinds[Scout], key=away)
     if sails and state.decks[seat] and len(state.decks[seat]) > 4:
         # no plan: sail on to where there is an adventure
         goals = {(loc.x, loc.y) for loc in state.locations if loc.side in (DOUBLE, SINGLE)
