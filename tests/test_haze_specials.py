@@ -14,11 +14,13 @@ from games.haze_islands.actions import (
     AttackShip,
     Dawn,
     Deploy,
+    Done,
     Fate,
     Give,
     Pay,
     Revive,
     Skip,
+    Top,
     Trade,
     Use,
 )
@@ -248,3 +250,136 @@ def test_new_dawn_asks_the_order_when_adventures_run_short() -> None:
     rules.apply(state, seat, Dawn(-1, 0))
     got = {(loc.x, loc.y) for loc in state.locations if loc.adventure is not None}
     assert got == {(2, 0), (-1, 0)} and not state.prompts and state.round == 2
+
+
+def own_turn(players: int = 2, mode: str = "competitive") -> HazeState:
+    """A row of Rum Islands; seat 0 to play, nothing pending."""
+    state = row_of_rum(players, mode=mode)
+    state.first = state.current = 0
+    while len(state.decks[0]) < 6:
+        state.decks[0].append(state.discard.pop())
+    return state
+
+
+def take_cards(state: HazeState, count: int) -> list[int]:
+    return [state.discard.pop() for _ in range(count)]
+
+
+def test_draw_from_an_opponent_then_discard_down_to_three() -> None:
+    """"Draw 1 card from an opponent's hand." and the hand limit of 3 ("Discard down to
+    3 cards"); the turn goes on after a special action (RULES-NOTES)."""
+    state = own_turn()
+    state.players[0].hand = take_cards(state, 3)
+    state.players[1].hand = take_cards(state, 1)
+    stolen = state.players[1].hand[0]
+    number = grant(state, 0, "draw_opponent")
+    rules.apply(state, 0, Use(number, 1))
+    assert stolen in state.players[0].hand and state.players[1].hand == []
+    assert state.prompts[-1].kind == "drop"
+    rules.apply(state, 0, rules.legal_actions(state, 0)[0])
+    assert len(state.players[0].hand) == 3 and not state.prompts and state.current == 0
+    with pytest.raises(IllegalAction):  # the card is flipped: once only
+        rules.apply(state, 0, Use(number, 1))
+
+
+def test_look_at_and_reorder_the_deck() -> None:
+    """"Look at and reorder your draw deck": the chosen cards go on top, first on top;
+    the seat's own view then shows them, the public view does not."""
+    from games.haze_islands import RULESET
+
+    state = own_turn()
+    number = grant(state, 0, "reorder_deck")
+    bottom, second = state.decks[0][0], state.decks[0][1]
+    rules.apply(state, 0, Use(number))
+    rules.apply(state, 0, Top(bottom))
+    rules.apply(state, 0, Top(second))
+    rules.apply(state, 0, Done())
+    assert state.decks[0][-1] == bottom and state.decks[0][-2] == second
+    assert RULESET.view(state, 0).seen[:2] == (bottom + 1, second + 1)
+    assert RULESET.view(state, None).seen == ()
+
+
+def test_play_hand_cards_as_map_cards() -> None:
+    """"Play cards from your hand as map cards": they go on top of one's map deck."""
+    state = own_turn()
+    state.players[0].hand = take_cards(state, 2)
+    card = state.players[0].hand[0]
+    number = grant(state, 0, "hand_as_map")
+    rules.apply(state, 0, Use(number))
+    rules.apply(state, 0, Top(card))
+    rules.apply(state, 0, Done())
+    assert state.decks[0][-1] == card and card not in state.players[0].hand
+
+
+@pytest.mark.parametrize("special", ["move_pirate", "return_deployed", "return_discarded"])
+def test_pirate_special_actions(special: str) -> None:
+    """"Move 1 deployed pirate to any location", "Return 1 deployed pirate back to your
+    supply", "Return 1 discarded pirate back to your supply"."""
+    state = own_turn()
+    player = state.players[0]
+    player.supply, player.deployed, player.boxed = 1, [[0, 0]], 1
+    number = grant(state, 0, special)
+    if special == "move_pirate":
+        rules.apply(state, 0, Use(number, squares=((0, 0), (1, 0))))
+        assert player.deployed == [[1, 0]] and player.supply == 1
+    elif special == "return_deployed":
+        rules.apply(state, 0, Use(number, squares=((0, 0),)))
+        assert player.deployed == [] and player.supply == 2
+    else:
+        rules.apply(state, 0, Use(number))
+        assert player.boxed == 0 and player.supply == 2
+
+
+def test_rotate_and_flip_an_adventure_card() -> None:
+    """"Rotate 1 adventure card at any location" (double ↔ single) and "Flip over 1
+    adventure card at any location" (front ↔ open sea)."""
+    state = own_turn()
+    rotate, flip = grant(state, 0, "rotate_adventure"), grant(state, 0, "flip_adventure")
+    rules.apply(state, 0, Use(rotate, squares=((1, 0),)))
+    assert state.locations[2].side == "single"
+    rules.apply(state, 0, Use(flip, squares=((2, 0),)))
+    assert state.locations[3].side == "sea"
+
+
+def test_stop_an_adventure_card_from_activating_at_the_round_end() -> None:
+    """"Stop 1 adventure card from activating": read as that card keeping its side
+    through Night Falls and New Dawn (RULES-NOTES)."""
+    state = row_of_rum(2)
+    state.players[0].x, state.players[1].x = 2, 1
+    state.locations[0].side = "single"
+    state.locations[3].side = "single"
+    number = grant(state, 0, "stop_adventure")
+    end_round(state)
+    rules.apply(state, 0, Use(number, squares=((-1, 0),)))
+    assert state.locations[0].side == "single" and state.locations[3].side == "sea"
+
+
+def test_keep_your_spells_after_a_failed_attack() -> None:
+    """"Keep your spells if you fail an Attack." — against "Whether your Attack was
+    successful or unsuccessful, you lose those spells"."""
+    state = own_turn()
+    whirl = [c.id for c in MAP_CARDS if c.icon == "whirlpool"][:2]
+    for card in whirl:
+        for pile in (*state.decks, state.discard):
+            if card in pile:
+                pile.remove(card)
+    state.players[0].hand = list(whirl)
+    number = grant(state, 0, "keep_spells")
+    rules.apply(state, 0, AttackShip(1))
+    rules.apply(state, 0, Pay(tuple(whirl)))
+    state.skulls[state.decks[0][-1]] = 0b1111
+    rules.apply(state, 0, Fate(0))
+    assert state.pending == PENDING_SKULL
+    rules.apply(state, 0, Use(number))
+    assert sorted(state.players[0].hand) == sorted(whirl)
+    assert state.players[1].supply == 3 and state.current == 1
+
+
+def test_a_ghost_ship_uses_no_special_action() -> None:
+    """Ghost Ship: "You may no longer take Actions on your turn" (RULES-NOTES: no special
+    actions either)."""
+    state = own_turn()
+    number = grant(state, 0, "return_discarded")
+    state.players[0].status, state.players[0].boxed, state.players[0].supply = GHOST, 3, 0
+    with pytest.raises(IllegalAction):
+        rules.apply(state, 0, Use(number))
