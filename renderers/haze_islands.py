@@ -135,21 +135,24 @@ def _draw_location(
     )
     y += size + 2
     if loc.side:
-        h = size * 2 + 6
-        draw.rectangle(
-            (x0 + pad - 2, y, x1 - pad + 2, y + h), fill=SIDE_FILL.get(loc.side, LIGHT), outline=INK
-        )
+        small = max(MIN_TEXT, size - 4)
+        need = [" + ".join(_icon(i, locale) for i in loc.requirement)] if loc.requirement else []
+        if need and text_width(need[0], font(small, True)) > inner:
+            # two icons that do not fit one line: one a line
+            need = [_icon(i, locale) + (" +" if n < len(loc.requirement) - 1 else "")
+                    for n, i in enumerate(loc.requirement)]
+        h = (small + 4) * (1 + len(need)) + 4
+        draw.rectangle((x0 + pad - 2, y, x1 - pad + 2, y + h),
+                       fill=SIDE_FILL.get(loc.side, LIGHT), outline=INK)
         side = t(f"haze-islands.side.{loc.side}", locale)
         if loc.adventure is not None:
             side = f"#{loc.adventure} {side}"
         if loc.stopped:
             side += " ⏸"
-        draw_fitted(draw, (x0 + pad, y + 2), side, inner, max(MIN_TEXT, size - 4), INK)
-        if loc.requirement:
-            need = " + ".join(_icon(i, locale) for i in loc.requirement)
-            draw_fitted(
-                draw, (x0 + pad, y + size), need, inner, max(MIN_TEXT, size - 4), INK, bold=True
-            )
+        draw_fitted(draw, (x0 + pad, y + 2), side, inner, small, INK)
+        for n, line in enumerate(need):
+            draw_fitted(draw, (x0 + pad, y + 2 + (small + 4) * (n + 1)), line, inner, small,
+                        INK, bold=True)
         y += h + 4
     if loc.revealed:
         marks = " ".join(
