@@ -24,6 +24,7 @@ from tidebound_support import (
 )
 
 from bot.__main__ import main
+from bot.service import bot_move_order
 from bot.storage import FINISHED, Storage
 from games import get_ruleset
 from games.haze_islands.actions import Use
@@ -137,6 +138,42 @@ async def _stored_state(db_path: str, session_id: int) -> Any:
     return get_ruleset(GAME).load(json.loads(row.state))
 
 
+def _human_move(state: Any) -> Any:
+    """What the test's human plays: a special action whenever a use-or-pass window offers
+    one, else the bot's move."""
+    ruleset = get_ruleset(GAME)
+    prompt = current_prompt(state)
+    uses = [a for a in ruleset.legal_actions(state, 0) if isinstance(a, Use)]
+    if prompt is not None and prompt.kind in (PROMPT_ROUND_END, PROMPT_FATE) and uses:
+        return uses[0]
+    return ruleset.bot_action(state, 0)
+
+
+def _seed_with_a_window() -> int:
+    """A seed whose 3-player competitive game, played so (the bots moving as the service
+    moves them: all due bots first, least recently moved first), opens a window to seat 0
+    in which it uses a special action."""
+    ruleset = get_ruleset(GAME)
+    for seed in range(200):
+        state = ruleset.setup(3, {"mode": "competitive"}, seed)
+        log: list[tuple[int, str]] = []
+        while ruleset.result(state) is None:
+            due = bot_move_order(ruleset.actors(state) - {0}, log)
+            if due:
+                for seat in due:
+                    if seat in ruleset.actors(state):
+                        action = ruleset.bot_action(state, seat)
+                        log.append((seat, ruleset.notate_action(state, action)))
+                        ruleset.apply(state, seat, action)
+                continue
+            action = _human_move(state)
+            if isinstance(action, Use) and current_prompt(state) is not None:
+                return seed
+            log = [(0, ruleset.notate_action(state, action))]
+            ruleset.apply(state, 0, action)
+    raise AssertionError("no seed opens a window")
+
+
 async def test_discord_competitive_game_with_a_special_action_out_of_turn(
     standin: DiscordStandin, db_path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -144,7 +181,8 @@ async def test_discord_competitive_game_with_a_special_action_out_of_turn(
     which the human uses a special action out of turn, in a use-or-pass window (the
     Round End's, or before a Fate is revealed against them: RULES-NOTES "Special
     actions"). The human plays the bot's moves; the seed is one where a window opens."""
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 0)
+    seed = _seed_with_a_window()
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: seed)
     ruleset = get_ruleset(GAME)
     driver = Driver(standin)
     used_out_of_turn = 0
@@ -167,13 +205,10 @@ async def test_discord_competitive_game_with_a_special_action_out_of_turn(
             state = await _stored_state(db_path, session_id)
             assert 0 in ruleset.actors(state), "the bots wait only for the human"
             prompt = current_prompt(state)
-            uses = [a for a in ruleset.legal_actions(state, 0) if isinstance(a, Use)]
-            if prompt is not None and prompt.kind in (PROMPT_ROUND_END, PROMPT_FATE) and uses:
-                action = uses[0]
+            action = _human_move(state)
+            if isinstance(action, Use) and prompt is not None:
                 assert prompt.kind == PROMPT_ROUND_END or state.current != 0  # out of turn
                 used_out_of_turn += 1
-            else:
-                action = ruleset.bot_action(state, 0)
             payload, start = await driver.send(
                 slash("move", {"move": ruleset.notate_action(state, action)}))
             assert (await driver.callback(payload))["type"] == 5
