@@ -217,31 +217,21 @@ def _doom_gap(state: HazeState, x: int, y: int) -> int:
     return doom_distances(state).get((x, y), (99, []))[0]
 
 
-def _danger(state: HazeState, seat: int) -> tuple[int, int]:
-    """How bad staying where ``seat`` is would be at the Round End: (hunted, damage)."""
-    player = state.players[seat]
-    hunted = _doom_hunts(state, seat)
-    damage = max(0, _next_power(state) - _doom_gap(state, player.x, player.y))
-    return (1 if hunted and damage else 0, damage if hunted else 0)
-
-
 def _escape(state: HazeState, seat: int, sails: dict[int, Action]) -> Action | None:
     """Near the round's end, a Sail that takes the ship out of The Doom's reach (or at
-    least out of its aim) when staying would cost pirates."""
+    least further from it) when staying would cost pirates."""
     player = state.players[seat]
     if player.status != SHIP:
         return None
-    here = _danger(state, seat)
-    if here == (0, 0):
+    power = _next_power(state)
+    here = _doom_gap(state, player.x, player.y)
+    if power - here <= 0:
         return None
-    best, best_danger = None, here
-    home = player.x, player.y
+    best, best_gap = None, here
     for direction, sail in sails.items():
-        player.x, player.y = neighbour(*home, direction)
-        danger = _danger(state, seat)
-        player.x, player.y = home
-        if danger < best_danger:
-            best, best_danger = sail, danger
+        gap = _doom_gap(state, *neighbour(player.x, player.y, direction))
+        if gap > best_gap:
+            best, best_gap = sail, gap
     return best
 
 
@@ -254,7 +244,7 @@ def _turn(state: HazeState, seat: int, legal: list[Action]) -> Action:
         if kind in kinds:
             return kinds[kind][0]
     sails = {a.direction: a for a in kinds.get(Sail, [])}  # type: ignore[union-attr]
-    if len(state.decks[seat]) <= 10 and sails:
+    if len(state.decks[seat]) <= 8 and sails:
         away = _escape(state, seat, sails)
         if away is not None:
             return away
@@ -287,7 +277,7 @@ def _turn(state: HazeState, seat: int, legal: list[Action]) -> Action:
         return kinds[Steal][0]
     if Plunder in kinds and wants_cards:
         return kinds[Plunder][0]
-    if Deploy in kinds and player.supply >= 3 and state.round <= state.rounds // 2:
+    if Deploy in kinds and player.supply >= 3:
         return kinds[Deploy][0]
     if Scout in kinds:
         # grow the map away from The Doom: distance is the only shelter from it
