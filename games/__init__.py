@@ -44,8 +44,9 @@ def _build_registry() -> dict[str, Ruleset]:
         from .haze_islands import RULESET as HAZE_ISLANDS
         from .shipyard import RULESET as SHIPYARD
 
-        # Haze Islands (issue 12): rules, special-action windows and bot play whole
-        # games; its images, catalogues in ru/cs and end-to-end tests are not ready.
+        # Haze Islands (issue 12): rules, special-action windows, bot, images and en/ru/cs
+        # texts play whole games in every mode; the bot is below issue 12's strength
+        # target and /rules is not written.
         playable = (*playable, SHIPYARD, HAZE_ISLANDS)
     return {ruleset.id: ruleset for ruleset in playable}
 
