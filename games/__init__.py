@@ -36,19 +36,23 @@ def _build_registry() -> dict[str, Ruleset]:
     from .hagoth import RULESET as HAGOTH
     from .hexfolk import RULESET as HEXFOLK
     from .lovci_pokladu import RULESET as LOVCI
+    from .shipyard import RULESET as SHIPYARD
 
-    playable: tuple[Ruleset, ...] = (HAGOTH, LOVCI, HEXFOLK)
+    playable: tuple[Ruleset, ...] = (HAGOTH, LOVCI, HEXFOLK, SHIPYARD)
     if os.environ.get(DEV_GAMES_ENV, "") not in ("", "0"):
-        # Shipyard (issue 11): rules and bot play whole games; its images, /rules topics
-        # and bot strength are not ready for players yet.
-        from .haze_islands import RULESET as HAZE_ISLANDS
-        from .shipyard import RULESET as SHIPYARD
-
-        # Haze Islands (issue 12): rules, special-action windows, bot, images and en/ru/cs
-        # texts play whole games in every mode; the bot is below issue 12's strength
-        # target and /rules is not written.
-        playable = (*playable, SHIPYARD, HAZE_ISLANDS)
+        playable = (*playable, *_development_games())
     return {ruleset.id: ruleset for ruleset in playable}
+
+
+def _development_games() -> tuple[Ruleset, ...]:
+    """Games registered only with :data:`DEV_GAMES_ENV`.
+
+    Haze Islands (issue 12): rules, special-action windows, bot, images and en/ru/cs texts
+    play whole games in every mode; the bot is below issue 12's strength target and
+    /rules is not written, so players do not meet it yet."""
+    from .haze_islands import RULESET as HAZE_ISLANDS
+
+    return (HAZE_ISLANDS,)
 
 
 RULESETS: dict[str, Ruleset] = {}

@@ -219,3 +219,17 @@ async def test_discord_competitive_game_with_a_special_action_out_of_turn(
     assert used_out_of_turn >= 1
     row, log_length, replays = await read_session(db_path, session_id)
     assert row.status == FINISHED and replays and log_length == row.version - 1
+
+
+def test_haze_islands_is_still_in_development(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not yet for players (RULES-NOTES "Status"): without TIDEBOUND_DEV_GAMES the game is
+    unknown; the switch (set by the tests) offers it."""
+    import games
+
+    monkeypatch.setattr(games, "RULESETS", {})
+    monkeypatch.delenv(games.DEV_GAMES_ENV, raising=False)
+    with pytest.raises(games.UnknownGame):
+        games.get_ruleset(GAME)
+    monkeypatch.setattr(games, "RULESETS", {})
+    monkeypatch.setenv(games.DEV_GAMES_ENV, "1")
+    assert games.get_ruleset(GAME).id == GAME
