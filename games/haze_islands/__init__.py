@@ -19,7 +19,7 @@ from ..options import Option
 from ..protocol import ModularRuleset, Result
 from . import actions, bot, hidden, labels, rules
 from . import state as state_module
-from .actions import Action, Done, GhostDiscard, Give, Keep, Top, Trade
+from .actions import Action, Done, Drop, GhostDiscard, Give, Keep, Top, Trade
 from .data import ADVENTURE_CARDS, COMPETITIVE, DOOM_CARDS, MAP_CARDS, MODES, SOLO
 from .round_end import doom_distances, doom_power
 from .scoring import doom_cards_taken, icons, survives, surviving_pirates, title, winners
@@ -175,6 +175,9 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
         down) say only what kind of move they are."""
         if isinstance(action, (Keep, Top, Give, Trade, GhostDiscard, Done)):
             return t(f"haze-islands.public.{type(action).__name__.lower()}", locale)
+        if isinstance(action, Drop):  # the discard shows its icon, not which copy
+            return t("haze-islands.public.drop", locale,
+                     icon=t(f"haze-islands.icon.{MAP_CARDS[action.card].icon}", locale))
         return self.describe_action(state, seat, action, names, locale)
 
     def hand_text(self, state: HazeState, seat: int, locale: str = DEFAULT_LOCALE) -> str:
