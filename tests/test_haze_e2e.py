@@ -233,3 +233,14 @@ def test_haze_islands_is_still_in_development(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(games, "RULESETS", {})
     monkeypatch.setenv(games.DEV_GAMES_ENV, "1")
     assert games.get_ruleset(GAME).id == GAME
+
+
+def test_rules_topics_read_in_every_language() -> None:
+    """`/rules haze-islands <topic>`: each topic has its own text in en, ru and cs."""
+    ruleset = get_ruleset(GAME)
+    topics = ruleset.rules_topics()
+    assert set(topics) == {"overview", "turn", "specials", "notation"}
+    for locale in ("en", "ru", "cs"):
+        texts = [ruleset.rules_text(topic, None, locale) for topic in topics]
+        assert all(not text.startswith("haze-islands.rules.") for text in texts), locale
+        assert len(set(texts)) == len(texts) and all(len(text) < 2000 for text in texts)

@@ -186,7 +186,7 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
             "platform.hand.empty", locale)
 
     def rules_topics(self) -> tuple[str, ...]:
-        return ()
+        return ("overview", "turn", "specials", "notation")
 
 
 RULESET = HazeIslandsRuleset()

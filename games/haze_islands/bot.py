@@ -244,7 +244,7 @@ def _turn(state: HazeState, seat: int, legal: list[Action]) -> Action:
         if kind in kinds:
             return kinds[kind][0]
     sails = {a.direction: a for a in kinds.get(Sail, [])}  # type: ignore[union-attr]
-    if len(state.decks[seat]) <= 8 and sails:
+    if len(state.decks[seat]) <= 14 and sails:
         away = _escape(state, seat, sails)
         if away is not None:
             return away
