@@ -23,12 +23,15 @@ from typing import Any
 
 import renderers
 from games import IllegalAction, MoveChoice, Ruleset, get_ruleset
-from games.options import parse_option_text, resolve_options
+from games.options import HINTS, parse_option_text, resolve_options
 from games.protocol import Event, StateFormatError
 from i18n import Term, t
 from i18n.errors import LocalizedError
+from renderers import animation
 
+from . import history, rematch, replay, stats, undo
 from .bounded import LockTable, LruCache
+from .hints import hint_rng, suggest
 from .render_pool import RenderPool
 from .storage import (
     ABANDONED,
@@ -58,6 +61,8 @@ MAX_TIMEOUT_STEPS = 50
 _IN_CACHE = "<in the cache>"
 #: Sessions kept in memory (parsed state, legal moves) and idle locks kept, at most.
 CACHE_SIZE = 512
+#: Animated replays kept in memory (each up to 8 MB).
+ANIMATIONS_KEPT = 4
 #: A cached session unused this long (seconds) is dropped: idle games live in the database.
 CACHE_IDLE_SECONDS = 15 * 60.0
 
@@ -170,6 +175,8 @@ class SessionService:
         #: ``status`` repeats; after a restart it falls back to the logged notation.
         self._accounts: LruCache[int, str] = LruCache(cache_size,
                                                       idle_seconds=cache_idle_seconds)
+        #: (session id, locale) -> the animated replay of a finished game, a few kept.
+        self._animations: LruCache[tuple[int, str], bytes] = LruCache(ANIMATIONS_KEPT)
 
     async def close(self) -> None:
         """Stop the render workers (if this service started them)."""
@@ -328,11 +335,13 @@ class SessionService:
         seats = "\n".join(
             t("platform.lobby.seat_bot" if s.is_bot else "platform.lobby.seat", locale,
               number=s.seat + 1, name=s.name)
+            + ("" if s.confirmed else " " + t("history.rematch.to_confirm", locale))
             for s in row.seats
         )
         options = ", ".join(
             [f"{k}={_show(v)}" for k, v in game_options(row.options).items()]
-            + [f"{CLOCK_OPTION}={clock_of(row.options)}"])
+            + [f"{CLOCK_OPTION}={clock_of(row.options)}",
+               f"{HINTS.name}={_show(hints_on(row.options))}"])
         return "\n".join([
             headline,
             t("platform.lobby.summary", locale, game=Term(ruleset.name_key), count=len(row.seats),
@@ -354,10 +363,14 @@ class SessionService:
         """Open a lobby for ``game`` in ``channel_id`` with ``host`` in the first seat."""
         ruleset = get_ruleset(game)
         # The clock is the platform's: take it out before the ruleset checks its options.
-        clock, given = split_clock(parse_option_text(options_text or ""))
+        given_all = parse_option_text(options_text or "")
+        hints = HINTS.coerce(given_all[HINTS.name]) if HINTS.name in given_all else False
+        clock, given = split_clock(given_all)
         options = resolve_options(ruleset.name_key, ruleset.options, given)
         if clock != "off":
             options[CLOCK_OPTION] = clock
+        if hints:
+            options[HINTS.name] = True
         async with self._channel_lock(channel_id):
             try:
                 row = await self.storage.create_session(
@@ -380,7 +393,13 @@ class SessionService:
         async with self._channel_lock(channel_id):
             row = await self._lobby(channel_id)
             ruleset = self._ruleset(row)
-            if row.seat_of(person.user_id) is not None:
+            seat = row.seat_of(person.user_id)
+            if seat is not None and not row.seats[seat].confirmed:  # a rematch's seat
+                row.seats[seat] = replace(row.seats[seat], name=person.name, confirmed=True)
+                await self.storage.set_lobby(row.id, seats=row.seats)
+                return self._lobby_update(row, t("history.rematch.confirmed", row.locale,
+                                                 name=person.name))
+            if seat is not None:
                 raise ServiceError("platform.service.already_seated")
             if len(row.seats) >= ruleset.max_players:
                 raise ServiceError("platform.service.full", max=ruleset.max_players)
@@ -471,6 +490,9 @@ class SessionService:
             ruleset = self._ruleset(row)
             if len(row.seats) < ruleset.min_players:
                 raise ServiceError("platform.service.too_few", min=ruleset.min_players)
+            if waiting := rematch.unconfirmed(row.seats):
+                raise ServiceError("history.rematch.unconfirmed",
+                                   players=", ".join(s.name for s in waiting))
             seed = secrets.randbits(62) if seed is None else seed
             state = ruleset.setup(len(row.seats), game_options(row.options), seed)
             bots_due = bool(self._bot_seats(row) & ruleset.actors(state))
@@ -736,6 +758,8 @@ class SessionService:
                 self.deadline_changed.set()
 
         # Everything is stored now: whatever fails from here on must not hide the move.
+        if result is not None:
+            await self._record_result(row, result)
         try:
             return await self._committed_update(loaded, events, headline, mentions,
                                                 private_for, over=result is not None)
@@ -948,6 +972,113 @@ class SessionService:
                 updates.append(update)
         return updates
 
+    # -- the memory of a game (issue 16) -------------------------------------------------
+    async def _record_result(self, row: SessionRow, result: Any) -> None:
+        """Count a game that has just finished in the server's stats and ratings (a
+        failure is logged: it must not hide the final move)."""
+        try:
+            await stats.record_finished(self.storage, row, result)
+        except Exception:
+            logger.exception("session %s: its result could not be recorded", row.id)
+
+    async def _last_game(self, channel_id: str, session_id: int | None = None) -> SessionRow:
+        """The game in ``channel_id`` (``session_id``, or the newest one started there,
+        in play or over)."""
+        row = (await self._by_id(session_id) if session_id is not None
+               else await self.storage.latest_started(channel_id))
+        if row is None or row.channel_id != channel_id or row.seed is None:
+            raise ServiceError("platform.service.no_game")
+        return row
+
+    async def game_log(self, channel_id: str, count: int = 10) -> str:
+        """``/game log``: the last ``count`` moves in words, as everybody may read them."""
+        row = await self._last_game(channel_id)
+        log = await self.storage.action_log(row.id)
+        lines = await self._offload(history.log_lines, replace(row, state=None), log,
+                                           game_options(row.options), count)
+        game = self._ruleset(row).display_name(row.locale)
+        if not lines:
+            return t("history.log.empty", row.locale, game=game)
+        head = t("history.log.head", row.locale, game=game, count=len(lines), total=len(log))
+        while len(lines) > 1 and len(head) + sum(len(line) + 1 for line in lines) > MAX_TEXT:
+            lines = lines[1:]  # the newest moves matter most
+        return "\n".join([head, *lines])
+
+    async def game_history(self, channel_id: str) -> tuple[str, str]:
+        """``/game history``: (file name, the history file's text) of the channel's game;
+        hidden information only once it is over."""
+        row = await self._last_game(channel_id)
+        log = await self.storage.action_log(row.id)
+        text = await self._offload(history.history_text, replace(row, state=None), log,
+                                          game_options(row.options),
+                                          row.status != ACTIVE and row.status != LOBBY)
+        return f"tidebound-{row.game}-{row.id}.txt", text
+
+    async def _offload(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Run a long replay off the event loop: in the render workers, or in a thread
+        when this service draws nothing (and so starts no workers)."""
+        if self.render:
+            return await self.render_pool.run(function, *args)
+        return await asyncio.to_thread(function, *args)
+
+    async def undo(self, channel_id: str, person: Person) -> Update:
+        """Take back ``person``'s last move (see :mod:`bot.undo`)."""
+        return await undo.take_back(self, channel_id, person)
+
+    async def rematch(self, channel_id: str, person: Person, session_id: int) -> Update:
+        """A new lobby with the seats and options of finished game ``session_id``."""
+        return await rematch.rematch(self, channel_id, person, session_id)
+
+    async def hint(self, channel_id: str, person: Person) -> str:
+        """``/hint``: the bot's move for ``person`` now, from their own view only."""
+        row = await self._active_for(channel_id, None)
+        if not hints_on(row.options):
+            raise ServiceError("history.hint.off")
+        seat = row.seat_of(person.user_id)
+        if seat is None:
+            raise ServiceError("platform.service.not_seated")
+        loaded = self._load(row)
+        if seat not in loaded.ruleset.actors(loaded.state):
+            raise ServiceError("history.hint.not_your_turn")
+        found = suggest(loaded.ruleset, loaded.state, seat,
+                        hint_rng(row.id, row.version, seat), self.names(row), row.locale)
+        if found is None:
+            raise ServiceError("history.hint.none")
+        notation, label = found
+        return t("history.hint.text", row.locale, label=label, notation=notation)
+
+    async def animated_replay(self, channel_id: str, session_id: int) -> bytes:
+        """The animated replay of finished game ``session_id`` (a GIF under Discord's
+        upload limit): replayed, drawn and put together in the render workers."""
+        row = await self._last_game(channel_id, session_id)
+        if row.status != FINISHED:
+            raise ServiceError("history.replay.not_over")
+        key = (row.id, row.locale)
+        cached = self._animations.get(key)
+        if cached is not None:
+            return cached
+        log = await self.storage.action_log(row.id)
+        names = self.names(row)
+        frames = await self._offload(
+            replay.replay_frames, row.game, len(row.seats), game_options(row.options),
+            row.seed, [(e.seat, e.notation) for e in log], names, row.locale)
+        size = max(1, -(-len(frames) // self.render_pool.workers))
+        chunks = await asyncio.gather(*(
+            self.render_pool.run(animation.render_frames, row.game, frames[i:i + size], names,
+                                 row.locale) for i in range(0, len(frames), size)))
+        gif = await self.render_pool.run(animation.assemble,
+                                         [png for chunk in chunks for png in chunk])
+        self._animations.put(key, gif)
+        return gif
+
+    async def stats(self, guild_id: str | None, user_id: str, name: str, locale: str) -> str:
+        return await stats.stats_text(self.storage, guild_id, user_id, name, locale)
+
+    async def leaderboard(self, guild_id: str | None, game: str | None, locale: str) -> str:
+        ruleset = get_ruleset(game) if game else None
+        return await stats.leaderboard_text(self.storage, guild_id,
+                                            ruleset.id if ruleset else None, locale)
+
     async def replay_check(self, session_id: int) -> bool:
         """Replay the action log from the seed and compare with the stored state."""
         row = await self.storage.get(session_id)  # with its state text, unlike the cache's
@@ -956,10 +1087,9 @@ class SessionService:
         if row.seed is None or row.state is None:
             return False
         ruleset = get_ruleset(row.game)
-        state = ruleset.setup(len(row.seats), game_options(row.options), row.seed)
-        for entry in await self.storage.action_log(session_id):
-            ruleset.apply(state, entry.seat,
-                          ruleset.read_action(state, entry.seat, entry.notation))
+        state = replay.rebuild(ruleset, len(row.seats), game_options(row.options), row.seed,
+                               [(e.seat, e.notation) for e in
+                                await self.storage.action_log(session_id)])
         return json.dumps(ruleset.dump(state), sort_keys=True) == json.dumps(
             json.loads(row.state), sort_keys=True)
 
@@ -1010,7 +1140,12 @@ def clock_of(options: Mapping[str, Any]) -> str:
 
 def game_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """A session's options without the platform's own (what the ruleset sees)."""
-    return {k: v for k, v in options.items() if k != CLOCK_OPTION}
+    return {k: v for k, v in options.items() if k not in (CLOCK_OPTION, HINTS.name)}
+
+
+def hints_on(options: Mapping[str, Any]) -> bool:
+    """Whether the lobby turned ``/hint`` on (``hints=yes``)."""
+    return options.get(HINTS.name) is True
 
 
 def split_clock(given: Mapping[str, str]) -> tuple[str, dict[str, str]]:

@@ -19,7 +19,7 @@ from i18n import t
 from i18n.errors import LocalizedError
 
 from ..service import CLOCK_OPTION, CLOCKS, Person, SessionService, Update, game_options
-from . import components
+from . import components, history_commands
 from .failures import answer_failure, guarded_autocomplete
 from .messages import (
     CONTENT_LIMIT,
@@ -457,7 +457,8 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
         await interaction.response.send_message(help_text(locale_of(interaction))[:2000],
                                                 ephemeral=True)
 
-    return [game, hand, move, rules, help_command]
+    return [game, hand, move, rules, help_command,
+            *history_commands.build_history_commands(front, game)]
 
 
 def help_text(locale: str) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..protocol import ModularRuleset, Result
-from . import actions, bot, hidden, labels, rules
+from . import actions, bot, hidden, labels, rules, undo
 from . import state as state_module
 from .actions import Action
 from .data import COLOURS, ITEMS
@@ -32,6 +32,7 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
     bot_module = bot
     state_module = state_module
     hidden_module = hidden
+    undo_module = undo
 
     id = "shipyard"
     name_key = "shipyard.name"
