@@ -74,7 +74,7 @@ def _one_line(text: str) -> str:
 
 
 def history_text(row: SessionRow, log: Sequence[LoggedAction], options: dict[str, Any],
-                 *, over: bool) -> str:
+                 over: bool) -> str:
     """The history file of session ``row`` with its action ``log``. ``options``: the
     game's own options (what :meth:`~games.protocol.Ruleset.setup` is given); ``over``:
     the game has ended, so hidden information may be shown."""
