@@ -9,6 +9,7 @@ replay, the undo itself) and ``python -m bot replay FILE`` all read a log the sa
 from __future__ import annotations
 
 import argparse
+import asyncio
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +19,8 @@ from games import Ruleset
 from games.protocol import Event
 from i18n import DEFAULT_LOCALE, t
 from i18n.errors import LocalizedError
+
+from .render_pool import RenderPool
 
 #: The notation a take-back is logged under (no game's notation starts with ``!``).
 UNDO = "!undo"
@@ -141,6 +144,23 @@ def replay_frames(game: str, num_seats: int, options: Mapping[str, Any], seed: i
             frames.append((ruleset.view(step.state, None),
                            turn_caption(step, names, locale, len(frames))))
     return frames
+
+
+async def animate(pool: RenderPool, game: str, num_seats: int, options: Mapping[str, Any],
+                  seed: int, entries: Sequence[tuple[int, str]], names: Sequence[str],
+                  locale: str = DEFAULT_LOCALE) -> bytes:
+    """The animated replay of a logged game, made in ``pool``'s worker processes (the
+    event loop only waits): the game is replayed in one worker, its boards drawn in
+    chunks by all of them side by side, the GIF put together in one."""
+    from renderers import animation
+
+    frames = await pool.run(replay_frames, game, num_seats, options, seed, entries, names,
+                            locale)
+    size = max(1, -(-len(frames) // pool.workers))
+    chunks = await asyncio.gather(*(
+        pool.run(animation.render_frames, game, frames[i:i + size], names, locale)
+        for i in range(0, len(frames), size)))
+    return await pool.run(animation.assemble, [png for chunk in chunks for png in chunk])
 
 
 # -- python -m bot replay FILE -----------------------------------------------------------

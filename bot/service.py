@@ -27,7 +27,6 @@ from games.options import HINTS, parse_option_text, resolve_options
 from games.protocol import Event, StateFormatError
 from i18n import Term, t
 from i18n.errors import LocalizedError
-from renderers import animation
 
 from . import history, rematch, replay, stats, undo
 from .bounded import LockTable, LruCache
@@ -1058,16 +1057,10 @@ class SessionService:
         if cached is not None:
             return cached
         log = await self.storage.action_log(row.id)
-        names = self.names(row)
-        frames = await self._offload(
-            replay.replay_frames, row.game, len(row.seats), game_options(row.options),
-            row.seed, [(e.seat, e.notation) for e in log], names, row.locale)
-        size = max(1, -(-len(frames) // self.render_pool.workers))
-        chunks = await asyncio.gather(*(
-            self.render_pool.run(animation.render_frames, row.game, frames[i:i + size], names,
-                                 row.locale) for i in range(0, len(frames), size)))
-        gif = await self.render_pool.run(animation.assemble,
-                                         [png for chunk in chunks for png in chunk])
+        gif = await replay.animate(self.render_pool, row.game, len(row.seats),
+                                   game_options(row.options), row.seed or 0,
+                                   [(e.seat, e.notation) for e in log], self.names(row),
+                                   row.locale)
         self._animations.put(key, gif)
         return gif
 

@@ -11,7 +11,6 @@ the rating's conservative estimate, mu - 3 sigma.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 
 from openskill.models import PlackettLuce
 
@@ -124,7 +123,3 @@ async def leaderboard_text(storage: Storage, guild_id: str | None, game: str | N
                        rate=_rate(wins, games, locale),
                        game="" if game else f" · {get_ruleset(game_id).display_name(locale)}"))
     return "\n".join(lines)
-
-
-def humans_of(row: SessionRow) -> Sequence[str]:
-    return [s.user_id for s in row.seats if s.user_id and not s.is_bot]

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from bot.__main__ import main as bot_main
-from bot.history import HistoryError, history_text, log_lines, parse_history
 from bot.hints import suggest
+from bot.history import HistoryError, history_text, log_lines, parse_history
 from bot.replay import UNDO, ReplayError, in_force, rebuild
 from bot.service import Person, ServiceError, SessionService, game_options
 from bot.stats import human_ranks
@@ -139,7 +139,7 @@ def test_replay_command_writes_a_board_per_turn(tmp_path: Path) -> None:
     """Issue 16: "`python -m bot replay FILE` rebuilds the game and writes its boards"
     (one PNG per turn, and the animated replay on request)."""
     ruleset = get_ruleset("hagoth")
-    state, log = playout(ruleset, 5, 2, 12)
+    _, log = playout(ruleset, 5, 2, 12)
     turns = 0
     replayed = ruleset.setup(2, {}, 5)
     for seat, notation in log:

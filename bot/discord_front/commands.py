@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from games import all_rulesets, get_ruleset
-from games.options import parse_option_text
+from games.options import HINTS, parse_option_text
 from i18n import t
 from i18n.errors import LocalizedError
 
@@ -335,6 +335,11 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
                 label = f"{text} — {t('platform.clock.label')}"
                 clocks.append(app_commands.Choice(name=label[:100], value=text[:100]))
             out = out[:MAX_AUTOCOMPLETE - len(clocks)] + clocks
+        if HINTS.name not in given:  # issue 16: /hint, for every game
+            text = (head + " " if head else "") + f"{HINTS.name}=yes"
+            label = f"{text} — {t(HINTS.label_key)}"
+            out = [*out[:MAX_AUTOCOMPLETE - 1],
+                   app_commands.Choice(name=label[:100], value=text[:100])]
         return out[:MAX_AUTOCOMPLETE]
 
     @game.command(name="join", description=described("platform.cmd.join"))
