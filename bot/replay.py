@@ -154,8 +154,8 @@ async def animate(pool: RenderPool, game: str, num_seats: int, options: Mapping[
     chunks by all of them side by side, the GIF put together in one."""
     from renderers import animation
 
-    frames = await pool.run(replay_frames, game, num_seats, options, seed, entries, names,
-                            locale)
+    frames = animation.thinned(await pool.run(replay_frames, game, num_seats, options, seed,
+                                              entries, names, locale), animation.MAX_FRAMES)
     size = max(1, -(-len(frames) // pool.workers))
     chunks = await asyncio.gather(*(
         pool.run(animation.render_frames, game, frames[i:i + size], names, locale)

@@ -13,19 +13,24 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from PIL import Image
+
+T = TypeVar("T")
 
 #: Discord's upload limit without a server boost is 8 MiB; keep a margin for the message.
 MAX_BYTES = 8 * 1024 * 1024 - 256 * 1024
 #: The width of a frame (the boards are drawn 1,200 px wide and scaled down).
 FRAME_WIDTH = 720
 #: How long each turn is shown, and the final board (milliseconds).
-FRAME_MS = 800
+FRAME_MS = 700
 LAST_FRAME_MS = 5000
-#: Smaller frames tried, in turn, when the animation is too large.
-SHRINK = (1.0, 0.8, 0.64, 0.5)
+#: The longest games show at most this many turns (evenly spread, the last one kept):
+#: at :data:`FRAME_MS` a frame, over four minutes.
+MAX_FRAMES = 300
+#: Frames are made no smaller than this (of :data:`FRAME_WIDTH`) before turns are left out.
+MIN_SCALE = 0.5
 
 
 def render_frames(game_id: str, frames: Sequence[tuple[Any, str]], names: Sequence[str],
@@ -46,9 +51,17 @@ def render_frames(game_id: str, frames: Sequence[tuple[Any, str]], names: Sequen
     return out
 
 
-def _palette(images: Sequence[Image.Image]) -> Image.Image:
+def _open(png: bytes, scale: float) -> Image.Image:
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    if scale != 1.0:
+        image = image.resize((max(1, round(image.width * scale)),
+                              max(1, round(image.height * scale))), Image.Resampling.LANCZOS)
+    return image
+
+
+def _palette(frames: Sequence[bytes]) -> Image.Image:
     """One 256-colour palette for the whole animation, from a few frames side by side."""
-    picks = [images[i] for i in sorted({0, len(images) // 2, len(images) - 1})]
+    picks = [_open(frames[i], 1.0) for i in sorted({0, len(frames) // 2, len(frames) - 1})]
     sample = Image.new("RGB", (sum(im.width for im in picks), max(im.height for im in picks)))
     x = 0
     for im in picks:
@@ -57,44 +70,59 @@ def _palette(images: Sequence[Image.Image]) -> Image.Image:
     return sample.quantize(256, method=Image.Quantize.MEDIANCUT)
 
 
-def _gif(images: Sequence[Image.Image], scale: float) -> bytes:
-    if scale != 1.0:
-        images = [im.resize((max(1, round(im.width * scale)), max(1, round(im.height * scale))),
-                            Image.Resampling.LANCZOS) for im in images]
-    # every frame the same size (boards of one game may differ by a few pixels)
-    size = (max(im.width for im in images), max(im.height for im in images))
-    framed = []
-    for im in images:
-        if im.size != size:
+def _gif(frames: Sequence[bytes], scale: float, palette: Image.Image) -> bytes:
+    """The GIF of ``frames`` at ``scale``; each frame is decoded, scaled and mapped onto
+    ``palette`` only when the writer asks for it (a long game's frames never sit in
+    memory in full colour all at once)."""
+    first = _open(frames[0], scale)
+    size = first.size
+
+    def indexed(png: bytes | None) -> Image.Image:
+        image = first if png is None else _open(png, scale)
+        if image.size != size:  # boards of one game may differ by a few pixels
             canvas = Image.new("RGB", size, "white")
-            canvas.paste(im, (0, 0))
-            im = canvas
-        framed.append(im)
-    palette = _palette(framed)
-    indexed = [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in framed]
-    durations = [FRAME_MS] * (len(indexed) - 1) + [LAST_FRAME_MS]
+            canvas.paste(image, (0, 0))
+            image = canvas
+        return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+    durations = [FRAME_MS] * (len(frames) - 1) + [LAST_FRAME_MS]
     buffer = io.BytesIO()
-    indexed[0].save(buffer, "GIF", save_all=True, append_images=indexed[1:],
-                    duration=durations, loop=0, optimize=True, disposal=1)
+    indexed(None).save(buffer, "GIF", save_all=True,
+                       append_images=(indexed(png) for png in frames[1:]),
+                       duration=durations, loop=0, optimize=True, disposal=1)
     return buffer.getvalue()
 
 
+def thinned(frames: Sequence[T], most: int) -> list[T]:
+    """At most ``most`` of ``frames``, evenly spread, the first and last kept."""
+    if len(frames) <= most:
+        return list(frames)
+    step = (len(frames) - 1) / (most - 1)
+    return [frames[round(i * step)] for i in range(most)]
+
+
 def assemble(frames: Sequence[bytes], limit: int = MAX_BYTES) -> bytes:
-    """The animated GIF of ``frames`` (PNG bytes, in order), at most ``limit`` bytes."""
+    """The animated GIF of ``frames`` (PNG bytes, in order), at most ``limit`` bytes: one
+    frame per turn, or, for the longest games, at most :data:`MAX_FRAMES` of them."""
     if not frames:
         raise ValueError("an animation needs at least one frame")
-    images = [Image.open(io.BytesIO(png)).convert("RGB") for png in frames]
-    while True:
-        for scale in SHRINK:
-            data = _gif(images, scale)
-            if len(data) <= limit:
-                return data
-        if len(images) <= 2:
-            return data  # two tiny frames over the limit: nothing is that large
-        images = images[::2] if len(images) % 2 else [*images[:-1:2], images[-1]]
+    frames = thinned(frames, MAX_FRAMES)
+    palette = _palette(frames)
+    scale = 1.0
+    data = _gif(frames, scale, palette)
+    while len(data) > limit:
+        if scale > MIN_SCALE:
+            # the size goes roughly with the area: aim just below the limit at once
+            scale = max(MIN_SCALE, min(scale * 0.9, scale * (limit / len(data)) ** 0.5 * 0.95))
+        elif len(frames) > 2:
+            frames = thinned(frames, (len(frames) + 1) // 2)
+        else:
+            return data  # two tiny frames over the limit: no board is that large
+        data = _gif(frames, scale, palette)
+    return data
 
 
 def render_animation(game_id: str, frames: Sequence[tuple[Any, str]], names: Sequence[str],
                      locale: str = "en") -> bytes:
     """All in one process (the ``replay`` command line): frames drawn, then assembled."""
-    return assemble(render_frames(game_id, frames, names, locale))
+    return assemble(render_frames(game_id, thinned(frames, MAX_FRAMES), names, locale))
