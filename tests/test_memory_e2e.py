@@ -23,6 +23,7 @@ from PIL import Image
 from tidebound_support import EPHEMERAL, Driver, factory, png_of
 
 from bot.app import TideboundClient
+from bot.service import Person
 from games import get_ruleset
 from renderers.animation import MAX_BYTES
 
@@ -153,7 +154,5 @@ async def test_memory_of_a_game_in_discord(standin: DiscordStandin, db_path: str
         assert "Leaderboard" in board and "alice" in board and "bob" in board
 
 
-def _person(user_id: int):  # type: ignore[no-untyped-def]
-    from bot.service import Person
-
+def _person(user_id: int) -> Person:
     return Person(str(user_id), NAMES[user_id])

@@ -1,7 +1,9 @@
 """Slash commands and the handlers behind every button: the Discord edge of the service.
 
 ``/game new|join|leave|addbot|remove|start|status|abandon``, ``/hand``, ``/rules``,
-``/help`` and ``/move`` (with autocomplete of the caller's legal moves). Moves from buttons,
+``/help`` and ``/move`` (with autocomplete of the caller's legal moves); the memory of a
+game (``/game log|history|undo``, ``/hint``, ``/stats``, ``/leaderboard``, the final
+post's buttons) is in :mod:`.history_commands`. Moves from buttons,
 select menus and ``/move`` all end in :meth:`Front.play`.
 """
 

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import io
-import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -20,15 +20,14 @@ from .messages import CONTENT_LIMIT, locale_of, public_kwargs, refuse
 from .translator import described
 
 if TYPE_CHECKING:
+    from ..service import Person
     from .commands import Front
-
-log = logging.getLogger("tidebound.discord")
 
 #: ``/game log`` shows at most this many moves.
 MAX_LOG = 50
 
 
-def _person(interaction: discord.Interaction):  # type: ignore[no-untyped-def]
+def _person(interaction: discord.Interaction) -> Person:
     from .commands import person_of
 
     return person_of(interaction)
@@ -42,7 +41,8 @@ def _guild(interaction: discord.Interaction) -> str | None:
     return str(interaction.guild_id) if interaction.guild_id else None
 
 
-async def _private_text(interaction: discord.Interaction, work) -> None:  # type: ignore[no-untyped-def]
+async def _private_text(interaction: discord.Interaction,
+                        work: Callable[[], Awaitable[str]]) -> None:
     """Defer ephemerally, then show the text ``work`` returns (or why it cannot)."""
     locale = locale_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
