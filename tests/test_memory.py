@@ -378,6 +378,8 @@ async def test_undo_through_the_service(service: SessionService, storage: Storag
     assert await service.replay_check(session_id)
     # the text of /game log tells everybody about the take-back too
     assert "takes back" in (await service.game_log(CHANNEL, 2))
+    # the animated replay waits for the end of the game
+    await refused(service.animated_replay(CHANNEL, session_id), "history.replay.not_over")
 
 
 async def test_undo_refuses_a_die_roll(service: SessionService, storage: Storage) -> None:
