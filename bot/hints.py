@@ -17,6 +17,7 @@ from typing import Any
 from games import Ruleset
 from games.rng import GameRng
 from i18n import DEFAULT_LOCALE
+from i18n.errors import LocalizedError
 
 
 def hint_rng(session_id: int, version: int, seat: int) -> GameRng:
@@ -37,7 +38,7 @@ def suggest(ruleset: Ruleset, state: Any, seat: int, rng: GameRng,
     notation = ruleset.notate_action(sample, ruleset.bot_action(sample, seat))
     try:
         action = ruleset.read_action(state, seat, notation)
-    except Exception:
+    except LocalizedError:  # a move the real position does not know
         return None
     if action not in ruleset.legal_actions(state, seat):
         return None
