@@ -92,7 +92,7 @@ async def stats_text(storage: Storage, guild_id: str | None, user_id: str, name:
     if not rows:
         return t("history.stats.none", locale, player=name)
     lines = [t("history.stats.head", locale, player=name)]
-    for game, with_bots, played, wins in rows:
+    for index, (game, with_bots, played, wins) in enumerate(rows):
         try:
             title = get_ruleset(game).display_name(locale)
         except Exception:
@@ -100,7 +100,7 @@ async def stats_text(storage: Storage, guild_id: str | None, user_id: str, name:
         key = "history.stats.line_bots" if with_bots else "history.stats.line"
         lines.append(t(key, locale, game=title, count=played, wins=wins,
                        rate=_rate(wins, played, locale)))
-        if not with_bots:
+        if index + 1 == len(rows) or rows[index + 1][0] != game:  # the game's last line
             rating = (await storage.ratings_of(guild, game, [user_id])).get(user_id)
             if rating is not None:
                 lines.append(t("history.stats.rating", locale,
