@@ -5,8 +5,10 @@ run for several chunks of a game side by side) and put together by :func:`assemb
 with Pillow's own animation writer (``save_all``). Every frame is mapped onto one shared
 palette without dithering, so a pixel that does not change between turns keeps its
 index and Pillow's GIF writer stores only the part of each frame that changed. The
-result stays under :data:`MAX_BYTES` (Discord's upload limit without a boost): if it
-would not, the frames are made smaller, then every other turn is left out.
+result stays under :data:`MAX_BYTES` (Discord's upload limit without a boost): the
+frames are made smaller when the size estimated from a few of them says so (down to
+half the width), then, if still needed, every other turn is left out. One frame per
+turn, except that the longest games show :data:`MAX_FRAMES` turns evenly spread.
 """
 
 from __future__ import annotations
@@ -27,8 +29,10 @@ FRAME_WIDTH = 720
 FRAME_MS = 700
 LAST_FRAME_MS = 5000
 #: The longest games show at most this many turns (evenly spread, the last one kept):
-#: at :data:`FRAME_MS` a frame, over four minutes.
-MAX_FRAMES = 300
+#: at :data:`FRAME_MS` a frame, over two minutes.
+MAX_FRAMES = 200
+#: Consecutive frames :func:`assemble` encodes first to estimate the whole size.
+PROBE_FRAMES = 8
 #: Frames are made no smaller than this (of :data:`FRAME_WIDTH`) before turns are left out.
 MIN_SCALE = 0.5
 
@@ -101,6 +105,22 @@ def thinned(frames: Sequence[T], most: int) -> list[T]:
     return [frames[round(i * step)] for i in range(most)]
 
 
+def _first_scale(frames: Sequence[bytes], palette: Image.Image, limit: int) -> float:
+    """A scale at which the whole animation should fit, estimated from a run of
+    consecutive frames in the middle of the game (so a long game is put together once,
+    not once too large and then again)."""
+    if len(frames) <= 2 * PROBE_FRAMES:
+        return 1.0
+    middle = len(frames) // 2
+    run = frames[middle:middle + PROBE_FRAMES]
+    first = len(_gif(run[:1], 1.0, palette))
+    per_turn = (len(_gif(run, 1.0, palette)) - first) / (len(run) - 1)
+    estimate = first + per_turn * (len(frames) - 1)
+    if estimate <= limit * 0.9:
+        return 1.0
+    return max(MIN_SCALE, (limit * 0.9 / estimate) ** 0.5)
+
+
 def assemble(frames: Sequence[bytes], limit: int = MAX_BYTES) -> bytes:
     """The animated GIF of ``frames`` (PNG bytes, in order), at most ``limit`` bytes: one
     frame per turn, or, for the longest games, at most :data:`MAX_FRAMES` of them."""
@@ -108,7 +128,7 @@ def assemble(frames: Sequence[bytes], limit: int = MAX_BYTES) -> bytes:
         raise ValueError("an animation needs at least one frame")
     frames = thinned(frames, MAX_FRAMES)
     palette = _palette(frames)
-    scale = 1.0
+    scale = _first_scale(frames, palette, limit)
     data = _gif(frames, scale, palette)
     while len(data) > limit:
         if scale > MIN_SCALE:

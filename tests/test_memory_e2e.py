@@ -31,11 +31,12 @@ HAGOTH = get_ruleset("hagoth")
 NAMES = {USER_ID: "alice", OTHER_USER_ID: "bob"}
 
 
-async def followup(driver: Driver, payload: dict[str, Any], start: int) -> RecordedRequest:
+async def followup(driver: Driver, payload: dict[str, Any], start: int,
+                   timeout: float = 60) -> RecordedRequest:
     """The (ephemeral) followup message an interaction produced."""
     return await driver.standin.wait_for(
         lambda r: r.matches("POST", f"/webhooks/\\d+/{re.escape(payload['token'])}$"),
-        start=start, timeout=60)
+        start=start, timeout=timeout)
 
 
 async def to_act(client: TideboundClient, session_id: int) -> tuple[int, Any]:
@@ -122,7 +123,7 @@ async def test_memory_of_a_game_in_discord(standin: DiscordStandin, db_path: str
         # Watch the replay: an animated GIF of the public boards, under 8 MB
         payload, start = await driver.send(component(f"tb:replay:{session_id}",
                                                      message=final_message))
-        gif_post = await followup(driver, payload, start)
+        gif_post = await followup(driver, payload, start, timeout=300)  # a whole game drawn
         gif = gif_post.files[0]
         assert gif.filename.endswith(".gif") and len(gif.data) <= MAX_BYTES
         with Image.open(io.BytesIO(gif.data)) as image:
