@@ -126,11 +126,26 @@ class GameMemory:
         cached = self._animations.get(key)
         if cached is not None:
             return cached
-        log = await self.storage.action_log(row.id)
-        gif = await replay.animate(self.render_pool, row.game, len(row.seats),
-                                   game_options(row.options), row.seed or 0,
-                                   [(e.seat, e.notation) for e in log], self.names(row),
-                                   row.locale)
+
+        async def make() -> bytes:
+            log = await self.storage.action_log(row.id)
+            return await replay.animate(
+                self.render_pool, row.game, len(row.seats), game_options(row.options),
+                row.seed or 0, [(e.seat, e.notation) for e in log], self.names(row),
+                row.locale)
+
+        task = self._animating.get(key)
+        if task is None:
+            task = asyncio.ensure_future(make())
+            self._animating[key] = task
+
+            def done(finished: asyncio.Task[bytes]) -> None:
+                self._animating.pop(key, None)
+                if not finished.cancelled():
+                    finished.exception()  # retrieved here: every waiter gets it anyway
+
+            task.add_done_callback(done)
+        gif = await asyncio.shield(task)  # one click cancelled does not stop the others'
         self._animations.put(key, gif)
         return gif
 

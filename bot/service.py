@@ -176,6 +176,8 @@ class SessionService(GameMemory):
                                                       idle_seconds=cache_idle_seconds)
         #: (session id, locale) -> the animated replay of a finished game, a few kept.
         self._animations: LruCache[tuple[int, str], bytes] = LruCache(ANIMATIONS_KEPT)
+        #: The animated replays being made now (a second click waits for the first).
+        self._animating: dict[tuple[int, str], asyncio.Task[bytes]] = {}
 
     async def close(self) -> None:
         """Stop the render workers (if this service started them)."""

@@ -5,6 +5,7 @@ too: tests/conftest.py sets TIDEBOUND_DEV_GAMES)."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 from collections.abc import AsyncIterator, Iterator
@@ -475,9 +476,10 @@ async def test_stats_ratings_and_rematch(service: SessionService, storage: Stora
     assert started.status == "active"
 
 
-async def test_games_with_bots_count_apart_and_unrated(service: SessionService,
-                                                       storage: Storage) -> None:
-    """Issue 16: "Games with bots are counted separately"; a rating needs two humans."""
+async def test_games_with_bots_count_apart_and_unrated(
+        service: SessionService, storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16: "Games with bots are counted separately"; a rating needs two humans.
+    The animated replay of the finished game is made once for two clicks at a time."""
     await service.new_game(CHANNEL, HOST, "hagoth", "target=5", guild_id="g1")
     await service.add_bot(CHANNEL, HOST)
     session_id = (await service.start(CHANNEL, HOST, seed=4)).session_id
@@ -485,6 +487,21 @@ async def test_games_with_bots_count_apart_and_unrated(service: SessionService,
     text = await service.stats("g1", HOST.user_id, "Hana", "en")
     assert "with bots: 1 played" in text and "among humans" not in text
     assert await storage.ratings_of("g1", "hagoth", [HOST.user_id]) == {}
+
+    made: list[int] = []
+
+    async def fake_animate(pool: Any, game: str, seats: int, options: Any, seed: int,
+                           entries: list[tuple[int, str]], *rest: Any) -> bytes:
+        made.append(len(entries))
+        await asyncio.sleep(0.05)
+        return b"GIF89a"
+
+    monkeypatch.setattr("bot.replay.animate", fake_animate)
+    first, second = await asyncio.gather(service.animated_replay(CHANNEL, session_id),
+                                         service.animated_replay(CHANNEL, session_id))
+    assert first == second == b"GIF89a" and len(made) == 1
+    assert made[0] == len(await storage.action_log(session_id))
+    assert await service.animated_replay(CHANNEL, session_id) == b"GIF89a" and len(made) == 1
 
 
 def test_ranks_put_winners_first_then_scores() -> None:
