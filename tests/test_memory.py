@@ -213,6 +213,15 @@ def take_back_verdicts(ruleset: Ruleset, kind: type, seats: int = 2, limit: int 
     ("hexfolk", "games.hexfolk.actions:Roll", False),
     ("hexfolk", "games.hexfolk.actions:Buy", False),
     ("hexfolk", "games.hexfolk.actions:End", False),
+    # Shipyard, "Setup": "All other items acquired during the game ... are public": where
+    # a bought ship card, a rented canal or the ship figure is placed shows nothing new;
+    # buying from the display, renting a canal and choosing an action card stay played.
+    ("shipyard", "games.shipyard.actions:Slot", True),
+    ("shipyard", "games.shipyard.actions:Attach", True),
+    ("shipyard", "games.shipyard.actions:FigureAt", True),
+    ("shipyard", "games.shipyard.actions:Take", False),
+    ("shipyard", "games.shipyard.actions:Buy", False),
+    ("shipyard", "games.shipyard.actions:RentCanal", False),
 ])
 def test_undo_rules_per_game(game: str, kind_path: str, allowed: bool) -> None:
     """Issue 16, "Undo rules for every game" (the rule each case follows is cited
