@@ -88,6 +88,27 @@ async def test_memory_of_a_game_in_discord(standin: DiscordStandin, db_path: str
                                                  user_id=waiting))
         assert (await driver.callback(payload))["type"] == 5
 
+        # a free rearrangement, taken back with /game undo: posted for everybody
+        from games.hagoth.actions import MoveSegment
+
+        assert client.service is not None
+        channel = str(payload["channel_id"])
+        for _ in range(300):
+            user, state = await to_act(client, session_id)
+            seat = min(HAGOTH.actors(state))
+            free = [a for a in HAGOTH.legal_actions(state, seat) if isinstance(a, MoveSegment)]
+            if free:
+                break
+            await client.service.move(channel, _person(user), HAGOTH.notate_action(
+                state, HAGOTH.bot_action(state, seat)))
+        assert free, "no rearrangement came up"
+        await play(driver, user, HAGOTH.notate_action(state, free[0]))
+        payload, start = await driver.send(slash("game", subcommand="undo", user_id=user))
+        assert (await driver.callback(payload))["type"] == 5
+        undone = await driver.public_post(payload, start)
+        assert f"{NAMES[user]} takes back" in undone.json["content"]
+        png_of(undone)
+
         # /game log and /game history while in play: public words, no seed
         payload, start = await driver.send(slash("game", {"count": 5}, subcommand="log"))
         log = await followup(driver, payload, start)
@@ -98,7 +119,6 @@ async def test_memory_of_a_game_in_discord(standin: DiscordStandin, db_path: str
         assert history.files[0].filename.endswith(".txt") and "seed = -" in text
 
         # play to the end: quickly through the service, the last move through Discord
-        assert client.service is not None
         final = None
         for _ in range(2000):
             user, state = await to_act(client, session_id)
@@ -110,9 +130,7 @@ async def test_memory_of_a_game_in_discord(standin: DiscordStandin, db_path: str
             if HAGOTH.result(trial) is not None:
                 final = await play(driver, user, notation)
                 break
-            person = next(p for p in [_person(USER_ID), _person(OTHER_USER_ID)]
-                          if p.user_id == str(user))
-            await client.service.move(str(payload["channel_id"]), person, notation)
+            await client.service.move(channel, _person(user), notation)
         assert final is not None and "Game over" in final.json["content"]
         png_of(final)
         buttons = [c["custom_id"] for row in final.json["components"]
