@@ -4,10 +4,13 @@ It looks only at what its seat may see (its hand, the map, the piles' sizes, the
 Logs; never a deck's order or a skull corner no Fate has revealed), so a bot's choice
 cannot leak a secret (tests/test_hidden_info.py). Its plan, in order: take The Doom's
 card when it can pay for it, Complete the adventure where it stands, Attack a leading
-rival's ship (competitive), Hijack as a Castaway, sail towards an adventure it can pay
-(or towards The Doom when it can pay the Doom card), Plunder or Steal for the icons it
-needs, Deploy a spare pirate, Scout while adventure cards remain, and otherwise discard.
-In the use-or-pass windows it escapes or hides from The Doom when it is the target.
+rival's ship (competitive), Hijack as a Castaway; in solo and coop sail to The Doom when
+the hand pays its card; flee (or Scout away) from a place where The Doom's move at the
+Round End would hurt it (forecast from the public map, ``_doom_damage``); sail towards an
+adventure it can pay, Plunder or Steal for the icons it needs, Scout while adventure cards
+remain, and otherwise discard. It keeps its pirates in supply (they are its health). In
+solo and coop it weighs the Doom card's icons most and does not spend them on adventures.
+In the use-or-pass windows it moves, hides or halts when The Doom would hurt it.
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ from .actions import (
     AttackShip,
     Complete,
     Dawn,
-    Deploy,
     Discard,
     Done,
     Drop,
@@ -59,10 +61,11 @@ from .data import (
     RETURN_DEPLOYED,
     RETURN_DISCARDED,
     SINGLE,
+    SOLO,
     SPELLS,
     STOP_DOOM,
 )
-from .round_end import doom_distances
+from .round_end import doom_distances, doom_edges
 from .rules import legal_actions, neighbour, sail_cost
 from .scoring import icons
 from .specials import special_of
@@ -91,8 +94,25 @@ def _needs(state: HazeState, seat: int) -> Counter[str]:
     want: Counter[str] = Counter(_requirement(state, player.x, player.y))
     for direction in DIRECTIONS:
         want.update(_requirement(state, *neighbour(player.x, player.y, direction)))
-    want.update(_doom_requirement(state))
+    doom = _doom_requirement(state)
+    # solo and coop are won only by defeating The Doom: its card weighs most there
+    for _ in range(DOOM_WEIGHT if state.mode in (SOLO, COOP) else 1):
+        want.update(doom)
     return want
+
+
+def _competes_with_doom(state: HazeState, seat: int) -> bool:
+    """Whether completing the adventure here would spend an icon the top Doom card needs
+    (solo and coop only, where The Doom must be defeated)."""
+    if state.mode not in (SOLO, COOP):
+        return False
+    doom = _doom_requirement(state)
+    player = state.players[seat]
+    for need in _requirement(state, player.x, player.y):
+        if need in doom or (need in SPELLS and ANY_SPELL in doom) or (
+                need == ANY_SPELL and any(d in SPELLS or d == ANY_SPELL for d in doom)):
+            return True
+    return False
 
 
 def _value(state: HazeState, seat: int, card: int) -> int:
@@ -145,26 +165,32 @@ def _first_step(state: HazeState, seat: int, goals: set[tuple[int, int]]) -> int
     return None
 
 
-def _doom_hunts(state: HazeState, seat: int) -> bool:
-    """Whether The Doom would go after ``seat`` now (nearest ship, most icons)."""
-    distances = doom_distances(state)
-    keys = [(distances[(p.x, p.y)][0], -icons(p), s) for s, p in enumerate(state.players)
-            if p.status == SHIP and not p.invisible and (p.x, p.y) in distances]
-    return bool(keys) and min(keys)[2] == seat
 
 
 def _window(state: HazeState, seat: int, legal: list[Action], kind: str) -> Action:
     uses = [a for a in legal if isinstance(a, Use)]
     by_special = {special_of(u.number): u for u in reversed(uses)}
-    if kind == PROMPT_ROUND_END and _doom_hunts(state, seat):
-        for special in (STOP_DOOM, INVISIBLE, REDUCE_DOOM):
-            if special in by_special:
-                return by_special[special]
+    player = state.players[seat]
+    if kind == PROMPT_ROUND_END and player.status == SHIP:
+        here = (player.x, player.y)
+        damage = _doom_damage(state, seat, here)
+        if damage > 0:
+            # the cheapest shelter first: sail away for free, then hide or halt The Doom
+            distances = doom_distances(state)
+            moves = [u for u in uses if special_of(u.number) == MOVE_SHIP and u.squares]
+            if moves:
+                best = min(moves, key=lambda u: (
+                    _doom_damage(state, seat, u.squares[0], distances),
+                    -distances.get(u.squares[0], (99, []))[0]))
+                if _doom_damage(state, seat, best.squares[0], distances) < damage:
+                    return best
+            for special in (INVISIBLE, STOP_DOOM, REDUCE_DOOM):
+                if special in by_special:
+                    return by_special[special]
     if kind == PROMPT_FATE:
         for special in (RETURN_DEPLOYED, RETURN_DISCARDED):
             if special in by_special:
                 return by_special[special]
-        player = state.players[seat]
         away = [u for u in uses if special_of(u.number) == MOVE_SHIP
                 and u.squares[0] != (player.x, player.y)]
         if away:
@@ -205,6 +231,10 @@ def choose(state: HazeState, seat: int) -> Action:
     return _turn(state, seat, legal)
 
 
+DOOM_WEIGHT = 3  # solo/coop: how much more the Doom card's icons count than an adventure's
+ESCAPE_DECK = 30  # cards left in the bot's map deck from which it flees any damage
+
+
 def _next_power(state: HazeState) -> int:
     """The Doom's power at this round's end."""
     if state.round >= state.rounds:
@@ -217,22 +247,84 @@ def _doom_gap(state: HazeState, x: int, y: int) -> int:
     return doom_distances(state).get((x, y), (99, []))[0]
 
 
-def _escape(state: HazeState, seat: int, sails: dict[int, Action]) -> Action | None:
-    """Near the round's end, a Sail that takes the ship out of The Doom's reach (or at
-    least further from it) when staying would cost pirates."""
-    player = state.players[seat]
-    if player.status != SHIP:
-        return None
+def _doom_damage(state: HazeState, seat: int, at: tuple[int, int],
+                 distances: dict[tuple[int, int], tuple[int, list[tuple[int, int]]]] | None = None,
+                 ) -> int:
+    """The damage The Doom would deal ``seat`` at this round's end with its ship at ``at``
+    and every other ship where it is now (rulebook "2. The Doom Moves": it hunts the
+    nearest ship, most icons on a tie (a die roll beyond: counted as us), moves while its
+    power lasts or until it reaches a ship, then hits every ship there with the power
+    left). Uses only public facts: the map, The Doom's die and the ships."""
+    if state.doom_stopped:
+        return _next_power(state) if at == (state.doom_x, state.doom_y) else 0
+    distances = distances if distances is not None else doom_distances(state)
+    me = state.players[seat]
+    if me.invisible:
+        return 0
+    ships = {s: ((p.x, p.y) if s != seat else at) for s, p in enumerate(state.players)
+             if p.status == SHIP and not p.invisible}
+    keys = [(distances[sq][0], -icons(state.players[s]), s != seat, s)
+            for s, sq in ships.items() if sq in distances]
+    if not keys:
+        return 0
+    target = min(keys)[3]
     power = _next_power(state)
-    here = _doom_gap(state, player.x, player.y)
-    if power - here <= 0:
+    route = distances[ships[target]][1]
+    position = (state.doom_x, state.doom_y)
+    occupied = set(ships.values())
+    crossed = 0
+    for square in route:
+        step = next(c for c, x, y in doom_edges(state, *position) if (x, y) == square)
+        if crossed + step > power or position in occupied:
+            break
+        crossed += step
+        position = square
+    return power - crossed if position == at else 0
+
+
+def _squares_apart(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def _sinks(state: HazeState, seat: int, damage: int) -> bool:
+    return damage > state.players[seat].supply
+
+
+def _safest_sail(state: HazeState, seat: int, sails: dict[int, Action],
+                 *, sinking_only: bool) -> Action | None:
+    """A Sail to a neighbour where The Doom would hurt the ship less (ties: further from
+    The Doom), when staying put would cost pirates (``sinking_only``: sink the ship)."""
+    player = state.players[seat]
+    if player.status != SHIP or not sails:
         return None
-    best, best_gap = None, here
-    for direction, sail in sails.items():
-        gap = _doom_gap(state, *neighbour(player.x, player.y, direction))
-        if gap > best_gap:
-            best, best_gap = sail, gap
-    return best
+    distances = doom_distances(state)
+    here = (player.x, player.y)
+    now = _doom_damage(state, seat, here, distances)
+    if now <= 0 or (sinking_only and not _sinks(state, seat, now)):
+        return None
+    deck = len(state.decks[seat])
+
+    def score(item: tuple[int, Action]) -> tuple[int, int]:
+        direction, _sail = item
+        square = neighbour(player.x, player.y, direction)
+        return (_doom_damage(state, seat, square, distances),
+                -distances.get(square, (99, []))[0])
+
+    options = [(d, a) for d, a in sails.items()
+               if (sail_cost(state, player.x, player.y, d) or 0) <= deck]
+    if not options:
+        return None
+    direction, sail = min(options, key=score)
+    best_damage = score((direction, sail))[0]
+    if best_damage < now:
+        return sail
+    # no neighbour is safer: set out for the nearest location that is
+    safer = {(loc.x, loc.y) for loc in state.locations
+             if _doom_damage(state, seat, (loc.x, loc.y), distances) < now}
+    step = _first_step(state, seat, safer)
+    return sails.get(step) if step is not None else None
+
+
 
 
 def _turn(state: HazeState, seat: int, legal: list[Action]) -> Action:
@@ -241,13 +333,26 @@ def _turn(state: HazeState, seat: int, legal: list[Action]) -> Action:
     for action in legal:
         kinds.setdefault(type(action), []).append(action)
     for kind in (AttackDoom, Complete, Hijack):
-        if kind in kinds:
+        if kind in kinds and not (kind is Complete and _competes_with_doom(state, seat)):
             return kinds[kind][0]
     sails = {a.direction: a for a in kinds.get(Sail, [])}  # type: ignore[union-attr]
-    if len(state.decks[seat]) <= 14 and sails:
-        away = _escape(state, seat, sails)
+    if sails and state.mode in (SOLO, COOP) and _can_pay(state, seat, _doom_requirement(state)):
+        # the hand pays The Doom's card: go and fight it before anything else
+        step = _first_step(state, seat, {(state.doom_x, state.doom_y)})
+        if step is not None and step in sails:
+            return sails[step]
+    if sails:
+        # a ship The Doom would sink leaves at once; one it would only hurt leaves late
+        away = _safest_sail(state, seat, sails,
+                            sinking_only=len(state.decks[seat]) > ESCAPE_DECK)
         if away is not None:
             return away
+    if Scout in kinds and player.status == SHIP and _doom_damage(
+            state, seat, (player.x, player.y)) > 0:
+        # no safer place to sail to yet: make one, away from The Doom
+        return max(kinds[Scout], key=lambda a: _squares_apart(
+            neighbour(player.x, player.y, a.direction),  # type: ignore[union-attr]
+            (state.doom_x, state.doom_y)))
     if AttackShip in kinds and state.mode == COMPETITIVE:
         rivals = [a for a in kinds[AttackShip]
                   if icons(state.players[a.seat]) >= icons(player)]  # type: ignore[union-attr]
@@ -277,8 +382,7 @@ def _turn(state: HazeState, seat: int, legal: list[Action]) -> Action:
         return kinds[Steal][0]
     if Plunder in kinds and wants_cards:
         return kinds[Plunder][0]
-    if Deploy in kinds and player.supply >= 3:
-        return kinds[Deploy][0]
+    # no Deploy: a pirate off the ship is one fewer against The Doom (measured, issue 12)
     if Scout in kinds:
         # grow the map away from The Doom: distance is the only shelter from it
         def away(action: Action) -> int:

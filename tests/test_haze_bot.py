@@ -1,0 +1,89 @@
+"""The Haze Islands bot's reading of The Doom (rulebook "Round End", "2. The Doom Moves";
+issue 12: the bot lost most games by becoming a Ghost Ship)."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from games.haze_islands import RULESET, bot
+from games.haze_islands.actions import Sail
+from games.haze_islands.round_end import doom_distances, doom_moves
+from games.haze_islands.scoring import icons
+from games.haze_islands.state import PHASE_PLAY, SHIP, HazeState
+
+
+def _played(seed: int, actions: int) -> HazeState:
+    """A competitive 3-player game after ``actions`` seeded random legal actions."""
+    rng = random.Random(seed)
+    state = RULESET.setup(3, {"mode": "competitive"}, seed)
+    for _ in range(actions):
+        if RULESET.result(state) is not None or state.phase != PHASE_PLAY:
+            break
+        seat = rng.choice(sorted(RULESET.actors(state)))
+        RULESET.apply_trusted(state, seat, rng.choice(RULESET.legal_actions(state, seat)))
+    return state
+
+
+def _unique_target(state: HazeState) -> bool:
+    """The Doom's target is decided without the die roll ("If still tied, ... roll")."""
+    distances = doom_distances(state)
+    keys = [(distances[(p.x, p.y)][0], -icons(p)) for p in state.players
+            if p.status == SHIP and (p.x, p.y) in distances]
+    return bool(keys) and keys.count(min(keys)) == 1
+
+
+def test_predicted_damage_is_what_the_doom_deals() -> None:
+    """"The Doom Moves": power +1 (7 in the last round), it moves towards the nearest
+    ship (most icons on a tie) while its power lasts or until it reaches a ship, then
+    every ship at its location takes the power left. The bot's forecast from the public
+    map must match the engine's move, ship by ship."""
+    checked = hit = 0
+    for seed in range(40):
+        for actions in (15, 40, 80, 140):
+            state = _played(seed, actions)
+            if state.phase != PHASE_PLAY or not _unique_target(state):
+                continue
+            forecast = {seat: bot._doom_damage(state, seat, (p.x, p.y))
+                        for seat, p in enumerate(state.players) if p.status == SHIP}
+            after = copy.deepcopy(state)
+            doom_moves(after, [])
+            for seat, damage in forecast.items():
+                before, now = state.players[seat], after.players[seat]
+                lost = before.supply - now.supply if now.status == SHIP else None
+                if lost is None:
+                    assert damage > before.supply, (seed, actions, seat)
+                else:
+                    assert lost == damage, (seed, actions, seat)
+                checked += 1
+                hit += damage > 0
+    assert checked > 100 and hit > 5  # the comparison covered ships hit and spared
+
+
+def test_bot_sails_away_from_a_doom_that_would_sink_it() -> None:
+    """A ship The Doom would sink this Round End (damage beyond its supply: "If you have no
+    pirate tokens in your supply to discard you are Sunk" → Ghost Ship) sails to a place
+    where it would be hurt less, whenever such a Sail is legal."""
+    seen = 0
+    for seed in range(60):
+        for actions in (20, 60, 120):
+            state = _played(seed, actions)
+            if state.phase != PHASE_PLAY:
+                continue
+            seat = sorted(RULESET.actors(state))[0]
+            player = state.players[seat]
+            if player.status != SHIP or state.pending:
+                continue
+            damage = bot._doom_damage(state, seat, (player.x, player.y))
+            if damage <= player.supply:
+                continue
+            legal = RULESET.legal_actions(state, seat)
+            if any(type(a).__name__ in ("AttackDoom", "Complete") for a in legal):
+                continue  # scoring first is the bot's plan
+            sails = {a.direction: a for a in legal if isinstance(a, Sail)}
+            if bot._safest_sail(state, seat, sails, sinking_only=True) is None:
+                continue
+            choice = RULESET.bot_action(state, seat)
+            assert isinstance(choice, Sail), (seed, actions, choice)
+            seen += 1
+    assert seen > 0
