@@ -5,7 +5,7 @@ Logs; never a deck's order or a skull corner no Fate has revealed), so a bot's c
 cannot leak a secret (tests/test_hidden_info.py). Its plan, in order: take The Doom's
 card when it can pay for it, Complete the adventure where it stands, Attack a leading
 rival's ship (competitive), Hijack as a Castaway; in solo and coop sail to The Doom when
-the hand pays its card; flee (or Scout away) from a place where The Doom's move at the
+the hand pays its card; flee from a place where The Doom's move at the
 Round End would hurt it (forecast from the public map, ``_doom_damage``); sail towards an
 adventure it can pay, Plunder or Steal for the icons it needs, Scout while adventure cards
 remain, and otherwise discard. It keeps its pirates in supply (they are its health). In
@@ -282,10 +282,6 @@ def _doom_damage(state: HazeState, seat: int, at: tuple[int, int],
     return power - crossed if position == at else 0
 
 
-def _squares_apart(a: tuple[int, int], b: tuple[int, int]) -> int:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
-
-
 def _sinks(state: HazeState, seat: int, damage: int) -> bool:
     return damage > state.players[seat].supply
 
@@ -347,12 +343,6 @@ def _turn(state: HazeState, seat: int, legal: list[Action]) -> Action:
                             sinking_only=len(state.decks[seat]) > ESCAPE_DECK)
         if away is not None:
             return away
-    if Scout in kinds and player.status == SHIP and _doom_damage(
-            state, seat, (player.x, player.y)) > 0:
-        # no safer place to sail to yet: make one, away from The Doom
-        return max(kinds[Scout], key=lambda a: _squares_apart(
-            neighbour(player.x, player.y, a.direction),  # type: ignore[union-attr]
-            (state.doom_x, state.doom_y)))
     if AttackShip in kinds and state.mode == COMPETITIVE:
         rivals = [a for a in kinds[AttackShip]
                   if icons(state.players[a.seat]) >= icons(player)]  # type: ignore[union-attr]
