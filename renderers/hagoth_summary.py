@@ -218,12 +218,15 @@ def render_summary(summary: SummaryView, names: Sequence[str], locale: str = "en
     draw_text(draw, (MARGIN, MARGIN), t(_S + "title", locale), font(30, bold=True), INK,
               WIDTH - 2 * MARGIN)
     rounds = len(summary.vp_rounds) - 1
+    # Each count is said by its own plural table (one message cannot agree with two).
+    turns = t(_S + "turns", locale, count=summary.turn)
+    rounds_text = t(_S + "rounds", locale, count=rounds)
     if summary.winner is not None:
         winner = summary.players[summary.winner]
         sub = t(_S + "subtitle", locale, name=_name(names, winner.seat), vp=winner.vp,
-                turns=summary.turn, rounds=rounds)
+                turns=turns, rounds=rounds_text)
     else:
-        sub = t(_S + "subtitle_none", locale, turns=summary.turn, rounds=rounds)
+        sub = t(_S + "subtitle_none", locale, turns=turns, rounds=rounds_text)
     draw_text(draw, (MARGIN, MARGIN + 42), sub, font(20), MUTED, WIDTH - 2 * MARGIN)
     top = MARGIN + HEADER_H
     draw.line((MARGIN, top - 10, WIDTH - MARGIN, top - 10), fill=RULE, width=2)

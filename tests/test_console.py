@@ -238,7 +238,7 @@ def test_quit_list_resume_and_abandon(
     # A second game in the same file is reminded of the first.
     code, out = run_script(tmp_path, monkeypatch, capsys,
                            console_args("hagoth", tmp_path, "--players", "2"), ["quit"])
-    assert "1 other unfinished console game(s) are saved" in out
+    assert "1 other unfinished console game is saved" in out  # a plural table, not "(s)"
 
     code, out = run_script(tmp_path, monkeypatch, capsys,
                            ["console", "--resume", "1", "--db", db, "--out",

@@ -125,6 +125,38 @@ def test_a_table_may_count_by_another_parameter() -> None:
     assert t("lovci-pokladu.event.volcano", "ru", player="Аня", turns=5).endswith("5 ходов.")
 
 
+def test_no_catalogue_writes_a_plural_by_hand() -> None:
+    """Issue 14: "A hand-written plural rule is a defect": no "turn(s)" or "card(s)" in any
+    language; a count is said by a plural table (Lovci: "1 turn", "2 turns")."""
+    hacks = {(locale, key): form
+             for locale in i18n.available_locales()
+             for key, message in i18n.catalogue(locale).items()
+             for form in (message.forms.values() if isinstance(message, Plural) else [message])
+             if "(s)" in form or "(es)" in form}
+    assert hacks == {}
+    assert t("lovci-pokladu.event.volcano", "en", player="Ann", turns=1).endswith("1 turn.")
+    assert t("lovci-pokladu.event.volcano", "en", player="Ann", turns=3).endswith("3 turns.")
+
+
+@pytest.mark.parametrize(("locale", "expected"), [
+    ("en", {1: "after 1 turn (1 round)", 2: "after 2 turns (2 rounds)",
+            5: "after 5 turns (5 rounds)"}),
+    ("ru", {1: "за 1 ход (1 раунд)", 2: "за 2 хода (2 раунда)", 5: "за 5 ходов (5 раундов)",
+            21: "за 21 ход (21 раунд)", 22: "за 22 хода (22 раунда)"}),
+    ("cs", {1: "po 1 tahu (1 kolo)", 2: "po 2 tazích (2 kola)", 5: "po 5 tazích (5 kol)",
+            21: "po 21 tazích (21 kol)"}),
+])
+def test_a_message_with_two_counts_says_each_by_its_own_table(
+    locale: str, expected: dict[int, str]
+) -> None:
+    """The Hagoth summary's subtitle names turns and rounds: each agrees with its number."""
+    for count, words in expected.items():
+        text = t("hagoth.summary.subtitle_none", locale,
+                 turns=t("hagoth.summary.turns", locale, count=count),
+                 rounds=t("hagoth.summary.rounds", locale, count=count))
+        assert words in text, (count, text)
+
+
 def test_plural_count_that_is_no_number_takes_the_other_form() -> None:
     assert t(RESOURCES, "ru", count="?") == "Ресурсы: ? карты"
 
