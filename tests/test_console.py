@@ -233,7 +233,8 @@ def test_quit_list_resume_and_abandon(
 
     code, out = run_script(tmp_path, monkeypatch, capsys, ["console", "--list", "--db", db], [])
     assert code == 0 and re.search(
-        rf"^ +1  Hexfolk · Player 1, Player 2, Bot 1 · {row.version - 1} moves · ", out, re.M)
+        rf"^ +1  Hexfolk · Player 1, Player 2, Bot 1 · {row.version - 1} "
+        rf"{'move' if row.version == 2 else 'moves'} · ", out, re.M)
 
     # A second game in the same file is reminded of the first.
     code, out = run_script(tmp_path, monkeypatch, capsys,
