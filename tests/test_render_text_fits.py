@@ -1,0 +1,91 @@
+"""Every catalogue text a renderer draws fits its box, in English, Russian and Czech.
+
+Issue 14, "Images": "Every renderer draws ru and cs texts without overflow or clipping: the
+longest label of each catalogue must fit its box. Add a test that measures the rendered
+text width against the box for every key drawn in an image, in all three languages."
+
+:func:`text_fit.record` renders seeded bot games of every registered game (boards, hands,
+summaries) in each language and notes every catalogue key drawn, with the box of the call
+that drew it (width, font size and weight, the floor it may shrink to, the lines it may
+wrap to). Each text is then measured with Pillow in that font: a text that is cut to an
+ellipsis, or shrunk to the floor and still too wide, is an overflow. A plural message is
+measured in each of its forms. A key drawn with plain ``draw.text`` has no box to measure
+against: it must at least lie inside the image, or be given a box in
+``text_fit.DECLARED_BOXES``. A new game is covered as soon as it is in the registry.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+from text_fit import Drawn, declared_box, record, variants
+
+import i18n
+from games import all_rulesets
+
+LOCALES = ("en", "ru", "cs")
+
+
+@pytest.fixture(scope="module")
+def drawn() -> tuple[set[Drawn], list[Drawn]]:
+    return record(all_rulesets(), LOCALES)
+
+
+def test_every_game_draws_its_words_from_the_catalogues(
+    drawn: tuple[set[Drawn], list[Drawn]]
+) -> None:
+    """The recorder sees the words of every game in every language (else the test below
+    would pass by measuring nothing)."""
+    boxed, unboxed = drawn
+    games_seen = {(d.locale, d.site.split(":")[0]) for d in [*boxed, *unboxed]}
+    for locale in LOCALES:
+        for module in ("hagoth.py", "hagoth_summary.py", "lovci_pokladu.py",
+                       "lovci_summary.py", "hexfolk.py"):
+            assert (locale, module) in games_seen
+
+
+def test_every_drawn_text_fits_its_box(drawn: tuple[set[Drawn], list[Drawn]]) -> None:
+    """No catalogue text is cut or squeezed below its floor, in any form of any language.
+    Keys drawn at one call site in one language are measured there in every language."""
+    boxed, _ = drawn
+    keys_at: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for d in boxed:
+        keys_at[d.locale, d.site].add(d.key)
+    overflows: dict[tuple[str, str, str], str] = {}
+    for d in sorted(boxed, key=lambda d: (d.locale, d.site, d.key)):
+        assert d.box is not None
+        for text in variants(d.key, d.locale, dict(d.params)):
+            if not d.box.fits(text):
+                overflows.setdefault((d.locale, d.site, d.key),
+                                     f"{text!r}: {d.box.describe(text)}")
+    assert overflows == {}
+
+
+def test_every_text_without_a_box_stays_inside_the_image(
+    drawn: tuple[set[Drawn], list[Drawn]]
+) -> None:
+    """A catalogue text drawn with plain ``draw.text`` is not clipped by the image edge;
+    where it is declared a box, it fits that box."""
+    _, unboxed = drawn
+    clipped = {(d.locale, d.site, d.key): d.outside for d in unboxed if d.outside}
+    assert clipped == {}
+    too_wide = {}
+    for d in unboxed:
+        box = declared_box(d.key)
+        if box is not None:
+            for text in variants(d.key, d.locale, dict(d.params)):
+                if not box.fits(text):
+                    too_wide[d.locale, d.key] = box.describe(text)
+    assert too_wide == {}
+
+
+def test_a_box_is_measured_in_the_font_it_is_drawn_in() -> None:
+    """The measure itself: "Chobotnice" does not fit 80 px of 14 px bold (it is 89 px
+    wide), fits 90 px, and a shrinking box is measured at its floor."""
+    from text_fit import Box
+
+    assert not Box(80, 14, bold=True).fits("Chobotnice")
+    assert Box(90, 14, bold=True).fits("Chobotnice")
+    assert Box(80, 24, bold=True, floor=12).fits("Chobotnice")
+    assert not Box(60, 15, lines=2).fits(i18n.t("hagoth.summary.col_vp", "cs"))

@@ -1,0 +1,293 @@
+"""Which catalogue texts the renderers draw, in which box, and whether they fit (issue 14).
+
+A renderer draws a catalogue text through one of the fitting helpers of
+:mod:`renderers.common`, and the arguments of that call *are* the box: ``max_width`` and the
+font (``draw_text``, ``ellipsize``), the starting size and the floor a text may shrink to
+(``draw_fitted``, ``fit_font``), or the width and the number of lines (``wrap_text``).
+:func:`record` renders seeded bot games of every registered game while it watches the
+translation layer and those helpers, and returns one :class:`Drawn` per catalogue key, call
+site and box. A key drawn with plain ``draw.text`` and no helper has no box a test can
+measure: it is returned as ``unboxed`` and must be listed in :data:`DECLARED_BOXES`.
+
+Nothing here is specific to a game: a new game's renderer is covered as soon as it is in
+:data:`renderers._MODULES` and draws its words through the helpers (or declares its boxes).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import pkgutil
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from PIL import ImageDraw, ImageFont
+
+import i18n
+import renderers
+import renderers.common as common
+from games import Ruleset
+
+RENDERERS_DIR = str(Path(renderers.__file__).parent)
+#: Names of a realistic length (the renderers cut longer ones on purpose).
+NAMES = ("Kateřina", "Дмитрий", "Margaret", "Bořivoj", "Ярослава", "Jonathan", "Vojtěch",
+         "Людмила")
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """Where a text must fit: ``width`` pixels in DejaVu ``size`` (``bold``). ``floor``: the
+    smallest size the renderer shrinks the text to (``size`` if it does not shrink);
+    ``lines``: how many lines it may wrap to."""
+
+    width: float
+    size: int
+    bold: bool = False
+    floor: int | None = None
+    lines: int = 1
+
+    def fits(self, text: str) -> bool:
+        smallest = common.font(self.floor or self.size, self.bold)
+        if self.lines > 1:
+            wrapped = common.wrap_text(text, smallest, self.width, self.lines)
+            return " ".join(wrapped).split() == text.split() and all(
+                smallest.getlength(line) <= self.width + 0.5 for line in wrapped)
+        return smallest.getlength(text) <= self.width + 0.5
+
+    def describe(self, text: str) -> str:
+        face = common.font(self.floor or self.size, self.bold)
+        return (f"{face.getlength(text):.0f} px in {self.width:.0f} px at "
+                f"{self.floor or self.size} px{' bold' if self.bold else ''}"
+                f"{f' on {self.lines} lines' if self.lines > 1 else ''}")
+
+
+#: Boxes of keys the renderers draw with plain ``draw.text`` (key pattern -> box), for a
+#: text whose box is a fixed part of the layout rather than an argument of a helper.
+DECLARED_BOXES: dict[str, Box] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One catalogue text drawn in one box: the key, its parameters, the call site."""
+
+    key: str
+    locale: str
+    params: tuple[tuple[str, Any], ...]
+    site: str
+    box: Box | None  #: ``None``: drawn with plain ``draw.text``, not through a helper
+    #: for a text without a box: ``None`` if it lies inside the image, else its bounding
+    #: box and the image size
+    outside: tuple[float, ...] | None = None
+
+
+@dataclass
+class _Recorder:
+    locale: str = "en"
+    texts: dict[str, tuple[str, tuple[tuple[str, Any], ...]]] = field(default_factory=dict)
+    drawn: set[Drawn] = field(default_factory=set)
+    boxed_texts: set[str] = field(default_factory=set)
+    #: texts drawn without a box: (text, site, ``None`` or where it leaves the image)
+    plain: list[tuple[str, str, Any]] = field(default_factory=list)
+    depth: threading.local = field(default_factory=threading.local)
+
+
+def _site() -> str:
+    """``file:line`` of the nearest renderer frame outside renderers/common.py."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if name.startswith(RENDERERS_DIR) and not name.endswith("common.py"):
+            return f"{Path(name).name}:{frame.f_lineno}"
+        frame = frame.f_back  # type: ignore[assignment]
+    return "?"
+
+
+def _face(face: ImageFont.FreeTypeFont) -> tuple[int, bool]:
+    return int(face.size), "Bold" in str(face.path)
+
+
+def record(rulesets: list[Ruleset], locales: tuple[str, ...], *, every: int = 100,
+           seed: int = 3, cap: int = 3000) -> tuple[set[Drawn], list[Drawn]]:
+    """Render seeded bot games (boards every ``every`` moves, hands, the final board and the
+    summary) at the smallest and largest table of each game, in each of ``locales``.
+    Returns the boxed texts and the texts drawn without a box."""
+    rec = _Recorder()
+    original_t = i18n.t
+
+    def spy_t(key: str, locale: str = "en", /, **params: Any) -> str:
+        text = original_t(key, locale, **params)
+        if sys._getframe(1).f_code.co_filename.startswith(RENDERERS_DIR):
+            rec.texts[text] = (key, tuple(sorted(params.items())))
+        return text
+
+    def watch(name: str, box_of: Callable[..., tuple[str, Box]]) -> Callable[..., Any]:
+        original = getattr(common, name)
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            outer = getattr(rec.depth, "n", 0) == 0
+            rec.depth.n = getattr(rec.depth, "n", 0) + 1
+            try:
+                if outer:
+                    try:
+                        text, box = box_of(*args, **kwargs)
+                    except TypeError:  # no box (draw_text without max_width)
+                        text, box = "", None
+                    if box is None:
+                        rec.depth.unboxed = True  # its draw.text is checked as plain
+                    elif text in rec.texts:
+                        key, params = rec.texts[text]
+                        rec.boxed_texts.add(text)
+                        rec.drawn.add(Drawn(key, rec.locale, params, _site(), box))
+                return original(*args, **kwargs)
+            finally:
+                rec.depth.n -= 1
+                if outer:
+                    rec.depth.unboxed = False
+
+        wrapper.__wrapped__ = original  # type: ignore[attr-defined]
+        return wrapper
+
+    def draw_text_box(draw: Any, xy: Any, text: str, face: ImageFont.FreeTypeFont,
+                      fill: Any, max_width: float | None = None, *_: Any) -> tuple[str, Box]:
+        if max_width is None:
+            raise TypeError
+        size, bold = _face(face)
+        return text, Box(max_width, size, bold)
+
+    def draw_fitted_box(draw: Any, xy: Any, text: str, max_width: float, size: int,
+                        fill: Any, bold: bool = False, anchor: str = "la",
+                        min_size: int = common.MIN_TEXT) -> tuple[str, Box]:
+        return text, Box(max_width, size, bold, floor=min_size)
+
+    def ellipsize_box(text: str, face: ImageFont.FreeTypeFont,
+                      max_width: float) -> tuple[str, Box]:
+        size, bold = _face(face)
+        return text, Box(max_width, size, bold)
+
+    def fit_font_box(text: str, max_width: float, size: int, bold: bool = False,
+                     min_size: int = common.MIN_TEXT) -> tuple[str, Box]:
+        return text, Box(max_width, size, bold, floor=min_size)
+
+    def wrap_text_box(text: str, face: ImageFont.FreeTypeFont, max_width: float,
+                      max_lines: int) -> tuple[str, Box]:
+        size, bold = _face(face)
+        return text, Box(max_width, size, bold, lines=max_lines)
+
+    wrappers = {
+        "draw_text": watch("draw_text", draw_text_box),
+        "draw_fitted": watch("draw_fitted", draw_fitted_box),
+        "ellipsize": watch("ellipsize", ellipsize_box),
+        "fit_font": watch("fit_font", fit_font_box),
+        "wrap_text": watch("wrap_text", wrap_text_box),
+    }
+    originals = {name: getattr(common, name) for name in wrappers}
+    original_draw_text = ImageDraw.ImageDraw.text
+    original_cached_text = common.CachedDraw.text
+
+    def spy(original: Callable[..., Any]) -> Callable[..., Any]:
+        def spy_draw_text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any,
+                          **kwargs: Any) -> Any:
+            plain = getattr(rec.depth, "n", 0) == 0 or getattr(rec.depth, "unboxed", False)
+            if plain and isinstance(text, str) and text in rec.texts:
+                face = kwargs.get("font", args[1] if len(args) > 1 else None)
+                anchor = kwargs.get("anchor", args[2] if len(args) > 2 else None)
+                left, top, right, bottom = self.textbbox(xy, text, font=face, anchor=anchor)
+                width, height = self.im.size
+                inside = left >= -0.5 and top >= -0.5 and right <= width + 0.5 \
+                    and bottom <= height + 0.5
+                rec.plain.append((text, _site(), None if inside else
+                                  (left, top, right, bottom, width, height)))
+            return original(self, xy, text, *args, **kwargs)
+
+        return spy_draw_text
+
+    modules = [import_module(f"renderers.{info.name}")
+               for info in pkgutil.iter_modules(renderers.__path__)]
+    patched: list[tuple[Any, str, Any]] = []
+    try:
+        for module in modules:
+            if getattr(module, "t", None) is original_t:
+                patched.append((module, "t", original_t))
+                module.t = spy_t  # type: ignore[attr-defined]
+            for name, wrapper in wrappers.items():
+                if getattr(module, name, None) is originals[name]:
+                    patched.append((module, name, originals[name]))
+                    setattr(module, name, wrapper)
+        ImageDraw.ImageDraw.text = spy(original_draw_text)  # type: ignore[method-assign]
+        common.CachedDraw.text = spy(original_cached_text)  # type: ignore[method-assign]
+        unboxed: list[Drawn] = []
+        for locale in locales:
+            rec.locale = locale
+            for ruleset in rulesets:
+                for _ in _render_games(ruleset, locale, every=every, seed=seed, cap=cap):
+                    for text, site, outside in rec.plain:
+                        if text not in rec.boxed_texts:
+                            key, params = rec.texts[text]
+                            unboxed.append(Drawn(key, locale, params, site, None, outside))
+                    rec.plain.clear()
+                    rec.boxed_texts.clear()
+                    rec.texts.clear()
+        return rec.drawn, unboxed
+    finally:
+        ImageDraw.ImageDraw.text = original_draw_text  # type: ignore[method-assign]
+        common.CachedDraw.text = original_cached_text  # type: ignore[method-assign]
+        for module, name, original in patched:
+            setattr(module, name, original)
+        renderers.clear_caches(boards=True)
+
+
+def _render_games(ruleset: Ruleset, locale: str, *, every: int, seed: int,
+                  cap: int) -> Iterator[None]:
+    """Draw the boards, hands and summary of bot games of ``ruleset``; yields after each
+    image (so the caller can pair what was looked up with what was drawn)."""
+    renderers.clear_caches(boards=True)
+    for players in sorted({ruleset.min_players, ruleset.max_players}):
+        state = ruleset.setup(players, {}, seed)
+        names = list(NAMES[:players])
+        moves = 0
+        while True:
+            over = ruleset.result(state) is not None or moves >= cap
+            if moves % every == 0 or over:
+                view = ruleset.view(state, None)
+                renderers.render_public(ruleset.id, view, names, "", locale)
+                yield
+                actor = min(ruleset.actors(state)) if not over else 0
+                renderers.render_private(ruleset.id, ruleset.view(state, actor), names, locale)
+                yield
+            if over:
+                break
+            actor = min(ruleset.actors(state))
+            ruleset.apply(state, actor, ruleset.bot_action(state, actor))
+            moves += 1
+        renderers.render_summary(ruleset.id, ruleset.summary_view(state), names, locale)
+        yield
+
+
+def declared_box(key: str) -> Box | None:
+    """The declared box of a key drawn with plain ``draw.text``."""
+    for pattern, box in DECLARED_BOXES.items():
+        if fnmatch.fnmatchcase(key, pattern):
+            return box
+    return None
+
+
+def siblings(key: str, locale: str) -> list[str]:
+    """``key`` and the keys beside it in its catalogue table (``...card.octopus`` and every
+    other ``...card.*``): a call site that draws one of them draws any of them."""
+    parent = key.rsplit(".", 1)[0] + "."
+    return sorted(k for k in i18n.catalogue("en") if k.startswith(parent)
+                  and "." not in k[len(parent):] and k.count(".") == key.count("."))
+
+
+def variants(key: str, locale: str, params: dict[str, Any]) -> Iterator[str]:
+    """The text of ``key`` with ``params``, once for every plural form it has."""
+    message = i18n.catalogue(locale).get(key) or i18n.catalogue("en").get(key)
+    if isinstance(message, i18n.Plural) and isinstance(params.get(message.by), int):
+        for count in (1, 2, 5):
+            yield i18n.t(key, locale, **{**params, message.by: count})
+    else:
+        yield i18n.t(key, locale, **params)
