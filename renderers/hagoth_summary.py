@@ -79,7 +79,7 @@ def _draw_vp_chart(image: Image.Image, summary: SummaryView, names: Sequence[str
     series = _series(summary, names, per_player)
     bottom = legend(image, (MARGIN, top + 34), series, WIDTH - 2 * MARGIN)
     line_chart(image, (MARGIN, bottom + 8, WIDTH - MARGIN, top + LINE_H), series,
-               x_title=t(_S + "round", locale), x_start=0)
+               x_title=t(_S + "round", locale), x_start=0, locale=locale)
     return top + LINE_H
 
 
@@ -138,7 +138,7 @@ def _draw_attack_chart(image: Image.Image, summary: SummaryView, names: Sequence
     draw_text(draw, (x0, y0 + 30), t(_S + "attacks_note", locale), font(15), MUTED, x1 - x0)
     categories = [t(f"hagoth.card.{card}", locale) for card in ATTACK_CARDS]
     series = _series(summary, names, [p.attacks_played for p in summary.players])
-    bar_chart(image, (x0, y0 + 52, x1, y1), categories, series)
+    bar_chart(image, (x0, y0 + 52, x1, y1), categories, series, locale)
 
 
 def _wait_text(ps: PlayerSummary, locale: str) -> str:

@@ -79,6 +79,8 @@ CREW = 28
 SWIMMER = 40
 SHIP_W, SHIP_H = 92, 66
 ICON = 68
+#: Width of the name under a card's picture (4 px inside the card's edge each side).
+LABEL_W = CELL - 8
 SS = 4  # supersampling factor for antialiased pictures
 
 # -- colours ----------------------------------------------------------------------------
@@ -813,12 +815,12 @@ def _face_image(
         for k in range(12):
             a0 = k * 30.0
             draw.arc((cx - r, cy - r, cx + r, cy + r), a0, a0 + 17, fill=GOLD_DARK, width=3)
-        draw_fitted(draw, (cx, CELL - 14), t(f"{_K}card_emptied", locale), CELL - 12, 15, INK,
+        draw_fitted(draw, (cx, CELL - 14), t(f"{_K}card_emptied", locale), LABEL_W, 15, INK,
                     bold=True, anchor="mm")
         return face
     face.paste(icon, ((CELL - ICON) // 2, top), icon)
     if emptied:
-        draw_fitted(draw, (cx, CELL - 14), t(f"{_K}card_emptied", locale), CELL - 12, 15, INK,
+        draw_fitted(draw, (cx, CELL - 14), t(f"{_K}card_emptied", locale), LABEL_W, 15, INK,
                     bold=True, anchor="mm")
         return face
     if kind == "treasure":
@@ -835,7 +837,7 @@ def _face_image(
         draw,
         (cx, CELL - 14),
         t(f"{_K}card.{code}", locale),
-        CELL - 12,
+        LABEL_W,
         15,
         INK,
         bold=True,

@@ -141,13 +141,13 @@ def render_summary(summary: LovciSummary, names: Sequence[str], locale: str = "e
     y = legend(image, (MARGIN, y + 10), series, WIDTH - 2 * MARGIN) + 4
     draw.text((MARGIN, y), t(_S + "chart_treasure", locale), font=font(20, bold=True), fill=INK)
     line_chart(image, (MARGIN, y + 28, WIDTH - MARGIN, y + LINE_H), series,
-               x_title=t(_S + "round", locale))
+               x_title=t(_S + "round", locale), locale=locale)
     y += LINE_H + 16
     draw.text((MARGIN, y), t(_S + "chart_tokens", locale), font=font(20, bold=True), fill=INK)
     bars = [Series(s.label, s.style, tuple(float(v) for v in p.delivered))
             for s, p in zip(series, summary.players, strict=True)]
     bar_chart(image, (MARGIN, y + 24, WIDTH - MARGIN, y + 24 + BAR_H),
-              [str(v) for v in summary.token_values], bars)
+              [str(v) for v in summary.token_values], bars, locale)
     y += 24 + BAR_H + 20
     y = _table(image, summary, names, y, locale) + 14
     face = font(17)

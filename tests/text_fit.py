@@ -16,11 +16,13 @@ Nothing here is specific to a game: a new game's renderer is covered as soon as 
 from __future__ import annotations
 
 import fnmatch
+import json
 import pkgutil
 import sys
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -30,7 +32,7 @@ from PIL import ImageDraw, ImageFont
 import i18n
 import renderers
 import renderers.common as common
-from games import Ruleset
+from games import Ruleset, get_ruleset
 
 RENDERERS_DIR = str(Path(renderers.__file__).parent)
 #: Names of a realistic length (the renderers cut longer ones on purpose).
@@ -64,6 +66,10 @@ class Box:
                 f"{self.floor or self.size} px{' bold' if self.bold else ''}"
                 f"{f' on {self.lines} lines' if self.lines > 1 else ''}")
 
+
+#: Lobby options that keep a bot game short enough to draw at every table size (a
+#: two-player Lovci pokladů of bots runs to thousands of moves without a turn limit).
+SHORT_GAMES: dict[str, dict[str, Any]] = {"lovci-pokladu": {"turn_limit": 60}}
 
 #: Boxes of keys the renderers draw with plain ``draw.text`` (key pattern -> box), for a
 #: text whose box is a fixed part of the layout rather than an argument of a helper.
@@ -110,10 +116,10 @@ def _face(face: ImageFont.FreeTypeFont) -> tuple[int, bool]:
     return int(face.size), "Bold" in str(face.path)
 
 
-def record(rulesets: list[Ruleset], locales: tuple[str, ...], *, every: int = 100,
+def record(rulesets: list[Ruleset], locales: tuple[str, ...], *, samples: int = 8,
            seed: int = 3, cap: int = 3000) -> tuple[set[Drawn], list[Drawn]]:
-    """Render seeded bot games (boards every ``every`` moves, hands, the final board and the
-    summary) at the smallest and largest table of each game, in each of ``locales``.
+    """Render seeded bot games (``samples`` boards and hands spread over each, the final
+    board and the summary) at the smallest and largest table of each game, in each of ``locales``.
     Returns the boxed texts and the texts drawn without a box."""
     rec = _Recorder()
     original_t = i18n.t
@@ -223,7 +229,7 @@ def record(rulesets: list[Ruleset], locales: tuple[str, ...], *, every: int = 10
         for locale in locales:
             rec.locale = locale
             for ruleset in rulesets:
-                for _ in _render_games(ruleset, locale, every=every, seed=seed, cap=cap):
+                for _ in _render_games(ruleset, locale, samples=samples, seed=seed, cap=cap):
                     for text, site, outside in rec.plain:
                         if text not in rec.boxed_texts:
                             key, params = rec.texts[text]
@@ -240,31 +246,50 @@ def record(rulesets: list[Ruleset], locales: tuple[str, ...], *, every: int = 10
         renderers.clear_caches(boards=True)
 
 
-def _render_games(ruleset: Ruleset, locale: str, *, every: int, seed: int,
-                  cap: int) -> Iterator[None]:
-    """Draw the boards, hands and summary of bot games of ``ruleset``; yields after each
-    image (so the caller can pair what was looked up with what was drawn)."""
-    renderers.clear_caches(boards=True)
+@dataclass(frozen=True, slots=True)
+class _Position:
+    state: str  #: the dumped state
+    players: int
+    summary: bool  #: the game is over: its summary is drawn too
+
+
+@cache
+def _positions(game: str, samples: int, seed: int, cap: int) -> tuple[_Position, ...]:
+    """Seeded bot games of ``game`` at its smallest and largest table: ``samples``
+    positions spread over each and the last one (played once, drawn in every language)."""
+    ruleset = get_ruleset(game)
+    out: list[_Position] = []
     for players in sorted({ruleset.min_players, ruleset.max_players}):
-        state = ruleset.setup(players, {}, seed)
-        names = list(NAMES[:players])
-        moves = 0
-        while True:
-            over = ruleset.result(state) is not None or moves >= cap
-            if moves % every == 0 or over:
-                view = ruleset.view(state, None)
-                renderers.render_public(ruleset.id, view, names, "", locale)
-                yield
-                actor = min(ruleset.actors(state)) if not over else 0
-                renderers.render_private(ruleset.id, ruleset.view(state, actor), names, locale)
-                yield
-            if over:
-                break
+        state = ruleset.setup(players, SHORT_GAMES.get(game, {}), seed)
+        seen: list[str] = []
+        while ruleset.result(state) is None and len(seen) < cap:
+            seen.append(json.dumps(ruleset.dump(state)))
             actor = min(ruleset.actors(state))
             ruleset.apply(state, actor, ruleset.bot_action(state, actor))
-            moves += 1
-        renderers.render_summary(ruleset.id, ruleset.summary_view(state), names, locale)
+        step = max(1, len(seen) // samples)
+        out.extend(_Position(dump, players, False) for dump in seen[::step])
+        out.append(_Position(json.dumps(ruleset.dump(state)), players,
+                             ruleset.result(state) is not None))
+    return tuple(out)
+
+
+def _render_games(ruleset: Ruleset, locale: str, *, samples: int, seed: int,
+                  cap: int) -> Iterator[None]:
+    """Draw the boards, a hand and the summary of bot games of ``ruleset``; yields after
+    each image (so the caller can pair what was looked up with what was drawn)."""
+    renderers.clear_caches(boards=True)
+    for position in _positions(ruleset.id, samples, seed, cap):
+        state = ruleset.load(json.loads(position.state))
+        names = list(NAMES[:position.players])
+        renderers.render_public(ruleset.id, ruleset.view(state, None), names, "", locale)
         yield
+        actors = ruleset.actors(state)
+        seat = min(actors) if actors else 0
+        renderers.render_private(ruleset.id, ruleset.view(state, seat), names, locale)
+        yield
+        if position.summary:
+            renderers.render_summary(ruleset.id, ruleset.summary_view(state), names, locale)
+            yield
 
 
 def declared_box(key: str) -> Box | None:
@@ -273,14 +298,6 @@ def declared_box(key: str) -> Box | None:
         if fnmatch.fnmatchcase(key, pattern):
             return box
     return None
-
-
-def siblings(key: str, locale: str) -> list[str]:
-    """``key`` and the keys beside it in its catalogue table (``...card.octopus`` and every
-    other ``...card.*``): a call site that draws one of them draws any of them."""
-    parent = key.rsplit(".", 1)[0] + "."
-    return sorted(k for k in i18n.catalogue("en") if k.startswith(parent)
-                  and "." not in k[len(parent):] and k.count(".") == key.count("."))
 
 
 def variants(key: str, locale: str, params: dict[str, Any]) -> Iterator[str]:
