@@ -317,6 +317,7 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
         except LocalizedError:
             return []
         head = " ".join(f"{k}={v}" for k, v in given.items())
+        locale = locale_of(interaction)  # the option descriptions in the user's language
         out = []
         for option in ruleset.options:
             if option.name in given:
@@ -325,14 +326,14 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
                 list(option.choices) if option.kind == "choice" else [str(option.default)])
             for value in values:
                 text = (head + " " if head else "") + f"{option.name}={value}"
-                label = f"{text} — {t(option.label_key)}"
+                label = f"{text} — {t(option.label_key, locale)}"
                 out.append(app_commands.Choice(name=label[:100], value=text[:100]))
         if CLOCK_OPTION not in given:
             # The platform's turn clock, for every game; keep room for it in the list.
             clocks = []
             for value in CLOCKS:
                 text = (head + " " if head else "") + f"{CLOCK_OPTION}={value}"
-                label = f"{text} — {t('platform.clock.label')}"
+                label = f"{text} — {t('platform.clock.label', locale)}"
                 clocks.append(app_commands.Choice(name=label[:100], value=text[:100]))
             out = out[:MAX_AUTOCOMPLETE - len(clocks)] + clocks
         return out[:MAX_AUTOCOMPLETE]
