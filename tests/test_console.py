@@ -208,7 +208,7 @@ def test_rules_and_status_in_the_console(
                      "--options", "target=10"),
         ["rules", "rules attacks", "rules chess", "1", "status", "quit"])
     assert code == 0
-    assert "Hagoth: Builder of Ships — overview" in out and "First to 10 VP wins" in out
+    assert "Hagoth: Builder of Ships — Overview" in out and "First to 10 VP wins" in out
     assert "Hagoth: Builder of Ships — attacks" in out
     assert "There is no rules topic “chess”. Topics: overview, " in out
     status = out.split("Player 1 (hagoth) > status\n", 1)[1].split("Player 1 (hagoth) >")[0]

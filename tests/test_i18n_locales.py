@@ -85,6 +85,28 @@ def test_the_completeness_test_knows_the_released_games(monkeypatch: pytest.Monk
     assert {"hagoth", "lovci-pokladu", "hexfolk"}.isdisjoint(unreleased)
 
 
+def test_every_rules_topic_has_a_title_in_every_language(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 14: the `/rules` topics are read in the player's language, their names too
+    ("Topics: overview, turn" was English in a Russian reply)."""
+    import games
+
+    monkeypatch.delenv(games.DEV_GAMES_ENV, raising=False)
+    for ruleset in games._build_registry().values():
+        for topic in ruleset.rules_topics():
+            for locale in ("en", *TRANSLATED):
+                key = f"{ruleset.id}.rules_topic.{topic}"
+                assert key in i18n.catalogue(locale), key
+            assert ruleset.find_rules_topic(ruleset.rules_topic_title(topic, "ru"), "ru") == topic
+            assert ruleset.find_rules_topic(topic.upper(), "cs") == topic
+    hagoth = games.get_ruleset("hagoth")
+    assert hagoth.rules_topic_title("attacks", "ru") == "Атаки"
+    assert hagoth.find_rules_topic("útoky", "cs") == "attacks"
+    assert hagoth.find_rules_topic("", "cs") == "overview"
+    assert hagoth.find_rules_topic("chess", "cs") is None
+
+
 RESOURCES = "render_hexfolk.hexfolk.hand.resources"
 
 

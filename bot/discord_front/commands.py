@@ -428,18 +428,20 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
         except LocalizedError as error:
             await refuse(interaction, error)
             return
-        topics = ruleset.rules_topics()
-        chosen = topic.strip().lower() or (topics[0] if topics else "")
-        if chosen not in topics:
+        # Topics are shown by their titles in the reader's language, found by either.
+        titles = ", ".join(ruleset.rules_topic_title(name, locale)
+                           for name in ruleset.rules_topics())
+        chosen = ruleset.find_rules_topic(topic, locale)
+        if chosen is None:
             await refuse(interaction, LocalizedError(
-                "platform.discord.no_topic", topic=topic, topics=", ".join(topics)))
+                "platform.discord.no_topic", topic=topic, topics=titles))
             return
         row = await front.service.session_for_channel(channel_of(interaction))
         options = game_options(row.options) if row is not None and row.game == ruleset.id \
             else None  # the settings of this channel's game, else the defaults
-        text = f"**{ruleset.display_name(locale)}** — {chosen}\n" + ruleset.rules_text(
-            chosen, options, locale)
-        text += "\n" + t("platform.discord.topics", locale, topics=", ".join(topics))
+        text = f"**{ruleset.display_name(locale)}** — {ruleset.rules_topic_title(chosen, locale)}" \
+            f"\n" + ruleset.rules_text(chosen, options, locale)
+        text += "\n" + t("platform.discord.topics", locale, topics=titles)
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
     @rules.autocomplete("topic")
@@ -450,8 +452,12 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
             ruleset = get_ruleset(str(getattr(interaction.namespace, "game", "") or "hagoth"))
         except LocalizedError:
             return []
-        return [app_commands.Choice(name=topic, value=topic) for topic in ruleset.rules_topics()
-                if current.lower() in topic][:MAX_AUTOCOMPLETE]
+        locale = locale_of(interaction)
+        typed = current.casefold()
+        choices = [(ruleset.rules_topic_title(topic, locale), topic)
+                   for topic in ruleset.rules_topics()]
+        return [app_commands.Choice(name=title, value=topic) for title, topic in choices
+                if typed in title.casefold() or typed in topic][:MAX_AUTOCOMPLETE]
 
     @app_commands.command(name="help", description=described("platform.cmd.help"))
     async def help_command(interaction: discord.Interaction) -> None:
