@@ -209,7 +209,7 @@ def test_rules_and_status_in_the_console(
         ["rules", "rules attacks", "rules chess", "1", "status", "quit"])
     assert code == 0
     assert "Hagoth: Builder of Ships — Overview" in out and "First to 10 VP wins" in out
-    assert "Hagoth: Builder of Ships — attacks" in out
+    assert "Hagoth: Builder of Ships — Attacks" in out
     assert "There is no rules topic “chess”. Topics: overview, " in out
     status = out.split("Player 1 (hagoth) > status\n", 1)[1].split("Player 1 (hagoth) >")[0]
     assert re.search(r"^Scores: Player 1 \d+, Bot 1 \d+\.$", status, re.M)
