@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 import pytest
-from text_fit import Box, Drawn, declared_box, record, variants
+from text_fit import Box, Recording, declared_box, record, variants
 
 import i18n
 from games import all_rulesets
@@ -28,16 +28,16 @@ LOCALES = ("en", "ru", "cs")
 
 
 @pytest.fixture(scope="module")
-def drawn() -> tuple[set[Drawn], list[Drawn]]:
+def drawn() -> Recording:
     return record(all_rulesets(), LOCALES)
 
 
 def test_every_game_draws_its_words_from_the_catalogues(
-    drawn: tuple[set[Drawn], list[Drawn]]
+    drawn: Recording
 ) -> None:
     """The recorder sees the words of every game in every language (else the test below
     would pass by measuring nothing)."""
-    boxed, unboxed = drawn
+    boxed, unboxed = drawn.boxed, drawn.unboxed
     games_seen = {(d.locale, d.site.split(":")[0]) for d in [*boxed, *unboxed]}
     for locale in LOCALES:
         for module in ("hagoth.py", "hagoth_summary.py", "lovci_pokladu.py",
@@ -45,10 +45,10 @@ def test_every_game_draws_its_words_from_the_catalogues(
             assert (locale, module) in games_seen
 
 
-def test_every_drawn_text_fits_its_box(drawn: tuple[set[Drawn], list[Drawn]]) -> None:
+def test_every_drawn_text_fits_its_box(drawn: Recording) -> None:
     """No catalogue text is cut or squeezed below its floor, in any form of any language.
     Keys drawn at one call site in one language are measured there in every language."""
-    boxed, _ = drawn
+    boxed = drawn.boxed
     keys_at: dict[tuple[str, Box | None], set[str]] = defaultdict(set)
     for d in boxed:
         keys_at[d.site, d.box].add(d.key)
@@ -66,11 +66,11 @@ def test_every_drawn_text_fits_its_box(drawn: tuple[set[Drawn], list[Drawn]]) ->
 
 
 def test_every_text_without_a_box_stays_inside_the_image(
-    drawn: tuple[set[Drawn], list[Drawn]]
+    drawn: Recording
 ) -> None:
     """A catalogue text drawn with plain ``draw.text`` is not clipped by the image edge;
     where it is declared a box, it fits that box."""
-    _, unboxed = drawn
+    unboxed = drawn.unboxed
     clipped = {(d.locale, d.site, d.key): d.outside for d in unboxed if d.outside}
     assert clipped == {}
     too_wide = {}
@@ -81,6 +81,26 @@ def test_every_text_without_a_box_stays_inside_the_image(
                 if not box.fits(text):
                     too_wide[d.locale, d.key] = box.describe(text)
     assert too_wide == {}
+
+
+def test_no_drawn_text_runs_into_another(drawn: Recording) -> None:
+    """A catalogue text (a chip, a tag, a label) whose ink box crosses another text's on
+    the same image is clipped by it for the reader, box or no box."""
+    assert sorted(drawn.overlaps) == []
+
+
+def test_the_overlap_check_sees_texts_drawn_over_each_other() -> None:
+    """The measure of the test above: two labels 10 px apart on one line overlap, two on
+    lines of their own do not."""
+    from text_fit import _find_overlaps, _Recorder
+
+    rec = _Recorder(locale="cs")
+    rec.texts["Chobotnice"] = ("render_lovci.lovci.card.octopus", ())
+    rec.ink[1] = [((0, 0, 89, 17), "Chobotnice", "a.py:1"), ((79, 0, 120, 17), "Moře", "a.py:2")]
+    rec.ink[2] = [((0, 0, 89, 17), "Chobotnice", "a.py:1"), ((0, 18, 40, 35), "Moře", "a.py:2")]
+    _find_overlaps(rec)
+    assert rec.overlaps == {("cs", "render_lovci.lovci.card.octopus", "a.py:1", "Moře",
+                             "a.py:2")}
 
 
 def test_a_box_is_measured_in_the_font_it_is_drawn_in() -> None:

@@ -96,6 +96,10 @@ class _Recorder:
     texts: dict[str, tuple[str, tuple[tuple[str, Any], ...]]] = field(default_factory=dict)
     drawn: set[Drawn] = field(default_factory=set)
     boxed_texts: set[str] = field(default_factory=set)
+    #: every one-line text drawn, per image: (bounding box, text, site)
+    ink: dict[int, list[tuple[tuple[float, ...], str, str]]] = field(default_factory=dict)
+    #: catalogue texts drawn over another text: (key, site, the other text, its site)
+    overlaps: set[tuple[str, str, str, str, str]] = field(default_factory=set)
     #: texts drawn without a box: (text, site, ``None`` or where it leaves the image)
     plain: list[tuple[str, str, Any]] = field(default_factory=list)
     depth: threading.local = field(default_factory=threading.local)
@@ -116,11 +120,21 @@ def _face(face: ImageFont.FreeTypeFont) -> tuple[int, bool]:
     return int(face.size), "Bold" in str(face.path)
 
 
+@dataclass(frozen=True, slots=True)
+class Recording:
+    """What :func:`record` saw."""
+
+    boxed: set[Drawn]  #: catalogue texts drawn through a fitting helper, with its box
+    unboxed: list[Drawn]  #: catalogue texts drawn with plain ``draw.text``
+    #: (locale, key, site, other text, its site): a catalogue text drawn over another
+    overlaps: set[tuple[str, str, str, str, str]]
+
+
 def record(rulesets: list[Ruleset], locales: tuple[str, ...], *, samples: int = 8,
-           seed: int = 3, cap: int = 3000) -> tuple[set[Drawn], list[Drawn]]:
+           seed: int = 3, cap: int = 3000) -> Recording:
     """Render seeded bot games (``samples`` boards and hands spread over each, the final
     board and the summary) at the smallest and largest table of each game, in each of ``locales``.
-    Returns the boxed texts and the texts drawn without a box."""
+    Returns the boxed texts, the texts drawn without a box and the overlaps."""
     rec = _Recorder()
     original_t = i18n.t
 
@@ -198,6 +212,11 @@ def record(rulesets: list[Ruleset], locales: tuple[str, ...], *, samples: int = 
         def spy_draw_text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any,
                           **kwargs: Any) -> Any:
             plain = getattr(rec.depth, "n", 0) == 0 or getattr(rec.depth, "unboxed", False)
+            if isinstance(text, str) and text.strip() and "\n" not in text:
+                face = kwargs.get("font", args[1] if len(args) > 1 else None)
+                anchor = kwargs.get("anchor", args[2] if len(args) > 2 else None)
+                bbox = self.textbbox(xy, text, font=face, anchor=anchor)
+                rec.ink.setdefault(id(self.im), []).append((bbox, text, _site()))
             if plain and isinstance(text, str) and text in rec.texts:
                 face = kwargs.get("font", args[1] if len(args) > 1 else None)
                 anchor = kwargs.get("anchor", args[2] if len(args) > 2 else None)
@@ -234,16 +253,38 @@ def record(rulesets: list[Ruleset], locales: tuple[str, ...], *, samples: int = 
                         if text not in rec.boxed_texts:
                             key, params = rec.texts[text]
                             unboxed.append(Drawn(key, locale, params, site, None, outside))
+                    _find_overlaps(rec)
                     rec.plain.clear()
                     rec.boxed_texts.clear()
                     rec.texts.clear()
-        return rec.drawn, unboxed
+                    rec.ink.clear()
+        return Recording(rec.drawn, unboxed, rec.overlaps)
     finally:
         ImageDraw.ImageDraw.text = original_draw_text  # type: ignore[method-assign]
         common.CachedDraw.text = original_cached_text  # type: ignore[method-assign]
         for module, name, original in patched:
             setattr(module, name, original)
         renderers.clear_caches(boards=True)
+
+
+#: Pixels two text boxes may share (antialiasing, a descender over the next line's top).
+OVERLAP_SLACK = 3
+
+
+def _find_overlaps(rec: _Recorder) -> None:
+    """Note every catalogue text whose ink box runs into another text's on one image."""
+    for drawn in rec.ink.values():
+        for i, (box, text, site) in enumerate(drawn):
+            if text not in rec.texts:
+                continue
+            for j, (other, other_text, other_site) in enumerate(drawn):
+                if i == j:
+                    continue
+                wide = min(box[2], other[2]) - max(box[0], other[0])
+                high = min(box[3], other[3]) - max(box[1], other[1])
+                if wide > OVERLAP_SLACK and high > OVERLAP_SLACK:
+                    key = rec.texts[text][0]
+                    rec.overlaps.add((rec.locale, key, site, other_text, other_site))
 
 
 @dataclass(frozen=True, slots=True)
