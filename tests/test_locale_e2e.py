@@ -139,8 +139,12 @@ class Player:
         self.standin = standin
         self.locale = locale
         self.server = server
+        self.private_tokens: set[str] = set()
 
     async def send(self, payload: dict[str, Any]) -> tuple[dict[str, Any], int]:
+        if _flags(payload.get("message")) & EPHEMERAL:
+            # a click on an ephemeral menu: what edits its message is private too
+            self.private_tokens.add(payload["token"])
         return await self.driver.send(in_language(payload, self.locale, self.server))
 
     async def callback(self, payload: dict[str, Any]) -> dict[str, Any]:
@@ -264,7 +268,9 @@ async def test_a_whole_game_meets_no_english(
     public: list[str] = []
     for request in requests:
         texts = [SYNTAX.sub(" ", text) for text in shown_texts(request.json)]
-        (private if is_private(request, requests) else public).extend(texts)
+        hidden = is_private(request, requests) or any(
+            token in request.path for token in player.private_tokens)
+        (private if hidden else public).extend(texts)
     assert len(private) > 50 and len(public) > 20
     found = {"private": leaks(private, english_fragments(locale)),
              "public": leaks(public, english_fragments(server))}
