@@ -440,6 +440,9 @@ class Console:
         print(f"{self.ruleset.display_name(self.locale)} — "
               f"{self.ruleset.rules_topic_title(chosen, self.locale)}")
         print(self.ruleset.rules_text(chosen, options, self.locale))
+        png = renderers.render_rules_image(self.ruleset.id, chosen, self.locale)
+        if png is not None:  # the topic's picture (Hexfolk's map gallery)
+            print(t("console.rules_image", self.locale, path=self._write(png, chosen)))
         print(t("console.rules_topics", self.locale, topics=topics))
 
     async def _hand(self, service: SessionService, person: Person) -> None:
