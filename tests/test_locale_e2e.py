@@ -40,7 +40,8 @@ from bot.storage import FINISHED
 from games import get_ruleset
 
 #: game -> lobby options that keep a bot game short
-GAMES = {"hagoth": "target=5", "lovci-pokladu": "turn_limit=30", "hexfolk": "target=8"}
+GAMES = {"hagoth": "target=5", "lovci-pokladu": "turn_limit=30", "hexfolk": "target=8",
+         "shipyard": ""}
 LOCALES = ("ru", "cs")
 #: Seconds to wait for an answer (the bot draws a board per move; the machine is shared).
 WAIT = 30.0
