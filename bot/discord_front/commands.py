@@ -389,7 +389,7 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
         if HINTS.name not in given and f"{HINTS.name}=yes".startswith(partial):
             # issue 16: /hint, for every game (offered while what is typed fits it)
             text = (head + " " if head else "") + f"{HINTS.name}=yes"
-            label = f"{text} — {t(HINTS.label_key)}"
+            label = f"{text} — {t(HINTS.label_key, locale)}"
             out = [*out[:MAX_AUTOCOMPLETE - 1],
                    app_commands.Choice(name=label[:100], value=text[:100])]
         return out[:MAX_AUTOCOMPLETE]
