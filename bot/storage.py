@@ -1,7 +1,10 @@
-"""SQLite storage of sessions, seats and the append-only action log (aiosqlite).
+"""Storage of sessions, seats and the append-only action log, on SQLite or PostgreSQL.
 
-The database runs in WAL mode. Its schema is versioned with ``PRAGMA user_version``
-and upgraded by :data:`MIGRATIONS` when it is opened. A move is stored with
+The same methods and the same :data:`MIGRATIONS` run on both: they are written in
+portable SQL with ``?`` placeholders, and :mod:`bot.database` (the one module that knows
+the two apart) rewrites them for PostgreSQL. ``TIDEBOUND_DB`` chooses: a file path or
+``sqlite:///…`` (SQLite in WAL mode, the default) or ``postgresql://…`` (a connection
+pool). The schema is versioned and upgraded by :data:`MIGRATIONS` when it is opened. A move is stored with
 :meth:`Storage.commit_actions`, an optimistic update that succeeds only if the
 session is still at the version the move was computed from: of two moves computed
 from the same version, exactly one is stored.
@@ -9,16 +12,16 @@ from the same version, exactly one is stored.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
+from .database import Database, Executor, IntegrityError, Target, open_database
+from .sharding import SHARD_SQL, Shards
 
 #: Session states. ``lobby`` and ``active`` occupy their channel.
 LOBBY, ACTIVE, FINISHED, ABANDONED = "lobby", "active", "finished", "abandoned"
@@ -74,6 +77,12 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE sessions SET bots_due = 1 WHERE status = 'active' AND EXISTS (
         SELECT 1 FROM seats WHERE seats.session_id = sessions.id AND seats.is_bot = 1);
     CREATE INDEX sessions_bots_due ON sessions (id) WHERE bots_due = 1 AND status = 'active'
+    """,
+    # 4: a process playing an expired turn clock claims it until this time (Unix time), so
+    # that two processes over one database (several shards, or a redeploy) never play
+    # one expiry twice; a claim that is never released (a killed process) runs out.
+    """
+    ALTER TABLE sessions ADD COLUMN clock_claimed_until REAL
     """,
 )
 
@@ -155,37 +164,28 @@ class Freshness:
 class Storage:
     """An open database. Use :meth:`open` (or ``async with await Storage.open(...)``)."""
 
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
-        self.path = path
-        # One connection serves every coroutine: transactions must not interleave.
-        self._lock = asyncio.Lock()
+        #: Where the database is, shown to people (a PostgreSQL password is masked).
+        self.path = db.target.shown
+        self.backend = db.kind
+        # SQLite: one connection serves every coroutine, so reads wait for an open
+        # transaction to end. PostgreSQL: a no-op, the pool gives each its own.
+        self._lock = db.lock
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
+    def _transaction(self) -> AbstractAsyncContextManager[Executor]:
+        return self._db.transaction()
 
     @classmethod
-    async def open(cls, path: str | Path) -> Storage:
-        """Open (creating if needed) the database at ``path`` and migrate it."""
-        path = str(path)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        storage = cls(db, path)
-        await storage._migrate()
+    async def open(cls, target: str | Path | Target, *, pool_size: int = 10) -> Storage:
+        """Open (creating if needed) the database at ``target`` (``TIDEBOUND_DB``: a path,
+        ``sqlite:///…`` or ``postgresql://…``) and migrate it."""
+        storage = cls(await open_database(target, pool_size=pool_size))
+        try:
+            await storage._db.migrate(MIGRATIONS)
+        except BaseException:
+            await storage.close()
+            raise
         return storage
 
     async def close(self) -> None:
@@ -197,26 +197,13 @@ class Storage:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    async def _migrate(self) -> None:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        current = int(row[0]) if row else 0
-        for version, script in enumerate(MIGRATIONS[current:], start=current + 1):
-            async with self._transaction() as db:
-                for statement in script.split(";"):
-                    if statement.strip():
-                        await db.execute(statement)
-                await db.execute(f"PRAGMA user_version = {version}")
-
     async def schema_version(self) -> int:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+        return await self._db.schema_version()
 
     async def journal_mode(self) -> str:
-        async with self._db.execute("PRAGMA journal_mode") as cursor:
-            row = await cursor.fetchone()
-        return str(row[0]) if row else ""
+        """SQLite's journal mode (``wal``); PostgreSQL has none to tell."""
+        journal = getattr(self._db, "journal_mode", None)
+        return await journal() if journal is not None else ""
 
     # -- sessions -------------------------------------------------------------
     async def create_session(
@@ -228,19 +215,20 @@ class Storage:
         now = time.time()
         try:
             async with self._transaction() as db:
-                cursor = await db.execute(
+                async with db.execute(
                     "INSERT INTO sessions (channel_id, guild_id, game, options, status, host_id, "
-                    "locale, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "locale, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "RETURNING id",
                     (channel_id, guild_id, game, json.dumps(options), LOBBY, host.user_id,
                      locale, now, now),
-                )
-                session_id = int(cursor.lastrowid or 0)
+                ) as cursor:
+                    session_id = int((await cursor.fetchone())[0])
                 await db.execute(
                     "INSERT INTO seats (session_id, seat, user_id, name, is_bot) "
                     "VALUES (?, 0, ?, ?, ?)",
                     (session_id, host.user_id, host.name, int(host.is_bot)),
                 )
-        except aiosqlite.IntegrityError as exc:
+        except IntegrityError as exc:
             raise ChannelBusy(channel_id) from exc
         row = await self.get(session_id)
         assert row is not None
@@ -300,12 +288,21 @@ class Storage:
                 "SELECT id FROM sessions WHERE status = 'active' ORDER BY id") as cursor:
             return [int(r[0]) for r in await cursor.fetchall()]
 
-    async def bots_due_sessions(self) -> list[int]:
+    @staticmethod
+    def _on_shards(shards: Shards | None) -> tuple[str, list[Any]]:
+        """An ``AND …`` keeping only the sessions of ``shards`` (nothing for every shard)."""
+        if shards is None or shards.everything:
+            return "", []
+        marks = ", ".join("?" for _ in shards.ids)
+        return f" AND {SHARD_SQL} IN ({marks})", [shards.count, *shards.ids]
+
+    async def bots_due_sessions(self, shards: Shards | None = None) -> list[int]:
         """Active sessions where a bot may have a move to make (the ``bots_due`` index):
-        all a restart has to look at."""
+        all a restart has to look at (only those of ``shards``, when given)."""
+        where, params = self._on_shards(shards)
         async with self._lock, self._db.execute(
-                "SELECT id FROM sessions WHERE bots_due = 1 AND status = 'active' "
-                "ORDER BY id") as cursor:
+                f"SELECT id FROM sessions WHERE bots_due = 1 AND status = 'active'{where} "
+                "ORDER BY id", params) as cursor:
             return [int(r[0]) for r in await cursor.fetchall()]
 
     async def clear_bots_due(self, session_id: int, *, expected_version: int) -> bool:
@@ -316,25 +313,49 @@ class Storage:
                 (session_id, expected_version))
             return cursor.rowcount == 1
 
-    async def due_sessions(self, now: float) -> list[int]:
+    async def due_sessions(self, now: float, shards: Shards | None = None) -> list[int]:
         """Active sessions whose turn clock ran out at ``now`` or before."""
+        where, params = self._on_shards(shards)
         async with self._lock, self._db.execute(
                 "SELECT id FROM sessions WHERE status = 'active' AND deadline IS NOT NULL "
-                "AND deadline <= ? ORDER BY deadline, id", (now,)) as cursor:
+                f"AND deadline <= ?{where} ORDER BY deadline, id", (now, *params)) as cursor:
             return [int(r[0]) for r in await cursor.fetchall()]
 
-    async def next_deadline(self) -> float | None:
-        """The earliest deadline of an active session, if any clock is running."""
+    async def claim_due(self, now: float, *, lease: float, shards: Shards | None = None,
+                        limit: int = 100) -> list[tuple[int, float]]:
+        """Claim, in one atomic ``UPDATE … RETURNING``, the sessions of ``shards`` whose
+        clock ran out at ``now`` and that nobody holds a claim on, until ``now + lease``:
+        (session id, its deadline) each. Of two processes claiming at once, each session
+        goes to one (PostgreSQL re-checks the condition on a row another transaction
+        changed meanwhile; SQLite writes one transaction at a time). A commit or a new
+        deadline releases the claim; a claimer that dies lets it run out."""
+        where, params = self._on_shards(shards)
+        async with self._transaction() as db, db.execute(
+                "UPDATE sessions SET clock_claimed_until = ? WHERE id IN (SELECT id FROM "
+                "sessions WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ? "
+                f"AND (clock_claimed_until IS NULL OR clock_claimed_until <= ?){where} "
+                "ORDER BY deadline, id LIMIT ?) AND status = 'active' AND deadline <= ? "
+                "AND (clock_claimed_until IS NULL OR clock_claimed_until <= ?) "
+                "RETURNING id, deadline",
+                (now + lease, now, now, *params, limit, now, now)) as cursor:
+            claimed = [(int(r[0]), float(r[1])) for r in await cursor.fetchall()]
+        return sorted(claimed, key=lambda c: (c[1], c[0]))
+
+    async def next_deadline(self, shards: Shards | None = None) -> float | None:
+        """The earliest moment a clock of an active session (of ``shards``) is due: its
+        deadline, or when another process's claim on it runs out."""
+        where, params = self._on_shards(shards)
         async with self._lock, self._db.execute(
-                "SELECT MIN(deadline) FROM sessions WHERE status = 'active' "
-                "AND deadline IS NOT NULL") as cursor:
+                "SELECT MIN(MAX(deadline, COALESCE(clock_claimed_until, 0))) FROM sessions "
+                f"WHERE status = 'active' AND deadline IS NOT NULL{where}", params) as cursor:
             row = await cursor.fetchone()
         return None if row is None or row[0] is None else float(row[0])
 
     async def set_deadline(self, session_id: int, deadline: float | None, *,
                            expected_version: int | None = None) -> bool:
         """Set (or clear) the deadline of an active session (at ``expected_version``)."""
-        query = "UPDATE sessions SET deadline = ? WHERE id = ? AND status = 'active'"
+        query = ("UPDATE sessions SET deadline = ?, clock_claimed_until = NULL "
+                 "WHERE id = ? AND status = 'active'")
         params: list[Any] = [deadline, session_id]
         if expected_version is not None:
             query += " AND version = ?"
@@ -377,7 +398,7 @@ class Storage:
 
     @staticmethod
     async def _insert_seats(
-        db: aiosqlite.Connection, session_id: int, seats: Iterable[SeatRow]
+        db: Executor, session_id: int, seats: Iterable[SeatRow]
     ) -> None:
         await db.executemany(
             "INSERT INTO seats (session_id, seat, user_id, name, is_bot) VALUES (?, ?, ?, ?, ?)",
@@ -420,7 +441,8 @@ class Storage:
         async with self._transaction() as db:
             cursor = await db.execute(
                 "UPDATE sessions SET state = ?, version = ?, status = ?, updated_at = ?, "
-                "deadline = ?, bots_due = ? WHERE id = ? AND version = ? AND status = 'active'",
+                "deadline = ?, bots_due = ?, clock_claimed_until = NULL "
+                "WHERE id = ? AND version = ? AND status = 'active'",
                 (state, expected_version + len(actions), status, now, deadline, int(bots_due),
                  session_id, expected_version))
             if cursor.rowcount != 1:
@@ -441,7 +463,7 @@ class Storage:
                 "WHERE session_id = ? AND seat = ?",
                 (seat.user_id, seat.name, int(seat.is_bot), session_id, seat.seat))
             await db.execute(
-                "UPDATE sessions SET updated_at = ?, bots_due = bots_due OR ? WHERE id = ?",
+                "UPDATE sessions SET updated_at = ?, bots_due = MAX(bots_due, ?) WHERE id = ?",
                 (time.time(), int(seat.is_bot), session_id))
 
     async def action_log(self, session_id: int) -> list[LoggedAction]:
