@@ -4,8 +4,8 @@ The same methods and the same :data:`MIGRATIONS` run on both: they are written i
 portable SQL with ``?`` placeholders, and :mod:`bot.database` (the one module that knows
 the two apart) rewrites them for PostgreSQL. ``TIDEBOUND_DB`` chooses: a file path or
 ``sqlite:///…`` (SQLite in WAL mode, the default) or ``postgresql://…`` (a connection
-pool). The schema is versioned and upgraded by :data:`MIGRATIONS` when it is opened. A move is stored with
-:meth:`Storage.commit_actions`, an optimistic update that succeeds only if the
+pool). The schema is versioned and upgraded by :data:`MIGRATIONS` when it is opened.
+A move is stored with :meth:`Storage.commit_actions`, an optimistic update that succeeds only if the
 session is still at the version the move was computed from: of two moves computed
 from the same version, exactly one is stored.
 """

@@ -1,5 +1,6 @@
-"""SQLite storage on real files: migrations, one open session per channel, restarts,
-optimistic commits racing each other, damaged rows."""
+"""Storage on both backends (issue 17: every test runs on SQLite and on a real PostgreSQL
+server): migrations, one open session per channel, restarts, optimistic commits racing
+each other, damaged rows."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tidebound_support import read_raw, write_raw
 
 from bot.service import Person, ServiceError, SessionService
 from bot.storage import (
@@ -32,12 +34,13 @@ CHANNEL = "chan-7"
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "data" / "tidebound.db"
+def db_path(database: str) -> str:
+    """The database, as ``TIDEBOUND_DB`` names it (a file, or a PostgreSQL URL)."""
+    return database
 
 
 @pytest.fixture
-async def storage(db_path: Path) -> AsyncIterator[Storage]:
+async def storage(db_path: str) -> AsyncIterator[Storage]:
     async with await Storage.open(db_path) as opened:
         yield opened
 
@@ -64,7 +67,21 @@ def stale(outcome: Any) -> bool:
 
 
 # -- schema ----------------------------------------------------------------------
-async def test_migrations_set_user_version_and_wal(storage: Storage, db_path: Path) -> None:
+async def test_migrations_run_once_on_either_backend(storage: Storage, db_path: str) -> None:
+    assert await storage.schema_version() == len(MIGRATIONS)
+    for table in ("sessions", "seats", "actions"):  # every table is there, empty
+        assert (await read_raw(storage, f"SELECT COUNT(*) FROM {table}"))[0][0] == 0
+    async with await Storage.open(db_path) as again:  # migrating twice changes nothing
+        assert await again.schema_version() == len(MIGRATIONS)
+        assert await again.get(1) is None
+
+
+async def test_migrations_set_user_version_and_wal(tmp_path: Path) -> None:
+    """SQLite's own bookkeeping: ``PRAGMA user_version`` and the WAL journal."""
+    db_path = tmp_path / "data" / "tidebound.db"
+    storage = await Storage.open(db_path)
+    await storage.close()
+    storage = await Storage.open(db_path)
     assert db_path.exists()  # the missing parent folder was created
     assert await storage.schema_version() == len(MIGRATIONS)
     assert await storage.journal_mode() == "wal"
@@ -75,6 +92,7 @@ async def test_migrations_set_user_version_and_wal(storage: Storage, db_path: Pa
     assert {"sessions", "seats", "actions"} <= tables
     async with await Storage.open(db_path) as again:  # migrating twice changes nothing
         assert await again.schema_version() == len(MIGRATIONS)
+    await storage.close()
 
 
 # -- channels, seats, lobby ------------------------------------------------------------
@@ -105,7 +123,7 @@ async def test_one_open_session_per_channel(storage: Storage) -> None:
     assert third.session_id not in (first.session_id, second.session_id)
 
 
-async def test_seats_and_lobby_round_trip(storage: Storage, db_path: Path) -> None:
+async def test_seats_and_lobby_round_trip(storage: Storage, db_path: str) -> None:
     service = SessionService(storage, render=False)
     await service.new_game(CHANNEL, HOST, "hagoth", "speed=yes target=12", guild_id="g-1",
                            locale="en")
@@ -130,7 +148,7 @@ async def test_seats_and_lobby_round_trip(storage: Storage, db_path: Path) -> No
 
 
 # -- restarts --------------------------------------------------------------------------
-async def test_reopen_in_the_middle_of_a_game(db_path: Path) -> None:
+async def test_reopen_in_the_middle_of_a_game(db_path: str) -> None:
     async with await Storage.open(db_path) as storage:
         service = SessionService(storage, render=False)
         update = await service.new_game(CHANNEL, HOST, "hagoth", "target=10")
@@ -189,7 +207,7 @@ async def test_two_moves_at_once_on_one_service(storage: Storage) -> None:
 
 
 async def test_two_connections_commit_from_the_same_version(
-    storage: Storage, db_path: Path, monkeypatch: pytest.MonkeyPatch
+    storage: Storage, db_path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first = SessionService(storage, render=False)
     session_id = await two_humans(first)
@@ -265,7 +283,7 @@ async def test_commit_actions_refused_when_the_version_moved(storage: Storage) -
     assert len(await storage.action_log(session_id)) == 1
 
 
-async def test_two_storages_race_on_commit(storage: Storage, db_path: Path) -> None:
+async def test_two_storages_race_on_commit(storage: Storage, db_path: str) -> None:
     session_id = await two_humans(SessionService(storage, render=False))
     version, seat, moves = await current_seat(storage, session_id)
     async with await Storage.open(db_path) as other:
@@ -306,11 +324,10 @@ async def test_a_failed_commit_leaves_no_trace(
 @pytest.mark.parametrize("garbage", ["{not json", "[1, 2]", '{"schema": 1}', '{"schema": 99}',
                                      ""])
 async def test_corrupt_state_is_a_polite_error(
-    storage: Storage, db_path: Path, garbage: str
+    storage: Storage, garbage: str
 ) -> None:
     session_id = await two_humans(SessionService(storage, render=False))
-    with sqlite3.connect(db_path) as raw:
-        raw.execute("UPDATE sessions SET state = ? WHERE id = ?", (garbage, session_id))
+    await write_raw(storage, "UPDATE sessions SET state = ? WHERE id = ?", (garbage, session_id))
     service = SessionService(storage, render=False)  # a fresh cache, as after a restart
     for request in (service.status(CHANNEL), service.choices(CHANNEL, HOST),
                     service.move(CHANNEL, HOST, "act wood"), service.hand(CHANNEL, HOST)):
