@@ -30,6 +30,7 @@ from i18n.errors import LocalizedError
 
 from .bounded import LockTable, LruCache
 from .render_pool import RenderPool
+from .sharding import Shards
 from .storage import (
     ABANDONED,
     ACTIVE,
@@ -60,6 +61,9 @@ _IN_CACHE = "<in the cache>"
 CACHE_SIZE = 512
 #: A cached session unused this long (seconds) is dropped: idle games live in the database.
 CACHE_IDLE_SECONDS = 15 * 60.0
+#: How long a process's claim on an expired turn clock holds (seconds): its commit
+#: releases it at once; a process killed meanwhile lets another take over after this.
+CLOCK_CLAIM_SECONDS = 60.0
 
 logger = logging.getLogger("tidebound.service")
 
@@ -146,8 +150,12 @@ class SessionService:
 
     def __init__(self, storage: Storage, *, render: bool = True, cache_size: int = CACHE_SIZE,
                  cache_idle_seconds: float | None = CACHE_IDLE_SECONDS,
-                 render_pool: RenderPool | None = None, render_workers: int = 0) -> None:
+                 render_pool: RenderPool | None = None, render_workers: int = 0,
+                 shards: Shards | None = None) -> None:
         self.storage = storage
+        #: The Discord shards this process holds (``None``: every server, one process):
+        #: bots are resumed and turn clocks played only for their sessions.
+        self.shards = shards
         self.render = render
         self._locks: LockTable[int] = LockTable(cache_size)
         self._channel_locks: LockTable[str] = LockTable(cache_size)
@@ -724,8 +732,10 @@ class SessionService:
             self._cache.pop(row.id)
             raise
         if not stored:
+            # Another request, or another process on the same database, stored a move
+            # from this version first: the versioned commit refused this one (issue 17).
             self._cache.pop(row.id)
-            raise ServiceError("platform.service.stale")
+            raise ServiceError("platform.service.changed_meanwhile")
         if log:
             row.version += len(log)
             row.status, row.updated_at, row.bots_due = status, stamp, bots_due
@@ -836,7 +846,7 @@ class SessionService:
 
     async def next_deadline(self) -> float | None:
         """The earliest deadline of any active game (Unix time), ``None`` if no clock runs."""
-        return await self.storage.next_deadline()
+        return await self.storage.next_deadline(self.shards)
 
     async def expire_due(self, now: float | None = None) -> list[Update]:
         """Play for every human whose turn clock ran out by ``now`` (default: the time now).
@@ -844,15 +854,19 @@ class SessionService:
         For each overdue human the ruleset's :meth:`~games.protocol.Ruleset.timeout_actions`
         are applied as that seat's logged moves, bots reply, and the update says whose time
         ran out and what was played. Deadlines live in the database, so they hold across
-        restarts; each session is handled under its lock and stored with a versioned commit,
-        so two concurrent calls apply a timeout once."""
+        restarts. Each expiry is first claimed in the database (one atomic update: of two
+        processes, or two calls, one gets it), then handled under the session's lock and
+        stored with a versioned commit, so a timeout is applied once. Only the sessions of
+        this process's :attr:`shards` are looked at."""
         now = self.now() if now is None else now
         updates: list[Update] = []
-        for session_id in await self.storage.due_sessions(now):
+        claimed = await self.storage.claim_due(now, lease=CLOCK_CLAIM_SECONDS,
+                                               shards=self.shards)
+        for session_id, _deadline in claimed:
             try:
                 update = await self._expire(session_id, now)
             except ServiceError as error:
-                if error.key == "platform.service.stale":
+                if error.key in ("platform.service.stale", "platform.service.changed_meanwhile"):
                     continue  # somebody else (another process) handled it first
                 logger.warning("turn clock of session %s: %s; its clock is stopped",
                                session_id, error.message())
@@ -934,7 +948,7 @@ class SessionService:
         ``bots_due`` at their last commit are visited (an index), so startup does not grow
         with the database; overdue turn clocks are found by :meth:`expire_due`."""
         updates = []
-        for session_id in await self.storage.bots_due_sessions():
+        for session_id in await self.storage.bots_due_sessions(self.shards):
             try:
                 update = await self.run_bots(session_id)
             except ServiceError:

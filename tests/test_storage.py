@@ -63,7 +63,10 @@ async def current_seat(storage: Storage, session_id: int) -> tuple[int, int, lis
 
 
 def stale(outcome: Any) -> bool:
-    return isinstance(outcome, ServiceError) and outcome.key == "platform.service.stale"
+    """A move refused because the board moved on: seen before the commit (``stale``) or by
+    the versioned commit itself (``changed_meanwhile``, issue 17)."""
+    return isinstance(outcome, ServiceError) and outcome.key in (
+        "platform.service.stale", "platform.service.changed_meanwhile")
 
 
 # -- schema ----------------------------------------------------------------------
