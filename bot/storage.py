@@ -472,3 +472,42 @@ class Storage:
                 "ORDER BY seq", (session_id,)) as cursor:
             rows = await cursor.fetchall()
         return [LoggedAction(int(r[0]), int(r[1]), str(r[2]), float(r[3])) for r in rows]
+
+    # -- moving a database ----------------------------------------------------------------
+    async def table_counts(self) -> dict[str, int]:
+        """Rows per table (the schema's own bookkeeping left out)."""
+        counts = {}
+        for table in await self._db.tables():
+            rows = list(await self._db.execute_fetchall(f"SELECT COUNT(*) FROM {table}"))
+            counts[table] = int(rows[0][0])
+        return counts
+
+    async def copy_to(self, target: Storage, *, batch: int = 500) -> dict[str, int]:
+        """Copy every row of this database into ``target`` (migrated to the same schema,
+        and empty), in one transaction of ``target``: a copy that fails leaves it empty.
+        Tables go in the order they were created, so a session comes before its seats;
+        ids are kept, and ``target``'s id counters continue after them. Returns the rows
+        copied per table; :class:`StorageError` if ``target`` is not empty or not at this
+        schema version."""
+        if await target.schema_version() != await self.schema_version():
+            raise StorageError(
+                f"{target.path} is at schema {await target.schema_version()}, "
+                f"{self.path} at {await self.schema_version()}")
+        held = {table: n for table, n in (await target.table_counts()).items() if n}
+        if held:
+            raise StorageError(f"{target.path} is not empty: {held}")
+        copied: dict[str, int] = {}
+        async with target._transaction() as into:
+            for table in await self._db.tables():
+                wanted = set(await target._db.columns(table))
+                columns = [c for c in await self._db.columns(table) if c in wanted]
+                names, marks = ", ".join(columns), ", ".join("?" for _ in columns)
+                rows = [tuple(r) for r in await self._db.execute_fetchall(
+                    f"SELECT {names} FROM {table}")]
+                for start in range(0, len(rows), batch):
+                    await into.executemany(
+                        f"INSERT INTO {table} ({names}) VALUES ({marks})",
+                        rows[start:start + batch])
+                copied[table] = len(rows)
+        await target._db.after_copy()
+        return copied
