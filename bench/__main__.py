@@ -45,7 +45,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from games import Ruleset, UnknownGame, all_rulesets, get_ruleset
@@ -304,6 +304,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                              "--quick, N games each with --playouts); needs the compare "
                              "extra (pip install -e '.[compare]'), otherwise says so and "
                              "exits 0")
+    parser.add_argument("--storage", action="store_true",
+                        help="instead, only SQLite in 1 process against PostgreSQL used by 1 "
+                             "and 4 processes: 200 sessions of mixed games, rendering off "
+                             "(bench/storage.py)")
+    parser.add_argument("--postgres", metavar="URL",
+                        help="the PostgreSQL server of --storage (default: a throw-away one)")
     parser.add_argument("--load", action="store_true",
                         help="instead, only 50 games at once (bench/load.py) and startup "
                              "with 10,000 sessions (bench/startup.py)")
@@ -358,6 +364,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                   file=sys.stderr)
             return 2
         return run_compare(settings, args.seed, log)
+
+    if args.storage:
+        from . import storage
+        runs, note = storage.run_storage(
+            seed=args.seed, postgres=args.postgres, warmup_s=2.0 if args.quick else 5.0,
+            budget_s=8.0 if args.quick else 20.0)
+        print("\n".join(storage.report(runs, note)))
+        for run in runs:
+            print(json.dumps(asdict(run)))
+        return 0
 
     if args.load:
         from . import load, startup
