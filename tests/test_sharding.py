@@ -5,13 +5,15 @@ shards, the sharded Discord client, and the docker-compose file's shard ranges."
 from __future__ import annotations
 
 import shlex
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import discord
 import pytest
 import yaml
-from tidebound_support import write_raw
+from discord_standin import GUILD_ID, DiscordStandin, running_client
+from tidebound_support import Driver, start_game, write_raw
 
 from bot.__main__ import main
 from bot.app import ShardedTideboundClient, TideboundClient, create_bot
@@ -172,3 +174,28 @@ def test_readme_migrate_db_command_is_the_real_one() -> None:
     for name in ("TIDEBOUND_SHARD_COUNT", "TIDEBOUND_SHARD_IDS", "TIDEBOUND_DB_POOL",
                  "pg_dump"):
         assert name in section
+
+
+async def test_a_sharded_client_plays_and_clocks_its_shards_game_through_discord(
+        standin: DiscordStandin, database: str) -> None:
+    """The real discord.py ``AutoShardedClient`` over the one shard (of 2) that holds the
+    stand-in's server, on either backend: a game is opened and started through slash
+    commands, and its expired clock is played and posted by this process."""
+    shards = Shards(2, (shard_of(GUILD_ID, 2),))
+    driver = Driver(standin)
+
+    def make() -> TideboundClient:
+        return create_bot(Config(db_path=database, shards=shards))
+
+    async with running_client(make, standin) as client:
+        assert isinstance(client, discord.AutoShardedClient)
+        assert client.shard_ids == list(shards.ids)
+        session_id = await start_game(driver, options="clock=24h target=5", bots=1)
+        assert client.service is not None and client.storage is not None
+        assert client.service.shards == shards
+        start = standin.mark()
+        await client.storage.set_deadline(session_id, time.time() - 1)
+        client.service.deadline_changed.set()
+        post = await standin.wait_for(
+            lambda r: r.matches("POST", r"/channels/\d+/messages$"), start=start, timeout=10)
+        assert "time ran out" in str(post.json["content"])
