@@ -477,7 +477,9 @@ class _PgExecutor:
         async with self._connection() as connection:
             try:
                 await connection.executemany(statement.sql, batch)
-            except asyncpg.DataError:
+            except asyncpg.DataError as exc:
+                if type(exc) is not asyncpg.DataError:  # the server's: not a type mismatch
+                    raise
                 types = await self._database.parameter_types(connection, statement.sql)
                 await connection.executemany(
                     statement.sql, [[_coerce(v, t) for v, t in zip(row, types, strict=False)]
@@ -496,7 +498,11 @@ class _PgExecutor:
             try:
                 try:
                     return await self._send(connection, statement, arguments)
-                except asyncpg.DataError:  # refused before it reached the server
+                except asyncpg.DataError as exc:
+                    # asyncpg's own DataError (not a subclass: those are the server's) says
+                    # a value did not fit its parameter's type, before anything was sent.
+                    if type(exc) is not asyncpg.DataError:
+                        raise
                     types = await self._database.parameter_types(connection, statement.sql)
                     arguments = [_coerce(v, t)
                                  for v, t in zip(arguments, types, strict=False)]
