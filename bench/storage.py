@@ -185,6 +185,13 @@ def fresh_schema(url: str) -> Iterator[str]:
             asyncio.run(run(f"DROP SCHEMA {name} CASCADE"))
 
 
+async def migrate_once(db: str) -> None:
+    """Create the schema before the workers start (rather than all of them at once)."""
+    from bot.storage import Storage
+
+    await (await Storage.open(db)).close()
+
+
 def run_storage(*, sessions: int = SESSIONS, seed: int = 1, warmup_s: float = 5.0,
                 budget_s: float = 20.0, postgres: str | None = None,
                 ) -> tuple[list[StorageRun], str]:
@@ -203,12 +210,7 @@ def run_storage(*, sessions: int = SESSIONS, seed: int = 1, warmup_s: float = 5.
         for processes in (1, 4):
             say(f"[storage] PostgreSQL, {processes} process(es), {sessions} sessions ...")
             with fresh_schema(url) as scoped:
-                from bot.storage import Storage
-
-                async def migrate(target: str = scoped) -> None:
-                    await (await Storage.open(target)).close()
-
-                asyncio.run(migrate())  # once, before the workers race to it
+                asyncio.run(migrate_once(scoped))
                 runs.append(_run_configuration("postgresql", scoped, processes, sessions,
                                                seed, warmup_s, budget_s))
     return runs, f"PostgreSQL server: {origin}, on this machine"
