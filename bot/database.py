@@ -523,6 +523,13 @@ class _PgExecutor:
         return _PgCursor([], int(tail) if tail.isdigit() else -1, None)
 
 
+async def _keep_session(connection: Any) -> None:
+    """Release a pooled connection without asyncpg's reset query (``RESET ALL``, ``UNLISTEN
+    *``, …: a round trip on every release). Storage leaves nothing in a session to reset:
+    no ``SET``, no ``LISTEN``, no cursors, only transaction-scoped advisory locks; an open
+    transaction is still rolled back by the pool itself."""
+
+
 class PostgresDatabase(_PgExecutor):
     """An asyncpg pool of ``pool_size`` connections; each transaction takes one."""
 
@@ -544,7 +551,8 @@ class PostgresDatabase(_PgExecutor):
         import asyncpg
 
         size = max(1, pool_size)
-        pool = await asyncpg.create_pool(target.address, min_size=min(2, size), max_size=size)
+        pool = await asyncpg.create_pool(target.address, min_size=min(2, size), max_size=size,
+                                         reset=_keep_session)
         database = cls(pool, target)
         await database._read_catalogue()
         return database
