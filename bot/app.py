@@ -29,7 +29,7 @@ from .discord_front.messages import CONTENT_LIMIT, allowed_mentions, public_kwar
 from .discord_front.translator import CatalogueTranslator
 from .service import SessionService, Update
 from .sharding import ShardConfigError
-from .storage import Storage
+from .storage import DatabaseUnavailable, Storage
 
 log = logging.getLogger("tidebound")
 
@@ -222,6 +222,10 @@ def run() -> int:
         client.run(config.token, log_level=logging.INFO)
     except discord.LoginFailure:
         print(t("platform.run.bad_token"), file=sys.stderr)
+        return 2
+    except DatabaseUnavailable as exc:  # before the network: it is not Discord's fault
+        print(t("platform.run.no_database", target=exc.target, reason=exc.reason),
+              file=sys.stderr)
         return 2
     except (aiohttp.ClientConnectionError, discord.GatewayNotFound, OSError) as exc:
         # DNS failure, connection refused, no route, TLS trouble: the network, not us.

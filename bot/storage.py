@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .database import Database, Executor, IntegrityError, Target, open_database
+from .database import Database, Executor, IntegrityError, Target, open_database, parse_target
 from .sharding import SHARD_SQL, Shards
 
 #: Session states. ``lobby`` and ``active`` occupy their channel.
@@ -89,6 +89,14 @@ MIGRATIONS: tuple[str, ...] = (
 
 class StorageError(Exception):
     """The database refused an operation (e.g. a second open session in a channel)."""
+
+
+class DatabaseUnavailable(StorageError):
+    """The database could not be opened (no server, refused login, unreadable file)."""
+
+    def __init__(self, target: str, reason: str) -> None:
+        super().__init__(f"{target}: {reason}")
+        self.target, self.reason = target, reason
 
 
 class ChannelBusy(StorageError):
@@ -180,7 +188,12 @@ class Storage:
     async def open(cls, target: str | Path | Target, *, pool_size: int = 10) -> Storage:
         """Open (creating if needed) the database at ``target`` (``TIDEBOUND_DB``: a path,
         ``sqlite:///…`` or ``postgresql://…``) and migrate it."""
-        storage = cls(await open_database(target, pool_size=pool_size))
+        try:
+            database = await open_database(target, pool_size=pool_size)
+        except Exception as exc:  # the driver's own errors, or the OS's (refused, no file)
+            shown = (target if isinstance(target, Target) else parse_target(target)).shown
+            raise DatabaseUnavailable(shown, f"{type(exc).__name__}: {exc}") from exc
+        storage = cls(database)
         try:
             await storage._db.migrate(MIGRATIONS)
         except BaseException:
