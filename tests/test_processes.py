@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from conftest import postgres_schema, postgres_url_or_skip
 
-from bot.service import CLOCK_CLAIM_SECONDS, Person, SessionService
+from bot.service import CLOCK_CLAIM_SECONDS, Person, ServiceError, SessionService
 from bot.storage import Storage
 from games import get_ruleset
 
@@ -154,6 +154,11 @@ async def test_two_processes_racing_moves_on_one_session_store_exactly_one(
                 assert [e.seq for e in log] == list(range(1, row.version))  # none doubled
             for driver in pair:
                 driver.send("quit")
+        # What the losing player reads, in each language: the board changed, try again.
+        refusal = ServiceError("platform.service.changed_meanwhile")
+        for locale, words in (("en", "try again"), ("ru", "попробуйте ещё раз"),
+                              ("cs", "zkuste to znovu")):
+            assert words in refusal.message(locale)
         assert await replays(storage, session_id)
 
 
