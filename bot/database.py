@@ -475,15 +475,12 @@ class _PgExecutor:
         import asyncpg
 
         async with self._connection() as connection:
+            # Rows are converted before anything is sent (their types looked up once per
+            # statement): a batch refused halfway could not be retried whole.
+            types = await self._database.parameter_types(connection, statement.sql)
+            rows = [[_coerce(v, t) for v, t in zip(row, types, strict=False)] for row in batch]
             try:
-                await connection.executemany(statement.sql, batch)
-            except asyncpg.DataError as exc:
-                if type(exc) is not asyncpg.DataError:  # the server's: not a type mismatch
-                    raise
-                types = await self._database.parameter_types(connection, statement.sql)
-                await connection.executemany(
-                    statement.sql, [[_coerce(v, t) for v, t in zip(row, types, strict=False)]
-                                    for row in batch])
+                await connection.executemany(statement.sql, rows)
             except asyncpg.IntegrityConstraintViolationError as exc:
                 raise PostgresIntegrityError(str(exc)) from exc
 
@@ -494,6 +491,9 @@ class _PgExecutor:
         if not statement.sql:
             return _PgCursor([], -1, None)
         arguments = list(parameters)
+        known = self._database.known_types(statement.sql)
+        if known is not None:  # this statement needed converting before: convert at once
+            arguments = [_coerce(v, t) for v, t in zip(arguments, known, strict=False)]
         async with self._connection() as connection:
             try:
                 try:
@@ -566,6 +566,10 @@ class PostgresDatabase(_PgExecutor):
                 self._statements.clear()
             self._statements[sql] = statement
         return statement
+
+    def known_types(self, sql: str) -> list[str] | None:
+        """The parameter types of ``sql`` if they were looked up already."""
+        return self._types.get(sql)
 
     async def parameter_types(self, connection: Any, sql: str) -> list[str]:
         types = self._types.get(sql)
