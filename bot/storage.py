@@ -20,7 +20,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .database import Database, Executor, IntegrityError, Target, open_database, parse_target
+from .database import (
+    SQLITE,
+    Database,
+    Executor,
+    IntegrityError,
+    Target,
+    open_database,
+    parse_target,
+)
 from .sharding import SHARD_SQL, Shards
 
 #: Session states. ``lobby`` and ``active`` occupy their channel.
@@ -188,11 +196,14 @@ class Storage:
     async def open(cls, target: str | Path | Target, *, pool_size: int = 10) -> Storage:
         """Open (creating if needed) the database at ``target`` (``TIDEBOUND_DB``: a path,
         ``sqlite:///…`` or ``postgresql://…``) and migrate it."""
+        where = target if isinstance(target, Target) else parse_target(target)
         try:
-            database = await open_database(target, pool_size=pool_size)
-        except Exception as exc:  # the driver's own errors, or the OS's (refused, no file)
-            shown = (target if isinstance(target, Target) else parse_target(target)).shown
-            raise DatabaseUnavailable(shown, f"{type(exc).__name__}: {exc}") from exc
+            database = await open_database(where, pool_size=pool_size)
+        except Exception as exc:
+            if where.kind == SQLITE:
+                raise  # OSError or sqlite3.Error, as the callers expect of a file
+            # The server's refusal, the driver's own errors, or the OS's (no server there).
+            raise DatabaseUnavailable(where.shown, f"{type(exc).__name__}: {exc}") from exc
         storage = cls(database)
         try:
             await storage._db.migrate(MIGRATIONS)
