@@ -378,6 +378,14 @@ class SessionService:
         return self._lobby_update(row, t("platform.lobby.opened", row.locale,
                                          host=host.name, game=Term(ruleset.name_key)))
 
+    async def _store_lobby(self, row: SessionRow, *, seats: list[SeatRow],
+                           host_id: str | None = None) -> None:
+        """Store the lobby's new seats, only if nobody changed it since ``row`` was read
+        (another process during a redeploy; this one's edits hold the channel's lock)."""
+        if not await self.storage.set_lobby(row.id, seats=seats, host_id=host_id,
+                                            expected_updated_at=row.updated_at):
+            raise ServiceError("platform.service.changed_meanwhile")
+
     async def _lobby(self, channel_id: str) -> SessionRow:
         row = await self._open(channel_id)
         if row.status != LOBBY:
@@ -393,7 +401,7 @@ class SessionService:
             if len(row.seats) >= ruleset.max_players:
                 raise ServiceError("platform.service.full", max=ruleset.max_players)
             row.seats.append(SeatRow(len(row.seats), person.name, person.user_id))
-            await self.storage.set_lobby(row.id, seats=row.seats)
+            await self._store_lobby(row, seats=row.seats)
         return self._lobby_update(row, t("platform.lobby.joined", row.locale, name=person.name))
 
     async def add_bot(self, channel_id: str, person: Person) -> Update:
@@ -407,7 +415,7 @@ class SessionService:
             number = sum(1 for s in row.seats if s.is_bot) + 1
             name = t("platform.lobby.bot_name", row.locale, number=number)
             row.seats.append(SeatRow(len(row.seats), name, None, is_bot=True))
-            await self.storage.set_lobby(row.id, seats=row.seats)
+            await self._store_lobby(row, seats=row.seats)
         return self._lobby_update(row, t("platform.lobby.bot_added", row.locale, name=name))
 
     async def remove_seat(self, channel_id: str, person: Person, seat: int, *,
@@ -430,7 +438,7 @@ class SessionService:
             seats = [s for s in row.seats if s.seat != seat]
             for index, s in enumerate(seats):
                 s.seat = index
-            await self.storage.set_lobby(row.id, seats=seats)
+            await self._store_lobby(row, seats=seats)
             row.seats = seats
         return self._lobby_update(row, t("platform.lobby.removed", row.locale,
                                          name=removed.name, host=person.name))
@@ -455,7 +463,7 @@ class SessionService:
                               t("platform.lobby.closed_empty", row.locale, name=person.name),
                               game=row.game)
             host = row.host_id if row.host_id != person.user_id else humans[0].user_id
-            await self.storage.set_lobby(row.id, seats=seats, host_id=host)
+            await self._store_lobby(row, seats=seats, host_id=host)
             row.seats, row.host_id = seats, str(host)
         return self._lobby_update(row, t("platform.lobby.left", row.locale, name=person.name))
 

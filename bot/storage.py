@@ -390,21 +390,34 @@ class Storage:
 
     async def set_lobby(
         self, session_id: int, *, seats: Iterable[SeatRow], host_id: str | None = None,
-        options: dict[str, Any] | None = None,
-    ) -> None:
-        """Replace the lobby's seats (and optionally its host and options)."""
-        sets, params = ["updated_at = ?"], [time.time()]
+        options: dict[str, Any] | None = None, expected_updated_at: float | None = None,
+    ) -> bool:
+        """Replace the lobby's seats (and optionally its host and options). With
+        ``expected_updated_at`` only if the lobby was not changed since (by another
+        process: each process's own lobby edits are serialized by the service); whether
+        it was stored."""
+        stamp = time.time()
+        if expected_updated_at is not None and stamp <= expected_updated_at:
+            stamp = expected_updated_at + 1e-6  # a change always moves the stamp
+        sets, params = ["updated_at = ?"], [stamp]
         if host_id is not None:
             sets.append("host_id = ?")
             params.append(host_id)
         if options is not None:
             sets.append("options = ?")
             params.append(json.dumps(options))
+        where, tail = "id = ?", [session_id]
+        if expected_updated_at is not None:
+            where += " AND updated_at = ?"
+            tail.append(expected_updated_at)
         async with self._transaction() as db:
+            cursor = await db.execute(
+                f"UPDATE sessions SET {', '.join(sets)} WHERE {where}", (*params, *tail))
+            if cursor.rowcount != 1:
+                return False
             await db.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
             await self._insert_seats(db, session_id, seats)
-            await db.execute(
-                f"UPDATE sessions SET {', '.join(sets)} WHERE id = ?", (*params, session_id))
+        return True
 
     async def set_status(self, session_id: int, status: str, *, only_from: str | None = None,
                          ) -> bool:

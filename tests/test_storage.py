@@ -341,3 +341,40 @@ async def test_corrupt_state_is_a_polite_error(
     assert await service.resume_all() == []  # skipped, not a crash
     abandoned = await service.abandon(CHANNEL, HOST, can_manage=False)  # the way out
     assert abandoned.status == ABANDONED
+
+
+async def test_a_lobby_changed_by_another_process_is_not_overwritten(
+    storage: Storage, db_path: str
+) -> None:
+    """Issue 17 ("the versioned commit decides" across processes): two processes seat a
+    player in one lobby from the same read; the second write is refused, politely, and
+    the first player's seat stays. (Each process serializes its own lobby edits.)"""
+    service = SessionService(storage, render=False)
+    await service.new_game(CHANNEL, HOST, "hagoth", "target=10")
+    async with await Storage.open(db_path) as other_storage:
+        other = SessionService(other_storage, render=False)
+        third = Person("u-third", "Tia")
+        read = asyncio.Event()
+        store = storage.set_lobby
+
+        async def late(*args: Any, **kwargs: Any) -> bool:
+            read.set()  # this process has read the lobby and built its seats
+            await asyncio.sleep(0.2)
+            await joined.wait()
+            return await store(*args, **kwargs)
+
+        storage.set_lobby = late  # type: ignore[method-assign]
+        joined = asyncio.Event()
+        first = asyncio.create_task(service.join(CHANNEL, GUEST))
+        await read.wait()
+        await other.join(CHANNEL, third)  # the other process, in between
+        joined.set()
+        with pytest.raises(ServiceError) as caught:
+            await first
+        assert caught.value.key == "platform.service.changed_meanwhile"
+        row = await storage.open_session(CHANNEL)
+        assert row is not None and [s.name for s in row.seats] == ["Hana", "Tia"]
+        again = await service.join(CHANNEL, GUEST)  # trying again works
+        assert "Gil" in again.text
+        await other.close()
+    await service.close()
