@@ -493,9 +493,12 @@ class SessionService:
             stamp = time.time()
             stored = await self.storage.start(
                 row.id, seed=seed, state=json.dumps(ruleset.dump(state)), seats=row.seats,
-                bots_due=bots_due, now=stamp)
-            if not stored:
-                raise ServiceError("platform.service.already_started")
+                bots_due=bots_due, now=stamp, expected_updated_at=row.updated_at)
+            if not stored:  # another process started it, or changed its seats meanwhile
+                now_row = await self.storage.get(row.id)
+                raise ServiceError("platform.service.changed_meanwhile"
+                                   if now_row is not None and now_row.status == LOBBY
+                                   else "platform.service.already_started")
             row.status, row.version, row.seed = ACTIVE, 1, seed
             row.updated_at, row.bots_due, row.state = stamp, bots_due, _IN_CACHE
         loaded = self._remember(row, state)

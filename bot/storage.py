@@ -445,16 +445,18 @@ class Storage:
     async def start(
         self, session_id: int, *, seed: int, state: str, seats: Iterable[SeatRow],
         bots_due: bool = True, now: float | None = None,
+        expected_updated_at: float | None = None,
     ) -> bool:
-        """Move a lobby into play with its first state. ``False`` if it left the lobby.
-        ``bots_due``: whether a bot must make the first move; ``now`` is stored as
-        ``updated_at``."""
+        """Move a lobby into play with its first state. ``False`` if it left the lobby (or,
+        with ``expected_updated_at``, was changed since it was read). ``bots_due``: whether
+        a bot must make the first move; ``now`` is stored as ``updated_at``."""
+        unchanged = "" if expected_updated_at is None else " AND updated_at = ?"
         async with self._transaction() as db:
             cursor = await db.execute(
                 "UPDATE sessions SET status = 'active', seed = ?, state = ?, version = 1, "
-                "updated_at = ?, bots_due = ? WHERE id = ? AND status = 'lobby'",
+                f"updated_at = ?, bots_due = ? WHERE id = ? AND status = 'lobby'{unchanged}",
                 (seed, state, time.time() if now is None else now, int(bots_due),
-                 session_id))
+                 session_id, *(() if expected_updated_at is None else (expected_updated_at,))))
             if cursor.rowcount != 1:
                 return False
             await db.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))

@@ -378,3 +378,40 @@ async def test_a_lobby_changed_by_another_process_is_not_overwritten(
         assert "Gil" in again.text
         await other.close()
     await service.close()
+
+
+async def test_a_start_over_a_lobby_changed_by_another_process_is_refused(
+    storage: Storage, db_path: str
+) -> None:
+    """The host starts from the lobby as read; another process seats a player before the
+    start is stored: the start is refused (the table it would deal is not the table
+    there is), nothing is dealt, and starting again deals for everyone seated."""
+    service = SessionService(storage, render=False)
+    await service.new_game(CHANNEL, HOST, "hagoth", "target=10")
+    await service.join(CHANNEL, GUEST)
+    async with await Storage.open(db_path) as other_storage:
+        other = SessionService(other_storage, render=False)
+        read, joined = asyncio.Event(), asyncio.Event()
+        store = storage.start
+
+        async def late(*args: Any, **kwargs: Any) -> bool:
+            read.set()
+            await joined.wait()
+            return await store(*args, **kwargs)
+
+        storage.start = late  # type: ignore[method-assign]
+        starting = asyncio.create_task(service.start(CHANNEL, HOST, seed=5))
+        await read.wait()
+        await other.join(CHANNEL, Person("u-third", "Tia"))
+        joined.set()
+        with pytest.raises(ServiceError) as caught:
+            await starting
+        assert caught.value.key == "platform.service.changed_meanwhile"
+        row = await storage.open_session(CHANNEL)
+        assert row is not None and row.status == LOBBY and row.state is None
+        started = await service.start(CHANNEL, HOST, seed=5)
+        assert started.status == ACTIVE
+        row = await storage.get(started.session_id)
+        assert row is not None and [s.name for s in row.seats] == ["Hana", "Gil", "Tia"]
+        await other.close()
+    await service.close()
