@@ -1,5 +1,10 @@
-"""``python -m bench [--game ID] [--quick] [--seed N] [--compare]``: engine, render and turn
-benchmarks.
+"""``python -m bench [--game ID] [--quick] [--seed N] [--compare] [--storage]``: engine,
+render, turn and storage benchmarks.
+
+``--storage`` runs, instead of everything else, only :mod:`bench.storage`: SQLite in one
+process against PostgreSQL used by 1 and by 4 processes, 200 concurrent sessions of
+mixed games, rendering off (``--postgres URL`` names the server; otherwise a throw-away
+one is started).
 
 For every registered ruleset (or the one named by ``--game``), at its largest player
 count:
