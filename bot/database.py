@@ -199,12 +199,16 @@ class SqliteDatabase:
         return int(row[0]) if row else 0
 
     async def migrate(self, migrations: Sequence[str]) -> None:
-        current = await self.schema_version()
-        for version, script in enumerate(migrations[current:], start=current + 1):
+        """Each step in its own write transaction, the version read inside it: two
+        processes opening one file together migrate it once."""
+        while await self.schema_version() < len(migrations):
             async with self.transaction():
-                for statement in statements(script):
+                current = await self.schema_version()
+                if current >= len(migrations):
+                    break
+                for statement in statements(migrations[current]):
                     await self._connection.execute(statement)
-                await self._connection.execute(f"PRAGMA user_version = {version}")
+                await self._connection.execute(f"PRAGMA user_version = {current + 1}")
 
     async def journal_mode(self) -> str:
         async with self._connection.execute("PRAGMA journal_mode") as cursor:

@@ -5,6 +5,7 @@ method or a migration may use; each test runs on both backends."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
@@ -149,3 +150,20 @@ async def test_migrations_run_once_and_in_order(database: str) -> None:
             (1, 0.5)]
     finally:
         await first.close()
+
+
+async def test_processes_opening_a_new_database_together_migrate_it_once(
+        database: str) -> None:
+    """Several processes start at once over one new database (a deployment of shard
+    ranges, issue 17): each opens it, one migrates each step, none fails."""
+    from bot.storage import MIGRATIONS, Storage
+
+    opened = await asyncio.gather(*(Storage.open(database) for _ in range(4)))
+    try:
+        for storage in opened:
+            assert await storage.schema_version() == len(MIGRATIONS)
+        counts = await opened[0].table_counts()
+        assert {"sessions", "seats", "actions"} <= set(counts) and set(counts.values()) == {0}
+    finally:
+        for storage in opened:
+            await storage.close()
