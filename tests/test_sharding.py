@@ -4,15 +4,17 @@ shards, the sharded Discord client, and the docker-compose file's shard ranges."
 
 from __future__ import annotations
 
+import asyncio
+import re
 import shlex
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import discord
 import pytest
 import yaml
-from discord_standin import GUILD_ID, DiscordStandin, running_client
+from discord_standin import GUILD_ID, DiscordStandin, running_client, slash
 from tidebound_support import Driver, start_game, write_raw
 
 from bot.__main__ import main
@@ -199,3 +201,57 @@ async def test_a_sharded_client_plays_and_clocks_its_shards_game_through_discord
         post = await standin.wait_for(
             lambda r: r.matches("POST", r"/channels/\d+/messages$"), start=start, timeout=10)
         assert "time ran out" in str(post.json["content"])
+
+
+async def test_two_shard_processes_over_one_postgres_each_serve_their_own_server(
+        standin: DiscordStandin) -> None:
+    """Issue 17, "Done when": the same bot on PostgreSQL across processes each holding a
+    range of shards. Two sharded clients (shard 0 and shard 1 of 2) share one database
+    and one stand-in, which routes a server's events to the shard holding it, as Discord
+    does. The stand-in's server is played on its shard's client only; the other client
+    answers its own server's channel (no game there) and never plays the first game's
+    clock, which is played once, by its own shard."""
+    from conftest import postgres_schema, postgres_url_or_skip
+
+    home = shard_of(GUILD_ID, 2)
+    other_guild = next(g for g in range(GUILD_ID, GUILD_ID + (8 << 22), 1 << 22)
+                       if shard_of(g, 2) != home)
+    driver = Driver(standin)
+    async with postgres_schema(postgres_url_or_skip()) as url:
+        await (await Storage.open(url)).close()  # migrated once, before both start
+
+        def client_for(shard: int) -> Callable[[], TideboundClient]:
+            return lambda: create_bot(Config(db_path=url, shards=Shards(2, (shard,))))
+
+        async with running_client(client_for(home), standin) as mine, \
+                running_client(client_for(1 - home), standin) as theirs:
+            assert mine.service is not None and theirs.service is not None
+            session_id = await start_game(driver, options="clock=24h target=5", bots=1)
+            assert mine.storage is not None
+            row = await mine.storage.get(session_id)
+            assert row is not None and row.guild_id == str(GUILD_ID)
+            # The other shard's process sees its own server only: no clock of this game.
+            assert await theirs.service.next_deadline() is None
+            assert await mine.service.next_deadline() == row.deadline
+            payload, asked = await driver.send(slash("game", subcommand="status",
+                                                     guild_id=other_guild, channel_id=77))
+            assert "no game" in (await driver.ephemeral_text(payload, asked)).lower()
+
+            start = standin.mark()
+            await mine.storage.set_deadline(session_id, time.time() - 1)
+            for client in (mine, theirs):
+                assert client.service is not None
+                client.service.deadline_changed.set()
+            post = await standin.wait_for(
+                lambda r: r.matches("POST", r"/channels/\d+/messages$"), start=start,
+                timeout=10)
+            assert "time ran out" in str(post.json["content"])
+            await asyncio.sleep(0.5)  # both clocks have had their turn
+            posts = [r for r in standin.requests[start:]
+                     if r.matches("POST", r"/channels/\d+/messages$")]
+            assert len(posts) == 1
+            callbacks = [r for r in standin.requests
+                         if r.matches("POST", r"/interactions/\d+/[^/]+/callback$")]
+            tokens = [re.search(r"/interactions/\d+/([^/]+)/callback$", r.path).group(1)
+                      for r in callbacks]  # type: ignore[union-attr]
+            assert len(tokens) == len(set(tokens)) == 4  # each of the 4 answered once
