@@ -11,10 +11,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from pathlib import Path
 
 from i18n import t
 
-from .database import parse_target
+from .database import SQLITE, parse_target
 from .storage import Storage, StorageError
 
 
@@ -38,9 +39,14 @@ async def migrate(source: str, target: str) -> dict[str, int]:
 
 
 def main(args: argparse.Namespace) -> int:
-    shown_from, shown_to = parse_target(args.source).shown, parse_target(args.target).shown
+    source = parse_target(args.source)
+    shown_from, shown_to = source.shown, parse_target(args.target).shown
     if shown_from == shown_to:
         print(t("platform.migrate.same", source=shown_from), file=sys.stderr)
+        return 2
+    if source.kind == SQLITE and not Path(source.address).is_file():
+        # Opening it would create an empty database: there is nothing to copy.
+        print(t("platform.migrate.no_source", source=shown_from), file=sys.stderr)
         return 2
     try:
         copied = asyncio.run(migrate(args.source, args.target))

@@ -91,6 +91,16 @@ def test_migrate_db_refuses_a_target_that_holds_games(
     assert asyncio.run(count()) == 3  # nothing copied twice
 
 
+def test_migrate_db_from_a_missing_file_creates_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A mistyped source path is refused, not opened (which would create an empty
+    database and copy nothing, successfully)."""
+    missing = tmp_path / "no-such-folder" / "tidebound.db"
+    assert main(["migrate-db", "--from", str(missing), "--to", str(tmp_path / "t.db")]) == 2
+    assert "nothing to copy" in capsys.readouterr().err
+    assert not missing.parent.exists() and not (tmp_path / "t.db").exists()
+
+
 def test_migrate_db_into_itself_is_refused(tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     path = str(tmp_path / "same.db")
