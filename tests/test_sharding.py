@@ -195,12 +195,15 @@ async def test_a_sharded_client_plays_and_clocks_its_shards_game_through_discord
         session_id = await start_game(driver, options="clock=24h target=5", bots=1)
         assert client.service is not None and client.storage is not None
         assert client.service.shards == shards
-        start = standin.mark()
-        await client.storage.set_deadline(session_id, time.time() - 1)
+        start = standin.mark()  # a day later (the service's injected clock jumps ahead)
+        later = time.time() + 24 * 3600 + 5
+        client.service.now = lambda: later
         client.service.deadline_changed.set()
         post = await standin.wait_for(
             lambda r: r.matches("POST", r"/channels/\d+/messages$"), start=start, timeout=10)
         assert "time ran out" in str(post.json["content"])
+        row = await client.storage.get(session_id)
+        assert row is not None and row.deadline is not None and row.deadline > later
 
 
 async def test_two_shard_processes_over_one_postgres_each_serve_their_own_server(
@@ -237,10 +240,11 @@ async def test_two_shard_processes_over_one_postgres_each_serve_their_own_server
                                                      guild_id=other_guild, channel_id=77))
             assert "no game" in (await driver.ephemeral_text(payload, asked)).lower()
 
-            start = standin.mark()
-            await mine.storage.set_deadline(session_id, time.time() - 1)
+            start = standin.mark()  # a day later, for both processes
+            later = time.time() + 24 * 3600 + 5
             for client in (mine, theirs):
                 assert client.service is not None
+                client.service.now = lambda: later
                 client.service.deadline_changed.set()
             post = await standin.wait_for(
                 lambda r: r.matches("POST", r"/channels/\d+/messages$"), start=start,
