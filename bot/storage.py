@@ -702,12 +702,14 @@ class Storage:
             row = await cursor.fetchone()
         return None if row is None or row[0] is None else float(row[0])
 
-    async def end_vacation(self, vacation_id: int, ends_at: float) -> None:
-        """The vacation is over at ``ends_at`` and its clocks are running again."""
+    async def end_vacation(self, vacation_id: int, ends_at: float) -> bool:
+        """The vacation is over at ``ends_at`` and its clocks are running again. Whether
+        this call ended it: of two processes ending one vacation, one does (issue 17)."""
         async with self._transaction() as db:
-            await db.execute(
+            cursor = await db.execute(
                 "UPDATE vacations SET ends_at = CASE WHEN ends_at > ? THEN ? ELSE ends_at END, "
-                "resumed = 1 WHERE id = ?", (ends_at, ends_at, vacation_id))
+                "resumed = 1 WHERE id = ? AND resumed = 0", (ends_at, ends_at, vacation_id))
+            return cursor.rowcount == 1
 
     # -- /mygames (issue 15) -------------------------------------------------------------------
     async def sessions_of_user(self, user_id: str, *, guild_id: str | None = None,
