@@ -374,13 +374,19 @@ def wrap_account(
     by a leading "…" (issue 9 item 14: the caption is never cut down to a clipped tail,
     and what just happened is always there). An event too long on its own is ellipsised."""
     events = [e for e in (line.strip() for line in account.splitlines()) if e]
-    for first in range(len(events)):
+    # From the newest event back, add older ones while they still fit: a long account
+    # (a round of eight bots is hundreds of events) costs a few wraps, not one per event.
+    fitted: list[str] | None = None
+    for first in range(len(events) - 1, -1, -1):
         text = " ".join(events[first:])
         if first:
             text = f"… {text}"
         lines = wrap_text(text, face, max_width, max_lines + 1)
-        if len(lines) <= max_lines:
-            return lines
+        if len(lines) > max_lines:
+            break
+        fitted = lines
+    if fitted is not None:
+        return fitted
     return wrap_text(events[-1], face, max_width, max_lines) if events else []
 
 
