@@ -3,7 +3,8 @@
 Renderers take views, which are plain data, and return PNG bytes: both pickle, so a
 :class:`concurrent.futures.ProcessPoolExecutor` (one worker per core) draws while the
 event loop keeps answering. Workers are forked from a fork server that has imported
-the renderers once, so a pool starts in milliseconds and is safe to start from a
+the renderers and drawn every game once (:mod:`bot.render_warmup`), so a pool starts in
+milliseconds, each worker with hot caches, and is safe to start from a
 process running threads (aiosqlite's). The pool is created on the first render and
 must be closed (:meth:`RenderPool.close`) when the service stops.
 """
@@ -23,8 +24,10 @@ T = TypeVar("T")
 
 logger = logging.getLogger("tidebound.render")
 
-#: Imported by the fork server before it forks a worker.
-PRELOAD = ["renderers", "renderers.hagoth", "renderers.hexfolk", "renderers.lovci_pokladu"]
+#: Imported by the fork server before it forks a worker; the last one draws every game
+#: once, so that each worker is forked with hot caches (:mod:`bot.render_warmup`).
+PRELOAD = ["renderers", "renderers.hagoth", "renderers.hexfolk", "renderers.lovci_pokladu",
+           "bot.render_warmup"]
 
 
 def cores() -> int:
