@@ -62,6 +62,14 @@ class RenderPool:
             self._executor = ProcessPoolExecutor(self.workers, mp_context=_context())
         return self._executor
 
+    def worker_pids(self) -> list[int]:
+        """The process ids of the live workers (none before the pool started)."""
+        executor = self._executor
+        if executor is None:
+            return []
+        processes = getattr(executor, "_processes", None) or {}
+        return [pid for pid, process in list(processes.items()) if process.is_alive()]
+
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in a worker; ``function`` must be a module-level function
         and ``args`` must pickle. A pool whose worker died is replaced once."""
