@@ -90,7 +90,8 @@ def _worker_cpu_s(service: SessionService) -> float | None:
     return total
 
 
-def _cpu_s(service: SessionService) -> float | None:
+def service_cpu_s(service: SessionService) -> float | None:
+    """CPU seconds used so far by this process and the service's render workers."""
     workers = _worker_cpu_s(service)
     return None if workers is None else time.process_time() + workers
 
@@ -126,10 +127,10 @@ async def _run(ruleset: Ruleset[Any, Any], players: int, seed: int, max_turns: i
         max_png = len(update.image or b"")
         while not update.finished and (max_turns is None or len(timings) < max_turns):
             notation = await _human_move(service, ruleset, person)
-            start, start_cpu = time.perf_counter(), _cpu_s(service)
+            start, start_cpu = time.perf_counter(), service_cpu_s(service)
             update = await service.move(CHANNEL, person, notation)
             timings.append((time.perf_counter() - start) * 1000)
-            end_cpu = _cpu_s(service)
+            end_cpu = service_cpu_s(service)
             cpu.append(None if start_cpu is None or end_cpu is None
                        else (end_cpu - start_cpu) * 1000)
             overlays.append(await _overlays(service, ruleset, update.session_id))

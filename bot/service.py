@@ -299,9 +299,10 @@ class SessionService:
         if not self.render:
             return None
         view = loaded.ruleset.view(loaded.state, None)
+        # always the same worker for a session: its island stays in that worker's cache
         return await self.render_pool.run(
             renderers.render_public, loaded.row.game, view, self.names(loaded.row), caption,
-            loaded.row.locale)
+            loaded.row.locale, affinity=loaded.row.id)
 
     async def _render_summary(self, loaded: _Loaded) -> bytes | None:
         """The end-of-game summary image, if the game has one (only once it is over)."""
@@ -318,9 +319,11 @@ class SessionService:
         if not self.render:
             return None
         view = loaded.ruleset.view(loaded.state, seat)
+        # a seat's hand always in one worker (its kept hand image is there), beside the
+        # board's worker when there are two (both are drawn at once)
         return await self.render_pool.run(
             renderers.render_private, loaded.row.game, view, self.names(loaded.row),
-            loaded.row.locale)
+            loaded.row.locale, affinity=loaded.row.id + 1 + seat)
 
     def _lobby_text(self, row: SessionRow, headline: str) -> str:
         ruleset = self._ruleset(row)

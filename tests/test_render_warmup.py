@@ -43,3 +43,21 @@ def test_warm_up_forgets_its_islands_and_survives_a_broken_renderer(
     with caplog.at_level(logging.ERROR, logger="tidebound.render"):
         render_warmup.warm_up()
     assert "warming up" in caplog.text
+
+
+async def test_a_session_is_always_drawn_by_the_same_worker() -> None:
+    """Issue 10 (50 games at once): a call with an affinity key always reaches the same
+    worker, so that worker keeps that game's island; different keys spread over the
+    workers, and calls without a key still run."""
+    import os
+
+    pool = RenderPool(2)
+    try:
+        first = [await pool.run(os.getpid, affinity=7) for _ in range(3)]
+        other = await pool.run(os.getpid, affinity=8)
+        assert len(set(first)) == 1 and other != first[0]
+        assert sorted(pool.worker_pids()) == sorted({first[0], other})
+        assert await pool.run(os.getpid) in {first[0], other}
+    finally:
+        await pool.aclose()
+    assert not pool.started and pool.worker_pids() == []
