@@ -8,6 +8,8 @@ to its end to find the positions worth timing, then replayed to capture them:
   ``spots``; for a game without them, the most legal actions) — in Hexfolk the first
   founding settlement on the largest board;
 * ``final``: the board that announces the winner;
+* ``busiest``: for a view with a ``render_load`` (how much its board draws, e.g.
+  Shipyard's canal cards, yard cards and launched ships), the position where it peaks;
 * ``mid-game cold``: the mid-game board drawn after the renderer forgot its per-board
   layers (``clear_board_caches``), as for a game whose board dropped out of the cache
   when many games are in play;
@@ -158,6 +160,8 @@ class _Scout:
     hand_seat: int | None = None
     hand_at: int = 0
     hand: int = -1
+    load_at: int | None = None
+    load: int = -1
 
     def __call__(self, state: Any, actions: int) -> None:
         ruleset = self.ruleset
@@ -170,6 +174,9 @@ class _Scout:
                  else len(ruleset.legal_actions(state, min(actors))))
         if count > self.spots:
             self.spots, self.spots_at = count, actions
+        load = getattr(view, "render_load", None)
+        if isinstance(load, int) and load > self.load:
+            self.load, self.load_at = load, actions
         if self.hand_seat is None:
             self.hand_seat = min(actors)
         size = _hand_size(ruleset.view(state, self.hand_seat))
@@ -216,13 +223,17 @@ def run_render(
     mid = position(max(1, game_actions // 2))
     last = position(game_actions)
     jobs: list[tuple[str, int, Callable[[], bytes]]] = []
-    for name, pos in (("mid-game", mid), ("most spots", position(scout.spots_at)),
-                      ("final", last), ("mid-game cold", mid)):
+    boards = [("mid-game", mid), ("most spots", position(scout.spots_at)), ("final", last),
+              ("mid-game cold", mid)]
+    if scout.load_at is not None:
+        boards.append(("busiest", position(scout.load_at)))
+    for name, pos in boards:
         view = ruleset.view(pos.state, None)
         jobs.append((name, pos.actions, lambda v=view, c=pos.caption: renderers.render_public(
             ruleset.id, v, names, c, locale)))
     summary = ruleset.summary_view(last.state)
-    if summary is not None and getattr(module, "render_summary", None) is not None:
+    summary_module = import_module(renderers._SUMMARY_MODULES.get(ruleset.id) or module_name)
+    if summary is not None and getattr(summary_module, "render_summary", None) is not None:
         jobs.append(("summary", last.actions,
                      lambda: renderers.render_summary(ruleset.id, summary, names, locale)
                      or b""))

@@ -36,15 +36,19 @@ def _build_registry() -> dict[str, Ruleset]:
     from .hagoth import RULESET as HAGOTH
     from .hexfolk import RULESET as HEXFOLK
     from .lovci_pokladu import RULESET as LOVCI
+    from .shipyard import RULESET as SHIPYARD
 
-    playable: tuple[Ruleset, ...] = (HAGOTH, LOVCI, HEXFOLK)
+    playable: tuple[Ruleset, ...] = (HAGOTH, LOVCI, HEXFOLK, SHIPYARD)
     if os.environ.get(DEV_GAMES_ENV, "") not in ("", "0"):
-        # Shipyard (issue 11): rules and bot play whole games; its images, /rules topics
-        # and bot strength are not ready for players yet.
-        from .shipyard import RULESET as SHIPYARD
-
-        playable = (*playable, SHIPYARD)
+        # No game is in development at the moment; one would be added here (Shipyard
+        # was, until issue 11 was finished).
+        playable = (*playable, *_development_games())
     return {ruleset.id: ruleset for ruleset in playable}
+
+
+def _development_games() -> tuple[Ruleset, ...]:
+    """Games registered only with :data:`DEV_GAMES_ENV` (none today)."""
+    return ()
 
 
 RULESETS: dict[str, Ruleset] = {}

@@ -28,6 +28,7 @@ _MODULES = {
 #: is not drawn by the board's own module.
 _SUMMARY_MODULES = {
     "hagoth": "renderers.hagoth_summary",
+    "shipyard": "renderers.shipyard_summary",
 }
 
 

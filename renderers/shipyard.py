@@ -1,133 +1,603 @@
-"""A minimal Shipyard board: the action track, the display, the rondels and every
-player's shipyard, drawn from a :class:`~games.shipyard.view.ShipyardView` only.
+"""Pillow images of Shipyard, drawn from a :class:`~games.shipyard.view.ShipyardView` only.
 
-This is the first, plain version (issue 11 "Images" asks for much more: canal systems
-drawn as a map, the employee track, card art); it is readable text in boxes.
+One public image, 1,200 px wide, in two parts:
+
+* **the board**: the action track (every card in play order from the lead, its space,
+  the figures on it and the income a free card pays now), the ship display with its row
+  prices, the freight trains and canals for rent, the equipment ring, the crew circle,
+  the exchange hexagon, the employee oval with its marker, and the decks left;
+* **the shipyards**, one panel per player: the 9 slots with the ships in progress,
+  equipment and crew in stock, trains and employees, the canal system drawn as a map
+  (each space's official, the ship figure and the side it came from) and the launched
+  fleet.
+
+:func:`render_hand` draws a seat's own government contracts as cards; the board never
+looks at them (the view it is given is public). Every word comes from the translation
+layer; fonts are the shared :func:`renderers.common.font` faces.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from functools import cache
 
-from PIL import Image, ImageFont
+from PIL import Image, ImageDraw
 
-from games.shipyard.data import CIRCLE, EXCHANGE_PRICES, RING, TRACK_SPACES, ship_card
-from games.shipyard.view import ShipyardSummary, ShipyardView
+from games.shipyard.data import (
+    BLUE,
+    CANAL_PRICES,
+    CANALS,
+    CIRCLE,
+    EDGE_STEP,
+    EMPLOYEES,
+    EXCHANGE_PRICES,
+    GREEN,
+    RING,
+    ROW_PRICES,
+    TRAIN_PRICE,
+    TRAINS,
+    canal_edges,
+    ship_card,
+)
+from games.shipyard.view import PlayerView, ShipyardView
 from i18n import t
 
-from .common import FONT_DIR, WHITE, draw_text, drawing, png_bytes, seat_style
+from .common import (
+    INK,
+    MUTED,
+    RGB,
+    WHITE,
+    TurnSeat,
+    draw_fitted,
+    draw_text,
+    draw_token,
+    draw_turn_order,
+    drawing,
+    ellipsize,
+    font,
+    line_height,
+    play_order,
+    png_bytes,
+    seat_style,
+    text_width,
+    wrap_account,
+    wrap_text,
+)
 
 _P = "shipyard."
+_R = "shipyard.render."
+WIDTH = 1200
+MARGIN = 20
+INNER = WIDTH - 2 * MARGIN
+PAPER: RGB = (244, 239, 226)
+PANEL: RGB = (252, 249, 241)
+NAVY: RGB = (28, 48, 84)
+RULE: RGB = (196, 186, 164)
+WATER: RGB = (96, 156, 214)
+LAND: RGB = (206, 196, 160)
+HIGHLIGHT: RGB = (255, 222, 120)
+DECK_FILL: dict[str, RGB] = {"bow": (233, 205, 170), "middle": (238, 226, 200),
+                             "stern": (200, 214, 226)}
+MOUNT_FILL: dict[str, RGB] = {"S": (255, 255, 255), "P": (214, 226, 240),
+                              "K": (240, 226, 180), "C": (225, 200, 200)}
+SAFETY_FILL: dict[str, RGB] = {"L": (255, 236, 150), "B": (200, 236, 206),
+                               "R": (255, 205, 190)}
+OFFICIAL_FILL: dict[str, RGB] = {
+    "military": (200, 70, 60), "commercial": (230, 160, 40), "lantern": (250, 215, 70),
+    "lifeboat": (70, 160, 90), "lifebuoy": (235, 120, 110), "riband": (40, 80, 190)}
+COMMODITY_FILL: dict[str, RGB] = {"coal": (60, 60, 60), "steel": (150, 160, 176),
+                                  "timber": (160, 110, 60)}
+CARD_FILL: dict[str, RGB] = {
+    "build": (222, 190, 150), "canal": (170, 206, 236), "purchase": (210, 210, 200),
+    "exchange": (200, 230, 200), "equipment": (226, 200, 170), "crew": (190, 226, 190),
+    "hire": (214, 196, 232), "subsidy": (250, 230, 150)}
 
 
-@cache
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """This renderer's own faces, with the basic layout engine: raqm layout failed now
-    and then ("raqm_layout() failed") when boards of several games render at once."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
-INK = (30, 30, 40)
-PAPER = (246, 241, 228)
-WIDTH = 1100
+def _t(key: str, locale: str, **params: object) -> str:
+    """:func:`i18n.t` with small whole numbers passed as plain digits (no grouping is
+    ever needed for them, and number formatting is the slow part of a message)."""
+    return t(key, locale, **{k: str(v) if isinstance(v, int) else v
+                             for k, v in params.items()})
 
 
-def _ship(card: int | None) -> str:
-    if card is None:
-        return "—"
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if seat < len(names) and names[seat] else f"#{seat + 1}"
+
+
+def _box(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill: RGB,
+         outline: RGB = RULE, radius: int = 8, width: int = 1) -> None:
+    """A framed box; rounded only when large (rounded corners are slow to draw and
+    invisible on a chip)."""
+    if radius >= 10:
+        draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+    else:
+        draw.rectangle(box, fill=fill, outline=outline, width=width)
+
+
+def _section(draw: ImageDraw.ImageDraw, y: float, title: str, note: str = "") -> float:
+    """A section heading; returns the y below it."""
+    used = draw_text(draw, (MARGIN, y), title, font(20, bold=True), NAVY)
+    if note:
+        draw_text(draw, (MARGIN + used + 14, y + 4), note, font(15), MUTED,
+                  INNER - used - 14)
+    return y + 30
+
+
+# -- small glyphs: a feature chip, a ship card, a canal tile ----------------------------
+def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, letter: str, fill: RGB,
+          size: int = 22) -> float:
+    """A letter in a rounded square (a mount, a cabin, a safety feature)."""
+    draw.rectangle((x, y, x + size, y + size), fill=fill, outline=INK)
+    draw.text((x + size / 2, y + size / 2 + 1), letter, font=font(14, bold=True), fill=INK,
+              anchor="mm")
+    return size + 3
+
+
+def _coin(draw: ImageDraw.ImageDraw, cx: float, cy: float, value: int, r: int = 17) -> None:
+    """A price as a coin."""
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(236, 196, 72), outline=INK, width=2)
+    draw.text((cx, cy + 1), str(value), font=font(18, bold=True), fill=INK, anchor="mm")
+
+
+def _features(card: int) -> list[tuple[str, RGB]]:
     kind = ship_card(card)
-    marks = "".join(kind.mounts) + "c" * kind.cabins + "".join(kind.safety).lower()
-    return f"{kind.deck[0].upper()}:{marks or '-'}"
+    out = [(m, MOUNT_FILL[m]) for m in kind.mounts]
+    out += [("c", WHITE)] * kind.cabins
+    out += [(s.lower(), SAFETY_FILL[s]) for s in kind.safety]
+    return out
+
+
+def _ship_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
+               card: int | None, locale: str, price: int | None = None) -> None:
+    x0, y0, x1, _ = box
+    if card is None:
+        _box(draw, box, PAPER, RULE, 6)
+        return
+    kind = ship_card(card)
+    _box(draw, box, DECK_FILL[kind.deck], INK, 6)
+    head = t(f"{_P}deck.{kind.deck}", locale)
+    if price is not None:
+        head = f"{head} · {price}"
+    face = font(14, bold=True)
+    if text_width(head, face) > x1 - x0 - 10:
+        face = font(14)  # "Середина" in a narrow yard slot
+    draw_text(draw, (x0 + 6, y0 + 3), head, face, INK, x1 - x0 - 10)
+    features = _features(card)
+    if not features:
+        draw_text(draw, (x0 + 6, y0 + 24), t(_R + "blank", locale), font(14), MUTED,
+                  x1 - x0 - 10)
+        return
+    x, y = x0 + 5, y0 + 22
+    for letter, fill in features:
+        if x + 22 > x1 - 3:
+            x, y = x0 + 5, y + 25
+        x += _chip(draw, x, y, letter, fill)
+
+
+def _space_points(cx: float, cy: float, tile: float, cid: int, rot: int
+                  ) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+    """Centres of a canal's three spaces and the midpoints of its connector edges
+    (space 0's, space 2's, then the fork's)."""
+    a, b, c = canal_edges(cid, rot)
+    off = tile * 0.32
+    edge = tile * 0.5
+
+    def towards(e: int, d: float) -> tuple[float, float]:
+        dx, dy = EDGE_STEP[e]
+        return cx + dx * d, cy + dy * d
+    spaces = [towards(a, off), (cx, cy), towards(b, off)]
+    ends = [towards(a, edge), towards(b, edge)] + ([towards(c, edge)] if c is not None else [])
+    return spaces, ends
+
+
+def _official_letter(official: str | None, locale: str) -> str:
+    return t(f"{_R}official_short.{official}", locale) if official else ""
+
+
+def _canal_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, tile: float, cid: int,
+                rot: int, locale: str) -> list[tuple[float, float]]:
+    """Draw canal ``cid`` centred at ``cx, cy``; returns its space centres."""
+    half = tile / 2
+    draw.rectangle((cx - half, cy - half, cx + half, cy + half), fill=LAND, outline=INK)
+    spaces, ends = _space_points(cx, cy, tile, cid, rot)
+    width = max(6, int(tile * 0.22))
+    draw.line([ends[0], spaces[0], spaces[1], spaces[2], ends[1]], fill=WATER, width=width,
+              joint="curve")
+    if len(ends) == 3:
+        draw.line([spaces[1], ends[2]], fill=WATER, width=width)
+    r = max(10, tile * 0.15)
+    for k, (sx, sy) in enumerate(spaces):
+        official = CANALS[cid].officials[k]
+        fill = OFFICIAL_FILL.get(official or "", WHITE)
+        draw.ellipse((sx - r, sy - r, sx + r, sy + r), fill=fill, outline=INK)
+        ink = WHITE if official in ("military", "riband", "lifeboat") else INK
+        draw.text((sx, sy + 1), _official_letter(official, locale), font=font(14, bold=True),
+                  fill=ink, anchor="mm")
+    return spaces
+
+
+# -- the board ------------------------------------------------------------------------
+def _header(draw: ImageDraw.ImageDraw, view: ShipyardView, names: Sequence[str],
+            locale: str) -> None:
+    draw.rectangle((0, 0, WIDTH, 56), fill=NAVY)
+    draw_text(draw, (MARGIN, 28), t(_P + "name", locale), font(26, bold=True), WHITE,
+              anchor="lm")
+    if view.phase == "over":
+        status = t(_R + "over", locale)
+    else:
+        status = _t(_R + f"phase.{view.phase}", locale, name=_name(names, view.current))
+    note = _t(_R + "countdown", locale, countdown=view.countdown, turn=view.turn)
+    right = WIDTH - MARGIN
+    right -= draw_text(draw, (right, 28), note, font(17), (210, 220, 236), 420, anchor="rm")
+    draw_fitted(draw, (MARGIN + 190, 28), status, right - MARGIN - 210, 22, WHITE,
+                bold=True, anchor="lm")
+
+
+def _track_order(view: ShipyardView) -> list[tuple[int, str]]:
+    """(space, card) from the lead card backwards."""
+    n = len(view.track)
+    lead = view.track.index(view.lead)
+    out = []
+    for back in range(n):
+        space = (lead - back) % n
+        card = view.track[space]
+        if card is not None:
+            out.append((space, card))
+    return out
+
+
+def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, view: ShipyardView,
+                top: float, locale: str) -> float:
+    note = t(_R + ("ending_ships" if view.ending == "ships" else "track_note"), locale)
+    y = _section(draw, top, t(_R + "track", locale), note)
+    # the 23 spaces as a strip; the starting space is the last
+    n = len(view.track)
+    cell = INNER / n
+    for space, card in enumerate(view.track):
+        x = MARGIN + space * cell
+        fill = CARD_FILL[card] if card else PANEL
+        outline = INK if card == view.lead else RULE
+        draw.rectangle((x + 1, y, x + cell - 1, y + 26), fill=fill, outline=outline,
+                       width=3 if card == view.lead else 1)
+        draw.text((x + cell / 2, y + 13), str(space + 1), font=font(14, bold=space == n - 1),
+                  fill=INK, anchor="mm")
+    y += 34
+    figures = dict(view.figures)
+    income = dict(view.income)
+    order = _track_order(view)
+    w = (INNER - 6 * (len(order) - 1)) / len(order)
+    h = 118
+    for i, (space, card) in enumerate(order):
+        x = MARGIN + i * (w + 6)
+        lead = card == view.lead
+        _box(draw, (x, y, x + w, y + h), CARD_FILL[card], INK, 8, 3 if lead else 1)
+        tag = _t(_R + ("lead" if lead else "space"), locale, space=space + 1)
+        draw_text(draw, (x + 8, y + 6), tag, font(14, bold=lead), INK if lead else MUTED,
+                  w - 14)
+        for k, line in enumerate(wrap_text(t(f"{_P}card.{card}", locale),
+                                           font(16, bold=True), w - 14, 2)):
+            draw.text((x + 8, y + 26 + k * 20), line, font=font(16, bold=True), fill=INK)
+        seats = figures.get(card, ())
+        for k, seat in enumerate(seats):
+            draw_token(image, (x + 20 + k * 30, y + h - 22), 26,
+                       seat_style(seat, view.players[seat].colour))
+        if card in income:
+            label = _t(_R + "income", locale, income=income[card])
+            lw = text_width(label, font(15, bold=True)) + 12
+            _box(draw, (x + w - lw - 6, y + h - 34, x + w - 6, y + h - 8), HIGHLIGHT, INK, 6)
+            draw.text((x + w - lw / 2 - 6, y + h - 21), label, font=font(15, bold=True),
+                      fill=INK, anchor="mm")
+    return y + h + 14
+
+
+def _draw_display(draw: ImageDraw.ImageDraw, view: ShipyardView, top: float,
+                  locale: str) -> float:
+    sizes = dict(view.deck_sizes)
+    note = _t(_R + "decks", locale, bows=sizes["bows"], middles=sizes["middles"],
+             sterns=sizes["sterns"])
+    y = _section(draw, top, t(_R + "display", locale), note)
+    columns = [("b", view.bow_display), ("m", view.middle_display[:5]),
+               ("m", view.middle_display[5:]), ("s", view.stern_display)]
+    label_w = 60
+    col_w = 142
+    row_h = 60
+    heads = ("b", "m1", "m2", "s")
+    for c, head in enumerate(heads):
+        x = MARGIN + label_w + c * (col_w + 8)
+        draw_text(draw, (x + 4, y), t(_R + f"column.{head}", locale), font(15, bold=True),
+                  INK, col_w)
+    y += 22
+    for row in range(5):
+        ry = y + row * (row_h + 6)
+        _coin(draw, MARGIN + 26, ry + row_h / 2, ROW_PRICES[row])
+        for c, (column, cards) in enumerate(columns):
+            x = MARGIN + label_w + c * (col_w + 6)
+            card = cards[row] if row < len(cards) else None
+            _ship_card(draw, (x, ry, x + col_w, ry + row_h), card, locale)
+            if card is not None:
+                number = row + 1 + (5 if c == 2 else 0)
+                draw.text((x + col_w - 6, ry + 4), f"{column}{number}", font=font(14),
+                          fill=MUTED, anchor="ra")
+    return y + 5 * (row_h + 6)
+
+
+def _draw_trains_canals(image: Image.Image, draw: ImageDraw.ImageDraw, view: ShipyardView,
+                        x0: float, top: float, locale: str) -> float:
+    width = WIDTH - MARGIN - x0
+    draw_text(draw, (x0, top), _t(_R + "trains", locale, price=TRAIN_PRICE),
+              font(18, bold=True), NAVY, width)
+    y = top + 26
+    slot_w = (width - 4 * 6) / 5
+    for i, train in enumerate(view.train_display):
+        x = x0 + i * (slot_w + 6)
+        _box(draw, (x, y, x + slot_w, y + 54), PANEL, INK, 6)
+        draw.text((x + 6, y + 4), str(i + 1), font=font(14, bold=True), fill=MUTED)
+        if train is None:
+            continue
+        for k, commodity in enumerate(TRAINS[train]):
+            cx = x + 14 + k * (slot_w - 28) / 2
+            draw.ellipse((cx - 11, y + 24, cx + 11, y + 46), fill=COMMODITY_FILL[commodity],
+                         outline=INK)
+            draw.text((cx, y + 35), t(f"{_R}commodity_short.{commodity}", locale),
+                      font=font(14, bold=True), fill=WHITE, anchor="mm")
+    y += 66
+    draw_text(draw, (x0, y), t(_R + "canals", locale), font(18, bold=True), NAVY, width)
+    y += 26
+    tile = min(72.0, slot_w - 14)
+    for i, cid in enumerate(view.canal_display):
+        x = x0 + i * (slot_w + 6)
+        _box(draw, (x, y, x + slot_w, y + tile + 30), PANEL, INK, 6)
+        draw.text((x + 6, y + 4), _t(_R + "canal_slot", locale, slot=i + 1,
+                                    price=CANAL_PRICES[i]), font=font(14, bold=True),
+                  fill=INK)
+        if cid is not None:
+            _canal_tile(draw, x + slot_w / 2, y + 24 + tile / 2, tile, cid, 0, locale)
+    return y + tile + 40
+
+
+def _ring(draw: ImageDraw.ImageDraw, x0: float, y: float, width: float, title: str,
+          labels: Sequence[str], marker: int) -> float:
+    """A rondel as a row of sectors, clockwise, the marker's sector highlighted."""
+    draw_text(draw, (x0, y), title, font(16, bold=True), NAVY, width)
+    y += 22
+    w = (width - 4 * (len(labels) - 1)) / len(labels)
+    for i, label in enumerate(labels):
+        x = x0 + i * (w + 4)
+        here = i == marker
+        _box(draw, (x, y, x + w, y + 30), HIGHLIGHT if here else PANEL, INK if here else RULE,
+             6, 2 if here else 1)
+        draw_fitted(draw, (x + w / 2, y + 15), label, w - 8, 15, INK, bold=here, anchor="mm")
+    return y + 38
+
+
+def _draw_rondels(draw: ImageDraw.ImageDraw, view: ShipyardView, x0: float, top: float,
+                  locale: str) -> float:
+    width = WIDTH - MARGIN - x0
+    y = _ring(draw, x0, top, width, t(_R + "ring", locale),
+              [t(f"{_P}item.{i}", locale) for i in RING], view.ring)
+    y = _ring(draw, x0, y, width, t(_R + "circle", locale),
+              [t(f"{_P}item.{i}", locale) for i in CIRCLE], view.circle)
+    y = _ring(draw, x0, y, width, t(_R + "exchange", locale),
+              ["/".join(map(str, p)) for p in EXCHANGE_PRICES], view.exchange)
+    return y
+
+
+def _employee_short(kind: str, locale: str) -> str:
+    return t(f"{_R}employee_short.{kind}", locale)
+
+
+def _draw_oval(draw: ImageDraw.ImageDraw, view: ShipyardView, top: float,
+               locale: str) -> float:
+    y = _section(draw, top, t(_R + "oval", locale), t(_R + "oval_note", locale))
+    stops = len(view.employees)
+    w = (INNER - 6 * (stops - 1)) / stops
+    h = 30 + 3 * 60
+    for i, stop in enumerate(view.employees):
+        x = MARGIN + i * (w + 6)
+        here = i == view.oval
+        _box(draw, (x, y, x + w, y + h), HIGHLIGHT if here else PANEL, INK if here else RULE,
+             8, 3 if here else 1)
+        draw.text((x + 8, y + 5), _t(_R + "stop", locale, stop=i + 1),
+                  font=font(14, bold=True), fill=INK)
+        for k, (kind, copies) in enumerate(stop):
+            ey = y + 28 + k * 60
+            _box(draw, (x + 4, ey, x + w - 4, ey + 56), WHITE, RULE, 5)
+            lines = wrap_text(_employee_short(kind, locale), font(14), w - 16, 2)
+            for j, line in enumerate(lines):
+                draw.text((x + 8, ey + 3 + j * 17), line, font=font(14), fill=INK)
+            extra = EMPLOYEES[kind].extra_cost
+            tail = " ".join(part for part in ("×2" if copies > 1 else "",
+                                              f"+{extra}" if extra else "") if part)
+            if tail:
+                draw.text((x + w - 8, ey + 53), tail, font=font(14, bold=True), fill=NAVY,
+                          anchor="rd")
+    return y + h + 12
+
+
+# -- the shipyards ------------------------------------------------------------------------
+def _canal_map(image: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerView,
+               box: tuple[float, float, float, float], locale: str) -> None:
+    x0, y0, x1, y1 = box
+    _box(draw, box, (228, 238, 246), RULE, 8)
+    if not p.canals:
+        draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), t(_R + "no_canal", locale),
+                  font(15), MUTED, x1 - x0 - 16, anchor="mm")
+        return
+    xs = [c[0] for c in p.canals]
+    ys = [c[1] for c in p.canals]
+    cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    tile = min(84.0, (x1 - x0 - 16) / cols, (y1 - y0 - 16) / rows)
+    ox = (x0 + x1) / 2 - (cols * tile) / 2
+    oy = (y0 + y1) / 2 - (rows * tile) / 2
+    centres: dict[tuple[int, int, int], tuple[float, float]] = {}
+    for x, y, cid, rot in p.canals:
+        cx = ox + (x - min(xs) + 0.5) * tile
+        cy = oy + (y - min(ys) + 0.5) * tile
+        for k, point in enumerate(_canal_tile(draw, cx, cy, tile, cid, rot, locale)):
+            centres[(x, y, k)] = point
+    if p.figure is not None and p.figure in centres:
+        fx, fy = centres[p.figure]
+        style = seat_style(p.seat, p.colour)
+        if p.came_from is not None:
+            if p.came_from in centres:
+                bx, by = centres[p.came_from]
+            else:  # the canal it came from is used up: point back the way it came
+                bx = fx + (p.came_from[0] - p.figure[0]) * tile * 0.5
+                by = fy + (p.came_from[1] - p.figure[1]) * tile * 0.5
+            angle = math.atan2(fy - by, fx - bx)
+            tail = (fx - math.cos(angle) * tile * 0.32, fy - math.sin(angle) * tile * 0.32)
+            draw.line([tail, (fx, fy)], fill=INK, width=5)
+            draw.ellipse((tail[0] - 5, tail[1] - 5, tail[0] + 5, tail[1] + 5), fill=INK)
+        draw_token(image, (fx, fy), max(22, int(tile * 0.34)), style)
+
+
+def _stock_text(p: PlayerView, locale: str) -> str:
+    parts = [f"{t(_P + 'item.' + k, locale)} {n}" for k, n in p.stock if n]
+    return ", ".join(parts) or t(_R + "none", locale)
+
+
+def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ShipyardView,
+                 p: PlayerView, names: Sequence[str], top: float, locale: str) -> float:
+    h = 316
+    current = p.seat == view.current and view.phase != "over"
+    _box(draw, (MARGIN, top, WIDTH - MARGIN, top + h), (255, 249, 222) if current else PANEL,
+         INK if current else RULE, 10, 3 if current else 1)
+    style = seat_style(p.seat, p.colour)
+    draw_token(image, (MARGIN + 24, top + 24), 30, style)
+    name = ellipsize(_name(names, p.seat), font(20, bold=True), 330)
+    used = draw_text(draw, (MARGIN + 46, top + 24), name, font(20, bold=True), INK,
+                     anchor="lm")
+    facts = _t(_R + "player", locale, score=p.score, money=p.money, trains=len(p.trains),
+              ships=len(p.fleet), used=p.used_canals, contracts=p.contracts)
+    draw_text(draw, (MARGIN + 60 + used, top + 24), facts, font(16), INK,
+              WIDTH - 2 * MARGIN - used - 80, anchor="lm")
+    # the 9 slots, and the canal map to their right over the panel's height
+    y = top + 48
+    slot_w = 88
+    for slot, card in enumerate(p.yard):
+        x = MARGIN + 12 + slot * (slot_w + 4)
+        draw.text((x + slot_w / 2, y), str(slot + 1), font=font(14, bold=True), fill=MUTED,
+                  anchor="ma")
+        _ship_card(draw, (x, y + 18, x + slot_w, y + 92), card, locale)
+    left_w = 9 * (slot_w + 4) - 4
+    map_box = (MARGIN + 12 + left_w + 12, top + 44, WIDTH - MARGIN - 12, top + h - 10)
+    _canal_map(image, draw, p, map_box, locale)
+    # below the slots: stock, employees, the launched fleet
+    y += 100
+    stock = _t(_R + "stock", locale, stock=_stock_text(p, locale))
+    staff = ", ".join(t(f"{_P}employee.{e}", locale) for e in p.employees) or \
+        t(_R + "none", locale)
+    for text in (stock, _t(_R + "employees", locale, staff=staff)):
+        for line in wrap_text(text, font(15), left_w, 2):
+            draw.text((MARGIN + 12, y), line, font=font(15), fill=INK)
+            y += 19
+        y += 4
+    fy = y + 2
+    draw_text(draw, (MARGIN + 12, fy), t(_R + "fleet", locale), font(15, bold=True), NAVY,
+              left_w)
+    fy += 22
+    if not p.fleet:
+        draw_text(draw, (MARGIN + 12, fy), t(_R + "none", locale), font(15), MUTED)
+    chip_w = 116
+    per_row = int(left_w // (chip_w + 4))
+    for i, (cards, speed, points) in enumerate(p.fleet):
+        bx = MARGIN + 12 + (i % per_row) * (chip_w + 4)
+        by = fy + (i // per_row) * 32
+        _box(draw, (bx, by, bx + chip_w, by + 28), WHITE, RULE, 6)
+        draw_text(draw, (bx + 6, by + 14), _t(_R + "ship", locale, number=i + 1, cards=cards,
+                                              speed=speed, points=points),
+                  font(15), INK, chip_w - 10, anchor="lm")
+    return top + h + 10
+
+
+def _legend(draw: ImageDraw.ImageDraw, top: float, locale: str) -> float:
+    lines = wrap_text(t(_R + "legend", locale), font(15), INNER, 3)
+    for k, line in enumerate(lines):
+        draw.text((MARGIN, top + k * 20), line, font=font(15), fill=MUTED)
+    return top + len(lines) * 20 + 8
+
+
+#: (players, caption lines, locale) -> the board's height, found by the first render
+#: of that shape (the layout depends on nothing else), so later renders need no crop.
+_HEIGHTS: dict[tuple[int, int, str], int] = {}
 
 
 def render_board(view: ShipyardView, names: Sequence[str], caption: str,
                  locale: str = "en") -> bytes:
-    rows = 9 + 4 * len(view.players)
-    image = Image.new("RGB", (WIDTH, 60 + rows * 34), PAPER)
+    face = font(18)
+    lines = wrap_account(caption, face, INNER, 3) if caption.strip() else []
+    shape = (len(view.players), len(lines), locale)
+    known = _HEIGHTS.get(shape)
+    image = Image.new("RGB", (WIDTH, known or 1400 + 340 * len(view.players)), PAPER)
     draw = drawing(image)
-    big, small = font(22, bold=True), font(16)
-    y = 10
-    draw_text(draw, (12, y), caption, big, INK, WIDTH - 24)
-    y += 34
-    draw_text(draw, (12, y), t("shipyard.render.countdown", locale, countdown=view.countdown,
-                               turn=view.turn), small, INK)
-    y += 28
-    # the track, from space 1 to 23 (23 is the starting space)
-    cell = (WIDTH - 24) // TRACK_SPACES
-    income = dict(view.income)
-    figures = dict(view.figures)
-    for space, card in enumerate(view.track):
-        x = 12 + space * cell
-        fill = (220, 210, 180) if card else WHITE
-        if card == view.lead:
-            fill = (250, 200, 120)
-        draw.rectangle((x, y, x + cell - 3, y + 70), fill=fill, outline=INK)
-        draw_text(draw, (x + 2, y + 2), str(space + 1), font(11), INK)
-        if card:
-            draw_text(draw, (x + 2, y + 16), t(f"{_P}card.{card}", locale)[:6], font(11),
-                      INK, cell - 4)
-            for i, seat in enumerate(figures.get(card, ())):
-                style = seat_style(seat)
-                draw.rectangle((x + 2 + 14 * i, y + 32, x + 14 + 14 * i, y + 46),
-                               fill=style.rgb)
-                draw_text(draw, (x + 8 + 14 * i, y + 39), style.letter, font(10, True),
-                          style.ink, anchor="mm")
-            if card in income:
-                draw_text(draw, (x + 2, y + 52), f"+{income[card]}", font(12, True), INK)
-    y += 80
-    lines = [
-        t("shipyard.render.bows", locale) + "  " + "  ".join(map(_ship, view.bow_display)),
-        t("shipyard.render.middles", locale) + "  " + "  ".join(map(_ship, view.middle_display)),
-        t("shipyard.render.sterns", locale) + "  " + "  ".join(map(_ship, view.stern_display)),
-        t("shipyard.render.prices", locale),
-        t("shipyard.render.rondels", locale, ring=t(f"{_P}item.{RING[view.ring]}", locale),
-          circle=t(f"{_P}item.{CIRCLE[view.circle]}", locale), oval=view.oval + 1,
-          exchange=view.exchange + 1,
-          prices="/".join(map(str, EXCHANGE_PRICES[view.exchange]))),
-        t("shipyard.render.decks", locale,
-          sizes=", ".join(f"{k} {n}" for k, n in view.deck_sizes)),
-    ]
-    for line in lines:
-        draw_text(draw, (12, y), line, small, INK, WIDTH - 24)
-        y += 26
+    _header(draw, view, names, locale)
+    y = 66.0
+    if lines:
+        for line in lines:
+            draw.text((MARGIN, y), line, font=face, fill=INK)
+            y += line_height(face)
+        y += 4
+    order = [TurnSeat(seat, seat_style(seat, view.players[seat].colour), _name(names, seat),
+                      current=seat == view.current and view.phase != "over")
+             for seat in play_order(view.start_player, len(view.players))]
+    draw_turn_order(image, draw, (MARGIN, y + 16), INNER, order, locale, size=26)
+    y += 42
+    y = _draw_track(image, draw, view, y, locale)
+    right_x = MARGIN + 60 + 4 * 148 + 14
+    bottom_left = _draw_display(draw, view, y, locale)
+    bottom_right = _draw_trains_canals(image, draw, view, right_x, y, locale)
+    bottom_right = _draw_rondels(draw, view, right_x, bottom_right, locale)
+    y = max(bottom_left, bottom_right) + 8
+    y = _draw_oval(draw, view, y, locale)
+    y = _legend(draw, y, locale)
+    draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=RULE, width=2)
+    y = _section(draw, y + 8, t(_R + "shipyards", locale))
     for p in view.players:
-        style = seat_style(p.seat)
-        name = names[p.seat] if p.seat < len(names) else str(p.seat + 1)
-        draw.rectangle((12, y, 30, y + 18), fill=style.rgb)
-        draw_text(draw, (21, y + 9), style.letter, font(12, True), style.ink, anchor="mm")
-        marker = " ◀" if p.seat == view.current else ""
-        draw_text(draw, (38, y), t("shipyard.render.player", locale, name=name, score=p.score,
-                                   money=p.money, ships=len(p.fleet)) + marker,
-                  font(17, True), INK, WIDTH - 50)
-        y += 26
-        draw_text(draw, (38, y), t("shipyard.render.yard", locale) + "  " +
-                  " | ".join(_ship(c) for c in p.yard), small, INK, WIDTH - 50)
-        y += 24
-        stock = ", ".join(f"{t(_P + 'item.' + k, locale)} {n}" for k, n in p.stock if n)
-        draw_text(draw, (38, y), t("shipyard.render.stock", locale, stock=stock or "—",
-                                   trains=len(p.trains), canals=len(p.canals),
-                                   used=p.used_canals), small, INK, WIDTH - 50)
-        y += 24
-        staff = ", ".join(t(_P + "employee." + e, locale) for e in p.employees)
-        draw_text(draw, (38, y), staff or "—", small, INK, WIDTH - 50)
-        y += 30
-    return png_bytes(image.crop((0, 0, WIDTH, y + 10)))
+        y = _draw_player(image, draw, view, p, names, y, locale)
+    if known is None:
+        _HEIGHTS[shape] = int(y) + 6
+        image = image.crop((0, 0, WIDTH, int(y) + 6))
+    return png_bytes(image)
 
 
-def render_summary(summary: ShipyardSummary, names: Sequence[str], locale: str = "en") -> bytes:
-    """The final scores by source, above the final board."""
-    board = Image.open(__import__("io").BytesIO(render_board(
-        summary.board, names, t("shipyard.render.final", locale), locale)))
-    head = 50 + 30 * len(summary.rows)
-    image = Image.new("RGB", (WIDTH, head + board.height), PAPER)
+# -- the private image: the seat's own contracts ---------------------------------------
+CONTRACT_W, CONTRACT_H = 270, 170
+
+
+def hand_key(view: ShipyardView) -> tuple[object, ...]:
+    """What :func:`render_hand` draws from: the seat and its contracts."""
+    return (view.viewer, view.green, view.blue)
+
+
+def _contract_card(draw: ImageDraw.ImageDraw, x: float, y: float, colour: str, index: int,
+                   locale: str) -> None:
+    fill = (206, 234, 206) if colour == "green" else (204, 220, 244)
+    edge = (40, 120, 60) if colour == "green" else (40, 80, 170)
+    _box(draw, (x, y, x + CONTRACT_W, y + CONTRACT_H), fill, edge, 12, 3)
+    title = t(_R + f"contract_title.{colour}", locale)
+    draw_text(draw, (x + 14, y + 12), title, font(16, bold=True), edge, CONTRACT_W - 28)
+    code = (GREEN if colour == "green" else BLUE)[index].code
+    text = t(f"{_P}contract_{colour}.{code}", locale)
+    for k, line in enumerate(wrap_text(text, font(18, bold=True), CONTRACT_W - 28, 5)):
+        draw.text((x + 14, y + 42 + k * 24), line, font=font(18, bold=True), fill=INK)
+
+
+def render_hand(view: ShipyardView, names: Sequence[str], locale: str = "en") -> bytes:
+    """The viewer's government contracts, green then blue, drawn as cards."""
+    green, blue = view.green or (), view.blue or ()
+    cards = [("green", i) for i in green] + [("blue", i) for i in blue]
+    per_row = 3
+    rows = max(1, math.ceil(len(cards) / per_row))
+    width = per_row * CONTRACT_W + (per_row + 1) * 16
+    image = Image.new("RGB", (width, 64 + rows * (CONTRACT_H + 16)), PAPER)
     draw = drawing(image)
-    y = 12
-    for seat, total, ships, contracts, money, launched in summary.rows:
-        name = names[seat] if seat < len(names) else str(seat + 1)
-        mark = " ★" if seat in summary.winners else ""
-        draw_text(draw, (12, y), t("shipyard.render.summary_row", locale, name=name, total=total,
-                                   ships=ships, contracts=contracts, money=money,
-                                   launched=launched) + mark, font(18, True), INK, WIDTH - 24)
-        y += 30
-    image.paste(board.convert("RGB"), (0, head))
+    seat = view.viewer if view.viewer is not None else 0
+    title = _t(_R + "hand_title", locale, name=_name(names, seat))
+    draw_fitted(draw, (16, 30), title, width - 32, 22, INK, bold=True, anchor="lm")
+    if not cards:
+        draw_text(draw, (16, 80), t(_R + "none", locale), font(18), MUTED)
+    for k, (colour, index) in enumerate(cards):
+        x = 16 + (k % per_row) * (CONTRACT_W + 16)
+        y = 60 + (k // per_row) * (CONTRACT_H + 16)
+        _contract_card(draw, x, y, colour, index, locale)
     return png_bytes(image)

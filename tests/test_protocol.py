@@ -256,14 +256,16 @@ def test_rules_messages_get_every_parameter_they_need() -> None:
     assert not problems, problems
 
 
-def test_games_in_development_are_hidden_from_players(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A game in development (Shipyard) is tested through every registry-wide test but is
-    not offered to players: without TIDEBOUND_DEV_GAMES it is an unknown game."""
+def test_finished_games_are_offered_without_the_development_switch(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shipyard is finished (issue 11: "register Shipyard for players"): it is offered
+    without TIDEBOUND_DEV_GAMES, and the switch adds only games still in development."""
     monkeypatch.setattr(games, "RULESETS", {})
     monkeypatch.delenv(games.DEV_GAMES_ENV, raising=False)
-    assert "shipyard" not in {r.id for r in games.all_rulesets()}
-    with pytest.raises(games.UnknownGame):
-        games.get_ruleset("shipyard")
+    offered = {r.id for r in games.all_rulesets()}
+    assert {"hagoth", "lovci-pokladu", "hexfolk", "shipyard"} <= offered
+    assert games.get_ruleset("shipyard").id == "shipyard"
     monkeypatch.setattr(games, "RULESETS", {})
     monkeypatch.setenv(games.DEV_GAMES_ENV, "1")
-    assert games.get_ruleset("shipyard").id == "shipyard"
+    assert {r.id for r in games.all_rulesets()} == offered | {
+        r.id for r in games._development_games()}

@@ -423,3 +423,31 @@ def test_early_end_plays_on_to_equal_turns() -> None:
     assert result is not None
     best = max((p.score, p.money) for p in s.players)
     assert all((s.players[w].score, s.players[w].money) == best for w in result.winners)
+
+
+def test_a_contract_given_up_is_never_named_in_public() -> None:
+    """Rulebook: "Do not even reveal those that you discard": the public label of the
+    move (the turn clock's message) names only the colour."""
+    from games.shipyard.actions import GiveUp
+    s = RULESET.setup(2, {}, 5)
+    p = s.players[0]
+    for colour, held, table in (("green", p.green, rules.GREEN), ("blue", p.blue, rules.BLUE)):
+        public = RULESET.describe_public(s, 0, GiveUp(colour, 0), ["Ann", "Bob"], "en")
+        assert public == f"Give up a {colour} contract"
+        private = RULESET.describe_action(s, 0, GiveUp(colour, 0), ["Ann", "Bob"], "en")
+        from i18n import t
+        assert t(f"shipyard.contract_{colour}.{table[held[0]].code}", "en") in private
+
+
+def test_rules_topics_read_in_every_language() -> None:
+    """`/rules shipyard <topic>`: every topic has its own text in en, ru and cs."""
+    topics = RULESET.rules_topics()
+    assert {"overview", "turn", "income", "cruise", "end", "contracts", "notation"} <= set(
+        topics)
+    for locale in ("en", "ru", "cs"):
+        texts = [RULESET.rules_text(topic, None, locale) for topic in topics]
+        assert all(not text.startswith("shipyard.rules.") for text in texts), locale
+        assert len(set(texts)) == len(texts)
+    assert "Blue Riband" in RULESET.rules_text("cruise")
+    assert "Голубая лента" in RULESET.rules_text("cruise", None, "ru")
+    assert "Modrá stuha" in RULESET.rules_text("cruise", None, "cs")

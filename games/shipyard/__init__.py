@@ -8,14 +8,16 @@ protocol. Open rules questions and our answers: ``RULES-NOTES.md``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from i18n import DEFAULT_LOCALE, t
 
 from ..protocol import ModularRuleset, Result
 from . import actions, bot, hidden, labels, rules
 from . import state as state_module
-from .actions import Action
-from .data import COLOURS, ITEMS
+from .actions import Action, GiveUp
+from .data import BLUE, COLOURS, GREEN, ITEMS
 from .state import PHASE_CHOOSE, PHASE_OVER, ShipyardState
 from .view import PlayerView, ShipyardSummary, ShipyardView
 
@@ -89,6 +91,15 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
             blue=tuple(state.players[seat].blue) if own else None,  # type: ignore[index]
         )
 
+    def describe_public(self, state: ShipyardState, seat: int, action: Action,
+                        names: Sequence[str] = (), locale: str = DEFAULT_LOCALE) -> str:
+        """Giving up a contract says only its colour, as its account does: "Do not even
+        reveal those that you discard" (rulebook)."""
+        if isinstance(action, GiveUp):
+            return t("shipyard.label.give_up_public", locale,
+                     colour=t(f"shipyard.contract.{action.colour}", locale))
+        return self.describe_action(state, seat, action, names, locale)
+
     def result(self, state: ShipyardState) -> Result | None:
         if state.phase != PHASE_OVER:
             return None
@@ -105,7 +116,20 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
             winners=rules.winners(state))
 
     def rules_topics(self) -> tuple[str, ...]:
-        return ()
+        return ("overview", "turn", "income", "actions", "employees", "fitting", "cruise",
+                "end", "contracts", "notation")
+
+    #: The government contracts are each seat's secret hand.
+    has_hand = True
+
+    def hand_text(self, state: ShipyardState, seat: int, locale: str = DEFAULT_LOCALE) -> str:
+        """The seat's own contracts in words (rulebook: "You may look at your Government
+        Contracts at any time, but keep them secret")."""
+        p = state.players[seat]
+        parts = [t(f"shipyard.contract_green.{GREEN[i].code}", locale) for i in p.green]
+        parts += [t(f"shipyard.contract_blue.{BLUE[i].code}", locale) for i in p.blue]
+        return t("shipyard.hand", locale, green=len(p.green), blue=len(p.blue),
+                 contracts="; ".join(parts) or t("platform.hand.empty", locale))
 
 
 RULESET = ShipyardRuleset()

@@ -1,145 +1,550 @@
-"""A simple, deterministic Shipyard bot: it keeps a canal and a captain ready, builds
-ships left to right, fits them as fast as its canal allows and never buys bonus actions.
+"""A deterministic Shipyard bot that plans one ship at a time.
 
-It only looks at public information and its own contracts.
+It builds each ship next to the last one (bow, middles, stern, left to right), keeps a
+captain and a canal long enough ready before it buys the card that completes a ship,
+fits the ship for the most points its canal allows, picks the best branch at each
+confluence, takes income into account when it chooses a card, buys a bonus action when
+it is rich, and leans towards its own government contracts (fitting, ship length,
+hiring, keeping guilders).
+
+It reads only public information and its own contracts; the cruise search works on a
+copy of its own canal system (sailing draws nothing), so a bot decision never depends on
+a hidden card.
 """
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Sequence
+from functools import lru_cache
+
+from . import canals as cn
 from . import rules
 from . import yard as yd
 from .actions import (
     Action,
+    Attach,
+    Bonus,
     Buy,
     BuyBlank,
     EndActions,
+    FigureAt,
     Fit,
     GiveUp,
     Go,
+    Hire,
+    Launch,
     Pass,
+    RentCanal,
+    Sell,
     SetSail,
     Slot,
     Steps,
     Stop,
     Swap,
     Take,
+    TakeTrain,
+    UseTrain,
 )
 from .data import (
+    BLUE,
+    BOW,
     BUILD,
+    BUSINESSMAN,
     CANAL,
+    CANAL_PRICES,
+    CANNON,
     CAPTAIN,
+    CIRCLE,
+    CRANE,
+    CREW,
     CREW_ACTION,
+    EMPLOYEES,
     EQUIPMENT_ACTION,
     EXCHANGE,
+    EXCHANGE_PRICES,
+    GREEN,
     HIRE,
+    MIDDLE,
+    OVAL_STOPS,
     PROPELLER,
     PURCHASE,
+    RING,
+    SAIL,
     SMOKESTACK,
+    SOLDIER,
+    STERN,
     SUBSIDY_ACTION,
     ship_card,
 )
-from .state import PHASE_CHOOSE, PHASE_CRUISE, PHASE_DISCARD, ShipyardState
+from .state import (
+    PHASE_ACT,
+    PHASE_CHOOSE,
+    PHASE_CRUISE,
+    PHASE_DISCARD,
+    PHASE_FINAL,
+    PHASE_LAST_SHIP,
+    Player,
+    ShipyardState,
+)
 
-#: Fitting order: the captain first, then what moves the ship, then what scores.
-FIT_ORDER = (CAPTAIN, SMOKESTACK, PROPELLER, "sail", "cannon", "crane", "soldier",
-             "businessman", CAPTAIN)
+#: Speed the bot wants its canal to carry: smokestack + propeller is 4.
+WANTED_REACH = 5
+#: Guilders the bot keeps back before it buys a bonus action.
+BONUS_RESERVE = 3
 
 
-def _want(state: ShipyardState, seat: int, card: str) -> int:
-    p = state.players[seat]
-    cards = sum(c is not None for c in p.yard)
-    propulsion = p.stock[SMOKESTACK] + p.stock[PROPELLER] + p.stock["sail"]
-    if card == CANAL:
-        return 9 if len(p.canals) < 2 else 2
-    if card == CREW_ACTION:
-        return 8 if p.stock[CAPTAIN] == 0 else 3
-    if card == BUILD:
-        return 7 if cards < 7 else 1
-    if card == EQUIPMENT_ACTION:
-        return 6 if propulsion < 3 else 3
-    if card == EXCHANGE:
-        return 5
-    if card == SUBSIDY_ACTION:
-        return 4
-    if card == HIRE:
-        return 3 if p.money >= 2 else 0
-    if card == PURCHASE:
+# -- what the bot holds and wants -------------------------------------------------------
+def _greens(p: Player) -> set[str]:
+    return {GREEN[i].code for i in p.green}
+
+
+def _blues(p: Player) -> set[str]:
+    return {BLUE[i].code for i in p.blue}
+
+
+def reach(p: Player, most: int = 8) -> int:
+    """How many spaces the ship figure can sail from where it stands (0: no canal)."""
+    if p.figure is None:
+        return 0
+    here = (p.figure[0], p.figure[1], p.figure[2])
+    back = None if p.came_from is None else (p.came_from[0], p.came_from[1], p.came_from[2])
+    return _reach(tuple(tuple(c) for c in p.canals), here, back, most)
+
+
+@lru_cache(maxsize=1024)
+def _reach(canals: tuple[tuple[int, ...], ...], here: cn.Node, back: cn.Node | None,
+           most: int) -> int:
+    g = cn.grid(canals)
+    best = 0
+    for steps in range(1, most + 1):
+        if not cn.can_sail(g, here, back, steps):
+            break
+        best = steps
+    return best
+
+
+def target_middles(p: Player) -> int:
+    greens = _greens(p)
+    if "short3" in greens:
         return 1
-    return 0
+    if "long5" in greens or "middles" in _blues(p):
+        return 3
+    return 2
 
 
-def _slot_score(yard: list[int | None], slot: int, deck: str) -> int:
-    before = len(yd.completed_ships(yard))
+def open_ship(yard: Sequence[int | None]) -> tuple[int, int] | None:
+    """``(bow slot, last slot)`` of the leftmost ship in progress (a bow and middles)."""
     kinds = yd.decks(yard)
-    kinds[slot] = deck
-    completes = len(yd._ships_of(kinds)) > before
-    near = min((abs(i - slot) for i, c in enumerate(yard) if c is not None), default=slot)
-    return (1000 if completes else 0) - 10 * near - slot
+    for i, kind in enumerate(kinds):
+        if kind != BOW:
+            continue
+        j = i
+        while j + 1 < len(kinds) and kinds[j + 1] == MIDDLE:
+            j += 1
+        if j + 1 < len(kinds) and kinds[j + 1] == STERN:
+            continue
+        return i, j
+    return None
 
 
+def ready_to_complete(p: Player) -> bool:
+    """A captain in the yard and a canal to sail at least one space: the scoring
+    requirements of a bare ship ("Tip: Be sure you have a captain and a Canal before you
+    complete your ship")."""
+    return p.stock[CAPTAIN] > 0 and reach(p, 1) >= 1
+
+
+def needed_decks(p: Player) -> list[str]:
+    """The decks whose next card the planned ship wants, in order of need."""
+    ship = open_ship(p.yard)
+    if ship is None:
+        return [BOW]
+    middles = ship[1] - ship[0]
+    out = []
+    if middles >= 1 and ready_to_complete(p):
+        out.append(STERN)
+    if middles < target_middles(p):
+        out.append(MIDDLE)
+    return out
+
+
+def planned_slot(p: Player, deck: str, legal: Sequence[int]) -> int | None:
+    """Where a card of ``deck`` goes: after the open ship, or a new bow leftmost."""
+    ship = open_ship(p.yard)
+    if deck in (MIDDLE, STERN):
+        if ship is not None and ship[1] + 1 in legal:
+            return ship[1] + 1
+        return None
+    if ship is not None:
+        return None
+    for slot in legal:
+        room = all(s < len(p.yard) and p.yard[s] is None
+                   for s in range(slot, slot + 2 + target_middles(p)))
+        if room:
+            return slot
+    return legal[0] if legal else None
+
+
+def item_value(p: Player, item: str) -> float:
+    """What one more ``item`` in the yard is worth to the bot now."""
+    stock = p.stock
+    greens, blues = _greens(p), _blues(p)
+    if item == CAPTAIN:
+        value = 4.0 if stock[CAPTAIN] == 0 else 1.2
+        return value + (0.8 if "captains" in blues else 0.0)
+    if item in (SOLDIER, BUSINESSMAN):
+        bonus = 0.6 if ({"soldier_cannon", "crew3"} | {"businessman_crane"}) & greens else 0
+        return (1.3 if stock[item] < 2 else 0.6) + bonus
+    if item == SMOKESTACK:
+        return 3.0 if stock[SMOKESTACK] == 0 else 1.0
+    if item == PROPELLER:
+        return 3.0 if stock[PROPELLER] == 0 else 1.0
+    if item in (CANNON, CRANE):
+        contract = {CANNON: ("cannons2", "soldier_cannon", "cannons"),
+                    CRANE: ("cranes2", "businessman_crane", "cranes")}[item]
+        return (2.2 if stock[item] < 2 else 1.2) + (
+            1.0 if set(contract) & (greens | blues) else 0.0)
+    if item == SAIL:
+        return (1.4 if stock[SAIL] < 2 else 0.7) + (1.0 if "sails3" in greens else 0.0)
+    return 0.5
+
+
+def employee_value(p: Player, kind: str, turn: int) -> float:
+    e = EMPLOYEES[kind]
+    early = max(0.0, 1.0 - turn / 60)
+    if e.role in ("engineer", "recruiter"):
+        return 1.0 + 6.0 * early * item_value(p, e.subject) / 3
+    if e.role == "builder":
+        return 1.5
+    if e.role in ("trader1", "trader2"):
+        return 1.0 + (1.0 if e.role == "trader2" else 0.0)
+    if e.role == "foreman":
+        return 0.8
+    if e.role == "architect":
+        return 2.5 * early + 0.5
+    return 0.5
+
+
+def _card_value(p: Player, card: int) -> float:
+    kind = ship_card(card)
+    value = 1.0
+    have = {m: 0 for m in "SPKC"}
+    have["S"] = p.stock[SAIL] + p.stock[SMOKESTACK]
+    have["P"] = p.stock[PROPELLER]
+    have["K"] = p.stock[CRANE]
+    have["C"] = p.stock[CANNON]
+    for mount in kind.mounts:
+        value += 0.9 if have[mount] else 0.4
+    crew = sum(p.stock[c] for c in CREW)
+    value += kind.cabins * (0.8 if crew > 1 else 0.3)
+    value += 0.4 * len(kind.safety)
+    return value
+
+
+# -- choosing an action card -------------------------------------------------------------
+def card_want(state: ShipyardState, seat: int, card: str) -> float:
+    p = state.players[seat]
+    late = state.ending is not None or state.countdown <= 1
+    needs = needed_decks(p)
+    canal_reach = reach(p)
+    if card == BUILD:
+        first = rules.first_decisions(state, seat, BUILD, p.money)
+        choice = _buy_choice(state, seat, first) if needs else None
+        if choice is None:
+            return 0.5
+        completes = STERN in needs
+        return 8.0 if completes else 5.5
+    if card == CANAL:
+        if canal_reach == 0:
+            return 9.0
+        return 6.0 if canal_reach < WANTED_REACH else (1.0 if late else 2.0)
+    if card == CREW_ACTION:
+        if p.stock[CAPTAIN] == 0:
+            return 8.5
+        return 3.0
+    if card == EQUIPMENT_ACTION:
+        if p.stock[SMOKESTACK] == 0 or p.stock[PROPELLER] == 0:
+            return 5.5
+        return 3.5
+    if card == HIRE:
+        if late:
+            return 0.5
+        bonus = 2.0 if "employees" in _blues(p) else 0.0
+        return 4.0 + bonus if state.turn < 40 else 2.0 + bonus
+    if card == EXCHANGE:
+        return 5.0 if p.trains else 0.0
+    if card == PURCHASE:
+        return 0.5 if late else 2.5
+    if card == SUBSIDY_ACTION:
+        return 3.0
+    return 0.0
+
+
+def _choose_card(state: ShipyardState, seat: int, legal: Sequence[Action]) -> Action:
+    def value(a: Action) -> float:
+        assert isinstance(a, Take)
+        gain = sum(rules.income(state, seat, a.card)) if state.phase == PHASE_CHOOSE else 0
+        if state.phase == PHASE_FINAL:
+            return _final_want(state, seat, a.card)
+        return card_want(state, seat, a.card) + 1.3 * gain
+
+    return max(legal, key=lambda a: (value(a), -legal.index(a)))
+
+
+def _final_want(state: ShipyardState, seat: int, card: str) -> float:
+    """The final action: what helps the last ship score (rulebook "Final Action")."""
+    p = state.players[seat]
+    ship = open_ship(p.yard)
+    if card == BUILD and ship is not None and ship[1] > ship[0] and ready_to_complete(p):
+        return 9.0
+    if card == CREW_ACTION and p.stock[CAPTAIN] == 0 and ship is not None:
+        return 8.0
+    if card == CANAL and reach(p) == 0 and ship is not None:
+        return 7.0
+    if card == SUBSIDY_ACTION:
+        return 3.0
+    if card == EQUIPMENT_ACTION:
+        return 2.0
+    return card_want(state, seat, card) / 4
+
+
+# -- inside an action --------------------------------------------------------------------
+def _buy_choice(state: ShipyardState, seat: int, buys: Sequence[Action]) -> Action | None:
+    p = state.players[seat]
+    needs = needed_decks(p)
+    best: tuple[float, Action] | None = None
+    for a in buys:
+        if isinstance(a, BuyBlank):
+            deck, value, price = a.deck, 0.5, 0
+        else:
+            assert isinstance(a, Buy)
+            card = rules.display_card(state, a.column, a.row)
+            if card is None:
+                continue
+            deck, price = ship_card(card).deck, rules.buy_price(a.row)
+            value = _card_value(p, card)
+        if deck not in needs:
+            continue
+        if planned_slot(p, deck, yd.legal_slots(p.yard, deck)) is None:
+            continue
+        score = value - 0.9 * price + (3.0 if deck == STERN else 0.0)
+        if best is None or score > best[0]:
+            best = (score, a)
+    return None if best is None else best[1]
+
+
+def _rondel_choice(state: ShipyardState, seat: int, steps: Sequence[Steps]) -> Steps:
+    p = state.players[seat]
+    card = state.step.get("sub", {}).get("card") or state.step.get("card")
+    b = state.board
+    if card == HIRE:
+        def hire_value(a: Steps) -> float:
+            stop = b["employees"][(b["oval"] + a.steps) % OVAL_STOPS]
+            cost = rules.step_cost(p, "oval", a.steps)
+            best = max((employee_value(p, s[-1], state.turn) - EMPLOYEES[s[-1]].extra_cost
+                        for s in stop if rules.hireable(p, s[-1])), default=-9.0)
+            return best - cost
+        return max(steps, key=hire_value)
+    sectors, at, rondel = (RING, b["ring"], "ring") if card == EQUIPMENT_ACTION else (
+        CIRCLE, b["circle"], "circle")
+
+    def value(a: Steps) -> float:
+        item = sectors[(at + a.steps) % len(sectors)]
+        return item_value(p, item) - 0.9 * rules.step_cost(p, rondel, a.steps)
+    return max(steps, key=value)
+
+
+def _trade_choice(state: ShipyardState, seat: int, legal: Sequence[Action]) -> Action:
+    p = state.players[seat]
+    commodity = state.step["sub"]["goods"][0]
+    price = EXCHANGE_PRICES[state.board["exchange"]][("coal", "steel", "timber").index(commodity)]
+    price += rules.count_role(p, "trader1", commodity) + rules.count_role(p, "trader2", commodity)
+    swaps = [a for a in legal if isinstance(a, Swap)]
+    best = max(swaps, key=lambda a: item_value(p, a.item), default=None)
+    if best is not None and item_value(p, best.item) >= 0.8 * price:
+        return best
+    return Sell()
+
+
+def _attach_choice(state: ShipyardState, seat: int, legal: Sequence[Attach]) -> Action:
+    """Lay the canal where the figure can sail furthest afterwards."""
+    p = state.players[seat]
+
+    def value(a: Attach) -> tuple[int, int]:
+        trial = copy.deepcopy(p)
+        trial.canals.append([a.x, a.y, state.step["sub"]["canal"], a.rotation])
+        return reach(trial, 10), -abs(a.x) - abs(a.y)
+    return max(legal, key=value)
+
+
+# -- fitting and the cruise ------------------------------------------------------------
+def _fit_choice(state: ShipyardState, seat: int, legal: Sequence[Action]) -> Action:
+    p = state.players[seat]
+    items = state.step["cruise"]["items"]
+    fits = [a.item for a in legal if isinstance(a, Fit)]
+    if not items[CAPTAIN]:
+        return Fit(CAPTAIN) if CAPTAIN in fits else SetSail()
+    greens = _greens(p)
+    order: list[str] = []
+    if "no_equipment" not in greens or items[SMOKESTACK] + items[PROPELLER] + items[SAIL]:
+        if not (items[SMOKESTACK] and items[PROPELLER]):
+            order += [SMOKESTACK, PROPELLER] if items[SMOKESTACK] <= items[PROPELLER] \
+                else [PROPELLER, SMOKESTACK]
+        order += [CANNON, CRANE]
+    order += [SOLDIER, BUSINESSMAN, CAPTAIN]
+    if "no_equipment" not in greens:
+        order += [SAIL, PROPELLER, SMOKESTACK]
+    for item in order:
+        if item not in fits:
+            continue
+        trial = dict(items)
+        trial[item] += 1
+        if item in (SMOKESTACK, PROPELLER) and not (items[SMOKESTACK] and items[PROPELLER]):
+            other = PROPELLER if item == SMOKESTACK else SMOKESTACK
+            if not trial[other]:
+                # the steam pair (base speed 4) only if both fit and the canal is long
+                # enough; a lone smokestack adds nothing, a lone propeller 1
+                pair = {**trial, other: trial[other] + 1}
+                if p.stock[other] and not rules.requirements_met(p, pair):
+                    continue
+                if item == SMOKESTACK and not p.stock[other]:
+                    continue
+        if rules.requirements_met(p, trial):
+            return Fit(item)
+    return SetSail()
+
+
+def _best_route(state: ShipyardState, seat: int, legal: Sequence[Go]) -> Action:
+    """The branch that scores most on the rest of this cruise (searched on copies)."""
+    def total(st: ShipyardState) -> int:
+        cr = st.step.get("cruise", {})
+        if "left" not in cr:
+            return st.players[seat].score
+        options = rules._cruise_options(st, seat)
+        best = -1
+        for go in options:
+            assert isinstance(go, Go)
+            trial = copy.deepcopy(st)
+            rules._sail_to(trial, seat, (go.x, go.y, go.space), [])
+            best = max(best, total(trial))
+        return best if best >= 0 else st.players[seat].score
+
+    def value(go: Go) -> int:
+        trial = copy.deepcopy(state)
+        rules._sail_to(trial, seat, (go.x, go.y, go.space), [])
+        return total(trial)
+    return max(legal, key=value)
+
+
+# -- giving up contracts -----------------------------------------------------------------
+def _contract_hope(p: Player, colour: str, index: int) -> float:
+    """How much a contract is likely to pay this bot."""
+    if colour == "green":
+        contract = GREEN[index]
+        met = sum(rules.green_points(contract.code, s) for s in p.fleet)
+        easy = {"crew3": 1.5, "short3": 1.5, "no_equipment": 0.5, "soldier_cannon": 1.0,
+                "businessman_crane": 1.0, "smokestack_propeller": 1.5, "safety2": 1.2}
+        return contract.points * (met + easy.get(contract.code, 0.8))
+    blue = BLUE[index]
+    value = rules.blue_value(blue.code, p)
+    reached = [pts for t, pts in zip(blue.thresholds, blue.points, strict=True)
+               if value + 2 >= t]
+    return (reached[-1] if reached else 0) + value / max(1, blue.thresholds[0])
+
+
+def _give_up(state: ShipyardState, seat: int, legal: Sequence[GiveUp]) -> Action:
+    p = state.players[seat]
+
+    def hope(a: GiveUp) -> float:
+        held = p.green if a.colour == "green" else p.blue
+        return _contract_hope(p, a.colour, held[a.index])
+    return min(legal, key=hope)
+
+
+# -- the decision ----------------------------------------------------------------------
 def choose(state: ShipyardState, seat: int) -> Action:
     legal = rules.legal_actions(state, seat)
     if not legal:
         raise ValueError("no legal action")
+    if len(legal) == 1:
+        return legal[0]
     p = state.players[seat]
-    if state.phase == PHASE_DISCARD:
-        gives = [a for a in legal if isinstance(a, GiveUp)]
-        return gives[-1]
-    if state.phase == PHASE_CHOOSE or all(isinstance(a, Take) for a in legal):
-        def value(a: Action) -> int:
-            assert isinstance(a, Take)
-            gain = sum(rules.income(state, seat, a.card)) if state.phase == PHASE_CHOOSE else 0
-            return _want(state, seat, a.card) * 2 + gain
-        return max(legal, key=value)
-    if state.phase == PHASE_CRUISE:
+    phase = state.phase
+    if phase == PHASE_DISCARD:
+        return _give_up(state, seat, [a for a in legal if isinstance(a, GiveUp)])
+    if phase in (PHASE_CHOOSE, PHASE_FINAL):
+        return _choose_card(state, seat, legal)
+    if phase == PHASE_CRUISE:
         cruise = state.step.get("cruise", {})
-        if "items" in cruise and "left" not in cruise:
-            items = cruise["items"]
-            fits = [a for a in legal if isinstance(a, Fit)]
-            for item in FIT_ORDER:
-                if Fit(item) not in fits:
-                    continue
-                trial = dict(items)
-                trial[item] += 1
-                if item == CAPTAIN and not items[CAPTAIN]:
-                    return Fit(item)
-                if items[CAPTAIN] and rules.requirements_met(p, trial):
-                    return Fit(item)
-            return SetSail()
-        gos = [a for a in legal if isinstance(a, Go)]
-        return gos[0] if gos else legal[0]
-    buys = [a for a in legal if isinstance(a, (Buy, BuyBlank))]
+        if "ship" not in cruise:
+            return next(a for a in legal if isinstance(a, Launch))
+        if "left" not in cruise:
+            return _fit_choice(state, seat, legal)
+        return _best_route(state, seat, [a for a in legal if isinstance(a, Go)])
+    sub = state.step.get("sub")
+    kind = sub.get("kind") if sub else None
     slots = [a for a in legal if isinstance(a, Slot)]
     if slots:
-        card = state.step["sub"]["card"]
-        deck = ship_card(card).deck
-        return max(slots, key=lambda a: _slot_score(p.yard, a.slot, deck))
-    if buys:
-        sub = state.step.get("sub")
-        if sub and sub.get("bought") and Stop() in legal:
-            free = [a for a in buys if isinstance(a, BuyBlank) or
-                    (isinstance(a, Buy) and rules.buy_price(a.row) == 0)]
-            if not free or p.money < 3:
-                return Stop()
-            buys = free
+        deck = ship_card(sub["card"]).deck  # type: ignore[index]
+        planned = planned_slot(p, deck, [a.slot for a in slots])
+        if planned is not None:
+            return Slot(planned)
+        # the card was bought for a ship that has changed: the least harmful slot
+        return max(slots, key=lambda a: a.slot)
+    if kind == "attach":
+        return _attach_choice(state, seat, [a for a in legal if isinstance(a, Attach)])
+    if kind == "figure":
+        return FigureAt(1)
+    if kind == "trade":
+        return _trade_choice(state, seat, legal)
+    if kind == "hire":
+        hires = [a for a in legal if isinstance(a, Hire)]
+        stop = state.board["employees"][state.board["oval"]]
+        return max(hires, key=lambda a: employee_value(p, stop[a.index][-1], state.turn)
+                   - EMPLOYEES[stop[a.index][-1]].extra_cost)
+    buys = [a for a in legal if isinstance(a, (Buy, BuyBlank))]
+    if phase == PHASE_LAST_SHIP and not sub:
+        if not ready_to_complete(p):
+            return Pass()
+        choice = _buy_choice(state, seat, buys)
+        return choice if choice is not None else Pass()
+    if kind == "build":
+        choice = _buy_choice(state, seat, buys)
+        return choice if choice is not None else Stop()
+    if phase == PHASE_ACT:
+        return _act_choice(state, seat, legal)
+    return legal[0]
 
-        def cost(a: Action) -> tuple[int, int]:
-            if isinstance(a, BuyBlank):
-                return (0, 0)
-            assert isinstance(a, Buy)
-            return (rules.buy_price(a.row), a.row)
-        return min(buys, key=cost)
-    swaps = [a for a in legal if isinstance(a, Swap)]
-    if swaps:
-        for item in (PROPELLER, SMOKESTACK, CAPTAIN, "sail"):
-            if Swap(item) in swaps and p.stock[item] < 2:
-                return Swap(item)
-        return legal[0]  # sell
+
+def _act_choice(state: ShipyardState, seat: int, legal: Sequence[Action]) -> Action:
+    """The first decision of the chosen (or bonus) action, or the bonus itself."""
+    p = state.players[seat]
+    buys = [a for a in legal if isinstance(a, (Buy, BuyBlank))]
+    if buys:
+        choice = _buy_choice(state, seat, buys)
+        if choice is not None:
+            return choice
     steps = [a for a in legal if isinstance(a, Steps)]
     if steps:
-        return steps[0]
+        return _rondel_choice(state, seat, steps)
+    canals = [a for a in legal if isinstance(a, RentCanal)]
+    if canals:
+        return min(canals, key=lambda a: (CANAL_PRICES[a.slot], a.slot))
+    trains = [a for a in legal if isinstance(a, TakeTrain)]
+    if trains:
+        return trains[-1]
+    uses = [a for a in legal if isinstance(a, UseTrain)]
+    if uses:
+        return uses[0]
+    if any(isinstance(a, Take) for a in legal):
+        return legal[0]
+    bonuses = [a for a in legal if isinstance(a, Bonus)]
+    if bonuses and p.money >= rules.BONUS_COST + BONUS_RESERVE and state.step.get("main_done"):
+        best = max(bonuses, key=lambda a: card_want(state, seat, a.card))
+        if card_want(state, seat, best.card) >= 5.0:
+            return best
     if EndActions() in legal:
         return EndActions()
-    if Pass() in legal and len(legal) == 1:
-        return Pass()
-    return legal[0]
+    others = [a for a in legal if not isinstance(a, Bonus)]
+    return others[0] if others else legal[0]

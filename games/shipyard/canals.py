@@ -9,6 +9,7 @@ space 1 also touches the fork edge. A *node* is ``(x, y, space)``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 from .data import CANALS, EDGE_STEP, canal_edges
 
@@ -99,13 +100,24 @@ def reachable_cells(g: Grid, node: Node, came_from: Node | None) -> set[tuple[in
 
 
 def placements(g: Grid, cid: int, figure: Node | None,
-               came_from: Node | None) -> list[tuple[int, int, int]]:
+               came_from: Node | None, first_only: bool = False) -> list[tuple[int, int, int]]:
+    """See :func:`_placements` (remembered per canal system: asked for every card the
+    player might perform, many times a turn)."""
+    return list(_placements(tuple(sorted(g.items())), cid, figure, came_from, first_only))
+
+
+@lru_cache(maxsize=2048)
+def _placements(cells: tuple[tuple[tuple[int, int], tuple[int, int]], ...], cid: int,
+                figure: Node | None, came_from: Node | None,
+                first_only: bool) -> tuple[tuple[int, int, int], ...]:
     """Every ``(x, y, rotation)`` where canal ``cid`` may be attached: on an empty square
     next to the system, every touching edge matching (connector to connector, plain to
-    plain), at least one connection, and reachable by the figure."""
+    plain), at least one connection, and reachable by the figure. ``first_only``: stop
+    at the first one (whether there is any)."""
+    g = dict(cells)
     if not g:
-        return [(0, 0, rot) for rot in range(4)]
-    out = []
+        return tuple((0, 0, rot) for rot in range(4))
+    out: list[tuple[int, int, int]] = []
     empty = sorted({(x + dx, y + dy) for (x, y) in g for dx, dy in EDGE_STEP} - set(g))
     for x, y in empty:
         for rot in range(4):
@@ -125,7 +137,9 @@ def placements(g: Grid, cid: int, figure: Node | None,
                     trial[(x, y)] = (cid, rot)
                     if (x, y) in reachable_cells(trial, figure, came_from):
                         out.append((x, y, rot))
-    return out
+                        if first_only:
+                            return tuple(out)
+    return tuple(out)
 
 
 def official(g: Grid, node: Node) -> str | None:

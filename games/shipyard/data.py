@@ -10,6 +10,9 @@ from dataclasses import dataclass
 
 # -- players, money, track --------------------------------------------------
 START_GUILDERS = 6
+#: Coins in the box; guilders are unlimited all the same (data file), the bank may go
+#: below zero.
+COINS = 40
 BONUS_COST = 6
 SUBSIDY = 2
 #: Spaces on the action track (the darkened space is not a space cards stand on).

@@ -59,6 +59,7 @@ from .data import (
     CAPTAIN,
     CIRCLE,
     CIRCLE_RONDEL,
+    COINS,
     COMMERCIAL,
     CONTRACT_DISCARDS,
     CONTRACTS_EACH,
@@ -181,6 +182,8 @@ def setup(num_players: int, seed: int) -> ShipyardState:
         "ring": rng.below(len(RING)), "circle": rng.below(len(CIRCLE)),
         "oval": rng.below(OVAL_STOPS), "exchange": 0, "employees": oval,
         "bank": dict.fromkeys(ITEMS, PIECES_PER_KIND),
+        # "40 Coins": the players' starting guilders come out of them
+        "bank_guilders": COINS - START_GUILDERS * num_players,
     }
     # the middles: "the top 10 cards from the deck of middles" (deck I is on top)
     board["middle_display"] = [middles1.pop() for _ in range(2 * DISPLAY_ROWS)]
@@ -269,6 +272,38 @@ def _take_item(state: ShipyardState, p: Player, item: str, count: int = 1) -> No
     state.board["bank"][item] -= count
 
 
+
+# -- guilders: every guilder in and out goes through these two, into the ledger ---------
+#: Why guilders move (a player's ledger keys): earned ...
+EARNED = ("income", "empty_spaces", "subsidy", "sales")
+#: ... and paid.
+PAID = ("ships", "canal", "train", "steps", "hire", "bonus")
+
+
+def _earn(state: ShipyardState, seat: int, amount: int, reason: str) -> None:
+    """``seat`` takes ``amount`` guilders from the bank for ``reason`` (one of
+    :data:`EARNED`). The bank may go below zero: "If you run out of ... guilders, find
+    some suitable substitute" (the data file: "Guilders are unlimited")."""
+    assert reason in EARNED and amount >= 0
+    _move_guilders(state, seat, amount, reason)
+
+
+def _pay(state: ShipyardState, seat: int, amount: int, reason: str) -> None:
+    """``seat`` pays ``amount`` guilders into the bank for ``reason`` (one of
+    :data:`PAID`); never more than it has (the legal actions see to that)."""
+    assert reason in PAID and 0 <= amount <= state.players[seat].money
+    _move_guilders(state, seat, -amount, reason)
+
+
+def _move_guilders(state: ShipyardState, seat: int, amount: int, reason: str) -> None:
+    if not amount:
+        return
+    p = state.players[seat]
+    p.money += amount
+    p.ledger[reason] = p.ledger.get(reason, 0) + amount
+    state.board["bank_guilders"] -= amount
+
+
 def display_card(state: ShipyardState, column: str, row: int) -> int | None:
     b = state.board
     if column == "m":
@@ -314,7 +349,7 @@ def _canal_options(state: ShipyardState, p: Player, money: int) -> list[Action]:
     g = _system(p)
     for slot, cid in enumerate(state.board["canal_display"]):
         if cid is not None and CANAL_PRICES[slot] <= money and cn.placements(
-                g, cid, _node(p.figure), _node(p.came_from)):
+                g, cid, _node(p.figure), _node(p.came_from), first_only=True):
             out.append(RentCanal(slot))
     return out
 
@@ -632,13 +667,13 @@ def _start_action(state: ShipyardState, seat: int, card: str, action: Action,
             _buy(state, seat, action, events)
         case RentCanal(slot):
             cid = b["canal_display"][slot]
-            p.money -= CANAL_PRICES[slot]
+            _pay(state, seat, CANAL_PRICES[slot], "canal")
             _slide(b["canal_display"], slot, _draw(state, "canals", "canal_discard"))
             state.step["sub"] = {"kind": "attach", "canal": cid}
             events.append(Event(_P + "event.canal", seat, {"cost": CANAL_PRICES[slot]}))
         case TakeTrain(slot):
             train = b["train_display"][slot]
-            p.money -= TRAIN_PRICE
+            _pay(state, seat, TRAIN_PRICE, "train")
             p.trains.append(train)
             _slide(b["train_display"], slot, _draw(state, "trains", "train_discard"))
             events.append(Event(_P + "event.train", seat, {"cost": TRAIN_PRICE}))
@@ -654,7 +689,7 @@ def _start_action(state: ShipyardState, seat: int, card: str, action: Action,
             ring = card == EQUIPMENT_ACTION
             rondel, sectors = (RING_RONDEL, RING) if ring else (CIRCLE_RONDEL, CIRCLE)
             key = "ring" if ring else "circle"
-            p.money -= step_cost(p, rondel, steps)
+            _pay(state, seat, step_cost(p, rondel, steps), "steps")
             b[key] = (b[key] + steps) % len(sectors)
             item = sectors[b[key]]
             _take_item(state, p, item)
@@ -667,11 +702,11 @@ def _start_action(state: ShipyardState, seat: int, card: str, action: Action,
                                  "cost": step_cost(p, rondel, steps)}))
             _action_done(state)
         case Steps(steps):
-            p.money -= step_cost(p, OVAL_RONDEL, steps)
+            _pay(state, seat, step_cost(p, OVAL_RONDEL, steps), "steps")
             b["oval"] = (b["oval"] + steps) % OVAL_STOPS
             state.step["sub"] = {"kind": "hire"}
         case Subsidy():
-            p.money += SUBSIDY
+            _earn(state, seat, SUBSIDY, "subsidy")
             events.append(Event(_P + "event.subsidy", seat, {"amount": SUBSIDY}))
             _action_done(state)
         case _:
@@ -684,7 +719,6 @@ def _item_term(item: str) -> Any:
 
 
 def _buy(state: ShipyardState, seat: int, action: Action, events: list[Event]) -> None:
-    p = state.players[seat]
     b = state.board
     if isinstance(action, BuyBlank):
         card, cost = BLANK[action.deck], 0
@@ -692,7 +726,7 @@ def _buy(state: ShipyardState, seat: int, action: Action, events: list[Event]) -
         assert isinstance(action, Buy)
         card = display_card(state, action.column, action.row)
         cost = buy_price(action.row)
-        p.money -= cost
+        _pay(state, seat, cost, "ships")
         deck = COLUMN_DECK[action.column]
         if action.column == "m":
             column = action.row // DISPLAY_ROWS
@@ -747,7 +781,8 @@ def _carry_out(state: ShipyardState, seat: int, action: Action, events: list[Eve
         if phase == PHASE_CHOOSE:
             state.board["figures"][card] = [*figures(state, card), seat]
             occupied, bonus = income(state, seat, card)
-            p.money += occupied + bonus
+            _earn(state, seat, occupied, "income")
+            _earn(state, seat, bonus, "empty_spaces")
             events.append(Event(_P + "event.take", seat,
                                 {"card": _term(card), "income": occupied + bonus}))
         else:
@@ -768,7 +803,7 @@ def _carry_out(state: ShipyardState, seat: int, action: Action, events: list[Eve
         _cruise_action(state, seat, action, events)
         return
     if isinstance(action, Bonus):
-        p.money -= BONUS_COST
+        _pay(state, seat, BONUS_COST, "bonus")
         step["doing"] = "bonus"
         step["bonus_card"] = action.card
         events.append(Event(_P + "event.bonus", seat, {"card": _term(action.card)}))
@@ -827,7 +862,7 @@ def _sub_action(state: ShipyardState, seat: int, action: Action, events: list[Ev
             commodity = sub["goods"].pop(0)
             price = EXCHANGE_PRICES[b["exchange"]][("coal", "steel", "timber").index(commodity)]
             price += count_role(p, TRADER1, commodity) + count_role(p, TRADER2, commodity)
-            p.money += price
+            _earn(state, seat, price, "sales")
             events.append(Event(_P + "event.sell", seat, {"amount": price}))
             if not sub["goods"]:
                 _action_done(state)
@@ -843,7 +878,7 @@ def _sub_action(state: ShipyardState, seat: int, action: Action, events: list[Ev
             kind = stop[index].pop()
             if not stop[index]:
                 stop.pop(index)
-            p.money -= EMPLOYEES[kind].extra_cost
+            _pay(state, seat, EMPLOYEES[kind].extra_cost, "hire")
             p.employees.append(kind)
             events.append(Event(_P + "event.hire", seat, {"employee": _employee_term(kind)}))
             _action_done(state)

@@ -14,9 +14,20 @@ from typing import Any
 
 from ..protocol import StateFormatError
 from ..rng import GameRng
-from .data import ACTIONS, CANALS, CREW, EMPLOYEES, EQUIPMENT, TRAINS, YARD_SLOTS, is_ship_card
+from .data import (
+    ACTIONS,
+    CANALS,
+    CREW,
+    EMPLOYEES,
+    EQUIPMENT,
+    START_GUILDERS,
+    TRAINS,
+    YARD_SLOTS,
+    is_ship_card,
+)
 
-SCHEMA_VERSION = 1
+#: 2: the guilder ledger (``Player.ledger``, ``board["bank_guilders"]``).
+SCHEMA_VERSION = 2
 
 PHASE_CHOOSE = "choose"  # step 2: choose an action card
 PHASE_ACT = "act"  # step 4: the chosen action and the bonus action
@@ -49,6 +60,9 @@ class Player:
     #: Launched ships: {"cards", "items", "speed", "points"}.
     fleet: list[dict[str, Any]] = field(default_factory=list)
     turns: int = 0
+    #: Every guilder in and out since the start, by reason (``rules.EARNED`` / ``PAID``):
+    #: money is always the starting 6 plus the ledger's sum.
+    ledger: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -104,6 +118,10 @@ def _check_player(p: Player) -> None:
         raise StateFormatError("bad stock")
     for v in p.stock.values():
         _int(v)
+    if not isinstance(p.ledger, dict) or not all(
+            isinstance(k, str) for k in p.ledger) or START_GUILDERS + sum(
+            _int(v, -10**9) for v in p.ledger.values()) != p.money:
+        raise StateFormatError("bad guilder ledger")
     for t in p.trains:
         _int(t, 0, len(TRAINS) - 1)
     for e in p.employees:
@@ -135,6 +153,7 @@ def load_state(data: Mapping[str, Any]) -> ShipyardState:
         board = state.board
         if not isinstance(board, dict) or len(board["track"]) != 23:
             raise StateFormatError("bad board")
+        _int(board["bank_guilders"], -10**9)
         for card in board["track"]:
             if card is not None and card not in ACTIONS:
                 raise StateFormatError(f"unknown action card {card!r}")

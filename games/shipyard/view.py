@@ -61,6 +61,13 @@ class ShipyardView:
     blue: tuple[int, ...] | None = None
 
     @property
+    def render_load(self) -> int:
+        """How much the board draws beyond its fixed parts: canal cards, yard cards and
+        launched ships over every player (bench.render times the board where it peaks)."""
+        return sum(len(p.canals) + sum(c is not None for c in p.yard) + len(p.fleet)
+                   for p in self.players)
+
+    @property
     def hand(self) -> tuple[int, ...] | None:
         """The private part (the platform shows a hand when this is not None)."""
         return None if self.green is None or self.blue is None else self.green + self.blue

@@ -11,6 +11,7 @@ stern, adjacent) using the empty slots.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .data import BOW, MIDDLE, STERN, ship_card
 
@@ -23,6 +24,11 @@ def decks(yard: Yard) -> list[str | None]:
 
 def feasible(kinds: Sequence[str | None]) -> bool:
     """Whether every card can still end up in a complete ship without moving."""
+    return _feasible(tuple(kinds))
+
+
+@lru_cache(maxsize=4096)
+def _feasible(kinds: tuple[str | None, ...]) -> bool:
     # states: -1 outside a ship; m >= 0 inside a ship after its bow and m middles
     states = {-1}
     for kind in kinds:
@@ -46,15 +52,21 @@ def feasible(kinds: Sequence[str | None]) -> bool:
 
 
 def legal_slots(yard: Yard, deck: str) -> list[int]:
-    kinds = decks(yard)
+    return list(_legal_slots(tuple(decks(yard)), deck))
+
+
+@lru_cache(maxsize=4096)
+def _legal_slots(kinds: tuple[str | None, ...], deck: str) -> tuple[int, ...]:
+    """The empty slots where a card of ``deck`` keeps the yard :func:`feasible` (the
+    yards' shapes repeat all game long, so the answers are remembered)."""
     out = []
     for slot, kind in enumerate(kinds):
         if kind is None:
             trial = list(kinds)
             trial[slot] = deck
-            if feasible(trial):
+            if _feasible(tuple(trial)):
                 out.append(slot)
-    return out
+    return tuple(out)
 
 
 def completed_ships(yard: Yard) -> list[tuple[int, int]]:
