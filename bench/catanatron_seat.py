@@ -34,7 +34,8 @@ from games.hexfolk.actions import (
     Settle,
 )
 from games.hexfolk.board import Board, get_board
-from games.hexfolk.data import DEV_ORDER, GENERIC, board_for
+from games.hexfolk.data import DEV_ORDER, GENERIC
+from games.hexfolk.maps import board_for
 from games.hexfolk.state import DISCARD, FOUND_ROAD, MAIN, ROADS, ROBBER, ROLL, SETTLE, Player
 
 PLAYERS = 4

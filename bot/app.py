@@ -14,7 +14,6 @@ import contextlib
 import logging
 import os
 import sys
-import time
 
 import aiohttp
 import discord
@@ -25,7 +24,9 @@ from i18n import t
 from .config import Config
 from .discord_front import components
 from .discord_front.commands import Front, build_commands
+from .discord_front.days import Days, build_days_commands
 from .discord_front.messages import CONTENT_LIMIT, allowed_mentions, public_kwargs
+from .discord_front.seats import TakeoverButton, install_seat_commands
 from .discord_front.translator import CatalogueTranslator
 from .service import SessionService, Update
 from .storage import Storage
@@ -48,7 +49,13 @@ class TideboundClient(discord.Client):
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
         self.front = Front(self)
-        for command in build_commands(self.front):
+        #: Settings, vacations, /mygames and reminders (issue 15).
+        self.days = Days(self)
+        commands = build_commands(self.front)
+        game = next(c for c in commands if c.name == "game")
+        assert isinstance(game, app_commands.Group)
+        install_seat_commands(self.front, game)  # /game takeover, /game kick
+        for command in [*commands, *build_days_commands(self.days)]:
             self.tree.add_command(command)
         self.tree.error(self.front.on_command_error)
         components.HANDLERS.update(
@@ -74,7 +81,8 @@ class TideboundClient(discord.Client):
         self.service = SessionService(
             self.storage, cache_size=self.config.cache_size,
             render_workers=self.config.render_workers)
-        self.add_dynamic_items(*components.DYNAMIC_ITEMS)
+        self.service.policy = self.days.settings
+        self.add_dynamic_items(*components.DYNAMIC_ITEMS, TakeoverButton)
         await self.tree.set_translator(CatalogueTranslator())
         if self.sync_commands:
             if self.config.guild_id:
@@ -86,6 +94,7 @@ class TideboundClient(discord.Client):
         self._resume_task = asyncio.create_task(self._resume_when_ready(),
                                                 name="tidebound-resume")
         self._clock_task = asyncio.create_task(self._run_clock(), name="tidebound-clock")
+        self.days.start()
 
     async def on_ready(self) -> None:
         log.info("Tidebound is ready as %s", self.user)
@@ -120,7 +129,7 @@ class TideboundClient(discord.Client):
                 service.deadline_changed.clear()
                 due = await service.next_deadline()
                 delay = CLOCK_RECHECK if due is None else min(
-                    max(due - time.time(), 0.0), CLOCK_RECHECK)
+                    max(due - service.now(), 0.0), CLOCK_RECHECK)
                 if delay > 0:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(service.deadline_changed.wait(), delay)
@@ -140,13 +149,13 @@ class TideboundClient(discord.Client):
             row = await self.storage.get(update.session_id)
             if row is None:
                 return
-            channel = self.get_channel(int(row.channel_id)) or await self.fetch_channel(
-                int(row.channel_id))
+            channel = await self.days.writable(row.channel_id)  # a thread: unarchived
         except Exception:
             log.exception("could not find the channel of session %s", update.session_id)
             return
         try:
-            await channel.send(**public_kwargs(update))  # type: ignore[union-attr]
+            message = await channel.send(**public_kwargs(update))  # type: ignore[union-attr]
+            await self.days.posted(update, message)
             return
         except Exception:
             log.exception("could not post session %s to channel %s; posting plain text",
@@ -160,6 +169,7 @@ class TideboundClient(discord.Client):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer clicks on components that are not ours (or were tampered with)."""
+        await self.days.remember_locale(interaction)  # DM reminders in the user's language
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
@@ -175,6 +185,7 @@ class TideboundClient(discord.Client):
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         self._resume_task = self._clock_task = None
+        await self.days.stop()
         await super().close()
         if self.service is not None:
             await self.service.close()  # the render workers

@@ -440,6 +440,9 @@ class Console:
         options = game_options(row.options) if row is not None else None
         print(f"{self.ruleset.display_name(self.locale)} — {chosen}")
         print(self.ruleset.rules_text(chosen, options, self.locale))
+        png = renderers.render_rules_image(self.ruleset.id, chosen, self.locale)
+        if png is not None:  # the topic's picture (Hexfolk's map gallery)
+            print(t("console.rules_image", self.locale, path=self._write(png, chosen)))
         print(t("console.rules_topics", self.locale, topics=", ".join(topics)))
 
     async def _hand(self, service: SessionService, person: Person) -> None:

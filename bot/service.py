@@ -28,7 +28,9 @@ from games.protocol import Event, StateFormatError
 from i18n import Term, t
 from i18n.errors import LocalizedError
 
+from . import clocks
 from .bounded import LockTable, LruCache
+from .clocks import ClockBook, SeatPolicy
 from .render_pool import RenderPool
 from .storage import (
     ABANDONED,
@@ -37,6 +39,7 @@ from .storage import (
     LOBBY,
     OPEN_STATUSES,
     ChannelBusy,
+    ReminderPlan,
     SeatRow,
     SessionRow,
     Storage,
@@ -51,6 +54,7 @@ MAX_TEXT = 1800
 CLOCK_OPTION = "clock"
 CLOCKS: dict[str, int | None] = {
     "off": None, "30s": 30, "5m": 5 * 60, "1h": 3600, "8h": 8 * 3600, "24h": 24 * 3600,
+    "3d": 3 * 24 * 3600,
 }
 #: Moves played for one overdue seat at most, while it still holds the same turn.
 MAX_TIMEOUT_STEPS = 50
@@ -112,6 +116,8 @@ class Update:
     #: ``False`` when what happened is stored but its image or account could not be
     #: built (the update then says so in plain text; fronts tell the mover).
     drawn: bool = True
+    #: The language of the game's public posts (the one it started in).
+    locale: str = "en"
 
     @property
     def finished(self) -> bool:
@@ -166,10 +172,14 @@ class SessionService:
         self.deadline_changed = asyncio.Event()
         #: The wall clock (Unix time) the turn clock reads; tests may replace it.
         self.now: Callable[[], float] = time.time
+        #: Reminders and vacations (issue 15): set by a front that has /settings.
+        self.policy: SeatPolicy | None = None
         #: session id -> the account of its last update ("what just happened"), which
         #: ``status`` repeats; after a restart it falls back to the logged notation.
         self._accounts: LruCache[int, str] = LruCache(cache_size,
                                                       idle_seconds=cache_idle_seconds)
+        #: (game, topic, locale) -> the picture of a rules topic (a few, never stale).
+        self._rules_images: dict[tuple[str, str, str], bytes | None] = {}
 
     async def close(self) -> None:
         """Stop the render workers (if this service started them)."""
@@ -221,7 +231,8 @@ class SessionService:
             if self._cache.peek(session_id) is entry:
                 self._cache.pop(session_id)
             return None
-        row.deadline = fresh.deadline  # the clock may move without a new version
+        # the clock may move without a new version (a vacation)
+        row.deadline, row.clocks = fresh.deadline, fresh.clocks
         return row
 
     def _mark_damaged(self, row: SessionRow, exc: BaseException) -> ServiceError:
@@ -290,6 +301,10 @@ class SessionService:
     def _bot_seats(row: SessionRow) -> set[int]:
         return {seat.seat for seat in row.seats if seat.is_bot}
 
+    @staticmethod
+    def _human_seats(row: SessionRow) -> set[int]:
+        return {seat.seat for seat in row.seats if not seat.is_bot and seat.user_id}
+
     def _humans_in(self, row: SessionRow, seats: frozenset[int] | set[int]) -> tuple[str, ...]:
         return tuple(
             s.user_id for s in row.seats if s.seat in seats and not s.is_bot and s.user_id
@@ -304,6 +319,17 @@ class SessionService:
             renderers.render_public, loaded.row.game, view, self.names(loaded.row), caption,
             loaded.row.locale, affinity=loaded.row.id)
 
+    async def rules_image(self, game: str, topic: str, locale: str) -> bytes | None:
+        """The picture of ``/rules`` ``topic`` of ``game`` (Hexfolk's map gallery), or
+        ``None``; drawn once per game, topic and locale in a worker, then kept here."""
+        if not self.render:
+            return None
+        key = (game, topic, locale)
+        if key not in self._rules_images:
+            self._rules_images[key] = await self.render_pool.run(
+                renderers.render_rules_image, game, topic, locale)
+        return self._rules_images[key]
+
     async def _render_summary(self, loaded: _Loaded) -> bytes | None:
         """The end-of-game summary image, if the game has one (only once it is over)."""
         if not self.render:
@@ -315,7 +341,8 @@ class SessionService:
             renderers.render_summary, loaded.row.game, summary, self.names(loaded.row),
             loaded.row.locale)
 
-    async def _render_private(self, loaded: _Loaded, seat: int) -> bytes | None:
+    async def _render_private(self, loaded: _Loaded, seat: int,
+                              locale: str | None = None) -> bytes | None:
         if not self.render:
             return None
         view = loaded.ruleset.view(loaded.state, seat)
@@ -323,7 +350,7 @@ class SessionService:
         # board's worker when there are two (both are drawn at once)
         return await self.render_pool.run(
             renderers.render_private, loaded.row.game, view, self.names(loaded.row),
-            loaded.row.locale, affinity=loaded.row.id + 1 + seat)
+            locale or loaded.row.locale, affinity=loaded.row.id + 1 + seat)
 
     def _lobby_text(self, row: SessionRow, headline: str) -> str:
         ruleset = self._ruleset(row)
@@ -346,18 +373,20 @@ class SessionService:
 
     def _lobby_update(self, row: SessionRow, headline: str) -> Update:
         return Update(row.id, row.version, row.status, self._lobby_text(row, headline),
-                      game=row.game, removable=tuple(
+                      game=row.game, locale=row.locale, removable=tuple(
                           (s.seat, s.name) for s in row.seats if s.user_id != row.host_id))
 
     # -- lobby ----------------------------------------------------------------------
     async def new_game(
         self, channel_id: str, host: Person, game: str, options_text: str = "", *,
-        guild_id: str | None = None, locale: str = "en",
+        guild_id: str | None = None, locale: str = "en", default_clock: str = "off",
     ) -> Update:
-        """Open a lobby for ``game`` in ``channel_id`` with ``host`` in the first seat."""
+        """Open a lobby for ``game`` in ``channel_id`` with ``host`` in the first seat.
+        ``locale`` is the language of its public posts for good; ``default_clock`` the
+        clock when the options do not set one (the server's ``/settings clock``)."""
         ruleset = get_ruleset(game)
         # The clock is the platform's: take it out before the ruleset checks its options.
-        clock, given = split_clock(parse_option_text(options_text or ""))
+        clock, given = split_clock(parse_option_text(options_text or ""), default_clock)
         options = resolve_options(ruleset.name_key, ruleset.options, given)
         if clock != "off":
             options[CLOCK_OPTION] = clock
@@ -448,22 +477,25 @@ class SessionService:
                 await self.storage.set_status(row.id, ABANDONED, only_from=LOBBY)
                 return Update(row.id, row.version, ABANDONED,
                               t("platform.lobby.closed_empty", row.locale, name=person.name),
-                              game=row.game)
+                              game=row.game, locale=row.locale)
             host = row.host_id if row.host_id != person.user_id else humans[0].user_id
             await self.storage.set_lobby(row.id, seats=seats, host_id=host)
             row.seats, row.host_id = seats, str(host)
         return self._lobby_update(row, t("platform.lobby.left", row.locale, name=person.name))
 
-    async def _replace_with_bot(self, row: SessionRow, seat: int, person: Person) -> Update:
+    async def _replace_with_bot(self, row: SessionRow, seat: int, person: Person, *,
+                                remember: bool = True) -> Update:
+        # The bot's seat remembers who left it: they may take it back (bot/seats.py);
+        # not someone the host removed (``remember=False``).
         replaced = SeatRow(seat, t("platform.lobby.bot_for", row.locale, name=person.name),
-                           None, is_bot=True)
+                           person.user_id if remember else None, is_bot=True)
         await self.storage.replace_seat(row.id, replaced)
         text = t("platform.lobby.left_game", row.locale, name=person.name)
         follow = await self.run_bots(row.id)
         if follow is not None:
             follow.text = text + "\n" + follow.text
             return follow
-        return Update(row.id, row.version, row.status, text, game=row.game)
+        return Update(row.id, row.version, row.status, text, game=row.game, locale=row.locale)
 
     async def start(self, channel_id: str, person: Person, *, seed: int | None = None) -> Update:
         """The host starts the game: seats are fixed, the state is dealt, bots move."""
@@ -474,6 +506,7 @@ class SessionService:
             ruleset = self._ruleset(row)
             if len(row.seats) < ruleset.min_players:
                 raise ServiceError("platform.service.too_few", min=ruleset.min_players)
+            ruleset.check_seats(len(row.seats), game_options(row.options))
             seed = secrets.randbits(62) if seed is None else seed
             state = ruleset.setup(len(row.seats), game_options(row.options), seed)
             bots_due = bool(self._bot_seats(row) & ruleset.actors(state))
@@ -502,7 +535,8 @@ class SessionService:
             self._accounts.pop(row.id)
             self.damaged.pop(row.id, None)
         return Update(row.id, row.version, ABANDONED,
-                      t("platform.game.abandoned", row.locale, name=person.name), game=row.game)
+                      t("platform.game.abandoned", row.locale, name=person.name), game=row.game,
+                      locale=row.locale)
 
     # -- play ------------------------------------------------------------------------
     async def status(self, channel_id: str, *, image: bool = True) -> Update:
@@ -516,7 +550,8 @@ class SessionService:
         text = _clip("\n".join(filter(None, [account, self._score_text(loaded), turn])))
         board = await self._render_public(loaded, turn) if image else None
         return Update(row.id, row.version, row.status, text, board, game=row.game,
-                      deadline=row.deadline, public_buttons=_public_buttons(loaded))
+                      locale=row.locale, deadline=row.deadline,
+                      public_buttons=_public_buttons(loaded))
 
     async def _logged_account(self, row: SessionRow) -> str:
         """The last logged move in notation (when this process has not seen it played)."""
@@ -538,6 +573,14 @@ class SessionService:
         return t("platform.game.scores", loaded.row.locale, scores=", ".join(
             f"{names[i]} {score}" for i, score in enumerate(scores) if i < len(names)))
 
+    async def actors_of(self, session_id: int) -> list[int]:
+        """The seats deciding now in a game in play (``/mygames``: whose turn)."""
+        row = await self._by_id(session_id)
+        if row.status != ACTIVE:
+            return []
+        loaded = self._load(row)
+        return sorted(loaded.ruleset.actors(loaded.state))
+
     async def session_for_channel(self, channel_id: str) -> SessionRow | None:
         return await self.storage.open_session(channel_id)
 
@@ -554,22 +597,25 @@ class SessionService:
             raise ServiceError("platform.service.over")
         return row
 
-    async def hand(self, channel_id: str, person: Person) -> PrivateNote:
-        """The private view of ``person``'s seat (a hand image)."""
+    async def hand(self, channel_id: str, person: Person, *,
+                   locale: str | None = None) -> PrivateNote:
+        """The private view of ``person``'s seat (a hand image), in ``locale`` (the
+        reader's own language; the game's by default)."""
         row = await self._active_for(channel_id, None)
         seat = row.seat_of(person.user_id)
         if seat is None:
             raise ServiceError("platform.service.not_seated")
         loaded = self._load(row)
-        text = t("platform.game.your_view", row.locale, game=Term(loaded.ruleset.name_key))
+        locale = locale or row.locale
+        text = t("platform.game.your_view", locale, game=Term(loaded.ruleset.name_key))
         if loaded.ruleset.has_hand:  # the cards in words too, not only in the image
-            text += "\n" + t("platform.game.your_hand", row.locale,
-                             cards=loaded.ruleset.hand_text(loaded.state, seat, row.locale))
-        return PrivateNote(text, await self._render_private(loaded, seat))
+            text += "\n" + t("platform.game.your_hand", locale,
+                             cards=loaded.ruleset.hand_text(loaded.state, seat, locale))
+        return PrivateNote(text, await self._render_private(loaded, seat, locale))
 
     async def choices(
         self, channel_id: str, person: Person, *, session_id: int | None = None,
-        recheck: bool = True,
+        recheck: bool = True, locale: str | None = None,
     ) -> tuple[SessionRow, list[MoveChoice]]:
         """The legal moves of ``person`` now (empty when it is not their turn).
 
@@ -592,10 +638,10 @@ class SessionService:
             return replace(row, state=None), []
         entry = self._cache.peek(row.id)
         cached = entry.choices if entry is not None and entry.state is loaded.state else {}
-        key = (seat, row.locale)
+        key = (seat, locale or row.locale)  # the reader's language (issue 14)
         choices = cached.get(key)
         if choices is None:
-            choices = loaded.ruleset.choices(loaded.state, seat, self.names(row), row.locale)
+            choices = loaded.ruleset.choices(loaded.state, seat, self.names(row), key[1])
             cached[key] = choices
         return replace(row, state=None, seats=list(row.seats)), list(choices)
 
@@ -674,13 +720,13 @@ class SessionService:
         self, loaded: _Loaded, log: list[tuple[int, str]], events: list[Event], *,
         headline: str = "", force_ping: bool = False, private_for: Sequence[str] = (),
         before: tuple[frozenset[int], Hashable] | None = None,
-        fresh_deadline: bool = False, now: float | None = None,
+        restart: Iterable[int] = (), now: float | None = None,
     ) -> Update:
         """Let bots play, commit everything, and build the update. Caller holds the lock.
 
-        ``before`` is (actors, turn marker) from before a player's move in ``log``. The
-        turn clock's deadline moves to ``now`` + clock whenever humans newly must act
-        (or always with ``fresh_deadline``), and is cleared when no human must act."""
+        ``before`` is (actors, turn marker) from before a player's move in ``log``. Each
+        seat's turn clock is planned by :func:`bot.clocks.plan` (``restart``: seats whose
+        time just ran out get a full clock if they still decide)."""
         row, ruleset, state = loaded.row, loaded.ruleset, loaded.state
         now = self.now() if now is None else now
         before_actors, marker = before or (frozenset(), ruleset.turn_marker(state))
@@ -709,19 +755,27 @@ class SessionService:
             status = FINISHED if result is not None else ACTIVE
             actors = ruleset.actors(state)
             if result is not None:
-                mentions: tuple[str, ...] = ()
+                asked: set[int] = set()
             elif force_ping or ruleset.turn_marker(state) != marker or not log:
-                mentions = self._humans_in(row, actors)
+                asked = set(actors)
             else:
-                mentions = self._humans_in(row, set(actors) - set(before_actors))
-            deadline = self._deadline_for(row, result is not None, actors, mentions,
-                                          fresh=fresh_deadline, now=now)
+                asked = set(actors) - set(before_actors)
+            book, reminders = await self._plan_clocks(loaded, result is not None,
+                                                      restart=set(restart), now=now)
+            mover = log[0][0] if private_for and log else None  # a human's own move
+            pinged = clocks.pings(book, asked & self._human_seats(row), mover)
+            mentions = self._humans_in(row, set(pinged))
+            deadline = None if book is None else book.earliest()
+            booked = None if book is None else book.dumps()
             bots_due = result is None and bool(bots & actors)
             stored = not log or await self.storage.commit_actions(
                 row.id, expected_version=row.version, state=json.dumps(ruleset.dump(state)),
-                actions=log, status=status, deadline=deadline, bots_due=bots_due, now=stamp)
-            if stored and not log and deadline != row.deadline:
-                await self.storage.set_deadline(row.id, deadline, expected_version=row.version)
+                actions=log, status=status, deadline=deadline, bots_due=bots_due, now=stamp,
+                clocks=booked, reminders=reminders)
+            if stored and not log and (deadline, booked) != (row.deadline, row.clocks):
+                await self.storage.set_clocks(row.id, booked, deadline,
+                                              expected_version=row.version,
+                                              reminders=reminders)
         except BaseException:
             # The cached state was changed in place but not stored: forget it.
             self._cache.pop(row.id)
@@ -733,6 +787,7 @@ class SessionService:
             row.version += len(log)
             row.status, row.updated_at, row.bots_due = status, stamp, bots_due
         self._remember(row, state)
+        row.clocks = booked
         if deadline != row.deadline:
             row.deadline = deadline
             if deadline is not None:
@@ -746,7 +801,8 @@ class SessionService:
             logger.exception("session %s: %s saved, but its update could not be built",
                              row.id, log)
             return Update(row.id, row.version, row.status, _plain_account(row, log),
-                          mentions=mentions, game=row.game, deadline=row.deadline, drawn=False)
+                          mentions=mentions, game=row.game, locale=row.locale,
+                          deadline=row.deadline, drawn=False)
 
     async def _committed_update(
         self, loaded: _Loaded, events: list[Event], headline: str, mentions: tuple[str, ...],
@@ -767,7 +823,7 @@ class SessionService:
             user_id: seat for user_id in private_for
             if (seat := row.seat_of(user_id)) is not None}
         update = Update(row.id, row.version, row.status, text, None, mentions, game=row.game,
-                        deadline=row.deadline)
+                        locale=row.locale, deadline=row.deadline)
         # The images are drawn side by side in the render workers.
         update.image, update.summary, *hands = await asyncio.gather(
             self._drawing(update, self._render_public(loaded, caption)),
@@ -828,14 +884,58 @@ class SessionService:
         return text
 
     # -- the turn clock ----------------------------------------------------------------
-    def _deadline_for(self, row: SessionRow, over: bool, actors: frozenset[int],
-                      mentions: tuple[str, ...], *, fresh: bool, now: float) -> float | None:
-        seconds = CLOCKS.get(clock_of(row.options))
-        if seconds is None or over or not self._humans_in(row, actors):
-            return None
-        if fresh or mentions or row.deadline is None:
-            return now + seconds
-        return row.deadline  # the same humans are still deciding: their time keeps running
+    async def _plan_clocks(self, loaded: _Loaded, over: bool, *, restart: set[int],
+                           now: float) -> tuple[ClockBook | None, list[ReminderPlan]]:
+        """Each human seat's clock after a move (:func:`bot.clocks.plan`) and the
+        reminders the decisions waiting now want (:attr:`policy`)."""
+        row, ruleset, state = loaded.row, loaded.ruleset, loaded.state
+        if over:
+            return None, []
+        humans = {s.seat: s.user_id for s in row.seats if not s.is_bot and s.user_id}
+        acting = sorted(set(ruleset.actors(state)) & humans.keys())
+        turn, owner = ruleset.clock_turn(state)
+        paused: set[int] = set()
+        if self.policy is not None:
+            paused = {seat for seat in acting
+                      if await self.policy.on_vacation(humans[seat], now)}
+        book = clocks.plan(ClockBook.loads(row.clocks), turn=turn,
+                           owner=owner if owner in humans else None, acting=acting,
+                           seconds=CLOCKS.get(clock_of(row.options)), now=now,
+                           paused=paused, restart=restart)
+        reminders: list[ReminderPlan] = []
+        if book is not None and self.policy is not None:
+            for seat in acting:
+                clock = book.seats[seat]
+                after = None if clock.paused else await self.policy.reminder_after(
+                    row.guild_id, humans[seat])
+                if after is not None:
+                    reminders.append(ReminderPlan(seat, humans[seat], clock.since,
+                                                  clock.since + after))
+        return book, reminders
+
+    async def adjust_clocks(self, session_id: int,
+                            change: Callable[[ClockBook, SessionRow], bool]) -> SessionRow | None:
+        """Change a game's clocks without a move (a vacation pauses or resumes a seat's):
+        ``change`` edits the book in place and says whether it changed anything. The
+        row as stored after, or ``None`` when nothing changed."""
+        async with self._lock(session_id):
+            row = await self._by_id(session_id)
+            book = ClockBook.loads(row.clocks)
+            if row.status != ACTIVE or book is None or not change(book, row):
+                return None
+            loaded = self._load(row)
+            _, reminders = await self._plan_clocks(loaded, False, restart=set(),
+                                                   now=self.now())
+            reminders = [r for r in reminders if not book.seats[r.seat].paused]
+            deadline, booked = book.earliest(), book.dumps()
+            if not await self.storage.set_clocks(row.id, booked, deadline,
+                                                 expected_version=row.version,
+                                                 reminders=reminders):
+                raise ServiceError("platform.service.stale")
+            loaded.row.deadline, loaded.row.clocks = deadline, booked
+            if deadline is not None:
+                self.deadline_changed.set()
+            return loaded.row
 
     async def next_deadline(self) -> float | None:
         """The earliest deadline of any active game (Unix time), ``None`` if no clock runs."""
@@ -881,11 +981,21 @@ class SessionService:
             ruleset, state = loaded.ruleset, loaded.state
             names = self.names(row)
             bots = self._bot_seats(row)
-            overdue = sorted(s for s in ruleset.actors(state)
-                             if s not in bots and s < len(row.seats))
+            book = ClockBook.loads(row.clocks)
+            humans_acting = {s for s in ruleset.actors(state)
+                             if s not in bots and s < len(row.seats)}
+            # Only the seats whose own clock ran out (a responder's time running out does
+            # not end the turn owner's); a row without a book times everybody deciding.
+            overdue = sorted(humans_acting if book is None
+                             else humans_acting & set(book.overdue(now)))
             if not overdue or ruleset.result(state) is not None:
-                await self.storage.set_deadline(row.id, None, expected_version=row.version)
-                row.deadline = None
+                if book is None or ruleset.result(state) is not None:
+                    await self.storage.set_deadline(row.id, None, expected_version=row.version)
+                    row.deadline = None
+                else:  # the earliest deadline moved (a seat paused meanwhile): store it
+                    await self.storage.set_clocks(row.id, row.clocks, book.earliest(),
+                                                  expected_version=row.version)
+                    row.deadline = book.earliest()
                 return None
             played: list[tuple[int, str]] = []
             events: list[Event] = []
@@ -902,7 +1012,7 @@ class SessionService:
                 self._cache.pop(row.id)
                 raise
             return await self._advance(loaded, played, events, headline="\n".join(lines),
-                                       force_ping=True, fresh_deadline=True, now=now)
+                                       force_ping=True, restart=overdue, now=now)
 
     @staticmethod
     def _play_timeout(loaded: _Loaded, seat: int, marker: Hashable,
@@ -1016,10 +1126,11 @@ def game_options(options: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if k != CLOCK_OPTION}
 
 
-def split_clock(given: Mapping[str, str]) -> tuple[str, dict[str, str]]:
+def split_clock(given: Mapping[str, str], default: str = "off") -> tuple[str, dict[str, str]]:
     """Take the ``clock`` setting out of parsed lobby options: (clock, the game's options).
     An unknown clock value is refused with the values there are."""
-    value = str(given.get(CLOCK_OPTION, "off")).strip().lower()
+    value = str(given.get(CLOCK_OPTION, default if default in CLOCKS else "off")
+                ).strip().lower()
     if value not in CLOCKS:
         raise ServiceError("platform.clock.invalid", value=given.get(CLOCK_OPTION),
                            choices=", ".join(CLOCKS))

@@ -75,6 +75,42 @@ MIGRATIONS: tuple[str, ...] = (
         SELECT 1 FROM seats WHERE seats.session_id = sessions.id AND seats.is_bot = 1);
     CREATE INDEX sessions_bots_due ON sessions (id) WHERE bots_due = 1 AND status = 'active'
     """,
+    # 4: play over days (issue 15). /settings values per server ('guild') and per user
+    # ('user'); each seat's own turn clock of an active session (JSON, see bot/clocks.py);
+    # one reminder per waiting decision; vacations (their history caps them per 30 days);
+    # the seats of a user, for /mygames.
+    """
+    CREATE TABLE settings (
+        scope       TEXT    NOT NULL,
+        owner_id    TEXT    NOT NULL,
+        key         TEXT    NOT NULL,
+        value       TEXT    NOT NULL,
+        PRIMARY KEY (scope, owner_id, key)
+    );
+    ALTER TABLE sessions ADD COLUMN clocks TEXT;
+    ALTER TABLE sessions ADD COLUMN last_post TEXT;
+    CREATE TABLE reminders (
+        session_id  INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        seat        INTEGER NOT NULL,
+        user_id     TEXT    NOT NULL,
+        since       REAL    NOT NULL,
+        remind_at   REAL    NOT NULL,
+        sent        INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (session_id, seat)
+    );
+    CREATE INDEX reminders_due ON reminders (remind_at) WHERE sent = 0;
+    CREATE TABLE vacations (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id    TEXT    NOT NULL,
+        user_id     TEXT    NOT NULL,
+        started_at  REAL    NOT NULL,
+        ends_at     REAL    NOT NULL,
+        resumed     INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX vacations_user ON vacations (user_id, ends_at);
+    CREATE INDEX vacations_ending ON vacations (ends_at) WHERE resumed = 0;
+    CREATE INDEX seats_user ON seats (user_id, session_id) WHERE user_id IS NOT NULL
+    """,
 )
 
 
@@ -114,12 +150,49 @@ class SessionRow:
     deadline: float | None = None
     #: A bot may have a move to make (set at every commit; a restart visits these).
     bots_due: bool = False
+    #: Each seat's turn clock (JSON of :class:`bot.clocks.ClockBook`), ``None`` without.
+    clocks: str | None = None
+    #: The platform's id of the board message last posted (reminders link to it).
+    last_post: str | None = None
 
     def seat_of(self, user_id: str) -> int | None:
         for seat in self.seats:
             if seat.user_id == user_id and not seat.is_bot:
                 return seat.seat
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class ReminderPlan:
+    """A decision waiting now that wants a reminder at ``remind_at``."""
+
+    seat: int
+    user_id: str
+    since: float
+    remind_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class DueReminder:
+    session_id: int
+    seat: int
+    user_id: str
+    since: float
+    channel_id: str
+    guild_id: str | None
+    game: str
+    locale: str
+    last_post: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Vacation:
+    id: int
+    guild_id: str
+    user_id: str
+    started_at: float
+    ends_at: float
+    resumed: bool
 
 
 @dataclass(slots=True)
@@ -132,7 +205,7 @@ class LoggedAction:
 
 _SESSION_COLUMNS = (
     "id, channel_id, guild_id, game, options, status, host_id, locale, seed, state, "
-    "version, created_at, updated_at, deadline, bots_due"
+    "version, created_at, updated_at, deadline, bots_due, clocks, last_post"
 )
 #: A session row and its seats in one query (one round trip): the seats as a JSON array.
 _SESSION_WITH_SEATS = (
@@ -150,6 +223,7 @@ class Freshness:
     status: str
     updated_at: float
     deadline: float | None
+    clocks: str | None = None
 
 
 class Storage:
@@ -249,9 +323,10 @@ class Storage:
     async def _row(self, where: str, params: Sequence[Any]) -> SessionRow | None:
         rows = list(await self._db.execute_fetchall(f"{_SESSION_WITH_SEATS} WHERE {where}",
                                                     params))
-        if not rows:
-            return None
-        r = rows[0]
+        return self._parse_row(rows[0]) if rows else None
+
+    @staticmethod
+    def _parse_row(r: Any, *, with_state: bool = True) -> SessionRow:
         try:
             options = json.loads(r["options"])
         except (TypeError, ValueError):
@@ -260,10 +335,10 @@ class Storage:
             id=int(r["id"]), channel_id=str(r["channel_id"]), guild_id=r["guild_id"],
             game=str(r["game"]), options=options if isinstance(options, dict) else {},
             status=str(r["status"]), host_id=str(r["host_id"]), locale=str(r["locale"]),
-            seed=r["seed"], state=r["state"], version=int(r["version"]),
+            seed=r["seed"], state=r["state"] if with_state else None, version=int(r["version"]),
             created_at=float(r["created_at"]), updated_at=float(r["updated_at"]),
             deadline=None if r["deadline"] is None else float(r["deadline"]),
-            bots_due=bool(r["bots_due"]),
+            bots_due=bool(r["bots_due"]), clocks=r["clocks"], last_post=r["last_post"],
         )
         row.seats = sorted(
             (SeatRow(int(seat), str(name), user_id, bool(is_bot))
@@ -287,13 +362,13 @@ class Storage:
         without its state or seats (a cheap read on every move)."""
         async with self._lock:
             rows = list(await self._db.execute_fetchall(
-                "SELECT version, status, updated_at, deadline FROM sessions WHERE id = ?",
+                "SELECT version, status, updated_at, deadline, clocks FROM sessions WHERE id = ?",
                 (session_id,)))
         if not rows:
             return None
-        version, status, updated_at, deadline = rows[0]
+        version, status, updated_at, deadline, clocks = rows[0]
         return Freshness(int(version), str(status), float(updated_at),
-                         None if deadline is None else float(deadline))
+                         None if deadline is None else float(deadline), clocks)
 
     async def active_sessions(self) -> list[int]:
         async with self._lock, self._db.execute(
@@ -365,7 +440,7 @@ class Storage:
                          ) -> bool:
         """Set the status (only if it is ``only_from`` now, when given)."""
         # A game that is over has no clock running and no bot to move.
-        clear = "" if status in OPEN_STATUSES else ", deadline = NULL, bots_due = 0"
+        clear = "" if status in OPEN_STATUSES else ", deadline = NULL, bots_due = 0, clocks = NULL"
         query = f"UPDATE sessions SET status = ?, updated_at = ?{clear} WHERE id = ?"
         params: list[Any] = [status, time.time(), session_id]
         if only_from is not None:
@@ -373,6 +448,8 @@ class Storage:
             params.append(only_from)
         async with self._transaction() as db:
             cursor = await db.execute(query, params)
+            if cursor.rowcount == 1 and status not in OPEN_STATUSES:
+                await db.execute("DELETE FROM reminders WHERE session_id = ?", (session_id,))
             return cursor.rowcount == 1
 
     @staticmethod
@@ -407,24 +484,30 @@ class Storage:
         self, session_id: int, *, expected_version: int, state: str,
         actions: Sequence[tuple[int, str]], status: str = ACTIVE,
         deadline: float | None = None, bots_due: bool = True, now: float | None = None,
+        clocks: str | None = None, reminders: Sequence[ReminderPlan] | None = None,
     ) -> bool:
         """Store the state after ``actions`` (seat, notation) and append them to the log,
         only if the session is still active at ``expected_version``. Returns whether it
         was stored; the version grows by one per action. ``deadline`` replaces the turn
         clock's deadline and ``bots_due`` says whether a bot still has a move to make
         (both cleared unless the game is still active; a caller that does not know says
-        a bot may be due, so that a restart looks). ``now`` is stored as ``updated_at``."""
+        a bot may be due, so that a restart looks). ``now`` is stored as ``updated_at``.
+        ``clocks`` is each seat's turn clock (JSON) and ``reminders`` the decisions waiting
+        now that want a reminder (see :meth:`_sync_reminders`; ``None`` leaves them)."""
         now = time.time() if now is None else now
         if status != ACTIVE:
-            deadline, bots_due = None, False
+            deadline, bots_due, clocks, reminders = None, False, None, ()
         async with self._transaction() as db:
             cursor = await db.execute(
                 "UPDATE sessions SET state = ?, version = ?, status = ?, updated_at = ?, "
-                "deadline = ?, bots_due = ? WHERE id = ? AND version = ? AND status = 'active'",
+                "deadline = ?, bots_due = ?, clocks = ? "
+                "WHERE id = ? AND version = ? AND status = 'active'",
                 (state, expected_version + len(actions), status, now, deadline, int(bots_due),
-                 session_id, expected_version))
+                 clocks, session_id, expected_version))
             if cursor.rowcount != 1:
                 return False
+            if reminders is not None:
+                await self._sync_reminders(db, session_id, reminders)
             await db.executemany(
                 "INSERT INTO actions (session_id, seq, seat, notation, created_at) "
                 "VALUES (?, ?, ?, ?, ?)",
@@ -432,6 +515,164 @@ class Storage:
                  for i, (seat, notation) in enumerate(actions)],
             )
         return True
+
+    async def set_clocks(self, session_id: int, clocks: str | None, deadline: float | None, *,
+                         expected_version: int | None = None,
+                         reminders: Sequence[ReminderPlan] | None = None) -> bool:
+        """Store the seats' clocks and the session's earliest deadline of an active session
+        without a move (a vacation pauses or resumes them; a timeout with nothing to play)."""
+        query = "UPDATE sessions SET clocks = ?, deadline = ? WHERE id = ? AND status = 'active'"
+        params: list[Any] = [clocks, deadline, session_id]
+        if expected_version is not None:
+            query += " AND version = ?"
+            params.append(expected_version)
+        async with self._transaction() as db:
+            cursor = await db.execute(query, params)
+            if cursor.rowcount != 1:
+                return False
+            if reminders is not None:
+                await self._sync_reminders(db, session_id, reminders)
+            return True
+
+    # -- reminders (issue 15) ---------------------------------------------------------------
+    @staticmethod
+    async def _sync_reminders(db: aiosqlite.Connection, session_id: int,
+                              plans: Sequence[ReminderPlan]) -> None:
+        """Keep one reminder row per waiting decision in ``plans``: a decision still waiting
+        (same seat, same ``since``) keeps its row and whether it was sent; any other row of
+        the session goes (that player acted, or left the seat)."""
+        keep = {(plan.seat, plan.since) for plan in plans}
+        rows = await db.execute_fetchall(
+            "SELECT seat, since FROM reminders WHERE session_id = ?", (session_id,))
+        gone = [(session_id, int(seat)) for seat, since in rows
+                if (int(seat), float(since)) not in keep]
+        if gone:
+            await db.executemany("DELETE FROM reminders WHERE session_id = ? AND seat = ?", gone)
+        await db.executemany(
+            "INSERT INTO reminders (session_id, seat, user_id, since, remind_at, sent) "
+            "VALUES (?, ?, ?, ?, ?, 0) ON CONFLICT (session_id, seat) DO NOTHING",
+            [(session_id, p.seat, p.user_id, p.since, p.remind_at) for p in plans])
+
+    async def due_reminders(self, now: float, limit: int = 100) -> list[DueReminder]:
+        """Reminders not yet sent whose time has come, of games still in play."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT r.session_id, r.seat, r.user_id, r.since, s.channel_id, s.guild_id, "
+                "s.game, s.locale, s.last_post FROM reminders r "
+                "JOIN sessions s ON s.id = r.session_id "
+                "WHERE r.sent = 0 AND r.remind_at <= ? AND s.status = 'active' "
+                "ORDER BY r.remind_at LIMIT ?", (now, limit))
+        return [DueReminder(int(r[0]), int(r[1]), str(r[2]), float(r[3]), str(r[4]),
+                            r[5], str(r[6]), str(r[7]), r[8]) for r in rows]
+
+    async def next_reminder(self) -> float | None:
+        async with self._lock, self._db.execute(
+                "SELECT MIN(remind_at) FROM reminders WHERE sent = 0") as cursor:
+            row = await cursor.fetchone()
+        return None if row is None or row[0] is None else float(row[0])
+
+    async def claim_reminder(self, session_id: int, seat: int, since: float) -> bool:
+        """Mark a reminder sent before sending it: of two claims, exactly one succeeds, so a
+        decision is reminded at most once, even across a restart."""
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "UPDATE reminders SET sent = 1 WHERE session_id = ? AND seat = ? AND since = ? "
+                "AND sent = 0", (session_id, seat, since))
+            return cursor.rowcount == 1
+
+    async def set_last_post(self, session_id: int, message_id: str) -> None:
+        """The board message last posted for the session (a reminder links to it)."""
+        async with self._transaction() as db:
+            await db.execute("UPDATE sessions SET last_post = ? WHERE id = ?",
+                             (message_id, session_id))
+
+    # -- settings (issue 15) ------------------------------------------------------------------
+    async def settings(self, scope: str, owner_id: str) -> dict[str, str]:
+        """The /settings values of a server (``scope='guild'``) or a user (``'user'``)."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT key, value FROM settings WHERE scope = ? AND owner_id = ?",
+                (scope, owner_id))
+        return {str(k): str(v) for k, v in rows}
+
+    async def set_setting(self, scope: str, owner_id: str, key: str, value: str | None) -> None:
+        """Set one value (``None`` removes it: back to the default)."""
+        async with self._transaction() as db:
+            if value is None:
+                await db.execute(
+                    "DELETE FROM settings WHERE scope = ? AND owner_id = ? AND key = ?",
+                    (scope, owner_id, key))
+            else:
+                await db.execute(
+                    "INSERT INTO settings (scope, owner_id, key, value) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (scope, owner_id, key) DO UPDATE SET value = excluded.value",
+                    (scope, owner_id, key, value))
+
+    # -- vacations (issue 15) -----------------------------------------------------------------
+    async def add_vacation(self, guild_id: str, user_id: str, started_at: float,
+                           ends_at: float) -> int:
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                "INSERT INTO vacations (guild_id, user_id, started_at, ends_at) "
+                "VALUES (?, ?, ?, ?)", (guild_id, user_id, started_at, ends_at))
+            return int(cursor.lastrowid or 0)
+
+    async def vacations(self, user_id: str, since: float) -> list[Vacation]:
+        """The user's vacations that ended after ``since`` (or have not ended)."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT id, guild_id, user_id, started_at, ends_at, resumed FROM vacations "
+                "WHERE user_id = ? AND ends_at > ? ORDER BY started_at", (user_id, since))
+        return [Vacation(int(r[0]), str(r[1]), str(r[2]), float(r[3]), float(r[4]), bool(r[5]))
+                for r in rows]
+
+    async def ended_vacations(self, now: float) -> list[Vacation]:
+        """Vacations over by ``now`` whose clocks have not been resumed yet."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT id, guild_id, user_id, started_at, ends_at, resumed FROM vacations "
+                "WHERE resumed = 0 AND ends_at <= ? ORDER BY ends_at", (now,))
+        return [Vacation(int(r[0]), str(r[1]), str(r[2]), float(r[3]), float(r[4]), bool(r[5]))
+                for r in rows]
+
+    async def next_vacation_end(self) -> float | None:
+        async with self._lock, self._db.execute(
+                "SELECT MIN(ends_at) FROM vacations WHERE resumed = 0") as cursor:
+            row = await cursor.fetchone()
+        return None if row is None or row[0] is None else float(row[0])
+
+    async def end_vacation(self, vacation_id: int, ends_at: float) -> None:
+        """The vacation is over at ``ends_at`` and its clocks are running again."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE vacations SET ends_at = CASE WHEN ends_at > ? THEN ? ELSE ends_at END, "
+                "resumed = 1 WHERE id = ?", (ends_at, ends_at, vacation_id))
+
+    # -- /mygames (issue 15) -------------------------------------------------------------------
+    async def sessions_of_user(self, user_id: str, *, guild_id: str | None = None,
+                               limit: int = 25) -> list[SessionRow]:
+        """The open sessions where ``user_id`` sits (the ``seats_user`` index), newest
+        first, in ``guild_id`` when given; without their state text."""
+        where = ("sessions.id IN (SELECT session_id FROM seats WHERE user_id = ? "
+                 "AND is_bot = 0) AND status IN ('lobby', 'active')")
+        params: list[Any] = [user_id]
+        if guild_id is not None:
+            where += " AND guild_id = ?"
+            params.append(guild_id)
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                f"{_SESSION_WITH_SEATS} WHERE {where} ORDER BY updated_at DESC LIMIT ?",
+                (*params, limit))
+        return [self._parse_row(r, with_state=False) for r in rows]
+
+    async def user_seats(self, user_id: str) -> list[tuple[int, int]]:
+        """(session, seat) of every game in play where ``user_id`` sits."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT seats.session_id, seats.seat FROM seats JOIN sessions "
+                "ON sessions.id = seats.session_id WHERE seats.user_id = ? AND seats.is_bot = 0 "
+                "AND sessions.status = 'active' ORDER BY seats.session_id", (user_id,))
+        return [(int(r[0]), int(r[1])) for r in rows]
 
     async def replace_seat(self, session_id: int, seat: SeatRow) -> None:
         """Give ``seat`` to someone else (a bot taking over: that bot may be due)."""

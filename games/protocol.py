@@ -183,6 +183,13 @@ class Ruleset(ABC, Generic[S, A]):
         """Changes whenever a new turn begins (used to ping a player once per turn)."""
         return None
 
+    def clock_turn(self, state: S) -> tuple[Hashable, int | None]:
+        """Which turn the turn clock is timing and whose it is (issue 15, whole-turn
+        clocks): the owner's clock covers every decision of theirs while the first value
+        stays the same; other seats' decisions inside it get clocks of their own. The
+        default times every turn marker, owned by nobody (each decision its own clock)."""
+        return self.turn_marker(state), None
+
     def public_buttons(self, state: S) -> list[tuple[str, str]]:
         """Moves offered as buttons on the *public* post: ``(label, notation)`` pairs.
 
@@ -337,6 +344,17 @@ class Ruleset(ABC, Generic[S, A]):
         """Topics of ``/rules``; each has the key ``<id>.rules.<topic>``."""
         return ()
 
+    def check_seats(self, num_players: int, options: Mapping[str, Any]) -> None:
+        """Refuse, with a :class:`LocalizedError`, a number of seats the lobby's
+        ``options`` cannot be played with (a map made for fewer players); asked again
+        at ``/game start`` against the seats taken. Any count in range by default."""
+
+    def option_values(self, option: Option, seats: int | None = None,
+                      locale: str = DEFAULT_LOCALE) -> list[tuple[str, str]] | None:
+        """(value, label) pairs autocomplete offers for ``option`` when ``seats`` seats
+        are taken (``None``: not known yet), or ``None`` for the option's own values."""
+        return None
+
     def scores(self, state: S) -> tuple[int, ...]:
         """Each seat's score now as the board shows it (never hidden points); empty when
         the game keeps no running score. ``status`` prints it."""
@@ -403,6 +421,11 @@ class ModularRuleset(Ruleset[S, A]):
 
     def turn_marker(self, state: S) -> Hashable:
         return state.turn  # type: ignore[attr-defined,no-any-return]
+
+    def clock_turn(self, state: S) -> tuple[Hashable, int | None]:
+        """The turn number and the seat whose turn it is (``state.current``)."""
+        current = state.current  # type: ignore[attr-defined]
+        return (state.turn, current), current  # type: ignore[attr-defined]
 
     def format_action(self, action: A) -> str:
         return self.actions_module.format_action(action)  # type: ignore[no-any-return]

@@ -95,6 +95,28 @@ def clear_caches(boards: bool = False) -> None:
                 clear()
 
 
+#: game id -> module with ``render_rules_image(topic, locale)``: the picture some
+#: ``/rules`` topics come with (Hexfolk's map gallery).
+_RULES_IMAGE_MODULES = {
+    "hexfolk": "renderers.hexfolk_maps",
+}
+
+
+def rules_image_topics(game_id: str) -> tuple[str, ...]:
+    """The ``/rules`` topics of ``game_id`` that come with a picture (cheap: no drawing)."""
+    name = _RULES_IMAGE_MODULES.get(game_id)
+    return tuple(import_module(name).RULES_IMAGE_TOPICS) if name else ()
+
+
+def render_rules_image(game_id: str, topic: str, locale: str = "en") -> bytes | None:
+    """The picture of rules ``topic`` of ``game_id`` as PNG bytes, or ``None`` if the
+    topic has none (the module keeps what it draws: rules never change)."""
+    name = _RULES_IMAGE_MODULES.get(game_id)
+    if name is None:
+        return None
+    return import_module(name).render_rules_image(topic, locale)
+
+
 def render_summary(
     game_id: str, summary: Any, names: Sequence[str], locale: str = "en"
 ) -> bytes | None:

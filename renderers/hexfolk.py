@@ -378,9 +378,11 @@ def _harbour_spots(board_id: str, edges: tuple[int, ...], r: float) -> tuple[Poi
         norm = math.hypot(nx, ny) or 1.0
         nx, ny = nx / norm, ny / norm
         bc = (mx + nx * (0.5 * r + 16), my + ny * (0.5 * r + 16))
-        # Nudge badges on the left/right flanks outward a little more (they are wide).
+        # Nudge badges on the left/right flanks outward a little more (they are wide),
+        # but never past the sea's edge (a map's widest row reaches the frame).
+        half_w = _harbour_badge(GENERIC, r).width / 2 + 4
         out.append((
-            bc[0] + (8 if bc[0] > centre_x else -8) * abs(nx),
+            min(fr.w - half_w, max(half_w, bc[0] + (8 if bc[0] > centre_x else -8) * abs(nx))),
             bc[1] + (4 if bc[1] > centre_y else -4) * abs(ny),
         ))
     return tuple(out)
@@ -646,7 +648,9 @@ def spot_marks(view: HexfolkView, fr: _Frame) -> list[SpotMark]:
             continue
         on_piece = kind == "corner" and 0 <= view.corner_owner[i] < len(view.players)
         # a city spot beside a settlement, a robber spot under a number token: smaller
-        size = min(rad, 0.17 * fr.r if on_piece else 0.24 * fr.r if kind == "hex" else rad)
+        # (a city spot never below 12 px, where its number keeps 14 px on the maps)
+        size = min(rad, max(12.0, 0.17 * fr.r) if on_piece else 0.24 * fr.r if kind == "hex"
+                   else rad)
         desert = kind == "hex" and view.terrain[i] < 0
         cands = _spot_candidates(fr, kind, i, size, circles, desert)
         centre = next((p for p in cands if _clear(p, size, circles)), None)
@@ -1116,6 +1120,16 @@ def _draw_legend(
                   x + w - cx, anchor="lm")
 
 
+def island_radius(board: Board) -> tuple[float, bool]:
+    """The hex size the board image draws ``board`` at, and whether the players' column
+    stands beside it (a small island) rather than beneath (a wide one drawn full width)."""
+    inner = WIDTH - 2 * MARGIN
+    side_r = _hex_radius(board, inner - SIDE_W - GAP)
+    if side_r >= 64:
+        return side_r, True
+    return _hex_radius(board, inner), False
+
+
 def render_board(
     view: HexfolkView, names: Sequence[str], caption: str, locale: str = "en"
 ) -> bytes:
@@ -1125,9 +1139,7 @@ def render_board(
     ``view.devs`` and ``view.vp`` are never drawn."""
     board = get_board(view.board)
     inner = WIDTH - 2 * MARGIN
-    side_r = _hex_radius(board, inner - SIDE_W - GAP)
-    side = side_r >= 64  # the large and grand boards are drawn full width, players beneath
-    r = side_r if side else _hex_radius(board, inner)
+    r, side = island_radius(board)
     fr = _Frame(board, r)
     cap_face = font(19)
     lines = wrap_account(caption, cap_face, inner - 28, 3) if caption.strip() else []

@@ -26,8 +26,9 @@ Emulated REST endpoints (all below ``/api/v10``; every request is recorded, see
     POST   /interactions/{id}/{token}/callback         initial response (honours ?with_response=1)
     POST   /webhooks/{app_id}/{token}                  followup message (honours ?wait=1)
     GET|PATCH|DELETE /webhooks/{app_id}/{token}/messages/{message_id|@original}
-    GET    /channels/{channel_id}
-    POST   /channels/{channel_id}/messages
+    GET|PATCH /channels/{channel_id}                    (PATCH: a thread's name/archived/locked)
+    POST   /channels/{channel_id}/threads              a thread without a starter message
+    POST   /channels/{channel_id}/messages             (refused in an archived thread)
     GET|PATCH|DELETE /channels/{channel_id}/messages/{message_id}
     GET    /guilds/{guild_id}/members/{user_id}
 
@@ -59,6 +60,12 @@ for the same interaction is ``400 (40060)``, callback types must suit the intera
 (``400 (50035)``), followups before the callback are ``404 Unknown Webhook (10015)``, and the first
 followup after a ``5 DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE`` callback *replaces the loading
 message* (keeping the defer's ephemeral flag), exactly like Discord does.
+
+Also: :attr:`DiscordStandin.closed_dms` (user ids whose DMs refuse the bot with ``403 (50007)``),
+``slash(..., guild_locale="cs")`` (the server's Discord language in the interaction), threads
+created with ``POST /channels/{id}/threads``, renamed, archived and unarchived with ``PATCH``, and
+:meth:`DiscordStandin.archive` archiving one as Discord does when it is idle (with a
+``THREAD_UPDATE`` dispatch; a post to an archived thread is refused, see ``_edit_channel``).
 
 Not emulated: rate limits (no ``X-RateLimit-*`` headers are sent), MESSAGE_CREATE echoes of
 messages the bot posts, permissions checks, voice.
@@ -111,6 +118,7 @@ __all__ = [
     "new_snowflake",
     "running_client",
     "slash",
+    "thread_payload",
     "user_payload",
 ]
 
@@ -301,6 +309,31 @@ def text_channel_payload(
     return payload
 
 
+def thread_payload(thread_id: int, parent_id: int, guild_id: int, name: str, *,
+                   owner_id: int = APPLICATION_ID, thread_type: int = 11) -> dict[str, Any]:
+    """A thread (public 11, private 12) in ``parent_id``, not archived."""
+    return {
+        "id": str(thread_id),
+        "type": thread_type,
+        "guild_id": str(guild_id),
+        "parent_id": str(parent_id),
+        "owner_id": str(owner_id),
+        "name": name,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "flags": 0,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 10080,
+            "archive_timestamp": _now_iso(),
+            "locked": False,
+            "invitable": True,
+        },
+    }
+
+
 def dm_channel_payload(channel_id: int, user_id: int) -> dict[str, Any]:
     """A DM channel (type 1) with one recipient."""
     return {
@@ -460,6 +493,7 @@ def _base_interaction(
     app_permissions: int,
     locale: str,
     application_id: int,
+    guild_locale: str = "en-US",
 ) -> dict[str, Any]:
     payload: dict[str, Any] = {
         "id": str(new_snowflake()),
@@ -478,8 +512,8 @@ def _base_interaction(
     if guild_id is not None:
         payload.update(
             guild_id=str(guild_id),
-            guild_locale="en-US",
-            guild={"id": str(guild_id), "locale": "en-US", "features": []},
+            guild_locale=guild_locale,
+            guild={"id": str(guild_id), "locale": guild_locale, "features": []},
             channel=text_channel_payload(channel_id, guild_id, permissions=permissions),
             member=member_payload(user_id, permissions=permissions),
             authorizing_integration_owners={"0": str(guild_id)},
@@ -510,6 +544,7 @@ def slash(
     command_guild_id: int | None = None,
     resolved: Mapping[str, Any] | None = None,
     application_id: int = APPLICATION_ID,
+    guild_locale: str = "en-US",
 ) -> dict[str, Any]:
     """An INTERACTION_CREATE payload for a CHAT_INPUT command (interaction type 2).
 
@@ -539,6 +574,7 @@ def slash(
         app_permissions=app_permissions,
         locale=locale,
         application_id=application_id,
+        guild_locale=guild_locale,
     )
 
 
@@ -872,6 +908,9 @@ class DiscordStandin:
         if self.guild_id is not None:
             self.channels[channel_id] = text_channel_payload(channel_id, self.guild_id)
         self._dm_channels: dict[int, int] = {}
+        #: Users who accept no DMs from the bot: a message to their DM channel is refused
+        #: with Discord's ``403 Cannot send messages to this user (50007)``.
+        self.closed_dms: set[int] = set()
 
         self.requests: list[RecordedRequest] = []
         self.gateway_received: list[dict[str, Any]] = []
@@ -1376,6 +1415,8 @@ class DiscordStandin:
             ("PATCH", f"/webhooks/{app}/{token}/messages/{mid}", self._webhook_message, False),
             ("DELETE", f"/webhooks/{app}/{token}/messages/{mid}", self._webhook_message, False),
             ("GET", f"/channels/{cid}", self._get_channel, True),
+            ("PATCH", f"/channels/{cid}", self._edit_channel, True),
+            ("POST", f"/channels/{cid}/threads", self._create_thread, True),
             ("POST", f"/channels/{cid}/messages", self._create_message, True),
             ("GET", f"/channels/{cid}/messages/(?P<message_id>\\d+)", self._channel_message, True),
             (
@@ -1530,6 +1571,48 @@ class DiscordStandin:
             return _error(404, 10003, "Unknown Channel")
         return _json_response(channel)
 
+    async def _create_thread(self, rec: RecordedRequest, m: re.Match[str]) -> web.Response:
+        """``POST /channels/{id}/threads``: a thread without a starter message."""
+        parent = self.channels.get(int(m["channel_id"]))
+        if parent is None or parent.get("type") not in (0, 5):
+            return _error(404, 10003, "Unknown Channel")
+        body = _body(rec)
+        name = str(body.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            return _error(400, 50035, "Invalid Form Body (name: 1-100 characters)")
+        thread = thread_payload(new_snowflake(), int(parent["id"]), int(parent["guild_id"]),
+                                name, thread_type=int(body.get("type") or 11))
+        self.channels[int(thread["id"])] = thread
+        return _json_response(thread)
+
+    async def _edit_channel(self, rec: RecordedRequest, m: re.Match[str]) -> web.Response:
+        """``PATCH /channels/{id}``: a thread's ``name``, ``archived`` and ``locked``.
+
+        Stricter than Discord: a message posted to an archived thread is refused (Discord
+        refuses it only in a locked one, and unarchives an unlocked one), so that a test
+        sees whether the bot unarchives the thread itself before it posts."""
+        channel = self.channels.get(int(m["channel_id"]))
+        if channel is None:
+            return _error(404, 10003, "Unknown Channel")
+        body = _body(rec)
+        if "name" in body:
+            channel["name"] = str(body["name"])
+        meta = channel.get("thread_metadata")
+        if meta is not None:
+            for key in ("archived", "locked"):
+                if key in body:
+                    meta[key] = bool(body[key])
+            meta["archive_timestamp"] = _now_iso()
+        return _json_response(channel)
+
+    async def archive(self, thread_id: int) -> None:
+        """Archive a thread as Discord does after its inactivity period (and tell the
+        connected clients with ``THREAD_UPDATE``, as Discord does)."""
+        thread = self.channels[thread_id]
+        thread["thread_metadata"]["archived"] = True
+        thread["thread_metadata"]["archive_timestamp"] = _now_iso()
+        await self.dispatch("THREAD_UPDATE", dict(thread))
+
     async def _get_attachment(self, rec: RecordedRequest, m: re.Match[str]) -> web.Response:
         found = self.attachments.get(int(m["attachment_id"]))
         if found is None:
@@ -1649,6 +1732,11 @@ class DiscordStandin:
         if channel is None:
             return _error(404, 10003, "Unknown Channel")
         gid = channel.get("guild_id")
+        if channel.get("type") == 1 and any(
+                int(r["id"]) in self.closed_dms for r in channel.get("recipients", [])):
+            return _error(403, 50007, "Cannot send messages to this user")
+        if (channel.get("thread_metadata") or {}).get("archived"):
+            return _error(400, 50083, "Thread is archived")
         message = self._new_message(
             _body(rec),
             rec.files,

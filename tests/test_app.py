@@ -37,7 +37,8 @@ def test_create_bot_builds_the_command_tree_without_connecting(tmp_path) -> None
     assert isinstance(client, TideboundClient)
     assert not client.is_ready() and client.storage is None
     names = {command.name for command in client.tree.get_commands()}
-    assert names == {"game", "hand", "move", "rules", "help"}
+    assert names == {"game", "hand", "move", "rules", "maps", "help",
+                     "settings", "vacation", "mygames"}  # issues 13, 15
 
 
 @pytest.mark.parametrize(("base", "reason"), [

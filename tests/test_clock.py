@@ -96,7 +96,7 @@ def test_split_clock_takes_the_platform_setting_out() -> None:
     assert split_clock({"clock": "24h", "target": "10"}) == ("24h", {"target": "10"})
     assert split_clock({"speed": "yes"}) == ("off", {"speed": "yes"})
     assert split_clock({"clock": " 5M "})[0] == "5m"
-    assert list(CLOCKS) == ["off", "30s", "5m", "1h", "8h", "24h"]
+    assert list(CLOCKS) == ["off", "30s", "5m", "1h", "8h", "24h", "3d"]  # issue 15 adds 3d
     with pytest.raises(LocalizedError) as caught:
         split_clock({"clock": "2d"})
     assert caught.value.key == "platform.clock.invalid"

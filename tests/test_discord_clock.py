@@ -25,9 +25,11 @@ async def test_expired_deadline_posts_to_the_channel(standin: DiscordStandin,
         assert row is not None and row.deadline is not None
         assert row.deadline > time.time() + 23 * 3600
 
-        # The day is over (as if the bot had slept through it): wake the clock task.
+        # The day is over (as if the bot had slept through it): the service's injected
+        # clock jumps a day ahead, and the clock task is woken.
         start = standin.mark()
-        await client.storage.set_deadline(session_id, time.time() - 1)
+        later = time.time() + 24 * 3600 + 5
+        client.service.now = lambda: later
         client.service.deadline_changed.set()
         post = await standin.wait_for(
             lambda r: r.matches("POST", r"/channels/\d+/messages$"), start=start, timeout=10)
@@ -36,4 +38,4 @@ async def test_expired_deadline_posts_to_the_channel(standin: DiscordStandin,
         assert f"<@{USER_ID}>" in content, "the next player is pinged"
         assert post.json["allowed_mentions"]["users"] == [USER_ID]
         row = await client.storage.get(session_id)
-        assert row is not None and row.deadline is not None and row.deadline > time.time()
+        assert row is not None and row.deadline is not None and row.deadline > later

@@ -29,9 +29,8 @@ from games.hexfolk.actions import (
     format_action,
     parse_action,
 )
-from games.hexfolk.board import get_board, reds_adjacent, spirals
+from games.hexfolk.board import components, get_board, reds_adjacent, spirals
 from games.hexfolk.data import (
-    BOARD_SPECS,
     CLASSIC_TOKENS,
     DESERT,
     GENERIC,
@@ -127,7 +126,7 @@ def test_layout_components_and_no_red_neighbours(n: int) -> None:
     either; the terrain and token counts of each board; the robber starts on a desert."""
     for seed in range(25):
         s = RULESET.setup(n, {}, seed)
-        spec = BOARD_SPECS[s.board]
+        spec = components(s.board)
         b = get_board(s.board)
         assert not reds_adjacent(b, s.tokens)
         for res, count in enumerate(spec["terrain"]):

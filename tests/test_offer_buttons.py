@@ -110,8 +110,10 @@ async def test_offer_buttons(standin: DiscordStandin, db_path: str) -> None:
         assert body["type"] == 5 and body["data"]["flags"] & EPHEMERAL
         after = await driver.public_post(payload, start)
         assert (await read_session(db_path))[0].version == version + 1
-        # Every answer is in: alice is pinged to confirm, and no answer buttons remain.
-        assert after.json["allowed_mentions"]["users"] == [USER_ID]
+        # Every answer is in: no answer buttons remain. Alice is not pinged again: she was
+        # pinged when her turn began (issue 15 "Fewer pings": one ping per turn; the
+        # decision handed back to her gets a reminder of its own if it waits).
+        assert after.json["allowed_mentions"] == {"parse": []}
         assert "Accept" not in _buttons(after.json)
 
         # A second, stale click on the old post changes nothing either.

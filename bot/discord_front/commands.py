@@ -7,14 +7,17 @@ select menus and ``/move`` all end in :meth:`Front.play`.
 
 from __future__ import annotations
 
+import io
 import logging
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
+import renderers
 from games import all_rulesets, get_ruleset
 from games.options import parse_option_text
+from games.protocol import Ruleset
 from i18n import t
 from i18n.errors import LocalizedError
 
@@ -67,8 +70,8 @@ class Front:
 
     # -- posting ------------------------------------------------------------------------
     async def post_public(self, interaction: discord.Interaction, update: Update) -> None:
-        await interaction.followup.send(**public_kwargs(update, locale_of(interaction)),
-                                        wait=True)
+        message = await interaction.followup.send(**public_kwargs(update), wait=True)
+        await self.client.days.posted(update, message)
 
     async def post_committed(self, interaction: discord.Interaction, update: Update) -> bool:
         """Post an update whose move is already stored: the full message, or, when that
@@ -79,8 +82,7 @@ class Front:
         except Exception:
             log.exception("session %s: the update could not be posted; posting plain text",
                           update.session_id)
-        text = "\n".join(filter(None, [mentions_line(update, locale_of(interaction)),
-                                       update.text]))
+        text = "\n".join(filter(None, [mentions_line(update, update.locale), update.text]))
         try:
             await interaction.followup.send(content=text[:CONTENT_LIMIT],
                                             allowed_mentions=allowed_mentions(update),
@@ -163,7 +165,8 @@ class Front:
         if not update.finished:
             try:
                 row, choices = await self.service.choices(
-                    channel_of(interaction), person, session_id=update.session_id)
+                    channel_of(interaction), person, session_id=update.session_id,
+                    locale=locale)
             except LocalizedError:
                 choices, row = [], None
             if choices and row is not None:
@@ -181,8 +184,8 @@ class Front:
         person = person_of(interaction)
         try:
             row, choices = await self.service.choices(channel_of(interaction), person,
-                                                      session_id=session_id)
-            note = await self.service.hand(channel_of(interaction), person)
+                                                      session_id=session_id, locale=locale)
+            note = await self.service.hand(channel_of(interaction), person, locale=locale)
         except LocalizedError as error:
             await interaction.followup.send("⚠️ " + error.message(locale), ephemeral=True)
             return
@@ -205,7 +208,8 @@ class Front:
         locale = locale_of(interaction)
         try:
             row, choices = await self.service.choices(
-                channel_of(interaction), person_of(interaction), session_id=session_id)
+                channel_of(interaction), person_of(interaction), session_id=session_id,
+                locale=locale)
         except LocalizedError as error:
             await refuse(interaction, error)
             return
@@ -223,7 +227,8 @@ class Front:
         locale = locale_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            note = await self.service.hand(channel_of(interaction), person_of(interaction))
+            note = await self.service.hand(channel_of(interaction), person_of(interaction),
+                                           locale=locale)
         except LocalizedError as error:
             await interaction.followup.send("⚠️ " + error.message(locale), ephemeral=True)
             return
@@ -283,6 +288,38 @@ class Front:
             return
         await interaction.response.send_message(**public_kwargs(update, locale_of(interaction)))
 
+    # -- rules ------------------------------------------------------------------------------
+    async def show_rules(self, interaction: discord.Interaction, game: str, topic: str) -> None:
+        """``/rules game topic`` (and ``/maps``): the topic's text, in the settings of this
+        channel's game if it is that game, with the topic's picture if it has one (drawn
+        once, so the answer is deferred only the first time it takes a moment)."""
+        locale = locale_of(interaction)
+        try:
+            ruleset = get_ruleset(game)
+        except LocalizedError as error:
+            await refuse(interaction, error)
+            return
+        topics = ruleset.rules_topics()
+        chosen = topic.strip().lower() or (topics[0] if topics else "")
+        if chosen not in topics:
+            await refuse(interaction, LocalizedError(
+                "platform.discord.no_topic", topic=topic, topics=", ".join(topics)))
+            return
+        row = await self.service.session_for_channel(channel_of(interaction))
+        options = game_options(row.options) if row is not None and row.game == ruleset.id \
+            else None  # the settings of this channel's game, else the defaults
+        text = f"**{ruleset.display_name(locale)}** — {chosen}\n" + ruleset.rules_text(
+            chosen, options, locale)
+        text += "\n" + t("platform.discord.topics", locale, topics=", ".join(topics))
+        if chosen not in renderers.rules_image_topics(ruleset.id):
+            await interaction.response.send_message(text[:CONTENT_LIMIT], ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        image = await self.service.rules_image(ruleset.id, chosen, locale)
+        files = [discord.File(io.BytesIO(image), filename=f"{chosen}.png")] if image else []
+        await interaction.followup.send(content=text[:CONTENT_LIMIT], files=files,
+                                        ephemeral=True, wait=True)
+
     # -- unknown components -------------------------------------------------------------
     async def unknown_component(self, interaction: discord.Interaction) -> None:
         await refuse(interaction, LocalizedError("platform.discord.unknown_component"))
@@ -299,12 +336,20 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
 
     @game.command(name="new", description=described("platform.cmd.new"))
     @app_commands.describe(game=described("platform.cmd.new_game"),
-                           options=described("platform.cmd.new_options"))
+                           options=described("platform.cmd.new_options"),
+                           thread=described("platform.cmd.days.new_thread"))
     @app_commands.choices(game=_game_choices())
-    async def game_new(interaction: discord.Interaction, game: str, options: str = "") -> None:
+    async def game_new(interaction: discord.Interaction, game: str, options: str = "",
+                       thread: bool = False) -> None:
+        # issue 14/15: the server's language for good, and its default clock
+        defaults = await front.client.days.lobby_defaults(interaction)
+        if thread:  # issue 15: the game in a thread of its own
+            await front.client.days.new_game_in_thread(interaction, game, options, defaults)
+            return
         await front.lobby_command(interaction, lambda: front.service.new_game(
             channel_of(interaction), person_of(interaction), game, options,
-            guild_id=str(interaction.guild_id) if interaction.guild_id else None))
+            guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+            locale=defaults.locale, default_clock=defaults.clock))
 
     @game_new.autocomplete("options")
     @guarded_autocomplete
@@ -318,19 +363,19 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
             return []
         head = " ".join(f"{k}={v}" for k, v in given.items())
         out = []
-        for option in ruleset.options:
-            if option.name in given:
-                continue
-            values = ["yes", "no"] if option.kind == "bool" else (
-                list(option.choices) if option.kind == "choice" else [str(option.default)])
-            for value in values:
-                text = (head + " " if head else "") + f"{option.name}={value}"
-                label = f"{text} — {t(option.label_key)}"
-                out.append(app_commands.Choice(name=label[:100], value=text[:100]))
-        if CLOCK_OPTION not in given:
+        for option, value, label in option_entries(ruleset, given, current.rsplit(" ", 1)[-1],
+                                                   locale_of(interaction)):
+            text = (head + " " if head else "") + f"{option}={value}"
+            out.append(app_commands.Choice(name=f"{text} — {label}"[:100], value=text[:100]))
+        partial = current.rsplit(" ", 1)[-1].strip().lower()
+        if CLOCK_OPTION not in given and (CLOCK_OPTION.startswith(partial.split("=")[0])
+                                          or partial.startswith(CLOCK_OPTION)):
             # The platform's turn clock, for every game; keep room for it in the list.
             clocks = []
             for value in CLOCKS:
+                if partial and not f"{CLOCK_OPTION}={value}".startswith(partial) and \
+                        "=" in partial:
+                    continue
                 text = (head + " " if head else "") + f"{CLOCK_OPTION}={value}"
                 label = f"{text} — {t('platform.clock.label')}"
                 clocks.append(app_commands.Choice(name=label[:100], value=text[:100]))
@@ -406,7 +451,8 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
         locale = locale_of(interaction)
         try:
             _, choices = await front.service.choices(channel_of(interaction),
-                                                     person_of(interaction), recheck=False)
+                                                     person_of(interaction), recheck=False,
+                                                     locale=locale)
         except LocalizedError as error:
             return [app_commands.Choice(name=error.message(locale)[:100], value="?")]
         if not choices:
@@ -421,25 +467,7 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
                            topic=described("platform.cmd.rules_topic"))
     @app_commands.choices(game=_game_choices())
     async def rules(interaction: discord.Interaction, game: str, topic: str = "") -> None:
-        locale = locale_of(interaction)
-        try:
-            ruleset = get_ruleset(game)
-        except LocalizedError as error:
-            await refuse(interaction, error)
-            return
-        topics = ruleset.rules_topics()
-        chosen = topic.strip().lower() or (topics[0] if topics else "")
-        if chosen not in topics:
-            await refuse(interaction, LocalizedError(
-                "platform.discord.no_topic", topic=topic, topics=", ".join(topics)))
-            return
-        row = await front.service.session_for_channel(channel_of(interaction))
-        options = game_options(row.options) if row is not None and row.game == ruleset.id \
-            else None  # the settings of this channel's game, else the defaults
-        text = f"**{ruleset.display_name(locale)}** — {chosen}\n" + ruleset.rules_text(
-            chosen, options, locale)
-        text += "\n" + t("platform.discord.topics", locale, topics=", ".join(topics))
-        await interaction.response.send_message(text[:2000], ephemeral=True)
+        await front.show_rules(interaction, game, topic)
 
     @rules.autocomplete("topic")
     @guarded_autocomplete
@@ -452,12 +480,49 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
         return [app_commands.Choice(name=topic, value=topic) for topic in ruleset.rules_topics()
                 if current.lower() in topic][:MAX_AUTOCOMPLETE]
 
+    @app_commands.command(name="maps", description=described("platform.cmd.maps"))
+    async def maps(interaction: discord.Interaction) -> None:
+        await front.show_rules(interaction, "hexfolk", "maps")
+
     @app_commands.command(name="help", description=described("platform.cmd.help"))
     async def help_command(interaction: discord.Interaction) -> None:
         await interaction.response.send_message(help_text(locale_of(interaction))[:2000],
                                                 ephemeral=True)
 
-    return [game, hand, move, rules, help_command]
+    return [game, hand, move, rules, maps, help_command]
+
+
+#: An option with more values than this lists only its default until its name is typed.
+FEW_VALUES = 6
+
+
+def option_entries(ruleset: Ruleset, given: dict[str, str], partial: str, locale: str
+                   ) -> list[tuple[str, str, str]]:
+    """(option, value, label) that ``/game new``'s options autocomplete offers after the
+    options ``given``, for the word being typed (``partial``: "" or a prefix such as
+    ``map=gr``). A game may list an option's values with labels itself (Hexfolk's maps
+    with their size and players); one with many values shows only its default until its
+    name is typed, so the other options stay in the 25 choices."""
+    partial = partial.strip().lower()
+    out = []
+    for option in ruleset.options:
+        if option.name in given:
+            continue
+        pairs = ruleset.option_values(option, None, locale)
+        if pairs is None:
+            values = ["yes", "no"] if option.kind == "bool" else (
+                list(option.choices) if option.kind == "choice" else [str(option.default)])
+            pairs = [(value, t(option.label_key, locale)) for value in values]
+        typed = bool(partial) and (option.name.startswith(partial.split("=")[0])
+                                   or partial.startswith(option.name))
+        if len(pairs) > FEW_VALUES and not typed:
+            pairs = [(str(option.default), t(option.label_key, locale))]
+        for value, label in pairs:
+            if partial and not f"{option.name}={value}".startswith(partial) and not (
+                    typed and "=" not in partial):
+                continue
+            out.append((option.name, value, label))
+    return out
 
 
 def help_text(locale: str) -> str:

@@ -55,6 +55,11 @@ _PATTERNS = [
 ]
 
 
+def add_pattern(pattern: str) -> None:
+    """Another module's component ids (e.g. ``tb:take:…`` in :mod:`.seats`) are ours too."""
+    _PATTERNS.append(re.compile(pattern))
+
+
 def is_ours(custom_id: str) -> bool:
     """Whether ``custom_id`` is one of our well-formed component ids."""
     return any(p.fullmatch(custom_id) for p in _PATTERNS)

@@ -52,8 +52,11 @@ def allowed_mentions(update: Update) -> discord.AllowedMentions:
     )
 
 
-def public_kwargs(update: Update, locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
-    """Keyword arguments for ``send`` that post ``update`` to the channel."""
+def public_kwargs(update: Update, locale: str | None = None) -> dict[str, Any]:
+    """Keyword arguments for ``send`` that post ``update`` to the channel. A public post
+    is in the game's language (the server's when it started, issue 14), whoever asked;
+    ``locale`` is only a fallback for an update that carries none."""
+    locale = update.locale or locale or DEFAULT_LOCALE
     text = "\n".join(filter(None, [mentions_line(update, locale), deadline_line(update, locale),
                                     update.text]))
     kwargs: dict[str, Any] = {

@@ -11,15 +11,24 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from i18n import DEFAULT_LOCALE, t
+from i18n import DEFAULT_LOCALE, Term, t
 
-from ..options import Option
+from ..options import InvalidOption, Option
 from ..protocol import ModularRuleset, MoveChoice, Result
 from . import actions, bot, hidden, labels, rules
 from . import state as state_module
 from .actions import Action
 from .board import get_board
 from .data import COLOURS, RESOURCES, TARGET_DEFAULT, TARGET_MAX, TARGET_MIN
+from .maps import (
+    MAPS,
+    STANDARD,
+    MapDef,
+    land_count,
+    legacy_board_for,
+    maps_for,
+    resolve_map,
+)
 from .state import HexfolkState
 from .view import (
     HexfolkView,
@@ -33,6 +42,13 @@ from .view import (
 )
 
 __all__ = ["RULESET", "HexfolkRuleset", "HexfolkState", "HexfolkView", "SummaryView"]
+
+
+def map_sizes(m: MapDef, locale: str) -> dict[str, str]:
+    """A map's size and player range in words (``size``, ``players``)."""
+    return {"size": t("hexfolk.map_choice.hexes", locale, hexes=land_count(m.id)),
+            "players": t("hexfolk.map_choice.players", locale, low=m.min_players,
+                         high=m.max_players)}
 
 
 class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
@@ -59,12 +75,20 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         Option("bot_offers", "bool", False, "hexfolk.option.bot_offers"),
         Option("special", "bool", True, "hexfolk.option.special"),
         Option("trades", "bool", True, "hexfolk.option.trades"),
+        Option("map", "choice", STANDARD, "hexfolk.option.map",
+               choices=(STANDARD, *(m.id for m in MAPS))),
     )
     schema_version = 1
 
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> HexfolkState:
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(f"Hexfolk takes 2–8 players, not {num_players}")
+        # A lobby stored before the maps has no ``map``: its game keeps the old board ids
+        # (and names), so its log replays; every new lobby stores ``map`` (resolved).
+        map_id = str(options.get("map", STANDARD))
+        legacy = legacy_board_for(num_players) if "map" not in options else None
+        if not resolve_map(map_id, num_players).allows(num_players):
+            raise ValueError(f"map {map_id} is not for {num_players} players")
         return rules.setup(
             num_players, seed,
             target=int(options.get("target", TARGET_DEFAULT)),
@@ -75,7 +99,31 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
             offers_wait=bool(options.get("bot_offers", False)),
             special=bool(options.get("special", True)),
             player_trades=bool(options.get("trades", True)),
+            map_id=map_id, board_id=legacy,
         )
+
+    def check_seats(self, num_players: int, options: Mapping[str, Any]) -> None:
+        """A map chosen in the lobby is for its player range only (data file, "The 22
+        island maps"); the default standard board fits every count."""
+        chosen = str(options.get("map", STANDARD))
+        m = resolve_map(chosen, num_players)
+        if not m.allows(num_players):
+            allowed = ", ".join(x.id for x in maps_for(num_players))
+            raise InvalidOption("hexfolk.option.map_players", map=Term(m.name_key),
+                                low=m.min_players, high=m.max_players, count=num_players,
+                                allowed=allowed)
+
+    def option_values(self, option: Option, seats: int | None = None,
+                      locale: str = DEFAULT_LOCALE) -> list[tuple[str, str]] | None:
+        """``map``: the maps for ``seats`` players (every map when not known yet), each
+        with its size and player range; the standard board first."""
+        if option.name != "map":
+            return None
+        out = [(STANDARD, t("hexfolk.map_choice.standard", locale))]
+        for m in (MAPS if seats is None else maps_for(seats)):
+            out.append((m.id, t("hexfolk.map_choice.map", locale, name=Term(m.name_key),
+                                **map_sizes(m, locale))))
+        return out
 
     def view(self, state: HexfolkState, seat: int | None) -> HexfolkView:
         board = get_board(state.board)
@@ -188,6 +236,12 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         answered = state.offer is not None and not rules.actors(state) - {state.current}
         return (state.turn, state.special, answered)
 
+    def clock_turn(self, state: HexfolkState) -> tuple[Hashable, int | None]:
+        """A turn, or one seat's building in the special building phase, is timed whole
+        for its player; answers to offers and discards on a seven get clocks of their own."""
+        owner = state.special if state.special >= 0 else state.current
+        return (state.turn, state.special, state.current), owner
+
     has_hand = True
 
     def hand_text(self, state: HexfolkState, seat: int, locale: str = DEFAULT_LOCALE) -> str:
@@ -208,7 +262,18 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
 
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "founding", "turn", "robber", "trading", "building", "development",
-                "awards", "notation")
+                "awards", "notation", "maps")
+
+    def rules_text(self, topic: str, options: Mapping[str, Any] | None = None,
+                   locale: str = DEFAULT_LOCALE) -> str:
+        """``maps`` lists every map with its size and player range (the gallery image
+        shows them, ``renderers.hexfolk.render_gallery``)."""
+        if topic != "maps":
+            return super().rules_text(topic, options, locale)
+        lines = [t("hexfolk.rules.maps", locale)]
+        lines += [t("hexfolk.map_choice.line", locale, number=m.number, id=m.id,
+                    name=Term(m.name_key), **map_sizes(m, locale)) for m in MAPS]
+        return "\n".join(lines)
 
 
 RULESET = HexfolkRuleset()

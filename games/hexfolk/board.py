@@ -1,6 +1,8 @@
 """Board geometry, computed once per board and cached, and the seeded layouts.
 
-Hexes are pointy-topped and laid in rows (``data.BOARD_SPECS``). Exact integer
+Hexes are pointy-topped, laid in rows (the standard boards, ``data.BOARD_SPECS``) or as
+a map's land picture (``maps.MAPS``); only land hexes are board hexes, so a corner or an
+edge exists only on land and no road can cross the sea between two islands. Exact integer
 coordinates: a hex centre is ``(X, Y) = (2q + r, 3r)`` in axial ``(q, r)``; its six
 corners are ``(X, Y) + (0,-2), (1,-1), (1,1), (0,2), (-1,1), (-1,-1)``. Corners and
 edges are deduplicated by coordinate and numbered in reading order (top to bottom,
@@ -14,7 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..rng import GameRng
-from .data import BOARD_SPECS, CLASSIC_TOKENS, DESERT
+from .data import BOARD_SPECS, CLASSIC_TOKENS, DESERT, ORE
+from .maps import compose, land, map_of_board
 
 _CORNER_OFFSETS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
 #: Axial directions E, NE, NW, W, SW, SE (counter-clockwise on screen, y down).
@@ -51,10 +54,8 @@ class Board:
         return len(self.edge_corners)
 
 
-@cache
-def get_board(board_id: str) -> Board:
-    """The geometry of ``board_id`` (computed on first use, then shared)."""
-    rows = BOARD_SPECS[board_id]["rows"]
+def _rows_axial(rows: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The hexes of a board of centred rows, in reading order."""
     # X positions per row centred on 0; shift all by one if the parity needs it.
     shift = 0 if (-(rows[0] - 1)) % 2 == 0 else 1
     axial: list[tuple[int, int]] = []
@@ -63,6 +64,33 @@ def get_board(board_id: str) -> Board:
             x = -(length - 1) + 2 * k + shift
             assert (x - r) % 2 == 0
             axial.append(((x - r) // 2, r))
+    return axial
+
+
+def _shape(board_id: str) -> tuple[list[tuple[int, int]], bool]:
+    """The land hexes of ``board_id`` in reading order, and whether it is a board of
+    rows (whose harbours keep the standard boards' placement)."""
+    if board_id in BOARD_SPECS:
+        return _rows_axial(BOARD_SPECS[board_id]["rows"]), True
+    m = map_of_board(board_id)
+    if m.rows:
+        return _rows_axial(m.rows), True
+    return list(land(m.id)[0]), False
+
+
+def known_board(board_id: str) -> bool:
+    """Whether ``board_id`` names a board: a map's, or one stored before the maps."""
+    try:
+        map_of_board(board_id)
+    except KeyError:
+        return board_id in BOARD_SPECS
+    return True
+
+
+@cache
+def get_board(board_id: str) -> Board:
+    """The geometry of ``board_id`` (computed on first use, then shared)."""
+    axial, of_rows = _shape(board_id)
     index = {a: i for i, a in enumerate(axial)}
     hex_xy = tuple((2 * q + r, 3 * r) for q, r in axial)
     neighbours = tuple(
@@ -104,9 +132,15 @@ def get_board(board_id: str) -> Board:
         my = (corner_xy[a][1] + corner_xy[b][1]) / 2 / 2
         return math.atan2(my - cy / 2, mx - cx * math.sqrt(3) / 2)
 
-    coast = tuple(sorted((e for e, hs in enumerate(edge_hexes) if len(hs) == 1), key=angle))
-    n_harb = len(BOARD_SPECS[board_id]["harbours"])
-    harbour_edges = tuple(coast[(i * len(coast)) // n_harb] for i in range(n_harb))
+    n_harb = len(components(board_id)["harbours"])
+    if of_rows:
+        coast = tuple(sorted((e for e, hs in enumerate(edge_hexes) if len(hs) == 1),
+                             key=angle))
+        harbour_edges = tuple(coast[(i * len(coast)) // n_harb] for i in range(n_harb))
+    else:
+        coast = _open_coast(axial, hex_xy, corner_xy, edge_corners, edge_hexes,
+                            corner_edges_l)
+        harbour_edges = _spaced_harbours(coast, edge_corners, n_harb)
     spiral: tuple[int, ...] = ()
     if board_id == "standard":
         centre = index[axial[len(axial) // 2]]
@@ -120,6 +154,86 @@ def get_board(board_id: str) -> Board:
         edge_corners=edge_corners, edge_hexes=edge_hexes, coast=coast,
         harbour_edges=harbour_edges, spiral=spiral,
     )
+
+
+def _open_coast(axial: list[tuple[int, int]], hex_xy: tuple[tuple[int, int], ...],
+                corner_xy: tuple[tuple[int, int], ...],
+                edge_corners: tuple[tuple[int, int], ...],
+                edge_hexes: tuple[tuple[int, ...], ...],
+                corner_edges: list[list[int]]) -> tuple[int, ...]:
+    """The coastal edges that face the open sea (not a lake or a lagoon inside the land),
+    each coastline walked clockwise from its top-left edge, the coastlines in the order of
+    their first hex."""
+    land_cells = {(2 * q + r, r) for q, r in axial}  # (X, row) of each land hex
+    xs, rs = [x for x, _ in land_cells], [r for _, r in land_cells]
+    x0, x1, r0, r1 = min(xs) - 2, max(xs) + 2, min(rs) - 1, max(rs) + 1
+    water = {(x, r) for r in range(r0, r1 + 1) for x in range(x0, x1 + 1)
+             if (x - r) % 2 == (xs[0] - rs[0]) % 2 and (x, r) not in land_cells}
+    # the open sea: every water cell reached from the frame around the land
+    frame = [(x, r) for x, r in water if r in (r0, r1) or x <= x0 + 1 or x >= x1 - 1]
+    open_sea, stack = set(frame), list(frame)
+    while stack:
+        x, r = stack.pop()
+        for dx, dr in ((2, 0), (-2, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+            n = (x + dx, r + dr)
+            if n in water and n not in open_sea:
+                open_sea.add(n)
+                stack.append(n)
+
+    def faces_open_sea(e: int) -> bool:
+        (ax, ay), (bx, by) = corner_xy[edge_corners[e][0]], corner_xy[edge_corners[e][1]]
+        hx, hy = hex_xy[edge_hexes[e][0]]
+        x, y = ax + bx - hx, ay + by - hy  # the centre of the hex across the edge
+        return (x, y // 3) in open_sea
+
+    coastal = {e for e, hs in enumerate(edge_hexes) if len(hs) == 1 and faces_open_sea(e)}
+    lines: list[tuple[int, list[int]]] = []
+    left = set(coastal)
+    while left:
+        first = min(left, key=lambda e: (min(corner_xy[c][1] for c in edge_corners[e]),
+                                         min(corner_xy[c][0] for c in edge_corners[e])))
+        line, corner, edge = [first], edge_corners[first][1], first
+        left.discard(first)
+        while True:
+            nxt = [f for f in corner_edges[corner] if f in left]
+            if not nxt:
+                break
+            edge = nxt[0]
+            left.discard(edge)
+            line.append(edge)
+            a, b = edge_corners[edge]
+            corner = b if a == corner else a
+        # clockwise on screen (y down): positive shoelace area over the corners walked
+        pts = [corner_xy[_shared(edge_corners[line[i - 1]], edge_corners[line[i]])]
+               for i in range(len(line))] if len(line) > 2 else []
+        area = sum(pts[i - 1][0] * pts[i][1] * 3 - pts[i][0] * pts[i - 1][1] * 3
+                   for i in range(len(pts)))
+        if area < 0:
+            line = [line[0], *reversed(line[1:])]
+        lines.append((min(edge_hexes[e][0] for e in line), line))
+    return tuple(e for _, line in sorted(lines) for e in line)
+
+
+def _shared(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return a[0] if a[0] in b else a[1]
+
+
+def _spaced_harbours(coast: tuple[int, ...], edge_corners: tuple[tuple[int, int], ...],
+                     count: int) -> tuple[int, ...]:
+    """``count`` coastal edges spread evenly along ``coast`` (the middle of each of
+    ``count`` equal stretches), each moved on along the coast until no corner of it
+    serves another harbour."""
+    used: set[int] = set()
+    out: list[int] = []
+    for i in range(count):
+        k = ((2 * i + 1) * len(coast)) // (2 * count)
+        for step in range(len(coast)):
+            e = coast[(k + step) % len(coast)]
+            if e not in out and not used & set(edge_corners[e]):
+                break
+        out.append(e)
+        used.update(edge_corners[e])
+    return tuple(out)
 
 
 def _spiral(axial: list[tuple[int, int]], index: dict[tuple[int, int], int], centre: int,
@@ -147,6 +261,24 @@ def spirals(board: Board) -> list[tuple[int, ...]]:
     return [_spiral(list(board.hex_axial), index, centre, 2, t) for t in range(6)]
 
 
+def components(board_id: str) -> dict:
+    """Terrain counts, deserts, tokens and harbour kinds of ``board_id``: a standard
+    board's printed ones, or the map's composed by the data file's rule."""
+    if board_id in BOARD_SPECS:
+        return BOARD_SPECS[board_id]
+    parts = compose(map_of_board(board_id).id)
+    return {"terrain": parts.terrain, "deserts": parts.deserts, "tokens": parts.tokens,
+            "harbours": parts.harbours}
+
+
+def fixed_mountains(board_id: str) -> frozenset[int]:
+    """Hexes the map fixes to mountains (the Volcano's peaks)."""
+    if board_id in BOARD_SPECS:
+        return frozenset()
+    m = map_of_board(board_id)
+    return land(m.id)[1] if m.picture else frozenset()
+
+
 def reds_adjacent(board: Board, tokens: list[int]) -> bool:
     """Whether two red numbers (6 or 8, in any pairing) lie on neighbouring hexes."""
     for h, tok in enumerate(tokens):
@@ -161,10 +293,15 @@ def random_layout(board: Board, rng: GameRng, classic: bool
                   ) -> tuple[list[int], list[int], list[int]]:
     """Terrain per hex (resource index or DESERT), token per hex (0 on deserts) and the
     harbour kind per harbour edge, drawn with the game's RNG."""
-    spec = BOARD_SPECS[board.id]
+    spec = components(board.id)
+    fixed = fixed_mountains(board.id)
     terrain = [res for res, n in enumerate(spec["terrain"]) for _ in range(n)]
     terrain += [DESERT] * spec["deserts"]
+    for _ in fixed:  # the map's own mountains first, the rest shuffled around them
+        terrain.remove(ORE)
     rng.shuffle(terrain)
+    for h in sorted(fixed):
+        terrain.insert(h, ORE)
     tokens = [0] * board.hexes
     land = [h for h in range(board.hexes) if terrain[h] != DESERT]
     if classic and board.id == "standard":
@@ -217,10 +354,32 @@ def _compass(dx: float, dy: float) -> str:
 
 
 def hex_letter(h: int) -> str:
-    """The visible name of hex ``h``: A–Z, then AA, AB… (reading order)."""
+    """The visible name of hex ``h`` on the boards of games saved before the maps
+    (``LEGACY_NAMES``): A–Z, then AA, AB… (reading order)."""
     if h < 26:
         return chr(ord("A") + h)
     return chr(ord("A") + h // 26 - 1) + chr(ord("A") + h % 26)
+
+
+#: Letters that a reader can take for one another on a small tab: a two-letter name
+#: uses at most one letter of each group in each place, so no two names differ only
+#: by letters of one group ("AO" and "AC", "AI" and "AL" are never both names).
+LOOKALIKES: tuple[str, ...] = ("A", "BPR", "CDGOQ", "EF", "HMNW", "IJLT", "KX", "SZ", "UVY")
+#: One letter per group: the letters of two-letter names.
+PAIR_LETTERS = "AEHKOPSTU"
+assert all(sum(ch in group for ch in PAIR_LETTERS) == 1 for group in LOOKALIKES)
+#: Boards whose stored games name hexes A–Z, AA, AB… (their logs must still replay).
+LEGACY_NAMES = frozenset({"large", "grand"})
+
+
+def hex_name(h: int) -> str:
+    """The visible name of hex ``h``: A–Z, then two letters of :data:`PAIR_LETTERS`
+    (AA, AE, AH, … EA, …) that cannot be misread for one another (reading order)."""
+    if h < 26:
+        return chr(ord("A") + h)
+    k = h - 26
+    n = len(PAIR_LETTERS)
+    return PAIR_LETTERS[k // n % n] + PAIR_LETTERS[k % n]
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +402,8 @@ class Places:
 @cache
 def places(board_id: str) -> Places:
     board = get_board(board_id)
-    names = tuple(hex_letter(h) for h in range(board.hexes))
+    name = hex_letter if board_id in LEGACY_NAMES else hex_name
+    names = tuple(name(h) for h in range(board.hexes))
     corner_hexes = tuple(tuple(sorted(hs)) for hs in board.corner_hexes)
     same: dict[tuple[int, ...], list[int]] = {}
     for c, hs in enumerate(corner_hexes):

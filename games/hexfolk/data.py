@@ -81,10 +81,6 @@ BOARD_SPECS: dict[str, dict] = {
 CLASSIC_TOKENS: tuple[int, ...] = (5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11)
 
 
-def board_for(players: int) -> str:
-    return "standard" if players <= 4 else "large" if players <= 6 else "grand"
-
-
 for _spec in BOARD_SPECS.values():
     assert sum(_spec["rows"]) == sum(_spec["terrain"]) + _spec["deserts"]
     assert len(_spec["tokens"]) == sum(_spec["terrain"])

@@ -70,9 +70,9 @@ from .data import (
     SETTLEMENT_COST,
     VP_CARD,
     bank_size,
-    board_for,
     dev_counts,
 )
+from .maps import STANDARD, resolve_map
 from .phrases import Cards, Place
 from .state import (
     DISCARD,
@@ -123,9 +123,12 @@ def corner_harbours(board_id: str, harbours: list[int]) -> list[int]:
 def setup(num_players: int, seed: int, *, target: int = 10, robber: str = "on",
           longest: bool = True, army: bool = True, layout: str = "random",
           board_id: str | None = None, offers_wait: bool = False,
-          special: bool = True, player_trades: bool = True) -> HexfolkState:
+          special: bool = True, player_trades: bool = True,
+          map_id: str = STANDARD) -> HexfolkState:
+    """A new game; ``map_id`` is the lobby's ``map`` (``standard``: the standard board for
+    the count), ``board_id`` a board id given directly (tools and tests)."""
     rng = GameRng(seed)
-    bid = board_id or board_for(num_players)
+    bid = board_id or resolve_map(map_id, num_players).board_id
     board = get_board(bid)
     terrain, tokens, harbours = random_layout(board, rng, layout == "classic")
     deck = [c for c, n in dev_counts(num_players).items() for _ in range(n)]

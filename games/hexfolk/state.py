@@ -144,10 +144,13 @@ def _ints(xs: Any) -> list[int]:
 
 
 def load_state(d: Mapping[str, Any]) -> HexfolkState:
+    from .board import known_board
     from .rules import corner_harbours
 
     if d.get("schema") != SCHEMA_VERSION:
         raise StateFormatError(f"unknown Hexfolk state schema {d.get('schema')!r}")
+    if not known_board(str(d.get("board"))):
+        raise StateFormatError(f"unknown Hexfolk board {d.get('board')!r}")
     try:
         offer = None
         if d["offer"] is not None:

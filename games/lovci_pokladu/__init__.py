@@ -8,7 +8,7 @@ the notation in :mod:`.actions`; :data:`RULESET` ties them to the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from ..options import Option
@@ -124,6 +124,12 @@ class LovciRuleset(ModularRuleset[LovciState, Action]):
             winners=rules.winners(state) if state.phase == PHASE_OVER else (),
             last_squares=tuple(state.last_squares), first=state.first,
         )
+
+    def clock_turn(self, state: LovciState) -> tuple[Hashable, int | None]:
+        """Placing one's ship is a turn of its own (issue 15): the round of placements
+        keeps ``turn`` at 1, so the phase tells the first player's placement from their
+        first move."""
+        return (state.turn, state.current, state.phase), state.current
 
     def result(self, state: LovciState) -> Result | None:
         if state.phase != PHASE_OVER:

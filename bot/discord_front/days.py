@@ -1,0 +1,500 @@
+"""Play over days on Discord (issue 15): ``/settings``, ``/vacation``, ``/mygames``, and the
+background task that sends reminders and ends vacations.
+
+Settings live in :mod:`bot.settings`, vacations in :mod:`bot.vacation`, each seat's clock
+in :mod:`bot.clocks`; this module is their Discord edge: who may change what (a user
+only their own values; server values need Manage Server), and how a reminder reaches a
+player (a DM with a jump link, or a ping in the game's channel; closed DMs fall back to
+the channel and say so).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from games import get_ruleset
+from games.options import parse_option_text, resolve_options
+from i18n import Term, t
+from i18n.errors import LocalizedError
+
+from ..clocks import ClockBook
+from ..service import CLOCKS, Person, Update, split_clock
+from ..settings import GUILD, REMINDER_MODES, USER, Settings, show_duration
+from ..storage import DueReminder, SessionRow
+from ..vacation import VacationNews, Vacations
+from .messages import CONTENT_LIMIT, locale_of, public_kwargs, refuse
+from .translator import described
+
+if TYPE_CHECKING:
+    from ..app import TideboundClient
+
+log = logging.getLogger("tidebound.days")
+
+#: The reminder and vacation task looks at least this often (seconds).
+DAYS_RECHECK = 60.0
+#: /mygames lists at most this many games (newest move first).
+MYGAMES_LIMIT = 20
+
+
+def can_manage_server(interaction: discord.Interaction) -> bool:
+    permissions = interaction.permissions
+    return bool(permissions and (permissions.manage_guild or permissions.administrator))
+
+
+def jump_link(guild_id: str | None, channel_id: str, message_id: str | None = None) -> str:
+    """A link that opens the channel (at the message, when known) in Discord."""
+    link = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{link}/{message_id}" if message_id else link
+
+
+#: Discord's limit on a thread's name.
+THREAD_NAME_LIMIT = 100
+
+
+def thread_name(row: SessionRow, locale: str, *, players: bool) -> str:
+    """``Hagoth: Builder of Ships — Ann, Bob, Bot 1`` (clipped to Discord's limit)."""
+    name = t(get_ruleset(row.game).name_key, locale)
+    seated = ", ".join(s.name for s in row.seats) if players else row.seats[0].name
+    text = f"{name} — {seated}"
+    return text if len(text) <= THREAD_NAME_LIMIT else text[:THREAD_NAME_LIMIT - 1] + "…"
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyDefaults:
+    locale: str
+    clock: str
+
+
+class Days:
+    """Settings, vacations, /mygames and reminders of one client."""
+
+    def __init__(self, client: TideboundClient) -> None:
+        self.client = client
+        self._task: asyncio.Task[None] | None = None
+        self.wake = asyncio.Event()
+        #: user id -> the Discord language last stored for them (saves a read each time)
+        self._locales: dict[str, str] = {}
+
+    @property
+    def settings(self) -> Settings:
+        assert self.client.storage is not None, "setup_hook has not run"
+        return Settings(self.client.storage)
+
+    @property
+    def vacations(self) -> Vacations:
+        assert self.client.service is not None
+        return Vacations(self.client.service, self.settings)
+
+    def now(self) -> float:
+        service = self.client.service
+        return service.now() if service is not None else time.time()
+
+    async def lobby_defaults(self, interaction: discord.Interaction) -> LobbyDefaults:
+        """A new game's language (the server's, issue 14) and default clock."""
+        guild = str(interaction.guild_id) if interaction.guild_id else None
+        guild_locale = str(interaction.guild_locale) if interaction.guild_locale else None
+        settings = self.settings
+        return LobbyDefaults(await settings.language(guild, guild_locale),
+                             await settings.clock(guild))
+
+    async def posted(self, update: Update, message: Any) -> None:
+        """A board went out: reminders link to it from now on; a game's own thread is
+        named after its players once they are seated, and archived when it ends."""
+        storage = self.client.storage
+        if message is None or storage is None:
+            return
+        try:
+            if update.status == "active":
+                await storage.set_last_post(update.session_id, str(message.id))
+            channel_id = int(getattr(getattr(message, "channel", None), "id", 0) or 0)
+            # a text channel is in the cache; a thread may have to be fetched
+            channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(
+                channel_id)
+            me = self.client.user
+            if not isinstance(channel, discord.Thread) or me is None or \
+                    channel.owner_id != me.id:
+                return  # only a thread the bot opened for a game is renamed or archived
+            row = await storage.get(update.session_id)
+            if row is None:
+                return
+            if update.finished:
+                await channel.edit(archived=True)
+            elif update.status == "active":
+                name = thread_name(row, row.locale, players=True)
+                if channel.name != name:
+                    await channel.edit(name=name)
+        except Exception:
+            log.exception("after posting session %s", update.session_id)
+
+    async def writable(self, channel_id: str) -> Any:
+        """The channel of a game, a thread of it unarchived first (issue 15 "Threads":
+        Discord archives an idle thread; posting a board brings it back)."""
+        channel = self.client.get_channel(int(channel_id)) or await self.client.fetch_channel(
+            int(channel_id))
+        if isinstance(channel, discord.Thread) and channel.archived:
+            channel = await channel.edit(archived=False)
+        return channel
+
+    async def new_game_in_thread(self, interaction: discord.Interaction, game: str,
+                                 options: str, defaults: LobbyDefaults) -> None:
+        """``/game new … thread:yes``: the game opens in a thread of its own, named after
+        the game and its host (and its players once it starts)."""
+        service = self.client.service
+        assert service is not None
+        locale = locale_of(interaction)
+        parent = interaction.channel
+        if not isinstance(parent, discord.TextChannel):
+            parent = self.client.get_channel(int(interaction.channel_id or 0))
+        if not isinstance(parent, discord.TextChannel):
+            await refuse(interaction, LocalizedError("platform.thread.not_here"))
+            return
+        try:  # refuse bad options before any thread exists
+            ruleset = get_ruleset(game)
+            _, given = split_clock(parse_option_text(options or ""), defaults.clock)
+            resolve_options(ruleset.name_key, ruleset.options, given)
+        except LocalizedError as error:
+            await refuse(interaction, error)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        host = interaction.user
+        name = f"{ruleset.display_name(defaults.locale)} — " \
+            f"{getattr(host, 'display_name', None) or host.name}"
+        thread = await parent.create_thread(name=name[:THREAD_NAME_LIMIT],
+                                            type=discord.ChannelType.public_thread)
+        try:
+            update = await service.new_game(
+                str(thread.id), Person(str(host.id), getattr(host, "display_name", None)
+                                       or host.name), game, options,
+                guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+                locale=defaults.locale, default_clock=defaults.clock)
+        except LocalizedError as error:
+            await interaction.edit_original_response(content="⚠️ " + error.message(locale))
+            return
+        await thread.send(**public_kwargs(update))
+        await interaction.edit_original_response(
+            content=t("platform.thread.opened", locale, thread=f"<#{thread.id}>"))
+
+    # -- the background task ------------------------------------------------------------------
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="tidebound-days")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _run(self) -> None:
+        await self.client.wait_until_ready()
+        while True:
+            try:
+                self.wake.clear()
+                await self.tick()
+                storage = self.client.storage
+                assert storage is not None
+                times = [x for x in (await storage.next_reminder(),
+                                     await storage.next_vacation_end()) if x is not None]
+                delay = min([DAYS_RECHECK, *(max(x - self.now(), 0.5) for x in times)])
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.wake.wait(), delay)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("reminders and vacations failed; trying again shortly")
+                await asyncio.sleep(DAYS_RECHECK)
+
+    async def tick(self) -> None:
+        """Send the reminders that are due and end the vacations that are over."""
+        storage = self.client.storage
+        assert storage is not None
+        now = self.now()
+        for news in await self.vacations.resume_ended(now):
+            await self.tell_games(news)
+        for due in await storage.due_reminders(now):
+            if not await storage.claim_reminder(due.session_id, due.seat, due.since):
+                continue  # sent by someone else meanwhile
+            try:
+                await self.remind(due)
+            except Exception:
+                log.exception("reminder of session %s seat %s failed", due.session_id,
+                              due.seat)
+
+    async def remember_locale(self, interaction: discord.Interaction) -> None:
+        """Keep the user's Discord language (a DM reminder is written in it: a DM is only
+        theirs, issue 14), stored only when it changes."""
+        storage = self.client.storage
+        code = locale_of(interaction)
+        user_id = str(interaction.user.id)
+        if storage is None or self._locales.get(user_id) == code:
+            return
+        try:
+            if (await storage.settings(USER, user_id)).get("locale") != code:
+                await storage.set_setting(USER, user_id, "locale", code)
+            self._locales[user_id] = code
+        except Exception:
+            log.exception("could not remember the language of user %s", user_id)
+
+    # -- reminders ------------------------------------------------------------------------------
+    async def remind(self, due: DueReminder) -> str:
+        """Remind one player of their waiting decision; how it went (``dm``, ``channel``,
+        ``fallback`` when DMs were closed)."""
+        choice = await self.settings.reminders(due.guild_id, due.user_id)
+        locale = due.locale
+        game = Term(get_ruleset(due.game).name_key)
+        link = jump_link(due.guild_id, due.channel_id, due.last_post)
+        if choice.mode == "dm":
+            own = (await self.settings.storage.settings(USER, due.user_id)).get("locale")
+            try:
+                user = self.client.get_user(int(due.user_id)) or await self.client.fetch_user(
+                    int(due.user_id))
+                await user.send(t("platform.reminder.dm", own or locale, game=game,
+                                  channel=f"<#{due.channel_id}>", link=link)[:CONTENT_LIMIT])
+                return "dm"
+            except discord.Forbidden:
+                key = "platform.reminder.dm_closed"
+            except discord.HTTPException:
+                key = "platform.reminder.dm_closed"
+        else:
+            key = "platform.reminder.channel"
+        channel = await self.writable(due.channel_id)
+        await channel.send(  # type: ignore[union-attr]
+            t(key, locale, who=f"<@{due.user_id}>", game=game, link=link)[:CONTENT_LIMIT],
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(int(due.user_id))]))
+        return "channel" if key == "platform.reminder.channel" else "fallback"
+
+    # -- vacations ------------------------------------------------------------------------------
+    async def tell_games(self, news: VacationNews) -> None:
+        """Tell each game of the player that their clock stopped or runs again."""
+        for row in news.games:
+            if news.until is None:
+                text = t("platform.vacation.back", row.locale, who=f"<@{news.user_id}>")
+            else:
+                text = t("platform.vacation.away", row.locale, who=f"<@{news.user_id}>",
+                         until=f"<t:{int(news.until)}:f>")
+            try:
+                channel = await self.writable(row.channel_id)
+                await channel.send(text[:CONTENT_LIMIT],  # type: ignore[union-attr]
+                                   allowed_mentions=discord.AllowedMentions.none())
+            except Exception:
+                log.exception("could not tell session %s about a vacation", row.id)
+        self.client.service.deadline_changed.set()  # type: ignore[union-attr]
+
+    # -- /mygames -----------------------------------------------------------------------------
+    async def my_games(self, user_id: str, guild_id: str | None, locale: str) -> str:
+        storage, service = self.client.storage, self.client.service
+        assert storage is not None and service is not None
+        rows = await storage.sessions_of_user(user_id, guild_id=guild_id, limit=MYGAMES_LIMIT)
+        if not rows:
+            return t("platform.mygames.none", locale)
+        lines = [t("platform.mygames.title", locale, count=len(rows))]
+        for row in rows:
+            lines.append(await self._my_game_line(row, user_id, locale))
+        return "\n".join(lines)
+
+    async def _my_game_line(self, row: SessionRow, user_id: str, locale: str) -> str:
+        service = self.client.service
+        assert service is not None
+        game = t(get_ruleset(row.game).name_key, locale)
+        link = jump_link(row.guild_id, row.channel_id, row.last_post)
+        if row.status == "lobby":
+            return t("platform.mygames.lobby", locale, game=game,
+                     channel=f"<#{row.channel_id}>", link=link)
+        try:
+            actors = await service.actors_of(row.id)
+        except LocalizedError:
+            actors = []
+        names = ", ".join(row.seats[s].name for s in actors if s < len(row.seats)) or "—"
+        seat = row.seat_of(user_id)
+        book = ClockBook.loads(row.clocks)
+        clock = book.seats.get(seat) if book is not None and seat is not None else None
+        if seat not in actors:
+            deadline = t("platform.mygames.waiting", locale)
+        elif clock is not None and clock.paused:
+            deadline = t("platform.mygames.paused", locale)
+        elif clock is not None and clock.deadline is not None:
+            deadline = t("platform.mygames.until", locale, when=f"<t:{int(clock.deadline)}:R>")
+        else:
+            deadline = t("platform.mygames.no_clock", locale)
+        return t("platform.mygames.game", locale, game=game, channel=f"<#{row.channel_id}>",
+                 players=names, deadline=deadline, link=link)
+
+
+# -- commands --------------------------------------------------------------------------------
+async def _answer(interaction: discord.Interaction, text: str) -> None:
+    await interaction.response.send_message(text[:CONTENT_LIMIT], ephemeral=True)
+
+
+def _guild(interaction: discord.Interaction) -> str | None:
+    return str(interaction.guild_id) if interaction.guild_id else None
+
+
+def build_days_commands(days: Days) -> list[app_commands.Command[Any, ..., Any]
+                                              | app_commands.Group]:
+    """``/settings …``, ``/vacation on|off`` and ``/mygames``."""
+    settings_group = app_commands.Group(name="settings",
+                                        description=described("platform.cmd.days.settings"))
+
+    async def server_only(interaction: discord.Interaction) -> str | None:
+        """The server's id if the caller may change its settings; else refuse (``None``)."""
+        guild = _guild(interaction)
+        if guild is None:
+            await refuse(interaction, LocalizedError("platform.settings.server_only"))
+            return None
+        if not can_manage_server(interaction):
+            await refuse(interaction, LocalizedError("platform.settings.need_manage"))
+            return None
+        return guild
+
+    @settings_group.command(name="language", description=described("platform.cmd.days.language"))
+    @app_commands.describe(language=described("platform.cmd.days.language_language"))
+    @app_commands.choices(language=[
+        app_commands.Choice(name="English", value="en"),
+        app_commands.Choice(name="Русский", value="ru"),
+        app_commands.Choice(name="Čeština", value="cs")])
+    async def settings_language(interaction: discord.Interaction, language: str) -> None:
+        guild = await server_only(interaction)
+        if guild is None:
+            return
+        try:
+            await days.settings.set_language(guild, language)
+        except LocalizedError as error:
+            await refuse(interaction, error)
+            return
+        await _answer(interaction, t("platform.settings.language_set", locale_of(interaction),
+                                     language=t(f"platform.settings.lang.{language}",
+                                                locale_of(interaction))))
+
+    @settings_group.command(name="clock", description=described("platform.cmd.days.clock"))
+    @app_commands.describe(clock=described("platform.cmd.days.clock_clock"))
+    @app_commands.choices(clock=[app_commands.Choice(name=value, value=value)
+                                 for value in CLOCKS])
+    async def settings_clock(interaction: discord.Interaction, clock: str) -> None:
+        guild = await server_only(interaction)
+        if guild is None:
+            return
+        try:
+            await days.settings.set_clock(guild, clock, tuple(CLOCKS))
+        except LocalizedError as error:
+            await refuse(interaction, error)
+            return
+        await _answer(interaction, t("platform.settings.clock_set", locale_of(interaction),
+                                     clock=clock))
+
+    @settings_group.command(name="reminders", description=described("platform.cmd.days.reminders"))
+    @app_commands.describe(mode=described("platform.cmd.days.reminders_mode"),
+                           after=described("platform.cmd.days.reminders_after"),
+                           server=described("platform.cmd.days.reminders_server"))
+    @app_commands.choices(mode=[app_commands.Choice(name=m, value=m) for m in REMINDER_MODES])
+    async def settings_reminders(interaction: discord.Interaction, mode: str,
+                                 after: str = "", server: bool = False) -> None:
+        locale = locale_of(interaction)
+        if server:
+            owner = await server_only(interaction)
+            if owner is None:
+                return
+            scope = GUILD
+        else:
+            scope, owner = USER, str(interaction.user.id)
+        try:
+            await days.settings.set_reminders(scope, owner, mode, after or None)
+        except LocalizedError as error:
+            await refuse(interaction, error)
+            return
+        # what now applies: the server's default, or the caller's own choice
+        choice = await days.settings.reminders(owner if server else _guild(interaction),
+                                               "" if server else owner)
+        key = "platform.settings.reminders_off" if mode == "off" else \
+            "platform.settings.reminders_set"
+        await _answer(interaction, t(key, locale, mode=t(f"platform.settings.mode.{mode}",
+                                                         locale),
+                                     after=show_duration(choice.after),
+                                     scope=t(f"platform.settings.scope.{scope}", locale)))
+
+    @settings_group.command(name="vacation",
+                            description=described("platform.cmd.days.vacation_cap"))
+    @app_commands.describe(days_=described("platform.cmd.days.vacation_cap_days"))
+    @app_commands.rename(days_="days")
+    async def settings_vacation(interaction: discord.Interaction,
+                                days_: app_commands.Range[int, 0, 30]) -> None:
+        guild = await server_only(interaction)
+        if guild is None:
+            return
+        try:
+            await days.settings.set_vacation_cap(guild, days_)
+        except LocalizedError as error:
+            await refuse(interaction, error)
+            return
+        await _answer(interaction, t("platform.settings.cap_set", locale_of(interaction),
+                                     days=days_))
+
+    @settings_group.command(name="show", description=described("platform.cmd.days.settings_show"))
+    async def settings_show(interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        guild = _guild(interaction)
+        settings = days.settings
+        choice = await settings.reminders(guild, str(interaction.user.id))
+        language = await settings.language(guild, str(interaction.guild_locale or ""))
+        await _answer(interaction, t(
+            "platform.settings.show", locale,
+            language=t(f"platform.settings.lang.{language}", locale),
+            clock=await settings.clock(guild),
+            mode=t(f"platform.settings.mode.{choice.mode}", locale),
+            after=show_duration(choice.after),
+            cap=await settings.vacation_cap_days(guild)))
+
+    vacation = app_commands.Group(name="vacation",
+                                  description=described("platform.cmd.days.vacation"))
+
+    @vacation.command(name="on", description=described("platform.cmd.days.vacation_on"))
+    @app_commands.describe(days_=described("platform.cmd.days.vacation_on_days"))
+    @app_commands.rename(days_="days")
+    async def vacation_on(interaction: discord.Interaction,
+                          days_: app_commands.Range[int, 1, 30] | None = None) -> None:
+        locale = locale_of(interaction)
+        guild = _guild(interaction)
+        if guild is None:
+            await refuse(interaction, LocalizedError("platform.settings.server_only"))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            news = await days.vacations.start(guild, str(interaction.user.id), days_,
+                                              days.now())
+        except LocalizedError as error:
+            await interaction.edit_original_response(content="⚠️ " + error.message(locale))
+            return
+        await interaction.edit_original_response(content=t(
+            "platform.vacation.started", locale, until=f"<t:{int(news.until or 0)}:f>",
+            count=len(news.games)))
+        await days.tell_games(news)
+
+    @vacation.command(name="off", description=described("platform.cmd.days.vacation_off"))
+    async def vacation_off(interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            news = await days.vacations.stop(str(interaction.user.id), days.now())
+        except LocalizedError as error:
+            await interaction.edit_original_response(content="⚠️ " + error.message(locale))
+            return
+        await interaction.edit_original_response(content=t(
+            "platform.vacation.ended", locale, count=len(news.games)))
+        await days.tell_games(news)
+
+    @app_commands.command(name="mygames", description=described("platform.cmd.days.mygames"))
+    async def mygames(interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = await days.my_games(str(interaction.user.id), _guild(interaction), locale)
+        await interaction.edit_original_response(content=text[:CONTENT_LIMIT])
+
+    return [settings_group, vacation, mygames]

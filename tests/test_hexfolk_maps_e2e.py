@@ -1,0 +1,101 @@
+"""Issue 13 through real discord.py against the stand-in: ``/maps`` and ``/rules hexfolk
+maps`` answer with the gallery image (drawn once, then kept), the options autocomplete
+of ``/game new`` lists the maps with their size and players, and ``/game start`` refuses
+a map the seats taken cannot play, naming the counts it allows."""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+
+from discord_standin import DiscordStandin, autocomplete, running_client, slash
+from PIL import Image
+from tidebound_support import EPHEMERAL, Driver, console_args, factory, stored_session
+
+from bot.__main__ import main
+from games.hexfolk.maps import MAPS
+
+
+async def gallery_reply(driver: Driver, payload: dict) -> tuple[str, Image.Image, float]:  # type: ignore[type-arg]
+    """The ephemeral followup of a deferred ``/maps``: its text, its image, seconds taken."""
+    started = time.monotonic()
+    _, start = await driver.send(payload)
+    assert (await driver.callback(payload))["type"] == 5  # deferred, thinking
+    token = re.escape(payload["token"])
+    rec = await driver.standin.wait_for(
+        lambda r: r.matches("POST", f"/webhooks/\\d+/{token}$"), start=start, timeout=30)
+    assert int(rec.json.get("flags") or 0) & EPHEMERAL
+    assert rec.files, "the gallery is attached"
+    image = Image.open(io.BytesIO(rec.files[0].data))
+    image.load()
+    return str(rec.json["content"]), image, time.monotonic() - started
+
+
+async def test_maps_shows_the_gallery_and_rules_maps_too(
+        standin: DiscordStandin, db_path: str) -> None:
+    """Issue 13 "Gallery": ``/maps`` and ``/rules hexfolk maps`` show a gallery image with
+    every map, its name and player range; the second answer reuses the first drawing."""
+    driver = Driver(standin)
+    async with running_client(factory(db_path), standin):
+        text, image, _ = await gallery_reply(driver, slash("maps"))
+        assert image.format == "PNG" and image.width == 1200
+        assert "Great Land (map=great-land): 61 hexes, 7–8 players" in text
+        assert "Lagoon (map=lagoon): 12 hexes, 2–3 players" in text and len(text) <= 2000
+        text2, image2, seconds = await gallery_reply(
+            driver, slash("rules", {"game": "hexfolk", "topic": "maps"}))
+        assert text2 == text and image2.tobytes() == image.tobytes()
+        assert seconds < 5  # kept, not drawn again
+        payload, _ = await driver.send(slash("rules", {"game": "hexfolk", "topic": "turn"}))
+        body = await driver.callback(payload)
+        assert body["type"] == 4 and "Roll the dice" in body["data"]["content"]
+
+
+async def test_lobby_picks_a_map_and_start_rechecks_it(
+        standin: DiscordStandin, db_path: str) -> None:
+    """Issue 13 "Lobby option map": autocomplete lists the maps with their size; a map
+    picked in the lobby is checked at ``/game start`` against the seats taken, with a
+    refusal naming the counts it allows; nothing starts."""
+    driver = Driver(standin)
+    async with running_client(factory(db_path), standin):
+        payload, _ = await driver.send(autocomplete(
+            "game", {"game": "hexfolk", "options": "map="}, "options", subcommand="new"))
+        choices = (await driver.callback(payload))["data"]["choices"]
+        values = [c["value"] for c in choices]
+        assert values == ["map=standard", *(f"map={m.id}" for m in MAPS)][:len(values)]
+        assert any("Lagoon · 12 hexes · 2–3 players" in c["name"] for c in choices)
+        payload, _ = await driver.send(autocomplete(
+            "game", {"game": "hexfolk", "options": ""}, "options", subcommand="new"))
+        names = [c["value"] for c in (await driver.callback(payload))["data"]["choices"]]
+        assert "map=standard" in names and "map=lagoon" not in names
+        assert any(n.startswith("clock=") for n in names)
+
+        payload, _ = await driver.send(slash(
+            "game", {"game": "hexfolk", "options": "map=lagoon"}, subcommand="new"))
+        assert "map=lagoon" in (await driver.callback(payload))["data"]["content"]
+        for _ in range(3):
+            payload, _ = await driver.send(slash("game", subcommand="addbot"))
+            await driver.callback(payload)
+        payload, start = await driver.send(slash("game", subcommand="start"))
+        refusal = await driver.ephemeral_text(payload, start)
+        assert "Lagoon is for 2–3 players, and this game has 4" in refusal
+        assert "twin-isles" in refusal
+        payload, _ = await driver.send(slash("game", subcommand="status"))
+        await driver.callback(payload)
+
+
+def test_console_rules_maps_writes_the_gallery(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Issue 13 "Gallery" in the console: ``rules maps`` prints every map and writes the
+    gallery beside the boards; a game on a chosen map starts on it."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("rules maps\nquit\n"))
+    args = console_args("hexfolk", tmp_path, "--players", "2", "--bots", "1", "--seed", "3",
+                        "--options", "map=lagoon")
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "22. Great Land (map=great-land): 61 hexes, 7–8 players" in out
+    gallery = next((tmp_path / "boards").glob("*-maps.png"))
+    with Image.open(gallery) as image:
+        assert image.width == 1200
+    assert f"(picture: {gallery})" in out
+    row, _, _ = stored_session(tmp_path / "console.db")
+    assert row.state is not None and '"board": "lagoon"' in row.state
