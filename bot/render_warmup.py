@@ -2,7 +2,7 @@
 
 The render pool's fork server (:data:`bot.render_pool.PRELOAD`) imports this module
 before it forks any worker, and importing it draws a board and a private image of
-every game at its smallest and largest table. Each worker is forked from that process,
+every game at its largest table. Each worker is forked from that process,
 so it starts with the fonts, the antialiased sprites and each board's sea and rims
 already made, shared copy-on-write, instead of spending about half a second of CPU on
 its first image (issue 10: the first turn a worker drew was a p95 outlier). The island
@@ -33,13 +33,14 @@ IMAGE_BLOCKS_KEPT = 16
 
 
 def warm_up(locale: str = "en") -> float:
-    """Draw every game's images once at its smallest and largest table; the seconds it
-    took. A game whose drawing fails is logged and skipped: warming up is an
-    optimisation and must never stop the pool from starting."""
+    """Draw every game's images once at its largest table (the costliest board; a
+    smaller one shares most pieces); the seconds it took. A game whose drawing fails is
+    logged and skipped: warming up is an optimisation and must never stop the pool from
+    starting. Kept short (about 1 s of CPU): the first image waits for it."""
     started = time.perf_counter()
     Image.core.set_blocks_max(IMAGE_BLOCKS_KEPT)
     for ruleset in all_rulesets():
-        for players in sorted({ruleset.min_players, ruleset.max_players}):
+        for players in (ruleset.max_players,):  # one table: the first image waits
             try:
                 options = resolve_options(ruleset.name_key, ruleset.options, {})
                 state = ruleset.setup(players, options, 1)
