@@ -17,7 +17,9 @@ count:
    spots and final, the summary, a private hand): p50, p95 and max over repeated
    renders after a warm-up, and the PNG size; the worst image is reported;
 3. turn latency through the session service with SQLite and rendering
-   (:mod:`bench.turns`): p50 and p95 of the human's ``move`` calls over a game;
+   (:mod:`bench.turns`): p50 and p95 of the human's ``move`` calls over a game, their
+   CPU time (service and render workers: what a busy machine inflates much less), and
+   the turn at the worst position (the board with the most overlays);
 4. bot strength (:mod:`bench.strength`): one ``bot_action`` seat (rotating through the
    seats) against random-legal seats, N seeded games with an action cap: the bot's win
    rate (a shared win counts as a win; sole wins are reported too), how the games ended
@@ -116,6 +118,7 @@ class Target:
 
 TARGETS = (
     Target("turn p95", "turn_p95_ms", 150.0, "ms"),
+    Target("turn at the worst position", "turn_worst_ms", 150.0, "ms"),
     Target("render p95 (worst image)", "render_p95_ms", 50.0, "ms"),
     Target("PNG size (largest)", "png_kb", 300.0, "KB"),
     Target("bot win rate", "bot_win_pct", 80.0, "%", at_least=True),
@@ -135,6 +138,9 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("PNG KB", "png_kb", ".1f"),
     ("turn p50 ms", "turn_p50_ms", ".1f"),
     ("turn p95 ms", "turn_p95_ms", ".1f"),
+    ("turn CPU p95 ms", "turn_cpu_p95_ms", ".1f"),
+    ("worst-position turn ms", "turn_worst_ms", ".1f"),
+    ("worst-position overlays", "turn_worst_overlays", "d"),
     ("turns timed", "turns_timed", "d"),
     ("bot win %", "bot_win_pct", ".1f"),
     ("bot games", "bot_games", "d"),
@@ -226,6 +232,11 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
         "turn_p50_ms": round(turns.p50_ms, 2),
         "turn_p95_ms": round(turns.p95_ms, 2),
         "turn_max_ms": round(turns.max_ms, 2),
+        "turn_cpu_p50_ms": _round(turns.cpu_p50_ms, 2),
+        "turn_cpu_p95_ms": _round(turns.cpu_p95_ms, 2),
+        "turn_worst_ms": round(turns.worst_ms, 2),
+        "turn_worst_cpu_ms": _round(turns.worst_cpu_ms, 2),
+        "turn_worst_overlays": turns.worst_overlays,
         "turns_timed": turns.turns,
         "turn_game_finished": turns.finished,
         "turn_png_kb_max": round(turns.max_png_kb, 1),

@@ -329,9 +329,10 @@ class SessionService(GameMemory):
         if not self.render:
             return None
         view = loaded.ruleset.view(loaded.state, None)
+        # always the same worker for a session: its island stays in that worker's cache
         return await self.render_pool.run(
             renderers.render_public, loaded.row.game, view, self.names(loaded.row), caption,
-            loaded.row.locale)
+            loaded.row.locale, affinity=loaded.row.id)
 
     async def rules_image(self, game: str, topic: str, locale: str) -> bytes | None:
         """The picture of ``/rules`` ``topic`` of ``game`` (Hexfolk's map gallery), or
@@ -360,9 +361,11 @@ class SessionService(GameMemory):
         if not self.render:
             return None
         view = loaded.ruleset.view(loaded.state, seat)
+        # a seat's hand always in one worker (its kept hand image is there), beside the
+        # board's worker when there are two (both are drawn at once)
         return await self.render_pool.run(
             renderers.render_private, loaded.row.game, view, self.names(loaded.row),
-            locale or loaded.row.locale)
+            locale or loaded.row.locale, affinity=loaded.row.id + 1 + seat)
 
     def _lobby_text(self, row: SessionRow, headline: str) -> str:
         ruleset = self._ruleset(row)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +21,12 @@ def test_turn_latency_and_prompt_benches_run(ruleset) -> None:  # type: ignore[n
     of the offered moves, in the notation the menus use), and one prompts game."""
     turns = run_turns(ruleset, ruleset.min_players, seed=1, max_turns=3)
     assert turns.turns >= 1 and turns.p95_ms > 0
+    # issue 10: the turn at the worst position (most overlays) is one of the timed moves,
+    # and each move's CPU time (service and render workers) is read on Linux
+    assert 0 < turns.worst_ms <= turns.max_ms and turns.worst_overlays >= 0
+    if Path("/proc/self/schedstat").exists():
+        assert turns.cpu_p95_ms is not None and turns.cpu_p95_ms > 0
+        assert turns.worst_cpu_ms is not None
     prompts = run_prompts(ruleset, ruleset.min_players, games=1, seed=1)
     assert prompts.games == 1 and prompts.max >= 1
 

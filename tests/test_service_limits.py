@@ -221,7 +221,9 @@ async def test_render_pool_starts_on_the_first_image_and_closes(storage: Storage
     service = SessionService(storage, render=True, render_workers=1)
     status = await service.status("c-1")
     assert status.image is not None and status.image.startswith(b"\x89PNG")
-    executor = service.render_pool._executor
+    pids = service.render_pool.worker_pids()
+    assert len(pids) == 1
+    executor = service.render_pool._executors[0]
     assert executor is not None
     workers = list(executor._processes.values())
     assert len(workers) == 1 and all(p.is_alive() for p in workers)
@@ -238,8 +240,9 @@ async def test_a_dead_render_worker_is_replaced() -> None:
     pool = RenderPool(1)
     try:
         assert await pool.run(abs, -3) == 3
-        assert pool._executor is not None
-        for process in list(pool._executor._processes.values()):
+        executor = pool._executors[0]
+        assert executor is not None
+        for process in list(executor._processes.values()):
             process.kill()
             process.join()
         assert await pool.run(abs, -4) == 4
