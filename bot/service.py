@@ -413,6 +413,7 @@ class SessionService:
                 raise ServiceError("platform.service.already_seated")
             if len(row.seats) >= ruleset.max_players:
                 raise ServiceError("platform.service.full", max=ruleset.max_players)
+            ruleset.check_join(len(row.seats) + 1, game_options(row.options))
             row.seats.append(SeatRow(len(row.seats), person.name, person.user_id))
             await self.storage.set_lobby(row.id, seats=row.seats)
         return self._lobby_update(row, t("platform.lobby.joined", row.locale, name=person.name))
@@ -425,6 +426,7 @@ class SessionService:
                 raise ServiceError("platform.service.not_seated")
             if len(row.seats) >= ruleset.max_players:
                 raise ServiceError("platform.service.full", max=ruleset.max_players)
+            ruleset.check_join(len(row.seats) + 1, game_options(row.options))
             number = sum(1 for s in row.seats if s.is_bot) + 1
             name = t("platform.lobby.bot_name", row.locale, number=number)
             row.seats.append(SeatRow(len(row.seats), name, None, is_bot=True))
