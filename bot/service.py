@@ -905,11 +905,10 @@ class SessionService:
         if book is not None and self.policy is not None:
             for seat in acting:
                 clock = book.seats[seat]
-                after = None if clock.paused else await self.policy.reminder_after(
-                    row.guild_id, humans[seat])
-                if after is not None:
+                after = await self.policy.reminder_after(row.guild_id, humans[seat])
+                if after is not None:  # held while on vacation (storage.due_reminders)
                     reminders.append(ReminderPlan(seat, humans[seat], clock.since,
-                                                  clock.since + after))
+                                                  clock.remind_at(after, now)))
         return book, reminders
 
     async def adjust_clocks(self, session_id: int,
@@ -925,7 +924,6 @@ class SessionService:
             loaded = self._load(row)
             _, reminders = await self._plan_clocks(loaded, False, restart=set(),
                                                    now=self.now())
-            reminders = [r for r in reminders if not book.seats[r.seat].paused]
             deadline, booked = book.earliest(), book.dumps()
             if not await self.storage.set_clocks(row.id, booked, deadline,
                                                  expected_version=row.version,
