@@ -647,15 +647,17 @@ class SessionService:
     async def move(
         self, channel_id: str, person: Person, notation: str, *,
         session_id: int | None = None, version: int | None = None,
+        locale: str | None = None,
     ) -> Update:
         """Apply ``person``'s move (in notation). ``version``, when given, must be the
-        session's current version: a click on an out-of-date board is refused."""
+        session's current version: a click on an out-of-date board is refused. The hand
+        sent back to ``person`` is in ``locale`` (the reader's own; the game's by default)."""
         row = await self._active_for(channel_id, session_id)
         seat = row.seat_of(person.user_id)
         if seat is None:
             raise ServiceError("platform.service.not_seated")
         return await self._act(row.id, seat, notation, version=version,
-                               checked=self._cache.peek(row.id))
+                               checked=self._cache.peek(row.id), private_locale=locale)
 
     async def act(self, session_id: int, seat: int, notation: str, *,
                   version: int | None = None) -> Update:
@@ -663,7 +665,8 @@ class SessionService:
         return await self._act(session_id, seat, notation, version=version, checked=None)
 
     async def _act(self, session_id: int, seat: int, notation: str, *,
-                   version: int | None, checked: _Cached | None) -> Update:
+                   version: int | None, checked: _Cached | None,
+                   private_locale: str | None = None) -> Update:
         """:meth:`act`; ``checked`` is the cache entry the caller has just found current
         in the database: if no move replaced it meanwhile, it is not read again."""
         async with self._lock(session_id):
@@ -697,7 +700,7 @@ class SessionService:
             log = [(seat, logged)]
             private_for = self._humans_in(row, {seat})
             return await self._advance(loaded, log, events, private_for=private_for,
-                                       before=before)
+                                       before=before, private_locale=private_locale)
 
     async def run_bots(self, session_id: int) -> Update | None:
         """Let bot seats move if they are due (after a restart, or a seat taken over)."""
@@ -720,6 +723,7 @@ class SessionService:
         headline: str = "", force_ping: bool = False, private_for: Sequence[str] = (),
         before: tuple[frozenset[int], Hashable] | None = None,
         restart: Iterable[int] = (), now: float | None = None,
+        private_locale: str | None = None,
     ) -> Update:
         """Let bots play, commit everything, and build the update. Caller holds the lock.
 
@@ -795,7 +799,8 @@ class SessionService:
         # Everything is stored now: whatever fails from here on must not hide the move.
         try:
             return await self._committed_update(loaded, events, headline, mentions,
-                                                private_for, over=result is not None)
+                                                private_for, over=result is not None,
+                                                private_locale=private_locale)
         except Exception:
             logger.exception("session %s: %s saved, but its update could not be built",
                              row.id, log)
@@ -805,10 +810,12 @@ class SessionService:
 
     async def _committed_update(
         self, loaded: _Loaded, events: list[Event], headline: str, mentions: tuple[str, ...],
-        private_for: Sequence[str], *, over: bool,
+        private_for: Sequence[str], *, over: bool, private_locale: str | None = None,
     ) -> Update:
         """The update after a commit: the account of the events, whose turn it is, the
-        board. An image that cannot be drawn is left out (``drawn=False``)."""
+        board, and the hands of ``private_for`` in ``private_locale`` (their reader's own
+        language, as /hand; the game's by default). An image that cannot be drawn is left
+        out (``drawn=False``)."""
         row, ruleset = loaded.row, loaded.ruleset
         names = self.names(row)
         lines = [e.text(names, row.locale) for e in events]
@@ -827,13 +834,14 @@ class SessionService:
         update.image, update.summary, *hands = await asyncio.gather(
             self._drawing(update, self._render_public(loaded, caption)),
             self._drawing(update, self._render_summary(loaded)) if over else _nothing(),
-            *(self._drawing(update, self._render_private(loaded, seat))
+            *(self._drawing(update, self._render_private(loaded, seat, private_locale))
               for seat in private_seats.values()))
         if not over:
             update.public_buttons = _public_buttons(loaded)
         for user_id, hand in zip(private_seats, hands, strict=True):
-            update.private[user_id] = PrivateNote(
-                t("platform.game.your_view", row.locale, game=Term(ruleset.name_key)), hand)
+            update.private[user_id] = PrivateNote(t(
+                "platform.game.your_view", private_locale or row.locale,
+                game=Term(ruleset.name_key)), hand)
         return update
 
     def _play_forced(self, loaded: _Loaded, bots: set[int], log: list[tuple[int, str]],
