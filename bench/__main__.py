@@ -1,5 +1,10 @@
-"""``python -m bench [--game ID] [--quick] [--seed N] [--compare]``: engine, render and turn
-benchmarks.
+"""``python -m bench [--game ID] [--quick] [--seed N] [--compare] [--storage]``: engine,
+render, turn and storage benchmarks.
+
+``--storage`` runs, instead of everything else, only :mod:`bench.storage`: SQLite in one
+process against PostgreSQL used by 1 and by 4 processes, 200 concurrent sessions of
+mixed games, rendering off (``--postgres URL`` names the server; otherwise a throw-away
+one is started).
 
 For every registered ruleset (or the one named by ``--game``), at its largest player
 count:
@@ -49,7 +54,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from games import Ruleset, UnknownGame, all_rulesets, get_ruleset
@@ -308,6 +313,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                              "--quick, N games each with --playouts); needs the compare "
                              "extra (pip install -e '.[compare]'), otherwise says so and "
                              "exits 0")
+    parser.add_argument("--storage", action="store_true",
+                        help="instead, only SQLite in 1 process against PostgreSQL used by 1 "
+                             "and 4 processes: 200 sessions of mixed games, rendering off "
+                             "(bench/storage.py)")
+    parser.add_argument("--postgres", metavar="URL",
+                        help="the PostgreSQL server of --storage (default: a throw-away one)")
     parser.add_argument("--replay", action="store_true",
                         help="instead, only the animated replay (bench/replay.py): the "
                              "longest of 3 bot games per game (1 with --quick), its GIF's "
@@ -366,6 +377,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                   file=sys.stderr)
             return 2
         return run_compare(settings, args.seed, log)
+
+    if args.storage:
+        from . import storage
+        runs, note = storage.run_storage(
+            seed=args.seed, postgres=args.postgres, warmup_s=2.0 if args.quick else 5.0,
+            budget_s=8.0 if args.quick else 20.0)
+        print("\n".join(storage.report(runs, note)))
+        for run in runs:
+            print(json.dumps(asdict(run)))
+        return 0
 
     if args.replay:
         from .replay import run_replay

@@ -33,6 +33,7 @@ from .bounded import LockTable, LruCache
 from .clocks import ClockBook, SeatPolicy
 from .memory import GameMemory
 from .render_pool import RenderPool
+from .sharding import Shards
 from .storage import (
     ABANDONED,
     ACTIVE,
@@ -67,6 +68,9 @@ CACHE_SIZE = 512
 ANIMATIONS_KEPT = 4
 #: A cached session unused this long (seconds) is dropped: idle games live in the database.
 CACHE_IDLE_SECONDS = 15 * 60.0
+#: How long a process's claim on an expired turn clock holds (seconds): its commit
+#: releases it at once; a process killed meanwhile lets another take over after this.
+CLOCK_CLAIM_SECONDS = 60.0
 
 logger = logging.getLogger("tidebound.service")
 
@@ -155,8 +159,12 @@ class SessionService(GameMemory):
 
     def __init__(self, storage: Storage, *, render: bool = True, cache_size: int = CACHE_SIZE,
                  cache_idle_seconds: float | None = CACHE_IDLE_SECONDS,
-                 render_pool: RenderPool | None = None, render_workers: int = 0) -> None:
+                 render_pool: RenderPool | None = None, render_workers: int = 0,
+                 shards: Shards | None = None) -> None:
         self.storage = storage
+        #: The Discord shards this process holds (``None``: every server, one process):
+        #: bots are resumed and turn clocks played only for their sessions.
+        self.shards = shards
         self.render = render
         self._locks: LockTable[int] = LockTable(cache_size)
         self._channel_locks: LockTable[str] = LockTable(cache_size)
@@ -412,6 +420,14 @@ class SessionService(GameMemory):
         return self._lobby_update(row, t("platform.lobby.opened", row.locale,
                                          host=host.name, game=Term(ruleset.name_key)))
 
+    async def _store_lobby(self, row: SessionRow, *, seats: list[SeatRow],
+                           host_id: str | None = None) -> None:
+        """Store the lobby's new seats, only if nobody changed it since ``row`` was read
+        (another process during a redeploy; this one's edits hold the channel's lock)."""
+        if not await self.storage.set_lobby(row.id, seats=seats, host_id=host_id,
+                                            expected_updated_at=row.updated_at):
+            raise ServiceError("platform.service.changed_meanwhile")
+
     async def _lobby(self, channel_id: str) -> SessionRow:
         row = await self._open(channel_id)
         if row.status != LOBBY:
@@ -425,7 +441,7 @@ class SessionService(GameMemory):
             seat = row.seat_of(person.user_id)
             if seat is not None and not row.seats[seat].confirmed:  # a rematch's seat
                 row.seats[seat] = replace(row.seats[seat], name=person.name, confirmed=True)
-                await self.storage.set_lobby(row.id, seats=row.seats)
+                await self._store_lobby(row, seats=row.seats)
                 return self._lobby_update(row, t("history.rematch.confirmed", row.locale,
                                                  name=person.name))
             if seat is not None:
@@ -434,7 +450,7 @@ class SessionService(GameMemory):
                 raise ServiceError("platform.service.full", max=ruleset.max_players)
             ruleset.check_join(len(row.seats) + 1, game_options(row.options))
             row.seats.append(SeatRow(len(row.seats), person.name, person.user_id))
-            await self.storage.set_lobby(row.id, seats=row.seats)
+            await self._store_lobby(row, seats=row.seats)
         return self._lobby_update(row, t("platform.lobby.joined", row.locale, name=person.name))
 
     async def add_bot(self, channel_id: str, person: Person) -> Update:
@@ -449,7 +465,7 @@ class SessionService(GameMemory):
             number = sum(1 for s in row.seats if s.is_bot) + 1
             name = t("platform.lobby.bot_name", row.locale, number=number)
             row.seats.append(SeatRow(len(row.seats), name, None, is_bot=True))
-            await self.storage.set_lobby(row.id, seats=row.seats)
+            await self._store_lobby(row, seats=row.seats)
         return self._lobby_update(row, t("platform.lobby.bot_added", row.locale, name=name))
 
     async def remove_seat(self, channel_id: str, person: Person, seat: int, *,
@@ -472,7 +488,7 @@ class SessionService(GameMemory):
             seats = [s for s in row.seats if s.seat != seat]
             for index, s in enumerate(seats):
                 s.seat = index
-            await self.storage.set_lobby(row.id, seats=seats)
+            await self._store_lobby(row, seats=seats)
             row.seats = seats
         return self._lobby_update(row, t("platform.lobby.removed", row.locale,
                                          name=removed.name, host=person.name))
@@ -497,7 +513,7 @@ class SessionService(GameMemory):
                               t("platform.lobby.closed_empty", row.locale, name=person.name),
                               game=row.game, locale=row.locale)
             host = row.host_id if row.host_id != person.user_id else humans[0].user_id
-            await self.storage.set_lobby(row.id, seats=seats, host_id=host)
+            await self._store_lobby(row, seats=seats, host_id=host)
             row.seats, row.host_id = seats, str(host)
         return self._lobby_update(row, t("platform.lobby.left", row.locale, name=person.name))
 
@@ -534,9 +550,12 @@ class SessionService(GameMemory):
             stamp = time.time()
             stored = await self.storage.start(
                 row.id, seed=seed, state=json.dumps(ruleset.dump(state)), seats=row.seats,
-                bots_due=bots_due, now=stamp)
-            if not stored:
-                raise ServiceError("platform.service.already_started")
+                bots_due=bots_due, now=stamp, expected_updated_at=row.updated_at)
+            if not stored:  # another process started it, or changed its seats meanwhile
+                now_row = await self.storage.get(row.id)
+                raise ServiceError("platform.service.changed_meanwhile"
+                                   if now_row is not None and now_row.status == LOBBY
+                                   else "platform.service.already_started")
             row.status, row.version, row.seed = ACTIVE, 1, seed
             row.updated_at, row.bots_due, row.state = stamp, bots_due, _IN_CACHE
         loaded = self._remember(row, state)
@@ -806,8 +825,10 @@ class SessionService(GameMemory):
             self._cache.pop(row.id)
             raise
         if not stored:
+            # Another request, or another process on the same database, stored a move
+            # from this version first: the versioned commit refused this one (issue 17).
             self._cache.pop(row.id)
-            raise ServiceError("platform.service.stale")
+            raise ServiceError("platform.service.changed_meanwhile")
         if log:
             row.version += len(log)
             row.status, row.updated_at, row.bots_due = status, stamp, bots_due
@@ -968,7 +989,7 @@ class SessionService(GameMemory):
 
     async def next_deadline(self) -> float | None:
         """The earliest deadline of any active game (Unix time), ``None`` if no clock runs."""
-        return await self.storage.next_deadline()
+        return await self.storage.next_deadline(self.shards)
 
     async def expire_due(self, now: float | None = None) -> list[Update]:
         """Play for every human whose turn clock ran out by ``now`` (default: the time now).
@@ -976,15 +997,19 @@ class SessionService(GameMemory):
         For each overdue human the ruleset's :meth:`~games.protocol.Ruleset.timeout_actions`
         are applied as that seat's logged moves, bots reply, and the update says whose time
         ran out and what was played. Deadlines live in the database, so they hold across
-        restarts; each session is handled under its lock and stored with a versioned commit,
-        so two concurrent calls apply a timeout once."""
+        restarts. Each expiry is first claimed in the database (one atomic update: of two
+        processes, or two calls, one gets it), then handled under the session's lock and
+        stored with a versioned commit, so a timeout is applied once. Only the sessions of
+        this process's :attr:`shards` are looked at."""
         now = self.now() if now is None else now
         updates: list[Update] = []
-        for session_id in await self.storage.due_sessions(now):
+        claimed = await self.storage.claim_due(now, lease=CLOCK_CLAIM_SECONDS,
+                                               shards=self.shards)
+        for session_id, _deadline in claimed:
             try:
                 update = await self._expire(session_id, now)
             except ServiceError as error:
-                if error.key == "platform.service.stale":
+                if error.key in ("platform.service.stale", "platform.service.changed_meanwhile"):
                     continue  # somebody else (another process) handled it first
                 logger.warning("turn clock of session %s: %s; its clock is stopped",
                                session_id, error.message())
@@ -1076,7 +1101,7 @@ class SessionService(GameMemory):
         ``bots_due`` at their last commit are visited (an index), so startup does not grow
         with the database; overdue turn clocks are found by :meth:`expire_due`."""
         updates = []
-        for session_id in await self.storage.bots_due_sessions():
+        for session_id in await self.storage.bots_due_sessions(self.shards):
             try:
                 update = await self.run_bots(session_id)
             except ServiceError:

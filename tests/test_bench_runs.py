@@ -4,6 +4,9 @@ changes its notation or hooks is found by CI, not on the night of a measurement.
 
 from __future__ import annotations
 
+import asyncio
+import tempfile
+
 import pytest
 
 from bench.prompts import run_prompts
@@ -19,3 +22,22 @@ def test_turn_latency_and_prompt_benches_run(ruleset) -> None:  # type: ignore[n
     assert turns.turns >= 1 and turns.p95_ms > 0
     prompts = run_prompts(ruleset, ruleset.min_players, games=1, seed=1)
     assert prompts.games == 1 and prompts.max >= 1
+
+
+def test_storage_bench_runs_on_both_backends(backend: str) -> None:
+    """``python -m bench --storage`` (issue 17): its worker processes deal mixed games,
+    move on the signal and report moves; on PostgreSQL with several processes over one
+    schema. A handful of sessions for a second, figures unchecked."""
+    from conftest import postgres_url_or_skip
+
+    from bench import storage
+
+    if backend == "sqlite":
+        with tempfile.TemporaryDirectory() as folder:
+            run = storage._run_configuration("sqlite", f"{folder}/bench.db", 1, 4, 1, 0.2, 1.0)
+    else:
+        with storage.fresh_schema(postgres_url_or_skip()) as url:
+            asyncio.run(storage.migrate_once(url))
+            run = storage._run_configuration("postgresql", url, 2, 4, 1, 0.2, 1.0)
+    assert run.moves >= 1 and run.turn_p95_ms > 0 and run.sessions == 4
+    assert "moves/s" in storage.report([run], "test")[1]

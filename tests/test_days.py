@@ -4,6 +4,7 @@ restart (a fresh Storage and SessionService on the same database file)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import AsyncIterator
@@ -38,8 +39,9 @@ class FakeClock:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "days.db"
+def db_path(database: str) -> str:
+    """Each test runs on SQLite and on PostgreSQL (issue 17), but for the SQLite upgrade."""
+    return database
 
 
 @pytest.fixture
@@ -48,7 +50,7 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def storage(db_path: Path) -> AsyncIterator[Storage]:
+async def storage(db_path: str) -> AsyncIterator[Storage]:
     async with await Storage.open(db_path) as opened:
         yield opened
 
@@ -350,7 +352,12 @@ async def test_vacation_pauses_and_resumes_with_the_time_left(
         later.policy = Settings(reopened)
         try:
             clock.value += DAY + 1
-            (back,) = await Vacations(later, Settings(reopened)).resume_ended(clock.value)
+            # Two processes over the database notice the end at once: one resumes it
+            # and tells the games (issue 17), the other leaves it.
+            both = await asyncio.gather(
+                Vacations(later, Settings(reopened)).resume_ended(clock.value),
+                Vacations(service, Settings(storage)).resume_ended(clock.value))
+            (back,) = [news for told in both for news in told]
             assert back.user_id == player and [g.id for g in back.games] == [session_id]
             row = await reopened.get(session_id)
             assert row is not None and row.deadline == pytest.approx(clock.value + 20 * HOUR)
@@ -435,20 +442,21 @@ async def test_mygames_query_with_ten_thousand_sessions(storage: Storage) -> Non
     """Issue 15 "/mygames": well under a second with 10,000 sessions (the seats_user
     index; the query plan must use it, not scan every seat)."""
     now = time.time()
-    db = storage._db
-    await db.execute("BEGIN")
-    await db.executemany(
-        "INSERT INTO sessions (id, channel_id, guild_id, game, status, host_id, created_at, "
-        "updated_at) VALUES (?, ?, ?, 'hagoth', ?, ?, ?, ?)",
-        [(i, f"c{i}", GUILD_ID, "active" if i % 3 else "finished", f"u{i % 997}", now, now + i)
-         for i in range(1, 10_001)])
-    await db.executemany(
-        "INSERT INTO seats (session_id, seat, user_id, name, is_bot) VALUES (?, ?, ?, ?, 0)",
-        [(i, s, f"u{(i * 7 + s) % 997}", "n") for i in range(1, 10_001) for s in range(4)])
-    await db.execute("COMMIT")
-    plan_rows = await db.execute_fetchall(
-        "EXPLAIN QUERY PLAN SELECT session_id FROM seats WHERE user_id = ? AND is_bot = 0",
-        ("u5",))
+    async with storage._transaction() as db:
+        await db.executemany(
+            "INSERT INTO sessions (id, channel_id, guild_id, game, status, host_id, created_at, "
+            "updated_at) VALUES (?, ?, ?, 'hagoth', ?, ?, ?, ?)",
+            [(i, f"c{i}", GUILD_ID, "active" if i % 3 else "finished", f"u{i % 997}", now,
+              now + i) for i in range(1, 10_001)])
+        await db.executemany(
+            "INSERT INTO seats (session_id, seat, user_id, name, is_bot) VALUES (?, ?, ?, ?, 0)",
+            [(i, s, f"u{(i * 7 + s) % 997}", "n") for i in range(1, 10_001) for s in range(4)])
+    query = "SELECT session_id FROM seats WHERE user_id = ? AND is_bot = 0"
+    if storage.backend == "sqlite":
+        plan_rows = await storage._db.execute_fetchall(f"EXPLAIN QUERY PLAN {query}", ("u5",))
+    else:  # PostgreSQL plans from its statistics: gather them first, as autovacuum would
+        await storage._db.execute("ANALYZE seats")
+        plan_rows = await storage._db.execute_fetchall(f"EXPLAIN {query}", ("u5",))
     assert any("seats_user" in str(tuple(r)) for r in plan_rows), plan_rows
     started = time.perf_counter()
     rows = await storage.sessions_of_user("u5", guild_id=GUILD_ID, limit=20)
@@ -504,11 +512,13 @@ def test_lovci_ship_placement_is_a_turn_of_its_own() -> None:
     assert state.current == owner and lovci.clock_turn(state)[0] != first
 
 
-async def test_migration_4_on_a_database_of_schema_3(db_path: Path, clock: FakeClock) -> None:
+async def test_migration_4_on_a_database_of_schema_3(tmp_path: Path, clock: FakeClock) -> None:
     """A database from before issue 15 is upgraded in place: its game in play keeps its
     deadline (no per-seat clocks yet) and the clock still plays for the late player; the
-    next move starts per-seat clocks."""
+    next move starts per-seat clocks. (Old databases are SQLite files.)"""
     import sqlite3
+
+    db_path = tmp_path / "days.db"
 
     state = HAGOTH.setup(2, {"target": 5}, 7)
     (seat,) = HAGOTH.actors(state)
