@@ -367,11 +367,23 @@ async def test_vacation_pauses_and_resumes_with_the_time_left(
 
 
 async def test_a_reminder_counts_only_the_time_off_vacation(
-        service: SessionService, storage: Storage, clock: FakeClock) -> None:
+        database: str, clock: FakeClock) -> None:
     """Issue 15 "Vacation" and "Reminders": a decision that waited through a vacation is
     not reminded the moment its player comes back; the reminder's wait counts only the
     time off vacation (6 h before + 2 h after of an 8 h wait), with or without a turn
-    clock; one already sent before the vacation is not sent again."""
+    clock; one already sent before the vacation is not sent again. On both databases."""
+    async with await Storage.open(database) as storage:
+        service = SessionService(storage, render=False)
+        service.now = clock
+        service.policy = Settings(storage)
+        try:
+            await _reminder_after_vacation(service, storage, clock)
+        finally:
+            await service.close()
+
+
+async def _reminder_after_vacation(service: SessionService, storage: Storage,
+                                   clock: FakeClock) -> None:
     settings = Settings(storage)
     for user in (ALICE, BOB):
         await settings.set_reminders(USER, user.user_id, "channel", "8h")
