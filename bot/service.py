@@ -451,6 +451,7 @@ class SessionService(GameMemory):
                 raise ServiceError("platform.service.already_seated")
             if len(row.seats) >= ruleset.max_players:
                 raise ServiceError("platform.service.full", max=ruleset.max_players)
+            ruleset.check_join(len(row.seats) + 1, game_options(row.options))
             row.seats.append(SeatRow(len(row.seats), person.name, person.user_id))
             await self._store_lobby(row, seats=row.seats)
         return self._lobby_update(row, t("platform.lobby.joined", row.locale, name=person.name))
@@ -463,6 +464,7 @@ class SessionService(GameMemory):
                 raise ServiceError("platform.service.not_seated")
             if len(row.seats) >= ruleset.max_players:
                 raise ServiceError("platform.service.full", max=ruleset.max_players)
+            ruleset.check_join(len(row.seats) + 1, game_options(row.options))
             number = sum(1 for s in row.seats if s.is_bot) + 1
             name = t("platform.lobby.bot_name", row.locale, number=number)
             row.seats.append(SeatRow(len(row.seats), name, None, is_bot=True))
@@ -689,15 +691,17 @@ class SessionService(GameMemory):
     async def move(
         self, channel_id: str, person: Person, notation: str, *,
         session_id: int | None = None, version: int | None = None,
+        locale: str | None = None,
     ) -> Update:
         """Apply ``person``'s move (in notation). ``version``, when given, must be the
-        session's current version: a click on an out-of-date board is refused."""
+        session's current version: a click on an out-of-date board is refused. The hand
+        sent back to ``person`` is in ``locale`` (the reader's own; the game's by default)."""
         row = await self._active_for(channel_id, session_id)
         seat = row.seat_of(person.user_id)
         if seat is None:
             raise ServiceError("platform.service.not_seated")
         return await self._act(row.id, seat, notation, version=version,
-                               checked=self._cache.peek(row.id))
+                               checked=self._cache.peek(row.id), private_locale=locale)
 
     async def act(self, session_id: int, seat: int, notation: str, *,
                   version: int | None = None) -> Update:
@@ -705,7 +709,8 @@ class SessionService(GameMemory):
         return await self._act(session_id, seat, notation, version=version, checked=None)
 
     async def _act(self, session_id: int, seat: int, notation: str, *,
-                   version: int | None, checked: _Cached | None) -> Update:
+                   version: int | None, checked: _Cached | None,
+                   private_locale: str | None = None) -> Update:
         """:meth:`act`; ``checked`` is the cache entry the caller has just found current
         in the database: if no move replaced it meanwhile, it is not read again."""
         async with self._lock(session_id):
@@ -739,7 +744,7 @@ class SessionService(GameMemory):
             log = [(seat, logged)]
             private_for = self._humans_in(row, {seat})
             return await self._advance(loaded, log, events, private_for=private_for,
-                                       before=before)
+                                       before=before, private_locale=private_locale)
 
     async def run_bots(self, session_id: int) -> Update | None:
         """Let bot seats move if they are due (after a restart, or a seat taken over)."""
@@ -762,6 +767,7 @@ class SessionService(GameMemory):
         headline: str = "", force_ping: bool = False, private_for: Sequence[str] = (),
         before: tuple[frozenset[int], Hashable] | None = None,
         restart: Iterable[int] = (), now: float | None = None,
+        private_locale: str | None = None,
     ) -> Update:
         """Let bots play, commit everything, and build the update. Caller holds the lock.
 
@@ -841,7 +847,8 @@ class SessionService(GameMemory):
             await self._record_result(row, result)
         try:
             return await self._committed_update(loaded, events, headline, mentions,
-                                                private_for, over=result is not None)
+                                                private_for, over=result is not None,
+                                                private_locale=private_locale)
         except Exception:
             logger.exception("session %s: %s saved, but its update could not be built",
                              row.id, log)
@@ -851,10 +858,12 @@ class SessionService(GameMemory):
 
     async def _committed_update(
         self, loaded: _Loaded, events: list[Event], headline: str, mentions: tuple[str, ...],
-        private_for: Sequence[str], *, over: bool,
+        private_for: Sequence[str], *, over: bool, private_locale: str | None = None,
     ) -> Update:
         """The update after a commit: the account of the events, whose turn it is, the
-        board. An image that cannot be drawn is left out (``drawn=False``)."""
+        board, and the hands of ``private_for`` in ``private_locale`` (their reader's own
+        language, as /hand; the game's by default). An image that cannot be drawn is left
+        out (``drawn=False``)."""
         row, ruleset = loaded.row, loaded.ruleset
         names = self.names(row)
         lines = [e.text(names, row.locale) for e in events]
@@ -873,13 +882,14 @@ class SessionService(GameMemory):
         update.image, update.summary, *hands = await asyncio.gather(
             self._drawing(update, self._render_public(loaded, caption)),
             self._drawing(update, self._render_summary(loaded)) if over else _nothing(),
-            *(self._drawing(update, self._render_private(loaded, seat))
+            *(self._drawing(update, self._render_private(loaded, seat, private_locale))
               for seat in private_seats.values()))
         if not over:
             update.public_buttons = _public_buttons(loaded)
         for user_id, hand in zip(private_seats, hands, strict=True):
-            update.private[user_id] = PrivateNote(
-                t("platform.game.your_view", row.locale, game=Term(ruleset.name_key)), hand)
+            update.private[user_id] = PrivateNote(t(
+                "platform.game.your_view", private_locale or row.locale,
+                game=Term(ruleset.name_key)), hand)
         return update
 
     def _play_forced(self, loaded: _Loaded, bots: set[int], log: list[tuple[int, str]],
@@ -951,11 +961,10 @@ class SessionService(GameMemory):
         if book is not None and self.policy is not None:
             for seat in acting:
                 clock = book.seats[seat]
-                after = None if clock.paused else await self.policy.reminder_after(
-                    row.guild_id, humans[seat])
-                if after is not None:
+                after = await self.policy.reminder_after(row.guild_id, humans[seat])
+                if after is not None:  # held while on vacation (storage.due_reminders)
                     reminders.append(ReminderPlan(seat, humans[seat], clock.since,
-                                                  clock.since + after))
+                                                  clock.remind_at(after, now)))
         return book, reminders
 
     async def adjust_clocks(self, session_id: int,
@@ -971,7 +980,6 @@ class SessionService(GameMemory):
             loaded = self._load(row)
             _, reminders = await self._plan_clocks(loaded, False, restart=set(),
                                                    now=self.now())
-            reminders = [r for r in reminders if not book.seats[r.seat].paused]
             deadline, booked = book.earliest(), book.dumps()
             if not await self.storage.set_clocks(row.id, booked, deadline,
                                                  expected_version=row.version,

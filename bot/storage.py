@@ -160,6 +160,11 @@ MIGRATIONS: tuple[str, ...] = (
 )
 
 
+#: SQL: the reminder ``r``'s player is not on vacation at the time bound twice after it.
+_NOT_AWAY = ("NOT EXISTS (SELECT 1 FROM vacations v WHERE v.user_id = r.user_id "
+             "AND v.started_at <= ? AND ? < v.ends_at)")
+
+
 class StorageError(Exception):
     """The database refused an operation (e.g. a second open session in a channel)."""
 
@@ -639,8 +644,9 @@ class Storage:
     async def _sync_reminders(db: Executor, session_id: int,
                               plans: Sequence[ReminderPlan]) -> None:
         """Keep one reminder row per waiting decision in ``plans``: a decision still waiting
-        (same seat, same ``since``) keeps its row and whether it was sent; any other row of
-        the session goes (that player acted, or left the seat)."""
+        (same seat, same ``since``) keeps its row and whether it was sent, at its time as
+        planned now (a vacation moves it later); any other row of the session goes (that
+        player acted, or left the seat)."""
         keep = {(plan.seat, plan.since) for plan in plans}
         rows = await db.execute_fetchall(
             "SELECT seat, since FROM reminders WHERE session_id = ?", (session_id,))
@@ -650,24 +656,29 @@ class Storage:
             await db.executemany("DELETE FROM reminders WHERE session_id = ? AND seat = ?", gone)
         await db.executemany(
             "INSERT INTO reminders (session_id, seat, user_id, since, remind_at, sent) "
-            "VALUES (?, ?, ?, ?, ?, 0) ON CONFLICT (session_id, seat) DO NOTHING",
+            "VALUES (?, ?, ?, ?, ?, 0) ON CONFLICT (session_id, seat) "
+            "DO UPDATE SET remind_at = excluded.remind_at",
             [(session_id, p.seat, p.user_id, p.since, p.remind_at) for p in plans])
 
     async def due_reminders(self, now: float, limit: int = 100) -> list[DueReminder]:
-        """Reminders not yet sent whose time has come, of games still in play."""
+        """Reminders not yet sent whose time has come, of games still in play; none for a
+        player on vacation at ``now`` (their reminders wait, see :meth:`next_reminder`)."""
         async with self._lock:
             rows = await self._db.execute_fetchall(
                 "SELECT r.session_id, r.seat, r.user_id, r.since, s.channel_id, s.guild_id, "
                 "s.game, s.locale, s.last_post FROM reminders r "
                 "JOIN sessions s ON s.id = r.session_id "
                 "WHERE r.sent = 0 AND r.remind_at <= ? AND s.status = 'active' "
-                "ORDER BY r.remind_at LIMIT ?", (now, limit))
+                f"AND {_NOT_AWAY} ORDER BY r.remind_at LIMIT ?", (now, now, now, limit))
         return [DueReminder(int(r[0]), int(r[1]), str(r[2]), float(r[3]), str(r[4]),
                             r[5], str(r[6]), str(r[7]), r[8]) for r in rows]
 
-    async def next_reminder(self) -> float | None:
+    async def next_reminder(self, now: float) -> float | None:
+        """When the next reminder is due, of players not on vacation at ``now`` (a
+        vacation's end replans its player's reminders)."""
         async with self._lock, self._db.execute(
-                "SELECT MIN(remind_at) FROM reminders WHERE sent = 0") as cursor:
+                f"SELECT MIN(remind_at) FROM reminders r WHERE sent = 0 AND {_NOT_AWAY}",
+                (now, now)) as cursor:
             row = await cursor.fetchone()
         return None if row is None or row[0] is None else float(row[0])
 

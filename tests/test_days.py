@@ -339,7 +339,7 @@ async def test_vacation_pauses_and_resumes_with_the_time_left(
     assert [g.id for g in news.games] == [session_id]
     row = await storage.get(session_id)
     assert row is not None and row.deadline is None
-    assert await storage.due_reminders(clock.value + 30 * DAY) == [], "no reminders away"
+    assert await storage.due_reminders(clock.value + 3 * DAY - 1) == [], "no reminders away"
     clock.value += 2 * DAY
     assert await service.expire_due() == [], "nothing is played for a player away"
     with pytest.raises(LocalizedError):
@@ -364,6 +364,69 @@ async def test_vacation_pauses_and_resumes_with_the_time_left(
             assert await Vacations(later, Settings(reopened)).resume_ended(clock.value) == []
         finally:
             await later.close()
+
+
+async def test_a_reminder_counts_only_the_time_off_vacation(
+        database: str, clock: FakeClock) -> None:
+    """Issue 15 "Vacation" and "Reminders": a decision that waited through a vacation is
+    not reminded the moment its player comes back; the reminder's wait counts only the
+    time off vacation (6 h before + 2 h after of an 8 h wait), with or without a turn
+    clock; one already sent before the vacation is not sent again. On both databases."""
+    async with await Storage.open(database) as storage:
+        service = SessionService(storage, render=False)
+        service.now = clock
+        service.policy = Settings(storage)
+        try:
+            await _reminder_after_vacation(service, storage, clock)
+        finally:
+            await service.close()
+
+
+async def _reminder_after_vacation(service: SessionService, storage: Storage,
+                                   clock: FakeClock) -> None:
+    settings = Settings(storage)
+    for user in (ALICE, BOB):
+        await settings.set_reminders(USER, user.user_id, "channel", "8h")
+    session_id = await hagoth_two(service)  # no turn clock
+    seat = await actor_of(storage, session_id)
+    row = await storage.get(session_id)
+    assert row is not None
+    player = row.seats[seat].user_id
+    assert player is not None
+    vacations = Vacations(service, settings)
+    start = clock.value
+    clock.value += 6 * HOUR
+    await vacations.start(GUILD_ID, player, 3, clock.value)
+    assert await storage.due_reminders(start + 3 * DAY) == [], "none while away"
+    clock.value += 3 * DAY + 1
+    await vacations.resume_ended(clock.value)
+    back = clock.value
+    assert await storage.due_reminders(back) == [], "not at once on coming back"
+    assert await storage.due_reminders(back + 2 * HOUR - 60) == []
+    (due,) = await storage.due_reminders(back + 2 * HOUR + 60)
+    assert due.seat == seat
+    assert await storage.next_reminder(back) == pytest.approx(back + 2 * HOUR, abs=2)
+
+    # Sent; then a second vacation, ended early with /vacation off: not sent again.
+    assert await storage.claim_reminder(due.session_id, due.seat, due.since)
+    clock.value = back + 3 * HOUR
+    await vacations.start(GUILD_ID, player, 1, clock.value)
+    clock.value += 5 * HOUR
+    await vacations.stop(player, clock.value)
+    assert await storage.due_reminders(clock.value + 10 * DAY) == []
+
+
+def test_a_paused_clock_without_a_deadline_counts_its_time_away() -> None:
+    """Issue 15: a game without a turn clock still pauses a seat on vacation (for its
+    reminder): the time away is kept in the stored book and added to the reminder's."""
+    book = plan(None, turn=1, owner=0, acting=[0], seconds=None, now=T0)
+    assert book is not None and book.pause([0], T0 + HOUR)
+    assert book.seats[0].remind_at(8 * HOUR, T0 + 5 * HOUR) == T0 + 12 * HOUR
+    again = ClockBook.loads(book.dumps())
+    assert again is not None and again.resume([0], T0 + 5 * HOUR)
+    assert again.seats[0].remind_at(8 * HOUR, T0 + 9 * HOUR) == T0 + 12 * HOUR
+    old = ClockBook.loads('{"turn": "1", "owner": 0, "seats": {"0": [null, 5.0, true, null]}}')
+    assert old is not None and old.seats[0].remind_at(60, 5.0) == 65.0  # stored before
 
 
 async def test_vacation_off_and_the_servers_cap(service: SessionService, storage: Storage,
