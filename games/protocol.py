@@ -358,6 +358,12 @@ class Ruleset(ABC, Generic[S, A]):
         ``options`` cannot be played with (a map made for fewer players); asked again
         at ``/game start`` against the seats taken. Any count in range by default."""
 
+    def check_join(self, seats: int, options: Mapping[str, Any]) -> None:
+        """Refuse, with a :class:`LocalizedError`, a lobby seat number ``seats`` (the
+        count once somebody joins or a bot is added) that the lobby's ``options`` can
+        never be played with (a map made for fewer players), at once rather than at
+        ``/game start``. Any count up to :attr:`max_players` by default."""
+
     def option_values(self, option: Option, seats: int | None = None,
                       locale: str = DEFAULT_LOCALE) -> list[tuple[str, str]] | None:
         """(value, label) pairs autocomplete offers for ``option`` when ``seats`` seats

@@ -138,7 +138,8 @@ class Front:
             await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             update = await self.service.move(channel_of(interaction), person, notation,
-                                             session_id=session_id, version=version)
+                                             session_id=session_id, version=version,
+                                             locale=locale)
         except LocalizedError as error:
             text = "⚠️ " + error.message(locale)
             if from_component:
