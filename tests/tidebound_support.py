@@ -137,3 +137,15 @@ async def start_game(driver: Driver, *, game: str = "hagoth", options: str = "ta
     post = await driver.public_post(payload, start)
     png_of(post)
     return session_id
+
+
+async def write_raw(storage: Storage, sql: str, parameters: tuple[Any, ...] = ()) -> None:
+    """Change the database behind ``storage``'s back (as a hand edit or another program
+    would), in the portable SQL both backends run."""
+    async with storage._transaction() as db:
+        await db.execute(sql, parameters)
+
+
+async def read_raw(storage: Storage, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:
+    """Rows read straight from the database behind ``storage``."""
+    return list(await storage._db.execute_fetchall(sql, parameters))

@@ -17,7 +17,7 @@ from i18n import DEFAULT_LOCALE, t
 
 from ..options import Option
 from ..protocol import ModularRuleset, Result
-from . import actions, bot, hidden, labels, rules
+from . import actions, bot, hidden, labels, rules, undo
 from . import state as state_module
 from .actions import Action, Done, Drop, GhostDiscard, Give, Keep, Top, Trade
 from .data import ADVENTURE_CARDS, COMPETITIVE, DOOM_CARDS, MAP_CARDS, MODES, SOLO
@@ -63,6 +63,7 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
     bot_module = bot
     state_module = state_module
     hidden_module = hidden
+    undo_module = undo
 
     id = GAME_ID
     name_key = "haze-islands.name"
