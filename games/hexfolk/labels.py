@@ -6,28 +6,8 @@ from collections.abc import Sequence
 
 from i18n import t
 
-from .actions import (
-    Accept,
-    Action,
-    BankTrade,
-    Buy,
-    Cancel,
-    City,
-    Counter,
-    Decline,
-    Discard,
-    End,
-    Knight,
-    Monopoly,
-    Offer,
-    Plenty,
-    Road,
-    RoadBuilding,
-    Robber,
-    Roll,
-    Settle,
-    Trade,
-)
+from . import actions
+from .actions import Action
 from .rules import rate
 from .state import ROADS, SPECIAL, HexfolkState
 from .view import spots
@@ -46,11 +26,11 @@ def _name(names: Sequence[str], seat: int | None) -> str:
 
 def _place_of(action: Action) -> tuple[str, int] | None:
     match action:
-        case Settle(c) | City(c):
+        case actions.Settle(c) | actions.City(c):
             return ("corner", c)
-        case Road(e):
+        case actions.Road(e):
             return ("edge", e)
-        case Robber(h, _) | Knight(h, _):
+        case actions.Robber(h, _) | actions.Knight(h, _):
             return ("hex", h)
     return None
 
@@ -93,54 +73,54 @@ def describe(state: HexfolkState, seat: int, action: Action, names: Sequence[str
     """The plain label of a move (also used for narration, e.g. a timed-out turn). The
     menu adds the spot number: see :func:`numbered` and ``HexfolkRuleset.choices``."""
     match action:
-        case Settle(c):
+        case actions.Settle(c):
             return t("hexfolk.label.settle", locale, corner=corner_text(state, c, locale))
-        case Road(e):
+        case actions.Road(e):
             return t("hexfolk.label.road", locale, edge=edge_text(state.board, e, locale))
-        case City(c):
+        case actions.City(c):
             return t("hexfolk.label.city", locale, corner=corner_text(state, c, locale))
-        case Roll():
+        case actions.Roll():
             return t("hexfolk.label.roll", locale)
-        case Buy():
+        case actions.Buy():
             return t("hexfolk.label.buy", locale)
-        case End() if state.phase == ROADS:
+        case actions.End() if state.phase == ROADS:
             return t("hexfolk.label.end_roads", locale, count=state.free_roads)
-        case End() if state.phase == SPECIAL:
+        case actions.End() if state.phase == SPECIAL:
             return t("hexfolk.label.end_special", locale)
-        case End():
+        case actions.End():
             return t("hexfolk.label.end", locale)
-        case Robber(h, v):
+        case actions.Robber(h, v):
             return t("hexfolk.label.robber", locale, hex=hex_text(state, h, locale),
                      victim=_name(names, v))
-        case Knight(h, v):
+        case actions.Knight(h, v):
             if h < 0:
                 return t("hexfolk.label.knight_off", locale)
             return t("hexfolk.label.knight", locale, hex=hex_text(state, h, locale),
                      victim=_name(names, v))
-        case RoadBuilding():
+        case actions.RoadBuilding():
             return t("hexfolk.label.roads", locale)
-        case Plenty(a, b):
+        case actions.Plenty(a, b):
             return t("hexfolk.label.plenty", locale, first=resource_text(a, locale),
                      second=resource_text(b, locale))
-        case Monopoly(r):
+        case actions.Monopoly(r):
             return t("hexfolk.label.monopoly", locale, resource=resource_text(r, locale))
-        case Discard(cards):
+        case actions.Discard(cards):
             return t("hexfolk.label.discard", locale, cards=bundle_text(cards, locale))
-        case BankTrade(g, r):
+        case actions.BankTrade(g, r):
             return t("hexfolk.label.bank", locale, count=rate(state, seat, g),
                      give=resource_text(g, locale), get=resource_text(r, locale))
-        case Offer(give, get):
+        case actions.Offer(give, get):
             return t("hexfolk.label.offer", locale, give=bundle_text(give, locale),
                      get=bundle_text(get, locale))
-        case Accept():
+        case actions.Accept():
             return t("hexfolk.label.accept", locale)
-        case Decline():
+        case actions.Decline():
             return t("hexfolk.label.decline", locale)
-        case Counter(give, get):
+        case actions.Counter(give, get):
             return t("hexfolk.label.counter", locale, give=bundle_text(give, locale),
                      get=bundle_text(get, locale))
-        case Trade(p):
+        case actions.Trade(p):
             return t("hexfolk.label.trade", locale, partner=_name(names, p))
-        case Cancel():
+        case actions.Cancel():
             return t("hexfolk.label.cancel", locale)
     raise TypeError(f"not a Hexfolk action: {action!r}")
