@@ -35,7 +35,7 @@ from tidebound_support import (
     assert_pngs,
     check_pings,
     commands_synced,
-    console_args,
+    console_bots_game,
     factory,
     offered_games,
     open_game,
@@ -47,7 +47,6 @@ from tidebound_support import (
     stored_session,
 )
 
-from bot.__main__ import main
 from bot.storage import FINISHED, Storage
 from games import all_rulesets, get_ruleset
 
@@ -68,11 +67,7 @@ def test_console_all_bots_finish(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
     players: int, seed: int,
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing may be read
-    args = console_args(GAME, tmp_path, "--players", str(players), "--bots", str(players),
-                        "--seed", str(seed), "--options", "target=8", "--boards", "end")
-    assert main(args) == 0
-    out = capsys.readouterr().out
+    out = console_bots_game(GAME, tmp_path, monkeypatch, capsys, players, seed, "target=8")
     assert "Game over: " in out and " wins!" in out
     assert ">" not in out  # no prompt
     assert "Traceback" not in out and "stuck" not in out

@@ -30,6 +30,7 @@ from tidebound_support import (
     check_pings,
     commands_synced,
     console_args,
+    console_bots_game,
     factory,
     first_click,
     offered_games,
@@ -68,11 +69,8 @@ def test_console_all_bots_finish_with_a_turn_limit(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
     players: int,
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing may be read
-    args = console_args(GAME, tmp_path, "--players", str(players), "--bots", str(players),
-                   "--seed", str(players), "--options", "turn_limit=60", "--boards", "end")
-    assert main(args) == 0
-    out = capsys.readouterr().out
+    out = console_bots_game(GAME, tmp_path, monkeypatch, capsys, players, players,
+                            "turn_limit=60")
     assert "Game over: " in out and " wins! Scores: Bot 1 " in out
     assert f"Bot {players} " in out.split("Game over: ", 1)[1]
     assert ">" not in out  # no prompt

@@ -30,6 +30,7 @@ from tidebound_support import (
     Driver,
     assert_pngs,
     console_args,
+    console_bots_game,
     factory,
     open_game,
     open_move_menu,
@@ -60,11 +61,7 @@ def test_console_all_bots_finish(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
     players: int,
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing may be read
-    args = console_args(GAME, tmp_path, "--players", str(players), "--bots", str(players),
-                        "--seed", str(players), "--boards", "end")
-    assert main(args) == 0
-    out = capsys.readouterr().out
+    out = console_bots_game(GAME, tmp_path, monkeypatch, capsys, players, players)
     assert "Game over: " in out and " wins" in out
     assert ">" not in out and "Traceback" not in out
     files = assert_pngs(tmp_path / "boards")

@@ -12,6 +12,7 @@ from typing import Any
 from discord_standin import USER_ID, DiscordStandin, RecordedRequest, component, slash
 from PIL import Image
 
+from bot.__main__ import main
 from bot.app import TideboundClient, create_bot
 from bot.config import Config
 from bot.service import SessionService
@@ -92,6 +93,18 @@ def console_args(game: str, tmp_path: Path, *extra: str) -> list[str]:
     """Arguments of ``python -m bot console <game>`` writing into ``tmp_path``."""
     return ["console", game, "--out", str(tmp_path / "boards"),
             "--db", str(tmp_path / "console.db"), *extra]
+
+
+def console_bots_game(game: str, tmp_path: Path, monkeypatch: Any, capsys: Any,
+                      players: int, seed: int, options: str = "") -> str:
+    """``python -m bot console <game>`` with bots in every seat, nothing to read from
+    standard input, only the final board drawn; what it printed (it must exit with 0)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing may be read
+    extra = ("--options", options) if options else ()
+    args = console_args(game, tmp_path, "--players", str(players), "--bots", str(players),
+                        "--seed", str(seed), *extra, "--boards", "end")
+    assert main(args) == 0
+    return str(capsys.readouterr().out)
 
 
 async def read_session(db: Path | str, session_id: int = 1) -> tuple[SessionRow, int, bool]:
