@@ -27,6 +27,10 @@ is 0 even when a target is missed: a benchmark reports, it does not judge. Every
 but the timings (and how many playouts fit in the budget) follows from ``--seed``;
 ``--playouts N`` plays a fixed number of playouts instead, for fully fixed counts.
 
+``--replay`` runs, instead of all that, only the animated replay of the longest of a few
+bot games per game (:mod:`bench.replay`): seconds, frames, megabytes against the 8 MB
+limit.
+
 ``--compare`` runs, instead of all that, only the side-by-side with Catanatron
 (:mod:`bench.compare`; the optional ``compare`` extra, ``pip install -e '.[compare]'``):
 random 4-player games of both engines interleaved game by game, with our player trades
@@ -304,6 +308,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                              "--quick, N games each with --playouts); needs the compare "
                              "extra (pip install -e '.[compare]'), otherwise says so and "
                              "exits 0")
+    parser.add_argument("--replay", action="store_true",
+                        help="instead, only the animated replay (bench/replay.py): the "
+                             "longest of 3 bot games per game (1 with --quick), its GIF's "
+                             "time and size")
     parser.add_argument("--load", action="store_true",
                         help="instead, only 50 games at once (bench/load.py) and startup "
                              "with 10,000 sessions (bench/startup.py)")
@@ -358,6 +366,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                   file=sys.stderr)
             return 2
         return run_compare(settings, args.seed, log)
+
+    if args.replay:
+        from .replay import run_replay
+        for ruleset in rulesets:
+            log(f"[replay] {ruleset.id}: the longest bot game, animated ...")
+            print(run_replay(ruleset, args.seed, games=1 if args.quick else 3).line())
+        return 0
 
     if args.load:
         from . import load, startup

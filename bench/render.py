@@ -162,6 +162,9 @@ class _Scout:
     hand: int = -1
     load_at: int | None = None
     load: int = -1
+    #: the largest grown map (Haze Islands' locations), where there is one
+    map_at: int = 0
+    map_size: int = -1
 
     def __call__(self, state: Any, actions: int) -> None:
         ruleset = self.ruleset
@@ -177,6 +180,9 @@ class _Scout:
         load = getattr(view, "render_load", None)
         if isinstance(load, int) and load > self.load:
             self.load, self.load_at = load, actions
+        grown = getattr(view, "locations", None)
+        if grown is not None and len(grown) > self.map_size:
+            self.map_size, self.map_at = len(grown), actions
         if self.hand_seat is None:
             self.hand_seat = min(actors)
         size = _hand_size(ruleset.view(state, self.hand_seat))
@@ -227,6 +233,8 @@ def run_render(
               ("mid-game cold", mid)]
     if scout.load_at is not None:
         boards.append(("busiest", position(scout.load_at)))
+    if scout.map_size >= 0:
+        boards.append(("largest map", position(scout.map_at)))
     for name, pos in boards:
         view = ruleset.view(pos.state, None)
         jobs.append((name, pos.actions, lambda v=view, c=pos.caption: renderers.render_public(

@@ -13,12 +13,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="connect to Discord (the default; needs DISCORD_TOKEN)")
-    from . import console
+    from . import console, replay
 
     console.add_parser(sub)
+    replay.add_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "console":
         return console.main(args)
+    if args.command == "replay":
+        return replay.main(args)
     from .app import run
 
     return run()

@@ -23,14 +23,15 @@ from typing import Any
 
 import renderers
 from games import IllegalAction, MoveChoice, Ruleset, get_ruleset
-from games.options import parse_option_text, resolve_options
+from games.options import HINTS, parse_option_text, resolve_options
 from games.protocol import Event, StateFormatError
 from i18n import Term, t
 from i18n.errors import LocalizedError
 
-from . import clocks
+from . import clocks, rematch, replay
 from .bounded import LockTable, LruCache
 from .clocks import ClockBook, SeatPolicy
+from .memory import GameMemory
 from .render_pool import RenderPool
 from .storage import (
     ABANDONED,
@@ -62,6 +63,8 @@ MAX_TIMEOUT_STEPS = 50
 _IN_CACHE = "<in the cache>"
 #: Sessions kept in memory (parsed state, legal moves) and idle locks kept, at most.
 CACHE_SIZE = 512
+#: Animated replays kept in memory (each up to 8 MB).
+ANIMATIONS_KEPT = 4
 #: A cached session unused this long (seconds) is dropped: idle games live in the database.
 CACHE_IDLE_SECONDS = 15 * 60.0
 
@@ -141,7 +144,7 @@ class _Cached:
     choices: dict[tuple[int, str], list[MoveChoice]] = field(default_factory=dict)
 
 
-class SessionService:
+class SessionService(GameMemory):
     """Sessions, one open session per channel, persisted in ``storage``.
 
     Sessions in use are cached (LRU, ``cache_size`` at most, dropped after
@@ -178,6 +181,10 @@ class SessionService:
         #: ``status`` repeats; after a restart it falls back to the logged notation.
         self._accounts: LruCache[int, str] = LruCache(cache_size,
                                                       idle_seconds=cache_idle_seconds)
+        #: (session id, locale) -> the animated replay of a finished game, a few kept.
+        self._animations: LruCache[tuple[int, str], bytes] = LruCache(ANIMATIONS_KEPT)
+        #: The animated replays being made now (a second click waits for the first).
+        self._animating: dict[tuple[int, str], asyncio.Task[bytes]] = {}
         #: (game, topic, locale) -> the picture of a rules topic (a few, never stale).
         self._rules_images: dict[tuple[str, str, str], bytes | None] = {}
 
@@ -355,11 +362,13 @@ class SessionService:
         seats = "\n".join(
             t("platform.lobby.seat_bot" if s.is_bot else "platform.lobby.seat", locale,
               number=s.seat + 1, name=s.name)
+            + ("" if s.confirmed else " " + t("history.rematch.to_confirm", locale))
             for s in row.seats
         )
         options = ", ".join(
             [f"{k}={_show(v)}" for k, v in game_options(row.options).items()]
-            + [f"{CLOCK_OPTION}={clock_of(row.options)}"])
+            + [f"{CLOCK_OPTION}={clock_of(row.options)}",
+               f"{HINTS.name}={_show(hints_on(row.options))}"])
         return "\n".join([
             headline,
             t("platform.lobby.summary", locale, game=Term(ruleset.name_key), count=len(row.seats),
@@ -383,10 +392,14 @@ class SessionService:
         clock when the options do not set one (the server's ``/settings clock``)."""
         ruleset = get_ruleset(game)
         # The clock is the platform's: take it out before the ruleset checks its options.
-        clock, given = split_clock(parse_option_text(options_text or ""), default_clock)
+        given_all = parse_option_text(options_text or "")
+        hints = HINTS.coerce(given_all[HINTS.name]) if HINTS.name in given_all else False
+        clock, given = split_clock(given_all, default_clock)
         options = resolve_options(ruleset.name_key, ruleset.options, given)
         if clock != "off":
             options[CLOCK_OPTION] = clock
+        if hints:
+            options[HINTS.name] = True
         async with self._channel_lock(channel_id):
             try:
                 row = await self.storage.create_session(
@@ -409,7 +422,13 @@ class SessionService:
         async with self._channel_lock(channel_id):
             row = await self._lobby(channel_id)
             ruleset = self._ruleset(row)
-            if row.seat_of(person.user_id) is not None:
+            seat = row.seat_of(person.user_id)
+            if seat is not None and not row.seats[seat].confirmed:  # a rematch's seat
+                row.seats[seat] = replace(row.seats[seat], name=person.name, confirmed=True)
+                await self.storage.set_lobby(row.id, seats=row.seats)
+                return self._lobby_update(row, t("history.rematch.confirmed", row.locale,
+                                                 name=person.name))
+            if seat is not None:
                 raise ServiceError("platform.service.already_seated")
             if len(row.seats) >= ruleset.max_players:
                 raise ServiceError("platform.service.full", max=ruleset.max_players)
@@ -503,6 +522,9 @@ class SessionService:
             ruleset = self._ruleset(row)
             if len(row.seats) < ruleset.min_players:
                 raise ServiceError("platform.service.too_few", min=ruleset.min_players)
+            if waiting := rematch.unconfirmed(row.seats):
+                raise ServiceError("history.rematch.unconfirmed",
+                                   players=", ".join(s.name for s in waiting))
             ruleset.check_seats(len(row.seats), game_options(row.options))
             seed = secrets.randbits(62) if seed is None else seed
             state = ruleset.setup(len(row.seats), game_options(row.options), seed)
@@ -791,6 +813,8 @@ class SessionService:
                 self.deadline_changed.set()
 
         # Everything is stored now: whatever fails from here on must not hide the move.
+        if result is not None:
+            await self._record_result(row, result)
         try:
             return await self._committed_update(loaded, events, headline, mentions,
                                                 private_for, over=result is not None)
@@ -1066,10 +1090,9 @@ class SessionService:
         if row.seed is None or row.state is None:
             return False
         ruleset = get_ruleset(row.game)
-        state = ruleset.setup(len(row.seats), game_options(row.options), row.seed)
-        for entry in await self.storage.action_log(session_id):
-            ruleset.apply(state, entry.seat,
-                          ruleset.read_action(state, entry.seat, entry.notation))
+        state = replay.rebuild(ruleset, len(row.seats), game_options(row.options), row.seed,
+                               [(e.seat, e.notation) for e in
+                                await self.storage.action_log(session_id)])
         return json.dumps(ruleset.dump(state), sort_keys=True) == json.dumps(
             json.loads(row.state), sort_keys=True)
 
@@ -1120,7 +1143,12 @@ def clock_of(options: Mapping[str, Any]) -> str:
 
 def game_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """A session's options without the platform's own (what the ruleset sees)."""
-    return {k: v for k, v in options.items() if k != CLOCK_OPTION}
+    return {k: v for k, v in options.items() if k not in (CLOCK_OPTION, HINTS.name)}
+
+
+def hints_on(options: Mapping[str, Any]) -> bool:
+    """Whether the lobby turned ``/hint`` on (``hints=yes``)."""
+    return options.get(HINTS.name) is True
 
 
 def split_clock(given: Mapping[str, str], default: str = "off") -> tuple[str, dict[str, str]]:

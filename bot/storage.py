@@ -111,6 +111,35 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX vacations_ending ON vacations (ends_at) WHERE resumed = 0;
     CREATE INDEX seats_user ON seats (user_id, session_id) WHERE user_id IS NOT NULL
     """,
+    # 5: issue 16. A rematch lobby seats the players of the last game, each still to
+    # confirm their seat (``confirmed``); every finished game's outcome per human
+    # (``results``, games with bots apart) and each player's rating per server and game
+    # (``ratings``, openskill's mu and sigma).
+    """
+    ALTER TABLE seats ADD COLUMN confirmed INTEGER NOT NULL DEFAULT 1;
+    CREATE TABLE results (
+        session_id  INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        guild_id    TEXT    NOT NULL,
+        game        TEXT    NOT NULL,
+        user_id     TEXT    NOT NULL,
+        won         INTEGER NOT NULL,
+        with_bots   INTEGER NOT NULL,
+        finished_at REAL    NOT NULL,
+        PRIMARY KEY (session_id, user_id)
+    );
+    CREATE INDEX results_player ON results (guild_id, user_id, game);
+    CREATE TABLE ratings (
+        guild_id    TEXT    NOT NULL,
+        game        TEXT    NOT NULL,
+        user_id     TEXT    NOT NULL,
+        name        TEXT    NOT NULL,
+        mu          REAL    NOT NULL,
+        sigma       REAL    NOT NULL,
+        games       INTEGER NOT NULL,
+        updated_at  REAL    NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id)
+    )
+    """,
 )
 
 
@@ -128,6 +157,8 @@ class SeatRow:
     name: str
     user_id: str | None = None
     is_bot: bool = False
+    #: ``False`` for a seat of a rematch lobby its player has not confirmed yet.
+    confirmed: bool = True
 
 
 @dataclass(slots=True)
@@ -210,7 +241,7 @@ _SESSION_COLUMNS = (
 #: A session row and its seats in one query (one round trip): the seats as a JSON array.
 _SESSION_WITH_SEATS = (
     f"SELECT {_SESSION_COLUMNS}, (SELECT json_group_array(json_array(seat, user_id, name, "
-    "is_bot)) FROM seats WHERE seats.session_id = sessions.id) AS seats FROM sessions"
+    "is_bot, confirmed)) FROM seats WHERE seats.session_id = sessions.id) AS seats FROM sessions"
 )
 
 
@@ -341,8 +372,8 @@ class Storage:
             bots_due=bool(r["bots_due"]), clocks=r["clocks"], last_post=r["last_post"],
         )
         row.seats = sorted(
-            (SeatRow(int(seat), str(name), user_id, bool(is_bot))
-             for seat, user_id, name, is_bot in json.loads(r["seats"] or "[]")),
+            (SeatRow(int(seat), str(name), user_id, bool(is_bot), bool(confirmed))
+             for seat, user_id, name, is_bot, confirmed in json.loads(r["seats"] or "[]")),
             key=lambda s: s.seat)
         return row
 
@@ -356,6 +387,12 @@ class Storage:
         async with self._lock:
             return await self._row("channel_id = ? AND status IN ('lobby', 'active')",
                                    (channel_id,))
+
+    async def latest_started(self, channel_id: str) -> SessionRow | None:
+        """The newest session of ``channel_id`` that was started (in play or over)."""
+        async with self._lock:
+            return await self._row("id = (SELECT MAX(id) FROM sessions WHERE channel_id = ? "
+                                   "AND seed IS NOT NULL)", (channel_id,))
 
     async def freshness(self, session_id: int) -> Freshness | None:
         """The few columns that tell whether a cached copy of the session is current,
@@ -457,8 +494,10 @@ class Storage:
         db: aiosqlite.Connection, session_id: int, seats: Iterable[SeatRow]
     ) -> None:
         await db.executemany(
-            "INSERT INTO seats (session_id, seat, user_id, name, is_bot) VALUES (?, ?, ?, ?, ?)",
-            [(session_id, s.seat, s.user_id, s.name, int(s.is_bot)) for s in seats],
+            "INSERT INTO seats (session_id, seat, user_id, name, is_bot, confirmed) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [(session_id, s.seat, s.user_id, s.name, int(s.is_bot), int(s.confirmed))
+             for s in seats],
         )
 
     async def start(
@@ -691,3 +730,73 @@ class Storage:
                 "ORDER BY seq", (session_id,)) as cursor:
             rows = await cursor.fetchall()
         return [LoggedAction(int(r[0]), int(r[1]), str(r[2]), float(r[3])) for r in rows]
+
+    # -- results and ratings (issue 16) ----------------------------------------------
+    async def record_results(
+        self, session_id: int, *, guild_id: str, game: str,
+        outcomes: Sequence[tuple[str, bool]], with_bots: bool,
+        ratings: Sequence[tuple[str, str, float, float]], now: float | None = None,
+    ) -> bool:
+        """Store a finished game's outcome per human, ``outcomes`` as (user id, won), and
+        their new ``ratings`` as (user id, name, mu, sigma), in one transaction. A game
+        already recorded is left alone (``False``): a game counts once."""
+        now = time.time() if now is None else now
+        async with self._transaction() as db:
+            async with db.execute("SELECT 1 FROM results WHERE session_id = ? LIMIT 1",
+                                  (session_id,)) as cursor:
+                if await cursor.fetchone() is not None:
+                    return False
+            await db.executemany(
+                "INSERT INTO results (session_id, guild_id, game, user_id, won, with_bots, "
+                "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(session_id, guild_id, game, user_id, int(won), int(with_bots), now)
+                 for user_id, won in outcomes])
+            await db.executemany(
+                "INSERT INTO ratings (guild_id, game, user_id, name, mu, sigma, games, "
+                "updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?) "
+                "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET name = excluded.name, "
+                "mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + 1, "
+                "updated_at = excluded.updated_at",
+                [(guild_id, game, user_id, name, mu, sigma, now)
+                 for user_id, name, mu, sigma in ratings])
+        return True
+
+    async def ratings_of(self, guild_id: str, game: str, user_ids: Sequence[str]
+                         ) -> dict[str, tuple[float, float]]:
+        """(mu, sigma) of each of ``user_ids`` rated in ``game`` on this server."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        async with self._lock, self._db.execute(
+                f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? "
+                f"AND user_id IN ({marks})", (guild_id, game, *user_ids)) as cursor:
+            return {str(r[0]): (float(r[1]), float(r[2])) for r in await cursor.fetchall()}
+
+    async def player_results(self, guild_id: str, user_id: str
+                             ) -> list[tuple[str, bool, int, int]]:
+        """(game, with bots, games played, wins) of a player on this server."""
+        async with self._lock, self._db.execute(
+                "SELECT game, with_bots, COUNT(*), SUM(won) FROM results "
+                "WHERE guild_id = ? AND user_id = ? GROUP BY game, with_bots "
+                "ORDER BY game, with_bots", (guild_id, user_id)) as cursor:
+            return [(str(r[0]), bool(r[1]), int(r[2]), int(r[3] or 0))
+                    for r in await cursor.fetchall()]
+
+    async def leaderboard(self, guild_id: str, game: str | None, limit: int = 10
+                          ) -> list[tuple[str, str, str, float, float, int, int]]:
+        """The best rated players of this server, ``game`` or every game: (game, user id,
+        name, mu, sigma, rated games, wins among them), best first (mu - 3 sigma)."""
+        query = (
+            "SELECT game, user_id, name, mu, sigma, games, (SELECT COALESCE(SUM(won), 0) "
+            "FROM results WHERE results.guild_id = ratings.guild_id AND results.game = "
+            "ratings.game AND results.user_id = ratings.user_id AND with_bots = 0) "
+            "FROM ratings WHERE guild_id = ?")
+        params: list[Any] = [guild_id]
+        if game is not None:
+            query += " AND game = ?"
+            params.append(game)
+        query += " ORDER BY mu - 3 * sigma DESC, games DESC, name LIMIT ?"
+        params.append(limit)
+        async with self._lock, self._db.execute(query, params) as cursor:
+            return [(str(r[0]), str(r[1]), str(r[2]), float(r[3]), float(r[4]), int(r[5]),
+                     int(r[6])) for r in await cursor.fetchall()]

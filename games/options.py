@@ -87,3 +87,8 @@ def parse_option_text(text: str) -> dict[str, str]:
             raise InvalidOption("platform.option.malformed")
         out[name.strip().lower()] = value.strip()
     return out
+
+
+#: The platform's lobby option for every game (issue 16): ``hints=yes`` lets players ask
+#: ``/hint`` for the bot's move. The ruleset never sees it.
+HINTS = Option("hints", "bool", False, "history.option.hints")

@@ -188,6 +188,15 @@ class Ruleset(ABC, Generic[S, A]):
         is legal. The default offers none."""
         return []
 
+    def undoable(self, before: S, after: S, seat: int, action: A,
+                 events: Sequence[Event]) -> bool:
+        """Whether ``seat`` may take back ``action``, which turned ``before`` into ``after``
+        (issue 16: only while the move revealed nothing random or hidden; the platform
+        checks that nobody else has acted since, and with :func:`games.undo.learned_nothing`
+        that the move showed the mover nothing new). Each game names the moves it lets a
+        player take back; the default: none."""
+        return False
+
     def summary_view(self, state: S) -> Any | None:
         """Data for an end-of-game summary image (statistics of the whole game), or
         ``None``: the game has none, or it is not over. Only information that is public
@@ -390,6 +399,9 @@ class ModularRuleset(Ruleset[S, A]):
     #: ``redeal(state, seat, rng)``: change in place what ``seat`` cannot see (see
     #: :meth:`Ruleset.hidden_variants`; tests/test_hidden_info.py needs it).
     hidden_module: Any = None
+    #: ``undoable(before, after, seat, action, events)`` (see :meth:`Ruleset.undoable`);
+    #: without it no move can be taken back.
+    undo_module: Any = None
 
     def actors(self, state: S) -> frozenset[int]:
         return self.rules_module.actors(state)  # type: ignore[no-any-return]
@@ -408,6 +420,12 @@ class ModularRuleset(Ruleset[S, A]):
 
     def turn_marker(self, state: S) -> Hashable:
         return state.turn  # type: ignore[attr-defined,no-any-return]
+
+    def undoable(self, before: S, after: S, seat: int, action: A,
+                 events: Sequence[Event]) -> bool:
+        if self.undo_module is None:
+            return False
+        return bool(self.undo_module.undoable(before, after, seat, action, events))
 
     def clock_turn(self, state: S) -> tuple[Hashable, int | None]:
         """The turn number and the seat whose turn it is (``state.current``)."""

@@ -21,6 +21,7 @@ _MODULES = {
     "lovci-pokladu": "renderers.lovci_pokladu",
     "hexfolk": "renderers.hexfolk",
     "shipyard": "renderers.shipyard",
+    "haze-islands": "renderers.haze_islands",
 }
 
 

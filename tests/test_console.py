@@ -283,7 +283,7 @@ def test_console_help_lists_the_games(capsys: pytest.CaptureFixture[str]) -> Non
         main(["console", "--help"])
     assert done.value.code == 0
     out = capsys.readouterr().out
-    assert "Games: hagoth, hexfolk, lovci-pokladu, shipyard." in out
+    assert "Games: hagoth, haze-islands, hexfolk, lovci-pokladu, shipyard." in out
     assert "--resume SESSION" in out and "--list" in out and "--boards" in out
 
 

@@ -111,7 +111,9 @@ async def test_whole_game_with_bots_and_a_restart(standin: DiscordStandin, db_pa
             png_of(post)
         assert "Game over" in str(post.json.get("content"))
         assert post.json["allowed_mentions"] == {"parse": []}, "nobody is pinged at the end"
-        assert not post.json.get("components"), "a finished game offers no buttons"
+        # a finished game offers no moves, only its Rematch and replay (issue 16)
+        assert [c["custom_id"].rsplit(":", 1)[0] for row in post.json["components"]
+                for c in row["components"]] == ["tb:rematch", "tb:replay"]
         # issue 18: the final Hagoth post carries the board and the summary image
         assert [f.filename for f in post.files][-1] == "summary.png"
         assert len(post.files) == 2 and png_of(post).width > 100

@@ -48,6 +48,8 @@ def _board(raw: sqlite3.Connection, session_id: int, data: dict[str, Any]) -> No
         data["board"] = "no such board"
     elif "cards" in data:
         data["cards"][data["face_up"].index(1)] = 999  # a card in sight
+    elif "locations" in data:
+        data["locations"][0][2] = 999  # Haze Islands: the start location's map card
     else:
         data["players"][0]["berths"][0] = {"design": 99, "segments": [], "wood": 0}
     _state(raw, session_id, data)

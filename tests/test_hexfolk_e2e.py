@@ -204,7 +204,9 @@ async def test_whole_game_against_bots_through_discord(
         assert any(p.startswith("bank ") for p in played), "a bank or harbour trade"
         assert any(p.startswith("discard") for p in played), "a discard on a seven"
         assert post.json["allowed_mentions"] == {"parse": []}, "nobody is pinged at the end"
-        assert not post.json.get("components"), "a finished game offers no buttons"
+        # a finished game offers no moves, only its Rematch and replay (issue 16)
+        assert [c["custom_id"].rsplit(":", 1)[0] for row in post.json["components"]
+                for c in row["components"]] == ["tb:rematch", "tb:replay"]
 
         payload, _ = await driver.send(autocomplete("move", {"move": ""}, "move"))
         body = await driver.callback(payload)

@@ -185,7 +185,9 @@ async def test_whole_game_against_bots_through_discord(
         assert "Game over" in content, content
         assert moves > 5 and pinged
         assert post.json["allowed_mentions"] == {"parse": []}, "nobody is pinged at the end"
-        assert not post.json.get("components"), "a finished game offers no buttons"
+        # a finished game offers no moves, only its Rematch and replay (issue 16)
+        assert [c["custom_id"].rsplit(":", 1)[0] for row in post.json["components"]
+                for c in row["components"]] == ["tb:rematch", "tb:replay"]
         assert len(post.files) == 2, "the final post carries the board and the summary"
         summary = Image.open(io.BytesIO(post.files[1].data))
         assert summary.format == "PNG" and summary.width == 1200

@@ -1,7 +1,9 @@
 """Slash commands and the handlers behind every button: the Discord edge of the service.
 
 ``/game new|join|leave|addbot|remove|start|status|abandon``, ``/hand``, ``/rules``,
-``/help`` and ``/move`` (with autocomplete of the caller's legal moves). Moves from buttons,
+``/help`` and ``/move`` (with autocomplete of the caller's legal moves); the memory of a
+game (``/game log|history|undo``, ``/hint``, ``/stats``, ``/leaderboard``, the final
+post's buttons) is in :mod:`.history_commands`. Moves from buttons,
 select menus and ``/move`` all end in :meth:`Front.play`.
 """
 
@@ -15,13 +17,13 @@ from discord import app_commands
 
 import renderers
 from games import all_rulesets, get_ruleset
-from games.options import parse_option_text
+from games.options import HINTS, parse_option_text
 from games.protocol import Ruleset
 from i18n import t
 from i18n.errors import LocalizedError
 
 from ..service import CLOCK_OPTION, CLOCKS, Person, SessionService, Update, game_options
-from . import components
+from . import components, history_commands
 from .client import FrontClient
 from .days import Days
 from .failures import answer_failure, guarded_autocomplete
@@ -379,6 +381,12 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
                 label = f"{text} — {t('platform.clock.label')}"
                 clocks.append(app_commands.Choice(name=label[:100], value=text[:100]))
             out = out[:MAX_AUTOCOMPLETE - len(clocks)] + clocks
+        if HINTS.name not in given and f"{HINTS.name}=yes".startswith(partial):
+            # issue 16: /hint, for every game (offered while what is typed fits it)
+            text = (head + " " if head else "") + f"{HINTS.name}=yes"
+            label = f"{text} — {t(HINTS.label_key)}"
+            out = [*out[:MAX_AUTOCOMPLETE - 1],
+                   app_commands.Choice(name=label[:100], value=text[:100])]
         return out[:MAX_AUTOCOMPLETE]
 
     @game.command(name="join", description=described("platform.cmd.join"))
@@ -488,7 +496,8 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
         await interaction.response.send_message(help_text(locale_of(interaction))[:2000],
                                                 ephemeral=True)
 
-    return [game, hand, move, rules, maps, help_command]
+    return [game, hand, move, rules, maps, help_command,
+            *history_commands.build_history_commands(front, game)]
 
 
 #: An option with more values than this lists only its default until its name is typed.

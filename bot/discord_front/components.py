@@ -11,6 +11,8 @@ and, for a move, the state version it was offered at and the move's notation::
     tb:mv:<session>:<version>:<notation>   a move button (ephemeral menu)
     tb:ms:<session>:<version>:<n>          a move select menu (ephemeral menu); an option
                                            value ``>Kind>Sub`` opens that kind's own menu
+    tb:rematch:<session>                   "Rematch" (the final post of a finished game)
+    tb:replay:<session>                    "Watch the replay" (the final post)
 
 They are :class:`discord.ui.DynamicItem` subclasses registered on the client, so
 discord.py routes clicks on any message ever sent, even from before a restart.
@@ -54,6 +56,7 @@ _PATTERNS = [
     re.compile(r"tb:mv:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,18}):(?P<move>[ -~]{1,80})"),
     re.compile(r"tb:ms:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,18}):(?P<n>[0-9])"),
     re.compile(r"tb:kick:(?P<sid>[0-9]{1,18})"),
+    re.compile(r"tb:(?P<op>rematch|replay):(?P<sid>[0-9]{1,18})"),
 ]
 
 
@@ -227,6 +230,27 @@ class RemoveSeatSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                         seat=int(seat) if seat.isdigit() else -1, seat_name=name)
 
 
+class FinishedGameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                         template=r"tb:(?P<op>rematch|replay):(?P<sid>[0-9]{1,18})"):
+    """The final post's buttons (issue 16): a rematch lobby, or the animated replay."""
+
+    def __init__(self, op: str, session_id: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(
+            label=_clip(label or op, BUTTON_LABEL_LIMIT),
+            style=discord.ButtonStyle.success if op == "rematch"
+            else discord.ButtonStyle.secondary,
+            custom_id=f"tb:{op}:{session_id}"))
+        self.op, self.session_id = op, session_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: re.Match[str]) -> FinishedGameButton:
+        return cls(match["op"], int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch(self.op, interaction, session_id=self.session_id)
+
+
 _LOBBY_BUTTONS = (
     ("join", "platform.discord.lobby_join"),
     ("bot", "platform.discord.lobby_bot"),
@@ -234,7 +258,7 @@ _LOBBY_BUTTONS = (
 )
 
 DYNAMIC_ITEMS = (LobbyButton, MenuButton, HandButton, MoveButton, PublicMoveButton,
-                 MoveSelect, RemoveSeatSelect)
+                 MoveSelect, RemoveSeatSelect, FinishedGameButton)
 #: At most this many of a ruleset's public buttons (the board's own two come after).
 MAX_PUBLIC_BUTTONS = 10
 
@@ -269,6 +293,12 @@ def view_for(update: Update, locale: str) -> discord.ui.View | None:
         if _has_hand(update.game):
             view.add_item(HandButton(update.session_id,
                                      t("platform.discord.hand_button", locale)))
+        return view
+    if update.status == "finished" and update.game:
+        view.add_item(FinishedGameButton("rematch", update.session_id,
+                                         t("history.discord.rematch_button", locale)))
+        view.add_item(FinishedGameButton("replay", update.session_id,
+                                         t("history.discord.replay_button", locale)))
         return view
     return None
 

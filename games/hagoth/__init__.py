@@ -14,7 +14,7 @@ from i18n import DEFAULT_LOCALE, t
 
 from ..options import Option
 from ..protocol import ModularRuleset, Result
-from . import actions, bot, hidden, labels, rules
+from . import actions, bot, hidden, labels, rules, undo
 from . import state as state_module
 from .actions import Action, Swap
 from .data import COLOURS, TARGET_VP
@@ -63,6 +63,7 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
     bot_module = bot
     state_module = state_module
     hidden_module = hidden
+    undo_module = undo
 
     id = "hagoth"
     name_key = "hagoth.name"

@@ -16,7 +16,9 @@ def redeal(state: HagothState, seat: int | None, rng: GameRng) -> None:
     """Deal the cards ``seat`` cannot see (draw pile and other hands) anew into the same
     places, keeping every count."""
     others = [p for i, p in enumerate(state.players) if i != seat]
-    unseen = [card for player in others for card in player.hand] + state.deck
+    # sorted first: the new deal depends on what the cards are, not where they lay (a
+    # hint drawn from it must not tell where they lay: bot/hints.py)
+    unseen = sorted([card for player in others for card in player.hand] + state.deck)
     rng.shuffle(unseen)
     for player in others:
         size = len(player.hand)

@@ -1,13 +1,193 @@
 """Haze Islands — scout a map of islands card by card, complete adventures and face
 The Doom (1–3 players: solo, cooperative, friendly or competitive).
 
-Work in progress (issue 12): the component data (:mod:`.data`), the state and its JSON
-form (:mod:`.state`), setup and the first turn actions (:mod:`.rules`) and their
-notation (:mod:`.actions`). The game is not in the registry yet (``games/__init__.py``):
-it has no view, renderer, bot or hidden-information hook. Open rules questions and the
-decisions taken: ``RULES-NOTES.md``.
+The rules live in :mod:`.rules` (turns), :mod:`.specials` (the Captain's Log's special
+actions), :mod:`.round_end` and :mod:`.scoring`; the component data in :mod:`.data`, the
+notation in :mod:`.actions`. :data:`RULESET` ties them to the
+:class:`~games.protocol.Ruleset` protocol. Open rules questions and our answers:
+``RULES-NOTES.md``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from i18n import DEFAULT_LOCALE, t
+
+from ..options import Option
+from ..protocol import ModularRuleset, Result
+from . import actions, bot, hidden, labels, rules, undo
+from . import state as state_module
+from .actions import Action, Done, Drop, GhostDiscard, Give, Keep, Top, Trade
+from .data import ADVENTURE_CARDS, COMPETITIVE, DOOM_CARDS, MAP_CARDS, MODES, SOLO
+from .round_end import doom_distances, doom_power
+from .scoring import doom_cards_taken, icons, survives, surviving_pirates, title, winners
+from .specials import held
+from .state import (
+    PENDING_PLUNDER,
+    PENDING_STEAL,
+    PHASE_OVER,
+    SHIP,
+    HazeState,
+    current_prompt,
+)
+from .view import HazeSummary, HazeView, LocationView, PlayerView
+
 GAME_ID = "haze-islands"
+
+__all__ = ["GAME_ID", "RULESET", "HazeIslandsRuleset", "HazeState", "HazeView"]
+
+
+def _public_target(state: HazeState) -> tuple[int | None, tuple[tuple[int, int], ...]]:
+    """The ship The Doom goes after now and its route, without rolling the tie-break die
+    (a tie shows no target)."""
+    distances = doom_distances(state)
+    keys = [(distances[(p.x, p.y)][0], -icons(p), seat)
+            for seat, p in enumerate(state.players)
+            if p.status == SHIP and not p.invisible and (p.x, p.y) in distances]
+    if not keys:
+        return None, ()
+    best = min(k[:2] for k in keys)
+    tied = [seat for d, s, seat in keys if (d, s) == best]
+    if len(tied) != 1:
+        return None, ()
+    player = state.players[tied[0]]
+    return tied[0], tuple(distances[(player.x, player.y)][1])
+
+
+class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
+    rules_module = rules
+    actions_module = actions
+    labels_module = labels
+    bot_module = bot
+    state_module = state_module
+    hidden_module = hidden
+    undo_module = undo
+
+    id = GAME_ID
+    name_key = "haze-islands.name"
+    min_players = 1
+    max_players = 3
+    options = (
+        Option("mode", "choice", COMPETITIVE, "haze-islands.option.mode", choices=MODES),
+        Option("short", "bool", False, "haze-islands.option.short"),
+    )
+    schema_version = state_module.SCHEMA_VERSION
+    has_hand = True
+
+    def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> HazeState:
+        mode = str(options.get("mode", COMPETITIVE))
+        if num_players == 1:
+            mode = SOLO  # one player always plays solo (RULES-NOTES)
+        return rules.setup(num_players, seed, mode=mode, short=bool(options.get("short", False)))
+
+    def view(self, state: HazeState, seat: int | None) -> HazeView:
+        own = seat is not None and 0 <= seat < len(state.players)
+        locations = []
+        for loc in state.locations:
+            card = MAP_CARDS[loc.card]
+            front = loc.side in ("double", "single")
+            requirement: tuple[str, ...] = ()
+            if front and loc.adventure is not None:
+                adventure = ADVENTURE_CARDS[loc.adventure]
+                requirement = adventure.double if loc.side == "double" else (adventure.single,)
+            edges = tuple(
+                (e.diamonds, e.red, e.triangle)
+                for e in (rules.edge_towards(loc, d) for d in range(4)))
+            locations.append(LocationView(
+                x=loc.x, y=loc.y, card=loc.card + 1, kind=card.kind, icon=card.icon,
+                plunder=card.plunder, rotation=loc.rotation,
+                edges=edges,  # type: ignore[arg-type]
+                side=loc.side,
+                adventure=loc.adventure + 1 if front and loc.adventure is not None else None,
+                requirement=requirement,
+                revealed=tuple((c, bool(state.skulls[loc.card] >> c & 1)) for c in range(4)
+                               if state.revealed[loc.card] >> c & 1),
+                pirates=tuple(s for s, p in enumerate(state.players)
+                              if [loc.x, loc.y] in p.deployed),
+                stopped=[loc.x, loc.y] in state.frozen))
+        players = tuple(
+            PlayerView(
+                seat=i, status=p.status, x=p.x, y=p.y, supply=p.supply,
+                deployed=len(p.deployed), boxed=p.boxed, hand_count=len(p.hand),
+                deck_count=len(state.decks[i]), icons=icons(p), title=title(icons(p)),
+                doom_cards=doom_cards_taken(p),
+                log=tuple((e.kind, e.card + 1, e.used, e.face) for e in p.log),
+                specials=tuple(held(p)), invisible=p.invisible, boost=tuple(p.boost))
+            for i, p in enumerate(state.players))
+        target, route = _public_target(state) if state.phase != PHASE_OVER else (None, ())
+        prompt = current_prompt(state)
+        doom_next: tuple[str, ...] = ()
+        if state.doom_cards:
+            card, face = state.doom_cards[0]
+            doom_next = DOOM_CARDS[card].faces[face]
+        hand = None
+        seen: tuple[int, ...] = ()
+        drawn: tuple[int, ...] = ()
+        steal: tuple[int, ...] = ()
+        if own:
+            assert seat is not None
+            player = state.players[seat]
+            hand = tuple(sorted(c + 1 for c in player.hand))
+            known = set(player.seen)
+            seen = tuple(c + 1 for c in reversed(state.decks[seat]) if c in known)
+            if seat == state.current and state.pending == PENDING_PLUNDER:
+                drawn = tuple(sorted(c + 1 for c in state.drawn))
+            if seat == state.current and state.pending == PENDING_STEAL:
+                steal = tuple(sorted(c + 1 for c in rules.stealable(state, seat)))
+        return HazeView(
+            viewer=seat if own else None, mode=state.mode, short=state.short,
+            round=state.round, rounds=state.rounds, first=state.first, current=state.current,
+            phase=state.phase, stage=state.stage, pending=state.pending,
+            prompt=prompt.kind if prompt else "",
+            prompt_seats=tuple(prompt.seats) if prompt else (),
+            actors=tuple(sorted(rules.actors(state))), players=players,
+            locations=tuple(locations), doom=(state.doom_x, state.doom_y),
+            doom_die=state.doom_die, doom_power=doom_power(state), doom_target=target,
+            doom_route=route, doom_stopped=state.doom_stopped, doom_next=doom_next,
+            doom_left=len(state.doom_cards), adventure_deck=len(state.adventure_deck),
+            discard=len(state.discard),
+            winners=winners(state) if state.phase == PHASE_OVER else (),
+            reason=state.reason, hand=hand, seen=seen, drawn=drawn, steal=steal)
+
+    def result(self, state: HazeState) -> Result | None:
+        if state.phase != PHASE_OVER:
+            return None
+        return Result(scores=tuple(icons(p) for p in state.players), winners=winners(state),
+                      reason_key=f"haze-islands.result.{state.mode}",
+                      reason_params={"reason": t(f"haze-islands.reason.{state.reason}")})
+
+    def scores(self, state: HazeState) -> tuple[int, ...]:
+        """Icons in each Captain's Log."""
+        return tuple(icons(p) for p in state.players)
+
+    def summary_view(self, state: HazeState) -> HazeSummary | None:
+        if state.phase != PHASE_OVER:
+            return None
+        rows = tuple((i, icons(p), doom_cards_taken(p), surviving_pirates(p), title(icons(p)),
+                      survives(p)) for i, p in enumerate(state.players))
+        return HazeSummary(board=self.view(state, None), rows=rows, winners=winners(state),
+                           reason=state.reason)
+
+    def describe_public(self, state: HazeState, seat: int, action: Action,
+                        names: Sequence[str] = (), locale: str = DEFAULT_LOCALE) -> str:
+        """Moves that name a secret card (kept, offered, put on a deck, discarded face
+        down) say only what kind of move they are."""
+        if isinstance(action, (Keep, Top, Give, Trade, GhostDiscard, Done)):
+            return t(f"haze-islands.public.{type(action).__name__.lower()}", locale)
+        if isinstance(action, Drop):  # the discard shows its icon, not which copy
+            return t("haze-islands.public.drop", locale,
+                     icon=t(f"haze-islands.icon.{MAP_CARDS[action.card].icon}", locale))
+        return self.describe_action(state, seat, action, names, locale)
+
+    def hand_text(self, state: HazeState, seat: int, locale: str = DEFAULT_LOCALE) -> str:
+        cards = sorted(state.players[seat].hand)
+        return ", ".join(labels.card_name(c, locale) for c in cards) or t(
+            "platform.hand.empty", locale)
+
+    def rules_topics(self) -> tuple[str, ...]:
+        return ("overview", "turn", "specials", "notation")
+
+
+RULESET = HazeIslandsRuleset()

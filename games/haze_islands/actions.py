@@ -25,6 +25,17 @@
     pay 12 5 @-1,2
                 Spend: discard cards #12 then #5 from your hand and return your pirate
                 from the location at (-1, 2); as many as the icons required
+    trade 2 give 12
+                coop: swap cards with player 2 at your location, giving map card #12
+    give 5      the partner of a trade gives map card #5 back (``skip`` refuses)
+    use 4 @1,0  use the special action of adventure #4 in your Captain's Log, with its
+                target: a seat (``use 1 2``), squares (``use 5 @0,0 @1,0``: from, to)
+                or nothing (``use 12``)
+    skip        answer "no" to a use-or-pass window (or keep a revealed Skull)
+    top 12      reordering your deck (or playing hand cards as map cards): #12 next on top
+    done        end the reordering
+    revive nw   a Ghost Ship tries to Revive: the corner of a random discarded card
+    dawn 1,-2   New Dawn: the location at (1, -2) gets the next adventure card
 
 Map cards are numbered 1–30 in the order of the data file's table.
 """
@@ -144,8 +155,64 @@ class Pay:
     pirates: tuple[tuple[int, int], ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """Coop: offer map card ``card`` (id) from the hand to ``seat`` for one of theirs."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """The partner of a trade gives map card ``card`` (id) back."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """Use the special action of adventure ``number`` (1–18) in one's Captain's Log.
+
+    ``seat``: its target player (Draw from an opponent), else -1; ``squares``: the
+    locations it names (a location, or a pirate's square then where it goes)."""
+
+    number: int
+    seat: int = -1
+    squares: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Top:
+    """Reordering: map card ``card`` (id) goes next on top of the map deck."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Revive:
+    corner: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dawn:
+    x: int
+    y: int
+
+
 Action = (Pass | Discard | Scout | Sail | Plunder | Keep | Drop | Deploy | Fate | Steal | Take
-          | Complete | AttackDoom | AttackShip | Hijack | Pay | GhostDiscard | Rotate)
+          | Complete | AttackDoom | AttackShip | Hijack | Pay | GhostDiscard | Rotate | Trade | Give
+          | Use | Skip | Top | Done | Revive | Dawn)
 
 
 def _number(card: int) -> str:
@@ -193,13 +260,30 @@ def format_action(action: Action) -> str:
             return " ".join(["pay", *words])
         case Fate(corner):
             return f"fate {CORNERS[corner]}"
+        case Trade(seat, card):
+            return f"trade {seat + 1} give {_number(card)}"
+        case Give(card):
+            return f"give {_number(card)}"
+        case Use(number, seat, squares):
+            words = [f"use {number}"] + ([str(seat + 1)] if seat >= 0 else [])
+            return " ".join(words + [f"@{x},{y}" for x, y in squares])
+        case Skip():
+            return "skip"
+        case Top(card):
+            return f"top {_number(card)}"
+        case Done():
+            return "done"
+        case Revive(corner):
+            return f"revive {CORNERS[corner]}"
+        case Dawn(x, y):
+            return f"dawn {x},{y}"
     raise TypeError(f"not a Haze Islands action: {action!r}")
 
 
 def parse_action(text: str) -> Action:
     """Read notation (case and extra spaces don't matter)."""
     words = text.strip().lower().split()
-    if not words:
+    if not words or len(text) > 200 or not all(w.isascii() for w in words):
         raise IllegalAction("platform.notation.unknown", text="")
     if words == ["pass"]:
         return Pass()
@@ -230,6 +314,27 @@ def parse_action(text: str) -> Action:
     if len(words) == 2 and words[0] in ("attack", "hijack") and words[1] in ("1", "2", "3"):
         seat = int(words[1]) - 1
         return AttackShip(seat) if words[0] == "attack" else Hijack(seat)
+    if words == ["skip"]:
+        return Skip()
+    if words == ["done"]:
+        return Done()
+    if len(words) == 2 and words[0] == "revive" and words[1] in CORNERS:
+        return Revive(CORNERS.index(words[1]))
+    if len(words) == 2 and words[0] == "dawn":
+        square = _pay(["@" + words[1]])
+        if square is not None and len(square.pirates) == 1:
+            return Dawn(*square.pirates[0])
+    if words[0] in ("give", "top") and cards is not None and len(cards) == 1:
+        return Give(cards[0]) if words[0] == "give" else Top(cards[0])
+    if (len(words) == 4 and words[0] == "trade" and words[1] in ("1", "2", "3")
+            and words[2] == "give"):
+        card = _cards(words[3:])
+        if card is not None:
+            return Trade(int(words[1]) - 1, card[0])
+    if words[0] == "use" and len(words) >= 2 and words[1].isdigit() and len(words[1]) <= 2:
+        used = _use(words[1:])
+        if used is not None:
+            return used
     if words[0] == "pay" and len(words) > 1:
         pay = _pay(words[1:])
         if pay is not None:
@@ -250,12 +355,31 @@ def parse_action(text: str) -> Action:
     raise IllegalAction("platform.notation.unknown", text=text.strip()[:80])
 
 
+def _use(words: list[str]) -> Use | None:
+    number = int(words[0])
+    if not 1 <= number <= 18:
+        return None
+    rest = words[1:]
+    seat = -1
+    if rest and rest[0] in ("1", "2", "3"):
+        seat = int(rest[0]) - 1
+        rest = rest[1:]
+    if not rest:
+        return Use(number, seat)
+    squares = _pay(rest) if all(w.startswith("@") for w in rest) else None
+    if squares is None or not 1 <= len(squares.pirates) <= 2:
+        return None
+    return Use(number, seat, squares.pirates)
+
+
 def _pay(words: list[str]) -> Pay | None:
     cards: list[int] = []
     pirates: list[tuple[int, int]] = []
     for word in words:
         if word.startswith("@"):
             x, sep, y = word[1:].partition(",")
+            if len(x) > 4 or len(y) > 4:
+                return None
             try:
                 pirates.append((int(x), int(y)))
             except ValueError:
@@ -272,6 +396,7 @@ def _pay(words: list[str]) -> Pay | None:
 
 def _cards(words: list[str]) -> list[int] | None:
     """Map card numbers 1–30 as card ids, or ``None`` when a word is not one."""
-    if not words or not all(w.isdigit() and 1 <= int(w) <= len(MAP_CARDS) for w in words):
+    if not words or not all(w.isdigit() and len(w) <= 2 and 1 <= int(w) <= len(MAP_CARDS)
+                            for w in words):
         return None
     return [int(w) - 1 for w in words]

@@ -1,12 +1,18 @@
 """The Round End of Haze Islands: 1. Night Falls, 2. The Doom Moves, 3. New Dawn.
 
-It runs by itself once every map deck is empty. The special-action windows before The Doom
-moves are not built yet (RULES-NOTES.md).
+It starts once every map deck is empty and pauses for the players' decisions: the
+use-or-pass window of the special actions (before Night Falls and The Doom moves), the
+Revive attempts of Ghost Ships after The Doom sank a ship, and the order of New Dawn's
+adventure cards when there are not enough for every empty location (RULES-NOTES.md).
+Each pause is a :class:`~.state.Prompt`; :func:`continue_round_end` goes on from
+``HazeState.stage`` once the prompts are answered.
 """
 
 from __future__ import annotations
 
 import heapq
+
+from i18n import Term
 
 from ..protocol import Event
 from .data import (
@@ -19,7 +25,23 @@ from .data import (
     STEP,
 )
 from .scoring import icons
-from .state import CASTAWAY, GHOST, PHASE_OVER, PHASE_PLAY, SHIP, SUNK, HazeState, location_at
+from .state import (
+    CASTAWAY,
+    GHOST,
+    PHASE_OVER,
+    PHASE_PLAY,
+    PROMPT_DAWN,
+    PROMPT_REVIVE,
+    PROMPT_ROUND_END,
+    SHIP,
+    STAGE_DAWN,
+    STAGE_REVIVE,
+    STAGE_WINDOW,
+    SUNK,
+    HazeState,
+    Prompt,
+    location_at,
+)
 
 DOOM_DIE_MAX = 6
 
@@ -76,9 +98,10 @@ def doom_target(state: HazeState) -> int | None:
     the player with the most icons in their Captain's Log. If still tied, ... roll a die."
     ``None`` when no ship can be reached."""
     distances = doom_distances(state)
+    # "Become invisible to The Doom this turn": an invisible ship is no target
     reachable = [(distances[(p.x, p.y)][0], -icons(p), seat)
                  for seat, p in enumerate(state.players)
-                 if p.status == SHIP and (p.x, p.y) in distances]
+                 if p.status == SHIP and not p.invisible and (p.x, p.y) in distances]
     if not reachable:
         return None
     best = min(key[:2] for key in reachable)
@@ -90,18 +113,22 @@ def night_falls(state: HazeState, events: list[Event]) -> None:
     """"Flip over all the adventure cards showing a single icon adventure ... showing a
     sea without any icons."""
     for location in state.locations:
-        if location.side == SINGLE:
+        if location.side == SINGLE and [location.x, location.y] not in state.frozen:
             location.side = OPEN_SEA
     events.append(Event("haze-islands.event.night_falls", None, {"round": state.round}))
 
 
-def doom_moves(state: HazeState, events: list[Event]) -> None:
-    """The Doom Moves, steps 1–4."""
+def doom_moves(state: HazeState, events: list[Event]) -> list[int]:
+    """The Doom Moves, steps 1–4; returns the seats it sank."""
     # 1. "Increase The Doom's power by 1." (by 2 in the short game)
     state.doom_die = min(DOOM_DIE_MAX, state.doom_die + (2 if state.short else 1))
     power = doom_power(state)
     target = doom_target(state)
     crossed = 0
+    if state.doom_stopped:
+        # "Stop The Doom from moving this turn": it stays, and still attacks here
+        events.append(Event("haze-islands.event.doom_stopped", None))
+        target = None
     if target is not None:
         player = state.players[target]
         _cost, route = doom_distances(state)[(player.x, player.y)]
@@ -120,15 +147,24 @@ def doom_moves(state: HazeState, events: list[Event]) -> None:
     # 4. "All players Take Damage equal to The Doom's power after movement."
     remaining = power - crossed
     n = len(state.players)
+    sank = []
     for step in range(n):
         seat = (state.first + step) % n
         player = state.players[seat]
-        if player.status == SHIP and (player.x, player.y) == (state.doom_x, state.doom_y):
+        if (player.status == SHIP and not player.invisible
+                and (player.x, player.y) == (state.doom_x, state.doom_y)):
             take_damage(state, seat, remaining, events, attacker=None)
+            if player.status != SHIP:
+                sank.append(seat)
+    state.doom_stopped = False
+    for player in state.players:
+        player.invisible = False
+    return sank
 
 
 def _ship_at(state: HazeState, x: int, y: int) -> bool:
-    return any(p.status == SHIP and (p.x, p.y) == (x, y) for p in state.players)
+    return any(p.status == SHIP and not p.invisible and (p.x, p.y) == (x, y)
+               for p in state.players)
 
 
 def take_damage(state: HazeState, seat: int, damage: int, events: list[Event], *,
@@ -184,17 +220,32 @@ def make_castaway(state: HazeState, seat: int, by: int, events: list[Event]) -> 
 
 def new_dawn(state: HazeState, events: list[Event]) -> None:
     """New Dawn, steps 1–3."""
-    from .rules import deal_other_decks
-
     # 1. "Rotate all the adventure cards showing a double icon adventure 180 degrees"
     for location in state.locations:
-        if location.side == DOUBLE:
+        if location.side == DOUBLE and [location.x, location.y] not in state.frozen:
             location.side = SINGLE
-    # 2. "For each location without an adventure card, draw 1 adventure deck card"
-    for location in state.locations:
-        if location.adventure is None and state.adventure_deck:
+    # 2. "For each location without an adventure card, draw 1 adventure deck card ...
+    #    Decide in advance in which order to add the adventure cards before drawing them."
+    #    The order is asked only when it decides which locations get one (RULES-NOTES).
+    empty = [loc for loc in state.locations if loc.adventure is None]
+    if 0 < len(state.adventure_deck) < len(empty):
+        state.stage = STAGE_DAWN
+        squares = [v for loc in empty for v in (loc.x, loc.y)]
+        state.prompts.append(Prompt(PROMPT_DAWN, [state.first], squares))
+        return
+    for location in empty:
+        if state.adventure_deck:
             location.adventure = state.adventure_deck.pop()
             location.side = DOUBLE
+    finish_new_dawn(state, events)
+
+
+def finish_new_dawn(state: HazeState, events: list[Event]) -> None:
+    """New Dawn step 3."""
+    from .rules import deal_other_decks
+
+    state.frozen.clear()
+    state.stage = ""
     # 3. "The second player becomes the first player. Shuffle the map discard pile and
     #    place it facedown by the first player ... The (new) first player discards 1 map
     #    deck card per other player".
@@ -205,24 +256,59 @@ def new_dawn(state: HazeState, events: list[Event]) -> None:
     state.discard.clear()
     state.rng.shuffle(deck)
     deal_other_decks(state.decks, state.first, n)
+    for player in state.players:
+        player.seen.clear()  # every deck is new
+        player.traded = False
     state.round += 1
     state.current = state.first
     state.phase = PHASE_PLAY
     events.append(Event("haze-islands.event.new_dawn", state.first, {"round": state.round}))
 
 
-def round_end(state: HazeState, events: list[Event]) -> None:
-    night_falls(state, events)
-    doom_moves(state, events)
-    # Game End: "1) at the end of round 6 right after The Doom Moves" or "3) if there are
-    # no surviving player ships in play".
-    if not any(p.status == SHIP for p in state.players):
-        state.phase = PHASE_OVER
-        state.reason = "no_ships"
-    elif state.round == state.rounds:
-        state.phase = PHASE_OVER
-        state.reason = "rounds"
-    if state.phase == PHASE_OVER:
-        events.append(Event("haze-islands.event.game_over", None, {"reason": state.reason}))
+def start_round_end(state: HazeState, events: list[Event], holders: list[int]) -> None:
+    """Every map deck is empty: the Round End begins with the use-or-pass window of the
+    ``holders`` of special actions (none: it goes straight on)."""
+    state.stage = STAGE_WINDOW
+    if holders:
+        state.prompts.append(Prompt(PROMPT_ROUND_END, list(holders)))
+        events.append(Event("haze-islands.event.window_round_end", None))
         return
-    new_dawn(state, events)
+    continue_round_end(state, events)
+
+
+def continue_round_end(state: HazeState, events: list[Event]) -> None:
+    """Go on with the Round End from ``state.stage`` until a prompt opens or the next
+    round begins (or the game ends)."""
+    if state.stage == STAGE_WINDOW:
+        night_falls(state, events)
+        ghosts = [seat for seat, p in enumerate(state.players) if p.status == GHOST]
+        sank = doom_moves(state, events)
+        state.stage = STAGE_REVIVE
+        # Ghost Ship: "Immediately after The Doom has sunk another player's ship (even on
+        # the last round), you may attempt to Revive your crew."
+        if sank and ghosts and state.discard:
+            state.prompts.append(Prompt(PROMPT_REVIVE, ghosts))
+            return
+    if state.stage == STAGE_REVIVE:
+        # Game End: "1) at the end of round 6 right after The Doom Moves" or "3) if there
+        # are no surviving player ships in play".
+        if not any(p.status == SHIP for p in state.players):
+            state.phase = PHASE_OVER
+            state.reason = "no_ships"
+        elif state.round >= state.rounds:
+            state.phase = PHASE_OVER
+            state.reason = "rounds"
+        if state.phase == PHASE_OVER:
+            state.stage = ""
+            events.append(Event("haze-islands.event.game_over", None, {
+                "reason": Term(f"haze-islands.reason.{state.reason}")}))
+            return
+        new_dawn(state, events)
+        return
+    if state.stage == STAGE_DAWN:
+        finish_new_dawn(state, events)
+
+
+def round_end(state: HazeState, events: list[Event]) -> None:
+    """The whole Round End when nobody holds a special action to use in its window."""
+    start_round_end(state, events, [])

@@ -14,34 +14,46 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from i18n import Term
+
 from ..protocol import Event, IllegalAction
 from ..rng import GameRng
+from . import specials
 from .actions import (
     Action,
     AttackDoom,
     AttackShip,
     Complete,
+    Dawn,
     Deploy,
     Discard,
+    Done,
     Drop,
     Fate,
     GhostDiscard,
+    Give,
     Hijack,
     Keep,
     Pass,
     Pay,
     Plunder,
+    Revive,
     Rotate,
     Sail,
     Scout,
+    Skip,
     Steal,
     Take,
+    Top,
+    Trade,
+    Use,
 )
 from .data import (
     ADVENTURE_CARDS,
     ADVENTURE_EDGE,
     COMPASS,
     COMPETITIVE,
+    COOP,
     CORNERS,
     CURSED,
     CUTLASS,
@@ -66,8 +78,8 @@ from .data import (
     STEP,
     Edge,
 )
-from .round_end import make_castaway, round_end, take_damage
-from .spend import payments, valid_payment
+from .round_end import continue_round_end, make_castaway, start_round_end, take_damage
+from .spend import boost_used, payments, pirate_icon, valid_payment
 from .state import (
     CASTAWAY,
     FATE_ATTACK,
@@ -81,15 +93,25 @@ from .state import (
     PENDING_PAY,
     PENDING_PLUNDER,
     PENDING_ROTATE,
+    PENDING_SKULL,
     PENDING_STEAL,
     PHASE_OVER,
     PHASE_PLAY,
     PHASE_ROUND_END,
+    PROMPT_DAWN,
+    PROMPT_FATE,
+    PROMPT_HAND_MAP,
+    PROMPT_REORDER,
+    PROMPT_REVIVE,
+    PROMPT_ROUND_END,
+    PROMPT_TRADE,
     SHIP,
     HazeState,
     Location,
     LogEntry,
     Player,
+    Prompt,
+    current_prompt,
     location_at,
 )
 
@@ -219,7 +241,9 @@ def discard_target(state: HazeState, seat: int) -> list[int]:
     the last player of the round (and in solo)."""
     n = len(state.players)
     nxt = (seat + 1) % n
-    if nxt == state.first:
+    if nxt == state.first or state.phase != PHASE_PLAY:
+        # during the Round End every map deck is empty and the next deck is dealt from
+        # the discard pile: a card discarded then goes there (RULES-NOTES)
         return state.discard
     return state.decks[nxt]
 
@@ -239,6 +263,11 @@ def may_pass(state: HazeState, seat: int) -> bool:
 
 
 def actors(state: HazeState) -> frozenset[int]:
+    if state.phase == PHASE_OVER:
+        return frozenset()
+    prompt = current_prompt(state)
+    if prompt is not None:
+        return frozenset(prompt.seats)
     if state.phase != PHASE_PLAY:
         return frozenset()
     return frozenset((state.current,))
@@ -269,6 +298,12 @@ def check(state: HazeState, seat: int, action: Action) -> None:
     """Raise :class:`IllegalAction` unless ``seat`` may take ``action`` now."""
     _require(state.phase != PHASE_OVER, "haze-islands.illegal.game_over")
     _require(0 <= seat < len(state.players), "platform.illegal.no_seat")
+    prompt = current_prompt(state)
+    if prompt is not None:
+        _require(seat in prompt.seats, "haze-islands.illegal.not_your_decision",
+                 players_seat=prompt.seats[0])
+        _check_prompt(state, seat, prompt, action)
+        return
     _require(state.phase == PHASE_PLAY, "haze-islands.illegal.round_end")
     _require(seat == state.current, "platform.illegal.not_your_turn",
              current_seat=state.current)
@@ -312,8 +347,22 @@ def check(state: HazeState, seat: int, action: Action) -> None:
                      for need in paying_options(state, seat)),
                  "haze-islands.illegal.bad_payment")
         return
-    _require(not isinstance(action, (Keep, Drop, Fate, Take, Pay)),
+    if state.pending == PENDING_SKULL:
+        if isinstance(action, Skip):
+            return
+        _require(isinstance(action, Use), "haze-islands.illegal.skull_choice")
+        assert isinstance(action, Use)
+        specials.check_use(state, seat, action, specials.SKULL)
+        return
+    _require(not isinstance(action, (Keep, Drop, Fate, Take, Pay, Skip, Give, Top, Done,
+                                     Revive, Dawn)),
              "haze-islands.illegal.nothing_to_choose")
+    if isinstance(action, Use):
+        specials.check_use(state, seat, action, specials.TURN)
+        return
+    if isinstance(action, Trade):
+        _check_trade(state, seat, action)
+        return
     if isinstance(action, Pass):
         _require(seat != state.first, "haze-islands.illegal.first_may_not_pass")
         _require(may_pass(state, seat), "haze-islands.illegal.pass_stalls")
@@ -392,7 +441,7 @@ def _check_plunder(state: HazeState, player: Player) -> None:
     card = MAP_CARDS[here.card]
     # "While at Cursed or Dead End map cards, you may not Plunder"
     _require(card.plunder is not None, "haze-islands.illegal.plunder_red",
-             kind=f"haze-islands.kind.{card.kind}")
+             kind=Term(f"haze-islands.kind.{card.kind}"))
     assert card.plunder is not None
     have = len(state.decks[state.current])
     _require(have >= card.plunder, "haze-islands.illegal.too_few_cards",
@@ -405,7 +454,7 @@ def _check_deploy(state: HazeState, player: Player) -> None:
     card = MAP_CARDS[here.card]
     # "While at Cursed or Dead End map cards, you may not ... Deploy pirates"
     _require(not card.red, "haze-islands.illegal.deploy_red",
-             kind=f"haze-islands.kind.{card.kind}")
+             kind=Term(f"haze-islands.kind.{card.kind}"))
     # "You may Deploy if your current location does not have one of your pirate tokens."
     _require([here.x, here.y] not in player.deployed, "haze-islands.illegal.deployed_here")
     _require(player.supply > 0, "haze-islands.illegal.no_supply")
@@ -420,7 +469,7 @@ def _check_steal(state: HazeState, player: Player) -> None:
     card = MAP_CARDS[here.card]
     # "While at Cursed or Dead End map cards, you may not ... Steal"
     _require(not card.red, "haze-islands.illegal.steal_red",
-             kind=f"haze-islands.kind.{card.kind}")
+             kind=Term(f"haze-islands.kind.{card.kind}"))
     _require(bool(state.decks[state.current]), "haze-islands.illegal.too_few_cards",
              need=1, have=0)
 
@@ -497,7 +546,7 @@ def _check_attack_ship(state: HazeState, seat: int, target: int) -> None:
     # Game Modes: "Friendly: Players may not Attack each other." (coop and solo neither:
     # RULES-NOTES)
     _require(state.mode == COMPETITIVE, "haze-islands.illegal.no_attacks_in_mode",
-             mode=f"haze-islands.mode.{state.mode}")
+             mode=Term(f"haze-islands.mode.{state.mode}"))
     _require(0 <= target < len(state.players) and target != seat,
              "haze-islands.illegal.bad_target")
     player, other = state.players[seat], state.players[target]
@@ -530,6 +579,9 @@ def stealable(state: HazeState, seat: int) -> list[int]:
 
 def candidates(state: HazeState, seat: int) -> list[Action]:
     """Every action worth checking for ``seat`` now, in the order of the legal list."""
+    prompt = current_prompt(state)
+    if prompt is not None:
+        return _prompt_candidates(state, seat, prompt)
     if state.players[seat].status == GHOST:
         if state.pending == PENDING_ROTATE:
             return [Rotate(loc.x, loc.y, q) for loc in state.locations for q in (1, 2, 3)]
@@ -548,7 +600,13 @@ def candidates(state: HazeState, seat: int) -> list[Action]:
         return [Take(card) for card in sorted(stealable(state, seat))]
     if state.pending == PENDING_PAY:
         return all_payments(state, seat, paying_options(state, seat))
-    return [Pass(), Discard(), *(Scout(d) for d in DIRECTIONS),
+    if state.pending == PENDING_SKULL:
+        return [*specials.candidates(state, seat, specials.SKULL), Skip()]
+    player = state.players[seat]
+    trades = [Trade(s, c) for s in range(len(state.players)) if s != seat
+              for c in sorted(player.hand)] if state.mode == COOP else []
+    return [*specials.candidates(state, seat, specials.TURN), *trades, Pass(), Discard(),
+            *(Scout(d) for d in DIRECTIONS),
             *(Sail(d) for d in DIRECTIONS), Plunder(), Deploy(), Steal(), Complete(),
             AttackDoom(), *(AttackShip(s) for s in range(len(state.players)) if s != seat),
             *(Hijack(s) for s in range(len(state.players)) if s != seat)]
@@ -575,6 +633,10 @@ def apply(state: HazeState, seat: int, action: Action) -> list[Event]:
 def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
     """Carry out an action taken from :func:`legal_actions` (not checked again)."""
     events: list[Event] = []
+    prompt = current_prompt(state)
+    if prompt is not None:
+        _apply_prompt(state, seat, prompt, action, events)
+        return events
     player = state.players[seat]
     deck = state.decks[seat]
     if isinstance(action, Pass):
@@ -589,7 +651,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         created = create_location(state, seat, x, y, rotation=action.direction)
         events.append(Event("haze-islands.event.scout", seat, {
             "direction": DIRECTION_NAMES[action.direction], "x": x, "y": y,
-            "kind": f"haze-islands.kind.{MAP_CARDS[created.card].kind}"}))
+            "kind": Term(f"haze-islands.kind.{MAP_CARDS[created.card].kind}")}))
     elif isinstance(action, Sail):
         cost = sail_cost(state, player.x, player.y, action.direction)
         assert cost is not None
@@ -623,7 +685,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         discard_card(state, seat, action.card)
         state.pending = ""
         events.append(Event("haze-islands.event.drop", seat,
-                            {"icon": f"haze-islands.icon.{MAP_CARDS[action.card].icon}"}))
+                            {"icon": Term(f"haze-islands.icon.{MAP_CARDS[action.card].icon}")}))
     elif isinstance(action, Deploy):
         # "Always state your action before drawing a card from your map deck."
         state.pending = PENDING_FATE
@@ -631,44 +693,35 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         events.append(Event("haze-islands.event.state_deploy", seat))
         return events
     elif isinstance(action, Fate):
-        stated, target = state.fate_for, state.target
-        state.pending = ""
-        state.fate_for = ""
-        state.target = -1
         success = reveal_fate(state, seat, action.corner, events)
-        if success and stated == FATE_DEPLOY:
-            # "If successful, place 1 pirate token from your supply on the island card's
-            # icon at your current location."
-            player.supply -= 1
-            player.deployed.append([player.x, player.y])
-            events.append(Event("haze-islands.event.deployed", seat))
-        elif success and stated == FATE_COMPLETE:
-            # "If successful, Spend spells, loot and crew that match the icons"
-            state.pending = PENDING_PAY
-            state.fate_for = FATE_COMPLETE
+        if not success and legal_actions_in_skull(state, seat):
+            # Ignore the Skull of Fate / Keep your spells: the player decides first
+            state.pending = PENDING_SKULL
             return events
-        elif success and stated == FATE_HIJACK:
-            # "If successful, Spend any 2 Crew icons."
-            state.pending = PENDING_PAY
-            state.fate_for = FATE_HIJACK
-            state.target = target
+        if resolve_fate(state, seat, success, events):
             return events
-        elif success and stated == FATE_ATTACK:
-            # "If successful, the target must Take 1 Damage."
-            take_damage(state, target, 1, events, attacker=seat)
-        elif success and stated == FATE_DOOM:
-            # "If you succeed, take the Doom card and add it to your Captain's Log."
-            card, face = state.doom_cards.pop(0)
-            player.log.append(LogEntry("doom", card, face=face))
-            events.append(Event("haze-islands.event.doom_card", seat, {"left": len(
-                state.doom_cards)}))
-            if not state.doom_cards:
-                # "The game immediately ends when the last Doom card is taken"
-                state.phase = PHASE_OVER
-                state.reason = "doom_defeated"
-                events.append(Event("haze-islands.event.game_over", None,
-                                    {"reason": state.reason}))
-                return events
+    elif isinstance(action, (Use, Skip)) and state.pending == PENDING_SKULL:
+        success = False
+        if isinstance(action, Use):
+            specials.apply_use(state, seat, action, events)
+            if specials.special_of(action.number) == specials.IGNORE_SKULL:
+                success = True  # "Ignore the Skull of Fate after revealing it."
+            else:
+                _keep_spells(state, seat)  # "Keep your spells if you fail an Attack."
+        if resolve_fate(state, seat, success, events):
+            return events
+    elif isinstance(action, Use):
+        # on one's own turn, before an action is stated: the turn goes on
+        specials.apply_use(state, seat, action, events)
+        return events
+    elif isinstance(action, Trade):
+        # "Players with ships in the same location may swap 1 card from their hands with
+        # each other." The partner answers first.
+        player.traded = True
+        state.prompts.append(Prompt(PROMPT_TRADE, [action.seat], [seat, action.card]))
+        events.append(Event("haze-islands.event.trade_offer", seat,
+                            {"target_seat": action.seat}))
+        return events
     elif isinstance(action, AttackShip):
         # "When Attacking, you must Spend the spells first, then Reveal Your Fate."
         state.pending = PENDING_PAY
@@ -697,6 +750,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         state.fate_for = FATE_HIJACK
         state.target = action.seat
         events.append(Event("haze-islands.event.hijack", seat, {"target_seat": action.seat}))
+        open_fate_window(state, action.seat)
         return events
     elif isinstance(action, AttackDoom):
         # "When Attacking, you must Spend the spells first, then Reveal Your Fate."
@@ -711,8 +765,12 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         return events
     elif isinstance(action, Pay) and state.fate_for in (FATE_DOOM, FATE_ATTACK):
         spend(state, seat, action)
+        state.spent_cards = list(action.cards)
+        state.spent_pirates = [list(sq) for sq in action.pirates]
         # "Whether your Attack was successful or unsuccessful, you lose those spells."
         state.pending = PENDING_FATE
+        if state.fate_for == FATE_ATTACK:
+            open_fate_window(state, state.target)
         return events
     elif isinstance(action, Pay) and state.fate_for == FATE_HIJACK:
         spend(state, seat, action)
@@ -733,7 +791,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         # "Then, take the adventure card and add it to your Captain's Log."
         player.log.append(LogEntry(here.side, here.adventure))
         events.append(Event("haze-islands.event.completed", seat, {
-            "side": f"haze-islands.side.{here.side}", "number": here.adventure + 1}))
+            "side": Term(f"haze-islands.side.{here.side}"), "number": here.adventure + 1}))
         here.adventure = None
         here.side = ""
         state.pending = ""
@@ -756,7 +814,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         # "Discard down to 3 cards and reshuffle your map deck."
         state.rng.shuffle(deck)
         events.append(Event("haze-islands.event.take", seat,
-                            {"icon": f"haze-islands.icon.{MAP_CARDS[action.card].icon}"}))
+                            {"icon": Term(f"haze-islands.icon.{MAP_CARDS[action.card].icon}")}))
     # "Discard down to 3 cards."
     if len(player.hand) > HAND_LIMIT:
         state.pending = PENDING_HAND_LIMIT
@@ -768,6 +826,11 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
 
 def spend(state: HazeState, seat: int, pay: Pay) -> None:
     player = state.players[seat]
+    icons = [MAP_CARDS[c].icon for c in pay.cards]
+    icons += [pirate_icon(state, x, y) for x, y in pay.pirates]
+    boosted = boost_used(icons, paid_requirement(state, seat, icons), player.boost)
+    if boosted is not None:
+        player.boost.remove(boosted)  # that one icon counted as 2
     # "Always reveal the cards you spend": discarded as normal, in the order given.
     for card in pay.cards:
         player.hand.remove(card)
@@ -790,6 +853,7 @@ def reveal_fate(state: HazeState, seat: int, corner: int, events: list[Event]) -
     """
     card = state.decks[seat].pop()
     skull = skull_at(state, card, corner)
+    state.revealed[card] |= 1 << corner
     discard_card(state, seat, card)
     key = "haze-islands.event.fate_skull" if skull else "haze-islands.event.fate_kind"
     events.append(Event(key, seat, {"corner": CORNERS[corner]}))
@@ -810,6 +874,7 @@ def end_turn(state: HazeState, events: list[Event]) -> None:
     """The next player clockwise with cards in their map deck takes a turn; when every map
     deck is empty the round's turns are over ("A round ends when all the map cards in all
     the map draw decks have been used or discarded")."""
+    state.players[state.current].boost.clear()  # boosts last for the turn
     n = len(state.players)
     for step in range(1, n + 1):
         seat = (state.current + step) % n
@@ -818,4 +883,279 @@ def end_turn(state: HazeState, events: list[Event]) -> None:
             return
     state.phase = PHASE_ROUND_END
     events.append(Event("haze-islands.event.round_over", None, {"round": state.round}))
-    round_end(state, events)
+    start_round_end(state, events, round_end_holders(state))
+
+
+def paid_requirement(state: HazeState, seat: int, icons: list[str]) -> tuple[str, ...]:
+    """Which of the pending payment's requirements ``icons`` pay (the first that fits)."""
+    for need in paying_options(state, seat):
+        if boost_used(icons, need, state.players[seat].boost) is not None:
+            return need
+    return paying_options(state, seat)[0]
+
+
+def resolve_fate(state: HazeState, seat: int, success: bool, events: list[Event]) -> bool:
+    """Finish the stated action after its Fate. True when the turn does not end here (a
+    payment is due, or the game is over)."""
+    player = state.players[seat]
+    stated, target = state.fate_for, state.target
+    state.pending = ""
+    state.fate_for = ""
+    state.target = -1
+    state.spent_cards = []
+    state.spent_pirates = []
+    if not success:
+        return False
+    if stated in (FATE_ATTACK, FATE_HIJACK):
+        other = state.players[target]
+        if other.status != SHIP or (other.x, other.y) != (player.x, player.y):
+            # the target moved away in its use-or-pass window (Move your ship)
+            events.append(Event("haze-islands.event.escaped", target))
+            return False
+    if stated == FATE_DEPLOY:
+        # "If successful, place 1 pirate token from your supply on the island card's
+        # icon at your current location."
+        player.supply -= 1
+        player.deployed.append([player.x, player.y])
+        events.append(Event("haze-islands.event.deployed", seat))
+    elif stated == FATE_COMPLETE:
+        # "If successful, Spend spells, loot and crew that match the icons"
+        state.pending = PENDING_PAY
+        state.fate_for = FATE_COMPLETE
+        return True
+    elif stated == FATE_HIJACK:
+        # "If successful, Spend any 2 Crew icons."
+        state.pending = PENDING_PAY
+        state.fate_for = FATE_HIJACK
+        state.target = target
+        return True
+    elif stated == FATE_ATTACK:
+        # "If successful, the target must Take 1 Damage."
+        take_damage(state, target, 1, events, attacker=seat)
+    elif stated == FATE_DOOM:
+        # "If you succeed, take the Doom card and add it to your Captain's Log."
+        card, face = state.doom_cards.pop(0)
+        player.log.append(LogEntry("doom", card, face=face))
+        events.append(Event("haze-islands.event.doom_card", seat,
+                            {"left": len(state.doom_cards)}))
+        if not state.doom_cards:
+            # "The game immediately ends when the last Doom card is taken"
+            state.phase = PHASE_OVER
+            state.reason = "doom_defeated"
+            state.prompts.clear()
+            events.append(Event("haze-islands.event.game_over", None,
+                                {"reason": Term(f"haze-islands.reason.{state.reason}")}))
+            return True
+    return False
+
+
+def _keep_spells(state: HazeState, seat: int) -> None:
+    """Keep your spells: the cards spent on the failed Attack come back to the hand (from
+    the top of the pile they were discarded to) and the pirates to their locations."""
+    player = state.players[seat]
+    pile = discard_target(state, seat)
+    for card in state.spent_cards:
+        pile.remove(card)
+        player.hand.append(card)
+    for square in state.spent_pirates:
+        player.supply -= 1
+        player.deployed.append(list(square))
+
+
+def legal_actions_in_skull(state: HazeState, seat: int) -> list[Use]:
+    """The uses open to ``seat`` right after a Skull of Fate (none: the Fate just fails)."""
+    out = []
+    for use in specials.candidates(state, seat, specials.SKULL):
+        try:
+            specials.check_use(state, seat, use, specials.SKULL)
+        except IllegalAction:
+            continue
+        out.append(use)
+    return out
+
+
+def usable(state: HazeState, seat: int, context: str) -> list[Use]:
+    out = []
+    for use in specials.candidates(state, seat, context):
+        try:
+            specials.check_use(state, seat, use, context)
+        except IllegalAction:
+            continue
+        out.append(use)
+    return out
+
+
+def round_end_holders(state: HazeState) -> list[int]:
+    """The seats the Round End's use-or-pass window waits for, in turn order."""
+    return [seat for seat in round_order(state) if usable(state, seat, specials.ROUND_END)]
+
+
+def open_fate_window(state: HazeState, target: int) -> None:
+    """"before a Fate is revealed against you": the target's use-or-pass window, if it
+    holds a special action that can help now (issue 12; RULES-NOTES)."""
+    if usable(state, target, specials.FATE):
+        state.prompts.append(Prompt(PROMPT_FATE, [target]))
+
+
+def _check_trade(state: HazeState, seat: int, trade: Trade) -> None:
+    # "Cooperative Game Mode Only."
+    _require(state.mode == COOP, "haze-islands.illegal.trade_coop_only")
+    _require(0 <= trade.seat < len(state.players) and trade.seat != seat,
+             "haze-islands.illegal.bad_target")
+    player, other = state.players[seat], state.players[trade.seat]
+    # "Players with ships in the same location"
+    _require(player.status == SHIP and other.status == SHIP
+             and (other.x, other.y) == (player.x, player.y),
+             "haze-islands.illegal.trade_elsewhere", target_seat=trade.seat)
+    _require(trade.card in player.hand, "haze-islands.illegal.not_in_hand",
+             card=trade.card + 1)
+    _require(bool(other.hand), "haze-islands.illegal.empty_hand", target_seat=trade.seat)
+    _require(not player.traded, "haze-islands.illegal.traded_this_round")
+
+
+_WINDOW_CONTEXT = {PROMPT_ROUND_END: specials.ROUND_END, PROMPT_FATE: specials.FATE}
+
+
+def _prompt_candidates(state: HazeState, seat: int, prompt: Prompt) -> list[Action]:
+    player = state.players[seat]
+    if prompt.kind in _WINDOW_CONTEXT:
+        return [*specials.candidates(state, seat, _WINDOW_CONTEXT[prompt.kind]), Skip()]
+    if prompt.kind == PROMPT_REVIVE:
+        return [*(Revive(c) for c in range(len(CORNERS))), Skip()]
+    if prompt.kind == PROMPT_DAWN:
+        return [Dawn(prompt.data[i], prompt.data[i + 1]) for i in range(0, len(prompt.data), 2)]
+    if prompt.kind == PROMPT_TRADE:
+        return [*(Give(c) for c in sorted(player.hand)), Skip()]
+    if prompt.kind == PROMPT_REORDER:
+        return [*(Top(c) for c in sorted(state.decks[seat]) if c not in prompt.data), Done()]
+    if prompt.kind == PROMPT_HAND_MAP:
+        return [*(Top(c) for c in sorted(player.hand)), Done()]
+    return [Drop(c) for c in sorted(player.hand)]  # PROMPT_DROP
+
+
+def _check_prompt(state: HazeState, seat: int, prompt: Prompt, action: Action) -> None:
+    player = state.players[seat]
+    key = f"haze-islands.illegal.prompt.{prompt.kind}"
+    if prompt.kind in _WINDOW_CONTEXT:
+        if isinstance(action, Skip):
+            return
+        _require(isinstance(action, Use), key)
+        assert isinstance(action, Use)
+        specials.check_use(state, seat, action, _WINDOW_CONTEXT[prompt.kind])
+    elif prompt.kind == PROMPT_REVIVE:
+        _require(isinstance(action, Skip) or (isinstance(action, Revive)
+                                              and 0 <= action.corner < len(CORNERS)), key)
+    elif prompt.kind == PROMPT_DAWN:
+        _require(isinstance(action, Dawn), key)
+        assert isinstance(action, Dawn)
+        squares = list(zip(prompt.data[::2], prompt.data[1::2], strict=True))
+        _require((action.x, action.y) in squares, key)
+    elif prompt.kind == PROMPT_TRADE:
+        _require(isinstance(action, Skip) or (isinstance(action, Give)
+                                              and action.card in player.hand), key)
+    elif prompt.kind == PROMPT_REORDER:
+        _require(isinstance(action, Done) or (
+            isinstance(action, Top) and action.card in state.decks[seat]
+            and action.card not in prompt.data), key)
+    elif prompt.kind == PROMPT_HAND_MAP:
+        _require(isinstance(action, Done) or (isinstance(action, Top)
+                                              and action.card in player.hand), key)
+    else:
+        _require(isinstance(action, Drop) and action.card in player.hand, key)
+
+
+def _close(state: HazeState, prompt: Prompt, events: list[Event]) -> None:
+    """Take ``prompt`` off the stack and go on with what it interrupted."""
+    state.prompts.remove(prompt)
+    if prompt.kind == PROMPT_TRADE:
+        # the Trade was the trader's action: their turn ends now
+        state.turn += 1
+        end_turn(state, events)
+        return
+    if not state.prompts and state.phase == PHASE_ROUND_END:
+        continue_round_end(state, events)
+
+
+def _apply_prompt(state: HazeState, seat: int, prompt: Prompt, action: Action,
+                  events: list[Event]) -> None:
+    player = state.players[seat]
+    if prompt.kind in _WINDOW_CONTEXT:
+        if isinstance(action, Use):
+            specials.apply_use(state, seat, action, events)
+            if usable(state, seat, _WINDOW_CONTEXT[prompt.kind]):
+                return
+        else:
+            events.append(Event("haze-islands.event.window_pass", seat))
+        prompt.seats.remove(seat)
+        if not prompt.seats and state.prompts[-1] is prompt:
+            _close(state, prompt, events)
+        elif not prompt.seats:
+            state.prompts.remove(prompt)  # a sub-decision above it goes first
+        return
+    if prompt.kind == PROMPT_REVIVE:
+        if isinstance(action, Revive) and state.discard:
+            # "Draw a random card from the discard pile and use it to Reveal Your Fate."
+            card = state.discard[state.rng.below(len(state.discard))]
+            skull = skull_at(state, card, action.corner)
+            state.revealed[card] |= 1 << action.corner
+            if skull:
+                events.append(Event("haze-islands.event.revive_failed", seat,
+                                    {"corner": CORNERS[action.corner]}))
+            else:
+                # "If successful, place your ship upright. You are back from the dead!"
+                player.status = SHIP
+                events.append(Event("haze-islands.event.revived", seat,
+                                    {"corner": CORNERS[action.corner]}))
+        prompt.seats.remove(seat)
+    elif isinstance(action, Dawn):
+        location = location_at(state, action.x, action.y)
+        assert location is not None
+        location.adventure = state.adventure_deck.pop()
+        location.side = DOUBLE
+        index = next(i for i in range(0, len(prompt.data), 2)
+                     if prompt.data[i:i + 2] == [action.x, action.y])
+        del prompt.data[index:index + 2]
+        if not state.adventure_deck:
+            prompt.seats.clear()
+    elif prompt.kind == PROMPT_TRADE:
+        trader, offered = prompt.data
+        if isinstance(action, Give):
+            giver = state.players[trader]
+            giver.hand.remove(offered)
+            player.hand.append(offered)
+            player.hand.remove(action.card)
+            giver.hand.append(action.card)
+            events.append(Event("haze-islands.event.traded", seat, {"target_seat": trader}))
+        else:
+            events.append(Event("haze-islands.event.trade_refused", seat,
+                                {"target_seat": trader}))
+        prompt.seats.clear()
+    elif prompt.kind == PROMPT_REORDER:
+        deck = state.decks[seat]
+        if isinstance(action, Top):
+            prompt.data.append(action.card)
+        if isinstance(action, Done) or len(deck) - len(prompt.data) <= 1:
+            # the chosen cards on top, the first chosen topmost; the rest keep their order
+            placed = list(prompt.data)
+            deck[:] = [c for c in deck if c not in placed] + placed[::-1]
+            player.seen = list(deck)
+            events.append(Event("haze-islands.event.reordered", seat))
+            prompt.seats.clear()
+    elif prompt.kind == PROMPT_HAND_MAP:
+        if isinstance(action, Top):
+            player.hand.remove(action.card)
+            state.decks[seat].append(action.card)
+            player.seen.append(action.card)
+            events.append(Event("haze-islands.event.hand_to_deck", seat))
+        if isinstance(action, Done) or not player.hand:
+            prompt.seats.clear()
+    else:  # PROMPT_DROP
+        assert isinstance(action, Drop)
+        player.hand.remove(action.card)
+        discard_card(state, seat, action.card)
+        events.append(Event("haze-islands.event.drop", seat,
+                            {"icon": Term(f"haze-islands.icon.{MAP_CARDS[action.card].icon}")}))
+        if len(player.hand) <= HAND_LIMIT:
+            prompt.seats.clear()
+    if not prompt.seats:
+        _close(state, prompt, events)

@@ -33,6 +33,17 @@ def pirate_icon(state: HazeState, x: int, y: int) -> str:
     return MAP_CARDS[location.card].icon
 
 
+def boost_used(icons: list[str], required: tuple[str, ...], boost: list[str]) -> str | None:
+    """The boosted spell ("1 of your Hurricane icons count as 2") that makes ``icons``
+    pay ``required`` with one source fewer, or ``None``."""
+    if len(icons) != len(required) - 1:
+        return None
+    for spell in boost:
+        if spell in icons and covers([*icons, spell], required):
+            return spell
+    return None
+
+
 def valid_payment(state: HazeState, seat: int, pay: Pay, required: tuple[str, ...]) -> bool:
     player = state.players[seat]
     hand = list(player.hand)
@@ -47,7 +58,7 @@ def valid_payment(state: HazeState, seat: int, pay: Pay, required: tuple[str, ..
         deployed.remove(square)
     icons = [MAP_CARDS[c].icon for c in pay.cards]
     icons += [pirate_icon(state, x, y) for x, y in pay.pirates]
-    return covers(icons, required)
+    return covers(icons, required) or boost_used(icons, required, player.boost) is not None
 
 
 def payments(state: HazeState, seat: int, required: tuple[str, ...]) -> list[Pay]:
@@ -56,7 +67,9 @@ def payments(state: HazeState, seat: int, required: tuple[str, ...]) -> list[Pay
     sources: list[tuple[str, object]] = [("card", c) for c in player.hand]
     sources += [("pirate", (x, y)) for x, y in player.deployed]
     found: dict[Pay, None] = {}
-    for chosen in permutations(sources, len(required)):
+    sizes = [len(required)] + ([len(required) - 1] if player.boost and len(required) > 1
+                               else [])
+    for chosen in (c for size in sizes for c in permutations(sources, size)):
         cards = tuple(v for kind, v in chosen if kind == "card")
         pirates = tuple(sorted(v for kind, v in chosen if kind == "pirate"))  # type: ignore[type-var]
         pay = Pay(cards, pirates)  # type: ignore[arg-type]

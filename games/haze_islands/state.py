@@ -43,8 +43,37 @@ PENDING_STEAL = "steal"
 PENDING_PAY = "pay"
 #: a Ghost Ship has discarded its whole deck: which location to rotate
 PENDING_ROTATE = "rotate"
+#: a Skull of Fate was revealed and the player holds Ignore the Skull or Keep your spells
+PENDING_SKULL = "skull"
 PENDINGS = ("", PENDING_PLUNDER, PENDING_HAND_LIMIT, PENDING_FATE, PENDING_STEAL,
-            PENDING_PAY, PENDING_ROTATE)
+            PENDING_PAY, PENDING_ROTATE, PENDING_SKULL)
+
+# Prompts: decisions of seats other than (or besides) the current player's turn, kept as a
+# stack (``HazeState.prompts``, the last one answered first). While one is open only its
+# seats act. RULES-NOTES.md lists when each opens.
+#: "use or pass": the Round End window before Night Falls and The Doom moves
+PROMPT_ROUND_END = "round_end"
+#: "use or pass": a Fate is about to be revealed against the seat's ship (Attack, Hijack)
+PROMPT_FATE = "fate"
+#: a Ghost Ship may try to Revive after The Doom sank another ship
+PROMPT_REVIVE = "revive"
+#: New Dawn with fewer adventure cards than empty locations: which get one, in order
+PROMPT_DAWN = "dawn"
+#: coop Trade: the partner gives a card back or refuses
+PROMPT_TRADE = "trade"
+#: a special action asks for more: "reorder" the deck, "hand_map" (hand cards as map
+#: cards) or "drop" (down to 3 after drawing from an opponent)
+PROMPT_REORDER = "reorder"
+PROMPT_HAND_MAP = "hand_map"
+PROMPT_DROP = "drop"
+PROMPTS = (PROMPT_ROUND_END, PROMPT_FATE, PROMPT_REVIVE, PROMPT_DAWN, PROMPT_TRADE,
+           PROMPT_REORDER, PROMPT_HAND_MAP, PROMPT_DROP)
+
+#: Round End stages: where the Round End goes on once its prompts are answered
+STAGE_WINDOW = "window"  # the use-or-pass window, Night Falls next
+STAGE_REVIVE = "revive"  # The Doom has attacked; Revive attempts, then the game end check
+STAGE_DAWN = "dawn"  # New Dawn step 2 by the players' order, then step 3
+STAGES = ("", STAGE_WINDOW, STAGE_REVIVE, STAGE_DAWN)
 #: the actions that Reveal Your Fate first (so far)
 FATE_DEPLOY = "deploy"
 FATE_COMPLETE = "complete"
@@ -91,6 +120,24 @@ class Player:
     boxed: int = 0  # pirates permanently discarded to the box
     hand: list[int] = field(default_factory=list)
     log: list[LogEntry] = field(default_factory=list)
+    #: cards of the own map deck this player has seen and knows the place of (look at and
+    #: reorder, hand cards played as map cards); forgotten when the deck is reshuffled
+    seen: list[int] = field(default_factory=list)
+    #: spells of which one icon counts as 2 in this turn's next payment (special actions)
+    boost: list[str] = field(default_factory=list)
+    #: "Become invisible to The Doom this turn": until The Doom next moves
+    invisible: bool = False
+    #: has traded this round (a Trade takes no map card, so once a round: RULES-NOTES)
+    traded: bool = False
+
+
+@dataclass(slots=True)
+class Prompt:
+    kind: str  # PROMPTS
+    seats: list[int]  # who still has to answer, in order
+    #: PROMPT_TRADE: [trader, card offered]; PROMPT_REVIVE: unused; PROMPT_DAWN: the
+    #: squares still without an adventure, flattened [x, y, x, y, ...]
+    data: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -130,6 +177,22 @@ class HazeState:
     fate_for: str = ""
     #: FATE_ATTACK: the seat whose ship is attacked (-1 otherwise)
     target: int = -1
+    prompts: list[Prompt] = field(default_factory=list)
+    stage: str = ""
+    #: corners revealed so far of each map card (a 4-bit mask like ``skulls``): the map
+    #: shows the skulls of laid cards only where they have been revealed
+    revealed: list[int] = field(default_factory=lambda: [0] * 30)
+    #: "Stop The Doom from moving this turn": The Doom's next move is skipped
+    doom_stopped: bool = False
+    #: squares whose adventure card is stopped from activating at this Round End
+    frozen: list[list[int]] = field(default_factory=list)
+    #: what the pending Attack spent (for Keep your spells): card ids, pirate squares
+    spent_cards: list[int] = field(default_factory=list)
+    spent_pirates: list[list[int]] = field(default_factory=list)
+
+
+def current_prompt(state: HazeState) -> Prompt | None:
+    return state.prompts[-1] if state.prompts else None
 
 
 def location_at(state: HazeState, x: int, y: int) -> Location | None:
@@ -154,7 +217,9 @@ def dump_state(state: HazeState) -> dict[str, Any]:
             {"status": p.status, "at": [p.x, p.y], "supply": p.supply,
              "deployed": [list(d) for d in p.deployed], "boxed": p.boxed,
              "hand": list(p.hand),
-             "log": [[e.kind, e.card, int(e.used), e.face] for e in p.log]}
+             "log": [[e.kind, e.card, int(e.used), e.face] for e in p.log],
+             "seen": list(p.seen), "boost": list(p.boost), "invisible": p.invisible,
+             "traded": p.traded}
             for p in state.players
         ],
         "decks": [list(d) for d in state.decks],
@@ -173,6 +238,12 @@ def dump_state(state: HazeState) -> dict[str, Any]:
         "drawn": list(state.drawn),
         "fate_for": state.fate_for,
         "target": state.target,
+        "prompts": [[p.kind, list(p.seats), list(p.data)] for p in state.prompts],
+        "stage": state.stage,
+        "revealed": list(state.revealed),
+        "doom_stopped": state.doom_stopped,
+        "frozen": [list(f) for f in state.frozen],
+        "spent": [list(state.spent_cards), [list(q) for q in state.spent_pirates]],
     }
 
 
@@ -189,7 +260,9 @@ def load_state(data: Mapping[str, Any]) -> HazeState:
             Player(status=str(p["status"]), x=int(p["at"][0]), y=int(p["at"][1]),
                    supply=int(p["supply"]), deployed=[_ints(d) for d in p["deployed"]],
                    boxed=int(p["boxed"]), hand=_ints(p["hand"]),
-                   log=[LogEntry(str(k), int(c), bool(u), int(f)) for k, c, u, f in p["log"]])
+                   log=[LogEntry(str(k), int(c), bool(u), int(f)) for k, c, u, f in p["log"]],
+                   seen=_ints(p["seen"]), boost=[str(b) for b in p["boost"]],
+                   invisible=bool(p["invisible"]), traded=bool(p["traded"]))
             for p in data["players"]
         ]
         locations = [Location(int(x), int(y), int(card), int(rot),
@@ -208,6 +281,11 @@ def load_state(data: Mapping[str, Any]) -> HazeState:
             reason=str(data["reason"]), pending=str(data["pending"]),
             drawn=_ints(data["drawn"]), fate_for=str(data["fate_for"]),
             target=int(data["target"]),
+            prompts=[Prompt(str(k), _ints(seats), _ints(d)) for k, seats, d in data["prompts"]],
+            stage=str(data["stage"]), revealed=_ints(data["revealed"]),
+            doom_stopped=bool(data["doom_stopped"]), frozen=[_ints(f) for f in data["frozen"]],
+            spent_cards=_ints(data["spent"][0]),
+            spent_pirates=[_ints(q) for q in data["spent"][1]],
         )
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise StateFormatError(f"corrupt Haze Islands state: {exc}") from exc
@@ -232,9 +310,12 @@ def _check(state: HazeState) -> None:
             for c in state.doom_cards),
         not 1 <= state.doom_die <= 7, state.pending not in PENDINGS,
         bool(state.drawn) != (state.pending == PENDING_PLUNDER),
-        (state.fate_for in FATE_ACTIONS) != (state.pending in (PENDING_FATE, PENDING_PAY)),
+        (state.fate_for in FATE_ACTIONS)
+        != (state.pending in (PENDING_FATE, PENDING_PAY, PENDING_SKULL)),
         (state.target >= 0) != (state.fate_for in (FATE_ATTACK, FATE_HIJACK)),
-        state.target >= n,
+        state.target >= n, state.stage not in STAGES, len(state.revealed) != cards,
+        any(p.kind not in PROMPTS or any(not 0 <= s < n for s in p.seats)
+            for p in state.prompts),
     ]
     piles = [*state.decks, state.discard, [loc.card for loc in state.locations],
              *(p.hand for p in state.players), state.drawn]

@@ -15,7 +15,7 @@ from i18n import DEFAULT_LOCALE, Term, t
 
 from ..options import InvalidOption, Option
 from ..protocol import ModularRuleset, MoveChoice, Result
-from . import actions, bot, hidden, labels, rules, typed
+from . import actions, bot, hidden, labels, rules, typed, undo
 from . import state as state_module
 from .actions import Action
 from .board import get_board
@@ -58,6 +58,7 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
     bot_module = bot
     state_module = state_module
     hidden_module = hidden
+    undo_module = undo
 
     id = "hexfolk"
     name_key = "hexfolk.name"

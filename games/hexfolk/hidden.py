@@ -26,7 +26,7 @@ def redeal(state: HexfolkState, seat: int | None, rng: GameRng) -> None:
     for player in others:
         by_size[sum(player.hand)].append(player)
     for group in by_size.values():
-        hands = [player.hand for player in group]
+        hands = sorted(player.hand for player in group)  # (sorted: see bot/hints.py)
         rng.shuffle(hands)
         for player, hand in zip(group, hands, strict=True):
             player.hand = hand
@@ -45,6 +45,7 @@ def _deal_development_cards(state: HexfolkState, others: list[Player], rng: Game
         free.extend(rest)
     deck_places = [i for i, card in enumerate(state.dev_deck) if card != VP_CARD]
     free.extend(state.dev_deck[i] for i in deck_places)
+    free.sort()  # the new deal must not depend on where the cards lay (bot/hints.py)
     rng.shuffle(free)
     for player, fixed in zip(others, kept, strict=True):
         size = len(player.devs) - len(fixed)

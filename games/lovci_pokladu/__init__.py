@@ -13,7 +13,7 @@ from typing import Any
 
 from ..options import Option
 from ..protocol import ModularRuleset, Result
-from . import actions, bot, hidden, labels, rules
+from . import actions, bot, hidden, labels, rules, undo
 from . import state as state_module
 from .actions import Action
 from .data import (
@@ -63,6 +63,7 @@ class LovciRuleset(ModularRuleset[LovciState, Action]):
     bot_module = bot
     state_module = state_module
     hidden_module = hidden
+    undo_module = undo
 
     id = "lovci-pokladu"
     name_key = "lovci-pokladu.name"

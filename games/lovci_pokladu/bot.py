@@ -6,6 +6,9 @@ is an unknown risk, never peeked at); the bot takes the best. The score is built
 *potentials* — distance maps over the known board (to the home ship for a carried token,
 to reachable treasure, to face-down cards, to crewless enemy ships) — and a move is worth
 how much it lowers them, so the bot cannot wander in circles on an unchanged board.
+Roses, dolphins and seahorses are judged by where they visibly send the sailor (a carrier
+keeps its token across them; a rose that only sends it back is a null move), and a ship
+only waits at a berth its crew will in fact go ashore from.
 Exact ties are broken by a hash of the move's index and the turn number, so the bot stays
 a pure function of the state and still does not repeat a flat back-and-forth forever.
 """
@@ -32,7 +35,7 @@ from .data import (
     VOLCANO,
     ring_distance,
 )
-from .rules import apply, at_square, blocked, crew, legal_actions, owner
+from .rules import apply, at_square, blocked, crew, legal_actions, mover_targets, owner
 from .state import HELD, LOST, OFF, ON_BOARD, ON_SHIP, LovciState, trial_copy
 
 INF = 999
@@ -95,6 +98,71 @@ def _dijkstra(sources: list[tuple[int, int]], cost: list[int]) -> list[int]:
     return dist
 
 
+def _through_movers(state: LovciState, seat: int, carry_cost: list[int]
+                    ) -> dict[int, list[int]]:
+    """For every face-up rose, dolphin and seahorse: the squares a sailor carrying a
+    token may be sent on to and keep it (face up, not an island, not a card that drops
+    or eats it), following chains of such cards (at most three deep)."""
+    out: dict[int, list[int]] = {}
+    for sq in range(81):
+        if not state.face_up[sq] or CARD_TYPES[state.cards[sq]].kind not in MOVERS:
+            continue
+        landings: set[int] = set()
+        frontier, seen = [sq], {sq}
+        for _ in range(3):
+            nxt = []
+            for m in frontier:
+                card = CARD_TYPES[state.cards[m]]
+                for t in mover_targets(state, seat, m, card.kind, state.rotation[m],
+                                       card.arrows, []):
+                    if carry_cost[t] < INF:
+                        landings.add(t)
+                    elif (t not in seen and state.face_up[t]
+                          and CARD_TYPES[state.cards[t]].kind in MOVERS):
+                        seen.add(t)
+                        nxt.append(t)
+            frontier = nxt
+        if landings:
+            out[sq] = sorted(landings)
+    return out
+
+
+def _carry_home(state: LovciState, seat: int, sources: list[tuple[int, int]],
+                carry_cost: list[int]) -> list[int]:
+    """``home[x]``: the cheapest way for a sailor carrying a token on ``x`` to bring it
+    aboard an own ship, over squares that keep the token, a rose, dolphin or seahorse
+    on the way counting as one step to where it sends the sailor. The moves are not
+    symmetric (a single-arrow rose sends one way only), so the search runs backwards
+    over the moves' reversed graph."""
+    through = _through_movers(state, seat, carry_cost)
+    # into[z]: (x, cost) — a carrier on x reaches z in one move at that cost
+    into: dict[int, list[tuple[int, int]]] = {}
+    for x in range(81):
+        for y in NEIGHBOURS[x]:
+            if carry_cost[y] < INF:
+                into.setdefault(y, []).append((x, carry_cost[y]))
+            for t in through.get(y, ()):
+                if t != x:
+                    into.setdefault(t, []).append((x, 1 + carry_cost[t]))
+    dist = [INF] * 81
+    heap: list[tuple[int, int]] = []
+    for sq, c in sources:
+        if c < dist[sq]:
+            dist[sq] = c
+            heap.append((c, sq))
+    heapq.heapify(heap)
+    while heap:
+        d, z = heapq.heappop(heap)
+        if d > dist[z]:
+            continue
+        for x, c in into.get(z, ()):
+            # the token must be able to wait on x: x keeps it (or x is where it lies)
+            if d + c < dist[x]:
+                dist[x] = d + c
+                heapq.heappush(heap, (d + c, x))
+    return dist
+
+
 def _from(start: int, cost: list[int]) -> list[int]:
     """Cost from ``start`` to every square (entering squares costs ``cost``)."""
     dist = [INF] * 81
@@ -141,7 +209,16 @@ class _Maps:
             b = SLOT_SQUARE[p]
             if self.carry_cost[b] < INF:
                 sources.append((b, 1 + min(ring_distance(p, r) for r in self.own_rings)))
-        self.home = _dijkstra(sources, self.carry_cost)
+        self.home = _carry_home(state, seat, sources, self.carry_cost)
+        # a carrier never stands on a rose, dolphin or seahorse: it is sent on at once,
+        # so stepping onto one is worth where it sends the sailor (one step more)
+        through = _through_movers(state, seat, self.carry_cost)
+        for sq in range(81):
+            if _kind(state, sq) in MOVERS:
+                self.home[sq] = min((1 + self.home[t] for t in through.get(sq, ())),
+                                    default=INF)
+                if self.home[sq] < INF:
+                    self.carry_cost[sq] = 1
         beside = [SLOT_SQUARE[r] for r in self.own_rings if SLOT_SQUARE[r] >= 0]
         self.walk_home = _dijkstra([(b, 1) for b in beside], walk)
         piles = [(sq, 0) for sq in state.tokens
@@ -200,11 +277,15 @@ def _danger(state: LovciState, seat: int, dest: int, carrying: bool) -> float:
             return 25.0  # free an own sailor
         if held:  # free an enemy: it swims home, its token comes to free hands
             return 0.0 if carrying else 10.0 + max(state.sailors[o].carry for o in held) / 10
-    if kind in MOVERS:
-        return -20.0 if carrying else -2.0
+    if kind in MOVERS:  # a carrier is sent on; the home map says whether it pays
+        return -3.0 if carrying else -2.0
     if kind == VOLCANO:  # a carrier only waits there: the token stays safe
         level = CARD_TYPES[state.cards[dest]].level
-        return -2.0 - 2.0 * level if carrying else -4.0 - 8.0 * level
+        if carrying:
+            return -2.0 - 2.0 * level
+        # the treasure lying on a volcano is fetched only by waiting there: the wait is
+        # worth it, or the pile lies there for the rest of the game
+        return -2.0 - 3.0 * level if dest in state.tokens else -4.0 - 8.0 * level
     return _DANGER.get(kind, 0.0)
 
 
@@ -237,10 +318,16 @@ def _move_value(state: LovciState, seat: int, sid: int, here: int, dest: int, to
         return value + (5.0 if here >= 0 and maps.home[here] >= INF else -60.0 - s.carry / 10)
 
     def gain(dist: list[int] | None) -> float:
+        # How much nearer the target the move comes. Walking off to where it cannot be
+        # reached costs a little; a target nobody can reach from here or there (a
+        # crewless ship behind a shark) is no reason to move a sailor at all, and must not
+        # make every sailor move look worse than a ship move.
         if dist is None:
             return 0.0
         before = dist[here] if here >= 0 else dist[dest] + 1
-        return float(min(before, dist[dest] + 3) - dist[dest]) if dist[dest] < INF else -5.0
+        if dist[dest] >= INF:
+            return -5.0 if before < INF else 0.0
+        return float(min(before, dist[dest] + 3) - dist[dest])
 
     if maps.pile is not None:
         value += 3.0 * gain(maps.pile)
@@ -281,14 +368,16 @@ def _berth(state: LovciState, seat: int, ship: int, ring: int, maps: _Maps) -> f
             continue
         cost = ring_distance(ring, p) + dist[b] + _walk_cost(state, b)
         if cost < best and _kind(state, b) in _CHAIN:
-            cost += _berth_trap(state, seat, ship, p)
+            cost += _berth_trap(state, seat, ship, p, maps)
         best = min(best, cost)
     return best
 
 
-def _berth_trap(state: LovciState, seat: int, ship: int, p: int) -> float:
-    """30 if a sailor going ashore from ``ship`` at ring position ``p`` is visibly thrown
-    off, sent back or lost by the chain that card starts, else 0."""
+def _berth_trap(state: LovciState, seat: int, ship: int, p: int, maps: _Maps) -> float:
+    """30 if a sailor going ashore from ``ship`` at ring position ``p`` onto a chain card
+    is visibly thrown off, sent back, lost, or brought nowhere worth going (the very
+    judgement :func:`score` makes of that move, so the ship never lies in wait at a
+    berth its crew then refuses to leave by), else 0."""
     trial = trial_copy(state)
     trial.ships[ship].ring = p
     aboard = [i for i, s in enumerate(trial.sailors) if s.ship == ship and s.state == ON_SHIP]
@@ -299,7 +388,7 @@ def _berth_trap(state: LovciState, seat: int, ship: int, p: int) -> float:
     trial.pending = None
     trial.players[seat].ship_only = 0
     trial.sailors[aboard[0]].delay = 0
-    return 30.0 if visible_outcome(trial, seat, move) is not None else 0.0
+    return 30.0 if score(trial, seat, move, maps) < _NULL_MOVE / 2 else 0.0
 
 
 def _berth_cost(ring: int, dist: list[int]) -> int:
@@ -329,29 +418,117 @@ def _sailor_of(state: LovciState, seat: int, action: Action) -> tuple[int, int] 
     return (sid, dest) if _kind(state, dest) in _CHAIN else None
 
 
+def _chain(state: LovciState, seat: int, action: Action
+           ) -> tuple[LovciState, int, int] | None:
+    """A move onto a face-up chain card (rose, dolphin, seahorse, starfish) tried on a
+    copy: (the state after it, the sailor, the square first entered) — or None for any
+    other move, and for a chain that turns a card over (whose face the bot may not know:
+    the trial's turned card is never looked at)."""
+    first = _sailor_of(state, seat, action)
+    if first is None:
+        return None
+    trial = trial_copy(state)
+    events = apply(trial, seat, action)
+    if any(e.key.endswith(".turned") for e in events):
+        return None
+    return trial, first[0], first[1]
+
+
 def visible_outcome(state: LovciState, seat: int, action: Action) -> str | None:
     """Where the chain a move starts ends when it crosses only face-up cards: ``lost``
     (a shark), ``off`` (a stingray) or ``ship`` (hurricane, starfish) — or None when it
     ends harmlessly, waits for a choice, or reaches a face-down card (whose effect the
     bot does not know: the trial move's turned card is never looked at)."""
-    first = _sailor_of(state, seat, action)
-    if first is None:
+    tried = _chain(state, seat, action)
+    if tried is None:
         return None
-    sid = first[0]
-    trial = trial_copy(state)
-    events = apply(trial, seat, action)
-    if any(e.key.endswith(".turned") for e in events):
-        return None
-    after = trial.sailors[sid].state
+    after = tried[0].sailors[tried[1]].state
     return after if after in _OUTCOME else None
 
 
+#: A move whose chain brings the sailor back where it stood changes nothing but the
+#: turn: it is worth less than any honest move, so two bots never trade such moves
+#: forever.
+_NULL_MOVE = -10.0
+
+
 def score(state: LovciState, seat: int, action: Action, maps: _Maps | None = None) -> float:
-    """The heuristic value of ``action`` for the bot in ``seat``: its heuristic worth,
-    plus the cost of what a chain over face-up cards visibly leads to."""
+    """The heuristic value of ``action`` for the bot in ``seat``.
+
+    A move onto a face-up chain card is worth where the chain visibly takes the sailor:
+    the square it ends on (back onto its own square is a null move), the best ending
+    among the choices it stops at, or the cost of being thrown off, sent back or lost.
+    A chain that turns a card over is judged by its first step, as any move."""
+    if maps is None:
+        maps = _Maps(state, seat)
     value = _score(state, seat, action, maps)
-    outcome = visible_outcome(state, seat, action)
-    return value if outcome is None else value + _OUTCOME[outcome]
+    token = _first_token(state, action)
+    tried = _chain(state, seat, action)
+    if tried is None:
+        return value
+    trial, sid, first = tried
+    if token is None:  # Neptune: its worth is not where it walks
+        after = trial.sailors[sid].state
+        return value + _OUTCOME[after] if after in _OUTCOME else value
+    before = state.sailors[sid]
+    here = before.square if before.state == ON_BOARD else -1
+    # what _score counted for stepping onto the chain card, replaced by where it leads
+    base = value - _move_value(state, seat, sid, here, first, token, maps)
+    return base + _best_ending(state, seat, sid, here, trial, maps, value - base)
+
+
+#: At most this many chain steps are tried for one move (a dolphin offers 16 targets,
+#: and chains of roses branch again): enough for every chain met in play, and a bound
+#: on the bot's time in the rare web of movers.
+_CHAIN_BUDGET = 48
+
+
+def _best_ending(state: LovciState, seat: int, sid: int, here: int, trial: LovciState,
+                 maps: _Maps, unknown: float, memo: dict[tuple[int, int], float] | None = None
+                 ) -> float:
+    """The worth of the best way the chain tried in ``trial`` can end for the sailor
+    ``sid`` that stood on ``here`` (``unknown``: a way that turns a card over, or one
+    past the budget of tried steps). Choices met again on the same card with the same
+    token are not tried twice (``memo``)."""
+    after = trial.sailors[sid]
+    if after.state in _OUTCOME:
+        return unknown + _OUTCOME[after.state]
+    if trial.pending is not None and trial.pending.sailor == sid and trial.phase != "over":
+        memo = {} if memo is None else memo
+        key = (after.square, after.carry)
+        if key in memo:
+            return memo[key]
+        memo[key] = unknown  # a choice that comes back here ends nowhere better
+        best = -float(INF)
+        for option in legal_actions(trial, seat):
+            if not isinstance(option, Go) or len(memo) > _CHAIN_BUDGET:
+                best = max(best, unknown)
+                break
+            nxt = trial_copy(trial)
+            events = apply(nxt, seat, option)
+            if any(e.key.endswith(".turned") for e in events):
+                best = max(best, unknown)
+            else:
+                best = max(best, _best_ending(state, seat, sid, here, nxt, maps, unknown, memo))
+        memo[key] = best
+        return best
+    if after.state != ON_BOARD:
+        return unknown
+    if after.square == here:
+        return _NULL_MOVE
+    return _move_value(state, seat, sid, here, after.square, after.carry, maps)
+
+
+def _first_token(state: LovciState, action: Action) -> int | None:
+    """The token a sailor's move carries onto its first square, as :func:`_score` counts
+    it (None: not a walking move)."""
+    match action:
+        case SailorMove(_, _, _, None, token):
+            return token
+        case Go(_, token):
+            assert state.pending is not None
+            return token or state.sailors[state.pending.sailor].carry
+    return None
 
 
 def _score(state: LovciState, seat: int, action: Action, maps: _Maps | None = None) -> float:
@@ -407,6 +584,8 @@ def _score(state: LovciState, seat: int, action: Action, maps: _Maps | None = No
         case Go(square, token):
             assert state.pending is not None
             sid = state.pending.sailor
+            # a sailor sent on by a rose, dolphin or seahorse keeps the token it carries
+            token = token or state.sailors[sid].carry
             value = _move_value(state, seat, sid, state.sailors[sid].square, square, token, maps)
             # back onto a square of this very move: the whole move would come to nothing
             return value - 8.0 if square in state.pending.visited else value

@@ -16,7 +16,7 @@ from .state import LovciState
 def redeal(state: LovciState, seat: int | None, rng: GameRng) -> None:
     """Shuffle the face-down cards among the face-down squares, with new rotations."""
     down = [sq for sq, up in enumerate(state.face_up) if not up]
-    cards = [state.cards[sq] for sq in down]
+    cards = sorted(state.cards[sq] for sq in down)  # (sorted: see bot/hints.py)
     rng.shuffle(cards)
     for sq, card in zip(down, cards, strict=True):
         state.cards[sq] = card

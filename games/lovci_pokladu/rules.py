@@ -837,7 +837,7 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
         else:
             _enter(state, sid, target, dest, (-dc, -dr), visited, events, steps)
     elif kind in MOVERS:
-        options = _mover_targets(state, seat, dest, kind, rot, card.arrows, steps)
+        options = mover_targets(state, seat, dest, kind, rot, card.arrows, steps)
         if not options:
             events.append(Event(_P + "event.stuck", seat, {"square": NAMES[dest]}))
         else:
@@ -858,7 +858,7 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
     _check_end(state, events)
 
 
-def _mover_targets(state: LovciState, seat: int, sq: int, kind: str, rot: int,
+def mover_targets(state: LovciState, seat: int, sq: int, kind: str, rot: int,
                    arrows: tuple[int, ...], steps: list[int]) -> list[int]:
     """Where a rose, dolphin or seahorse on ``sq`` may send the sailor on: every target
     on the board, back where it came from included, except squares blocked by two

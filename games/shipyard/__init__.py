@@ -14,7 +14,7 @@ from typing import Any
 from i18n import DEFAULT_LOCALE, t
 
 from ..protocol import ModularRuleset, Result
-from . import actions, bot, hidden, labels, rules
+from . import actions, bot, hidden, labels, rules, undo
 from . import state as state_module
 from .actions import Action, GiveUp
 from .data import BLUE, COLOURS, GREEN, ITEMS
@@ -34,6 +34,7 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
     bot_module = bot
     state_module = state_module
     hidden_module = hidden
+    undo_module = undo
 
     id = "shipyard"
     name_key = "shipyard.name"

@@ -16,6 +16,7 @@ def redeal(state: ShipyardState, seat: int | None, rng: GameRng) -> None:
     """Shuffle the decks and deal the contracts ``seat`` cannot see anew into the same
     places, keeping every count."""
     for deck in ("bows", "middles1", "middles2", "sterns", "trains", "canals"):
+        state.board[deck].sort()  # (sorted first: see bot/hints.py)
         rng.shuffle(state.board[deck])
     others = [p for i, p in enumerate(state.players) if i != seat]
     for colour in ("green", "blue"):
@@ -23,6 +24,7 @@ def redeal(state: ShipyardState, seat: int | None, rng: GameRng) -> None:
         for p in others:
             pool += getattr(p, colour)
             pool += [int(i) for c, i in p.given_up if c == colour]
+        pool.sort()
         rng.shuffle(pool)
         for p in others:
             held = len(getattr(p, colour))
