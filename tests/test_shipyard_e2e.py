@@ -178,7 +178,9 @@ async def test_three_player_game_with_a_human_through_discord(
         assert "Game over" in content, content
         assert human.seen == {"bonus", "fit", "confluence"}, human.seen
         assert by_menu and by_slash, "both the move menu and /move autocomplete were used"
-        assert not post.json.get("components"), "a finished game offers no buttons"
+        # a finished game offers no moves, only its Rematch and replay (issue 16)
+        assert [c["custom_id"].rsplit(":", 1)[0] for row in post.json["components"]
+                for c in row["components"]] == ["tb:rematch", "tb:replay"]
     row, log_length, replays = await read_session(db_path, session_id)
     assert row.status == FINISHED and row.game == GAME and row.seed == HUMAN_SEED
     assert [(s.user_id, s.is_bot) for s in row.seats] == [
