@@ -1,5 +1,10 @@
-"""``python -m bench [--game ID] [--quick] [--seed N] [--compare]``: engine, render and turn
-benchmarks.
+"""``python -m bench [--game ID] [--quick] [--seed N] [--compare] [--storage]``: engine,
+render, turn and storage benchmarks.
+
+``--storage`` runs, instead of everything else, only :mod:`bench.storage`: SQLite in one
+process against PostgreSQL used by 1 and by 4 processes, 200 concurrent sessions of
+mixed games, rendering off (``--postgres URL`` names the server; otherwise a throw-away
+one is started).
 
 For every registered ruleset (or the one named by ``--game``), at its largest player
 count:
@@ -12,7 +17,9 @@ count:
    spots and final, the summary, a private hand): p50, p95 and max over repeated
    renders after a warm-up, and the PNG size; the worst image is reported;
 3. turn latency through the session service with SQLite and rendering
-   (:mod:`bench.turns`): p50 and p95 of the human's ``move`` calls over a game;
+   (:mod:`bench.turns`): p50 and p95 of the human's ``move`` calls over a game, their
+   CPU time (service and render workers: what a busy machine inflates much less), and
+   the turn at the worst position (the board with the most overlays);
 4. bot strength (:mod:`bench.strength`): one ``bot_action`` seat (rotating through the
    seats) against random-legal seats, N seeded games with an action cap: the bot's win
    rate (a shared win counts as a win; sole wins are reported too), how the games ended
@@ -49,7 +56,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from games import Ruleset, UnknownGame, all_rulesets, get_ruleset
@@ -111,6 +118,7 @@ class Target:
 
 TARGETS = (
     Target("turn p95", "turn_p95_ms", 150.0, "ms"),
+    Target("turn at the worst position", "turn_worst_ms", 150.0, "ms"),
     Target("render p95 (worst image)", "render_p95_ms", 50.0, "ms"),
     Target("PNG size (largest)", "png_kb", 300.0, "KB"),
     Target("bot win rate", "bot_win_pct", 80.0, "%", at_least=True),
@@ -130,6 +138,9 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("PNG KB", "png_kb", ".1f"),
     ("turn p50 ms", "turn_p50_ms", ".1f"),
     ("turn p95 ms", "turn_p95_ms", ".1f"),
+    ("turn CPU p95 ms", "turn_cpu_p95_ms", ".1f"),
+    ("worst-position turn ms", "turn_worst_ms", ".1f"),
+    ("worst-position overlays", "turn_worst_overlays", "d"),
     ("turns timed", "turns_timed", "d"),
     ("bot win %", "bot_win_pct", ".1f"),
     ("bot games", "bot_games", "d"),
@@ -221,6 +232,11 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
         "turn_p50_ms": round(turns.p50_ms, 2),
         "turn_p95_ms": round(turns.p95_ms, 2),
         "turn_max_ms": round(turns.max_ms, 2),
+        "turn_cpu_p50_ms": _round(turns.cpu_p50_ms, 2),
+        "turn_cpu_p95_ms": _round(turns.cpu_p95_ms, 2),
+        "turn_worst_ms": round(turns.worst_ms, 2),
+        "turn_worst_cpu_ms": _round(turns.worst_cpu_ms, 2),
+        "turn_worst_overlays": turns.worst_overlays,
         "turns_timed": turns.turns,
         "turn_game_finished": turns.finished,
         "turn_png_kb_max": round(turns.max_png_kb, 1),
@@ -308,6 +324,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                              "--quick, N games each with --playouts); needs the compare "
                              "extra (pip install -e '.[compare]'), otherwise says so and "
                              "exits 0")
+    parser.add_argument("--storage", action="store_true",
+                        help="instead, only SQLite in 1 process against PostgreSQL used by 1 "
+                             "and 4 processes: 200 sessions of mixed games, rendering off "
+                             "(bench/storage.py)")
+    parser.add_argument("--postgres", metavar="URL",
+                        help="the PostgreSQL server of --storage (default: a throw-away one)")
     parser.add_argument("--replay", action="store_true",
                         help="instead, only the animated replay (bench/replay.py): the "
                              "longest of 3 bot games per game (1 with --quick), its GIF's "
@@ -366,6 +388,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                   file=sys.stderr)
             return 2
         return run_compare(settings, args.seed, log)
+
+    if args.storage:
+        from . import storage
+        runs, note = storage.run_storage(
+            seed=args.seed, postgres=args.postgres, warmup_s=2.0 if args.quick else 5.0,
+            budget_s=8.0 if args.quick else 20.0)
+        print("\n".join(storage.report(runs, note)))
+        for run in runs:
+            print(json.dumps(asdict(run)))
+        return 0
 
     if args.replay:
         from .replay import run_replay

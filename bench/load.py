@@ -8,7 +8,8 @@ autocomplete call, timed) and plays a seeded random one of them (the ``move`` ca
 timed: the move, the bots' replies, the commit, the public and private renders). A
 game that ends is replaced by a new one in its channel. Once every game is dealt and
 ``warmup_s`` more have passed, the figures are counted for ``budget_s``: moves/s (human
-moves), move and autocomplete p50/p95.
+moves), move and autocomplete p50/p95, and the CPU time per move of the service and
+its render workers (with the moves/s it would allow on idle cores, an estimate).
 
 What it leaves out: Discord itself (HTTP, the gateway, uploading the images), and the
 bench's own drivers run on the same event loop as the service (a random pick per move).
@@ -31,6 +32,7 @@ from bot.storage import Storage
 from games import all_rulesets
 
 from .stats import HUMAN_NAME, percentile
+from .turns import service_cpu_s
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,17 @@ class LoadStats:
     autocompletes: int
     #: Moves refused (e.g. a trade answered meanwhile); they are retried, not counted.
     refused: int
+    #: CPU time per counted move of this process and the render workers (``None``:
+    #: unknown): what a move costs however busy the machine is.
+    cpu_ms_per_move: float | None = None
+
+    @property
+    def idle_moves_per_s(self) -> float | None:
+        """The moves/s the CPU time per move allows on this machine's cores if nothing
+        else ran (an estimate: it assumes the work spreads over every core)."""
+        if not self.cpu_ms_per_move:
+            return None
+        return cores() * 1000 / self.cpu_ms_per_move
 
 
 @dataclass(slots=True)
@@ -121,10 +134,13 @@ async def _run(games: int, seed: int, warmup_s: float, budget_s: float,
             await asyncio.sleep(0.1)
         await asyncio.sleep(warmup_s)
         tally.counting = True
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), service_cpu_s(service)
         await asyncio.sleep(budget_s)
         tally.counting = False
         seconds = time.perf_counter() - started
+        ended_cpu = service_cpu_s(service)
+        cpu_s = (None if started_cpu is None or ended_cpu is None
+                 else ended_cpu - started_cpu)
         stop.set()
         for result in await asyncio.gather(*drivers, return_exceptions=True):
             if isinstance(result, BaseException):
@@ -140,7 +156,8 @@ async def _run(games: int, seed: int, warmup_s: float, budget_s: float,
         tally.moves / seconds,
         percentile(tally.move_ms, 0.5), percentile(tally.move_ms, 0.95),
         percentile(tally.autocomplete_ms, 0.5), percentile(tally.autocomplete_ms, 0.95),
-        len(tally.autocomplete_ms), tally.refused)
+        len(tally.autocomplete_ms), tally.refused,
+        None if cpu_s is None or not tally.moves else cpu_s * 1000 / tally.moves)
 
 
 def run_load(*, games: int = 50, seed: int = 1, warmup_s: float = 5.0,
@@ -149,6 +166,14 @@ def run_load(*, games: int = 50, seed: int = 1, warmup_s: float = 5.0,
     ``render=False`` measures the service without images (for comparison only)."""
     with tempfile.TemporaryDirectory(prefix="tidebound-load-") as directory:
         return asyncio.run(_run(games, seed, warmup_s, budget_s, Path(directory), render))
+
+
+def _ms(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.1f} ms"
+
+
+def _rate(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.0f}"
 
 
 def report(stats: LoadStats) -> list[str]:
@@ -165,6 +190,9 @@ def report(stats: LoadStats) -> list[str]:
         f"({cores()} cores), {stats.seconds:.1f} s: {stats.moves} moves, "
         f"{stats.refused} refused",
         f"  moves/s >= 60: {stats.moves_per_s:.1f}  {verdict(stats.moves_per_s >= 60)}",
+        f"  CPU per move (service and render workers): {_ms(stats.cpu_ms_per_move)}; "
+        f"moves/s it allows on {cores()} idle cores: {_rate(stats.idle_moves_per_s)} "
+        f"(an estimate, not a target)",
         f"  move p95 < 1000 ms: {stats.move_p95_ms:.0f} ms (p50 {stats.move_p50_ms:.0f})  "
         f"{verdict(stats.move_p95_ms < 1000)}",
         f"  autocomplete p95 < 100 ms: {stats.autocomplete_p95_ms:.1f} ms "

@@ -6,6 +6,16 @@ the human must act, their move is the one the bot would make for that seat (from
 state the service stored), and the :meth:`~bot.service.SessionService.move` call is
 timed: the human's move, the bots' replies, the SQLite commit and the public and
 private PNG renders. Picking the move (and reading the legal choices) is not timed.
+
+Beside the wall clock, each move's **CPU time** is taken: this process's (the service,
+SQLite's thread) plus the render workers' (``/proc/<pid>/schedstat`` on Linux; ``None``
+elsewhere). On a machine shared with other work, waiting for a core inflates the wall
+clock many times over, the CPU time much less: it is what the move costs.
+
+The **worst position** is the one a player meets at its worst: the board with the most
+overlays (numbered spots; for a game without them, the most legal moves of the seat to
+act next) after a move, at the biggest table. Its turn latency is reported on its own:
+the slowest of the moves whose board carried that many overlays, and its CPU time.
 """
 
 from __future__ import annotations
@@ -39,6 +49,13 @@ class TurnStats:
     max_ms: float
     #: The largest public board PNG sent during the run.
     max_png_bytes: int
+    #: CPU p50 / p95 of a move: this process and the render workers (``None``: unknown).
+    cpu_p50_ms: float | None = None
+    cpu_p95_ms: float | None = None
+    #: The worst position: overlays on its board, and the slowest such move (wall, CPU).
+    worst_overlays: int = 0
+    worst_ms: float = 0.0
+    worst_cpu_ms: float | None = None
 
     @property
     def max_png_kb(self) -> float:
@@ -61,6 +78,39 @@ async def _human_move(service: SessionService, ruleset: Ruleset[Any, Any],
     return notation
 
 
+def _worker_cpu_s(service: SessionService) -> float | None:
+    """CPU seconds the render workers have used so far (``None`` where unknown)."""
+    total = 0.0
+    for pid in service.render_pool.worker_pids():
+        try:
+            with open(f"/proc/{pid}/schedstat") as handle:
+                total += int(handle.read().split()[0]) / 1e9
+        except (OSError, ValueError, IndexError):
+            return None
+    return total
+
+
+def service_cpu_s(service: SessionService) -> float | None:
+    """CPU seconds used so far by this process and the service's render workers."""
+    workers = _worker_cpu_s(service)
+    return None if workers is None else time.process_time() + workers
+
+
+async def _overlays(service: SessionService, ruleset: Ruleset[Any, Any], session_id: int
+                    ) -> int:
+    """The overlays on the public board now: numbered spots, or else the legal moves of
+    the seat to act."""
+    stored = await service.storage.get(session_id)
+    if stored is None or stored.state is None:
+        return 0
+    state = ruleset.load(json.loads(stored.state))
+    spots = getattr(ruleset.view(state, None), "spots", None)
+    if spots is not None:
+        return len(spots)
+    actors = ruleset.actors(state)
+    return len(ruleset.legal_actions(state, min(actors))) if actors else 0
+
+
 async def _run(ruleset: Ruleset[Any, Any], players: int, seed: int, max_turns: int | None,
                directory: Path) -> TurnStats:
     storage = await Storage.open(directory / "bench.sqlite3")
@@ -72,20 +122,32 @@ async def _run(ruleset: Ruleset[Any, Any], players: int, seed: int, max_turns: i
             await service.add_bot(CHANNEL, person)
         update: Update = await service.start(CHANNEL, person, seed=seed)
         timings: list[float] = []
+        cpu: list[float | None] = []
+        overlays: list[int] = []
         max_png = len(update.image or b"")
         while not update.finished and (max_turns is None or len(timings) < max_turns):
             notation = await _human_move(service, ruleset, person)
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), service_cpu_s(service)
             update = await service.move(CHANNEL, person, notation)
             timings.append((time.perf_counter() - start) * 1000)
+            end_cpu = service_cpu_s(service)
+            cpu.append(None if start_cpu is None or end_cpu is None
+                       else (end_cpu - start_cpu) * 1000)
+            overlays.append(await _overlays(service, ruleset, update.session_id))
             max_png = max(max_png, len(update.image or b""))
     finally:
         await service.close()
         await storage.close()
     if not timings:
         raise RuntimeError(f"{ruleset.id}: the game ended before the human moved")
+    known = [c for c in cpu if c is not None]
+    most = max(overlays)
+    worst = max((i for i, n in enumerate(overlays) if n == most), key=timings.__getitem__)
     return TurnStats(players, len(timings), update.finished, percentile(timings, 0.5),
-                     percentile(timings, 0.95), max(timings), max_png)
+                     percentile(timings, 0.95), max(timings), max_png,
+                     cpu_p50_ms=percentile(known, 0.5) if len(known) == len(cpu) else None,
+                     cpu_p95_ms=percentile(known, 0.95) if len(known) == len(cpu) else None,
+                     worst_overlays=most, worst_ms=timings[worst], worst_cpu_ms=cpu[worst])
 
 
 def run_turns(ruleset: Ruleset[Any, Any], players: int, *, seed: int,

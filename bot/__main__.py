@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the Discord bot; ``python -m bot console ...`` the console client."""
+"""``python -m bot`` runs the Discord bot; ``python -m bot console ...`` the console client;
+``python -m bot migrate-db --from A --to B`` copies a database (e.g. into PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -13,13 +14,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="connect to Discord (the default; needs DISCORD_TOKEN)")
-    from . import console, replay
+    from . import console, migrate_db, replay
 
     console.add_parser(sub)
+    migrate_db.add_parser(sub)
     replay.add_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "console":
         return console.main(args)
+    if args.command == "migrate-db":
+        return migrate_db.main(args)
     if args.command == "replay":
         return replay.main(args)
     from .app import run

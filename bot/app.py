@@ -30,7 +30,8 @@ from .discord_front.messages import CONTENT_LIMIT, allowed_mentions, public_kwar
 from .discord_front.seats import TakeoverButton, install_seat_commands
 from .discord_front.translator import CatalogueTranslator
 from .service import SessionService, Update
-from .storage import Storage
+from .sharding import ShardConfigError
+from .storage import DatabaseUnavailable, Storage
 
 log = logging.getLogger("tidebound")
 
@@ -42,10 +43,12 @@ CLOCK_RECHECK = 30.0
 class TideboundClient(FrontClient):
     """discord.py client with Tidebound's commands, components and session service."""
 
-    def __init__(self, config: Config, *, sync_commands: bool = True) -> None:
+    def __init__(self, config: Config, *, sync_commands: bool = True,
+                 **client_options: object) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none())
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(),
+                         **client_options)
         self.config = config
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
@@ -78,10 +81,11 @@ class TideboundClient(FrontClient):
         self._resume_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.config.db_path)
+        self.storage = await Storage.open(self.config.db_path,
+                                          pool_size=self.config.db_pool_size)
         self.service = SessionService(
             self.storage, cache_size=self.config.cache_size,
-            render_workers=self.config.render_workers)
+            render_workers=self.config.render_workers, shards=self.config.shards)
         self.service.policy = self.days.settings
         self.add_dynamic_items(*components.DYNAMIC_ITEMS, TakeoverButton)
         await self.tree.set_translator(CatalogueTranslator())
@@ -195,15 +199,33 @@ class TideboundClient(FrontClient):
             self.storage = None
 
 
+class ShardedTideboundClient(TideboundClient, discord.AutoShardedClient):
+    """The same client over a range of Discord's shards (``TIDEBOUND_SHARD_COUNT`` and
+    ``TIDEBOUND_SHARD_IDS``): one gateway connection per shard held, and only those
+    servers' sessions resumed and clocked. Several such processes, each with its own
+    range, share one PostgreSQL database."""
+
+
 def create_bot(config: Config | None = None, *, sync_commands: bool = True) -> TideboundClient:
-    """The client with its command tree, not connected (defaults from the environment)."""
-    return TideboundClient(config or Config.from_env(), sync_commands=sync_commands)
+    """The client with its command tree, not connected (defaults from the environment):
+    an :class:`~discord.AutoShardedClient` over the configured shards, or one plain
+    client holding every server when no sharding is configured."""
+    config = config or Config.from_env()
+    if config.shards is None:
+        return TideboundClient(config, sync_commands=sync_commands)
+    return ShardedTideboundClient(config, sync_commands=sync_commands,
+                                  shard_count=config.shards.count,
+                                  shard_ids=list(config.shards.ids))
 
 
 def run() -> int:
     """Connect to Discord with ``DISCORD_TOKEN``; one clear line when that cannot work
     (no token, a refused token, no network), never a traceback."""
-    config = Config.from_env()
+    try:
+        config = Config.from_env()
+    except ShardConfigError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     if not config.token:
         print(t("platform.run.no_token"), file=sys.stderr)
         return 2
@@ -212,6 +234,10 @@ def run() -> int:
         client.run(config.token, log_level=logging.INFO)
     except discord.LoginFailure:
         print(t("platform.run.bad_token"), file=sys.stderr)
+        return 2
+    except DatabaseUnavailable as exc:  # before the network: it is not Discord's fault
+        print(t("platform.run.no_database", target=exc.target, reason=exc.reason),
+              file=sys.stderr)
         return 2
     except (aiohttp.ClientConnectionError, discord.GatewayNotFound, OSError) as exc:
         # DNS failure, connection refused, no route, TLS trouble: the network, not us.

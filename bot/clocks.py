@@ -35,18 +35,50 @@ class SeatPolicy(Protocol):
 class SeatClock:
     """One seat's clock: its deadline (Unix time; ``None`` without a turn clock, or while
     paused), the seconds it had left while it is paused; ``since`` is when the decision
-    it waits for was handed to the seat (a
-    reminder is due a set time after it); ``acting`` is whether the seat decides now (the
-    owner keeps its clock, not acting, while others answer inside its turn)."""
+    it waits for was handed to the seat; ``acting`` is whether the seat decides now (the
+    owner keeps its clock, not acting, while others answer inside its turn).
+
+    ``paused_at`` is when the player's vacation paused it (``None``: running) and ``away``
+    the seconds this decision has waited on vacation so far: a reminder counts only the
+    time off vacation (issue 15), so it is due at :meth:`remind_at`."""
 
     deadline: float | None
     since: float
     acting: bool = True
     left: float | None = None
+    paused_at: float | None = None
+    away: float = 0.0
 
     @property
     def paused(self) -> bool:
-        return self.left is not None
+        return self.paused_at is not None or self.left is not None
+
+    def pause(self, now: float) -> bool:
+        """Stop at ``now``, keeping the time left; whether it was running."""
+        if self.paused:
+            return False
+        self.paused_at = now
+        if self.deadline is not None:
+            self.left, self.deadline = max(self.deadline - now, 0.0), None
+        return True
+
+    def resume(self, now: float) -> bool:
+        """Run again from ``now`` with the time it had left; whether it was paused."""
+        if not self.paused:
+            return False
+        if self.left is not None:
+            self.deadline, self.left = now + self.left, None
+        if self.paused_at is not None:
+            self.away += max(0.0, now - self.paused_at)
+            self.paused_at = None
+        return True
+
+    def remind_at(self, after: float, now: float) -> float:
+        """When a reminder ``after`` seconds of waiting is due: the time on vacation does
+        not count (a clock paused now counts as if its player came back ``now``)."""
+        away = self.away + (max(0.0, now - self.paused_at) if self.paused_at is not None
+                            else 0.0)
+        return self.since + away + after
 
 
 @dataclass(slots=True)
@@ -79,8 +111,7 @@ class ClockBook:
         changed = False
         for seat in seats:
             clock = self.seats.get(seat)
-            if clock is not None and clock.deadline is not None:
-                clock.left, clock.deadline = max(clock.deadline - now, 0.0), None
+            if clock is not None and clock.pause(now):
                 changed = True
         return changed
 
@@ -89,15 +120,14 @@ class ClockBook:
         changed = False
         for seat in seats:
             clock = self.seats.get(seat)
-            if clock is not None and clock.left is not None:
-                clock.deadline, clock.left = now + clock.left, None
+            if clock is not None and clock.resume(now):
                 changed = True
         return changed
 
     def dumps(self) -> str:
         return json.dumps({
             "turn": self.turn, "owner": self.owner,
-            "seats": {str(seat): [c.deadline, c.since, c.acting, c.left]
+            "seats": {str(seat): [c.deadline, c.since, c.acting, c.left, c.paused_at, c.away]
                       for seat, c in sorted(self.seats.items())},
             "pinged": sorted(self.pinged)})
 
@@ -109,15 +139,20 @@ class ClockBook:
             return None
         try:
             data: Any = json.loads(text)
-            seats = {int(seat): SeatClock(
-                None if deadline is None else float(deadline), float(since), bool(acting),
-                None if left is None else float(left))
-                for seat, (deadline, since, acting, left) in data["seats"].items()}
+            seats = {int(seat): _seat_clock(*fields) for seat, fields in data["seats"].items()}
             owner = data.get("owner")
             return cls(str(data["turn"]), None if owner is None else int(owner), seats,
                        {int(seat) for seat in data.get("pinged", [])})
         except (TypeError, ValueError, KeyError, AttributeError):
             return None
+
+
+def _seat_clock(deadline: float | None, since: float, acting: bool, left: float | None,
+                paused_at: float | None = None, away: float = 0.0) -> SeatClock:
+    """A stored seat clock (books stored before vacations counted lack the last two)."""
+    return SeatClock(None if deadline is None else float(deadline), float(since),
+                     bool(acting), None if left is None else float(left),
+                     None if paused_at is None else float(paused_at), float(away))
 
 
 def turn_key(turn: Hashable) -> str:
@@ -147,18 +182,21 @@ def plan(previous: ClockBook | None, *, turn: Hashable, owner: int | None,
     for seat in sorted(acting):
         old = before.get(seat)
         if old is not None and seat not in restart and (old.acting or seat == owner):
-            clock = SeatClock(old.deadline, old.since if old.acting else now, True, old.left)
+            same = old.acting  # the same decision still waits: its time away counts on
+            clock = SeatClock(old.deadline, old.since if same else now, True, old.left,
+                              old.paused_at if same or old.paused_at is None else now,
+                              old.away if same else 0.0)
         else:
             clock = SeatClock(None if seconds is None else now + seconds, now)
         if seat in paused:
-            if clock.deadline is not None:
-                clock.left, clock.deadline = max(clock.deadline - now, 0.0), None
-        elif clock.left is not None:  # a vacation that ended while nobody looked
-            clock.deadline, clock.left = now + clock.left, None
+            clock.pause(now)
+        else:
+            clock.resume(now)  # a vacation that ended while nobody looked
         book.seats[seat] = clock
     if owner is not None and owner not in book.seats and owner in before:
         old = before[owner]
-        book.seats[owner] = SeatClock(old.deadline, old.since, False, old.left)
+        book.seats[owner] = SeatClock(old.deadline, old.since, False, old.left,
+                                      old.paused_at, old.away)
     if before:
         book.pinged = set(previous.pinged) if previous is not None else set()
     return book if book.seats else None

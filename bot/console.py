@@ -431,19 +431,19 @@ class Console:
     async def _rules(self, service: SessionService, topic: str) -> None:
         """``rules [topic]``: a topic of this game's rules (the first one by default),
         filled with this game's settings (e.g. its target)."""
-        topics = self.ruleset.rules_topics()
-        chosen = topic or (topics[0] if topics else "")
-        if chosen not in topics:
-            raise ServiceError("platform.discord.no_topic", topic=topic,
-                               topics=", ".join(topics))
+        topics = ", ".join(self.ruleset.rules_topics())  # typed by their ids here
+        chosen = self.ruleset.find_rules_topic(topic, self.locale)
+        if chosen is None:
+            raise ServiceError("platform.discord.no_topic", topic=topic, topics=topics)
         row = await service.storage.get(self.session_id)
         options = game_options(row.options) if row is not None else None
-        print(f"{self.ruleset.display_name(self.locale)} — {chosen}")
+        print(f"{self.ruleset.display_name(self.locale)} — "
+              f"{self.ruleset.rules_topic_title(chosen, self.locale)}")
         print(self.ruleset.rules_text(chosen, options, self.locale))
         png = renderers.render_rules_image(self.ruleset.id, chosen, self.locale)
         if png is not None:  # the topic's picture (Hexfolk's map gallery)
             print(t("console.rules_image", self.locale, path=self._write(png, chosen)))
-        print(t("console.rules_topics", self.locale, topics=", ".join(topics)))
+        print(t("console.rules_topics", self.locale, topics=topics))
 
     async def _hand(self, service: SessionService, person: Person) -> None:
         """Print the hand in words and write the private hand image."""

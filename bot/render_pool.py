@@ -3,7 +3,8 @@
 Renderers take views, which are plain data, and return PNG bytes: both pickle, so a
 :class:`concurrent.futures.ProcessPoolExecutor` (one worker per core) draws while the
 event loop keeps answering. Workers are forked from a fork server that has imported
-the renderers once, so a pool starts in milliseconds and is safe to start from a
+the renderers and drawn every game once (:mod:`bot.render_warmup`), so a pool starts in
+milliseconds, each worker with hot caches, and is safe to start from a
 process running threads (aiosqlite's). The pool is created on the first render and
 must be closed (:meth:`RenderPool.close`) when the service stops.
 """
@@ -23,8 +24,10 @@ T = TypeVar("T")
 
 logger = logging.getLogger("tidebound.render")
 
-#: Imported by the fork server before it forks a worker.
-PRELOAD = ["renderers", "renderers.hagoth", "renderers.hexfolk", "renderers.lovci_pokladu"]
+#: Imported by the fork server before it forks a worker; the last one draws every game
+#: once, so that each worker is forked with hot caches (:mod:`bot.render_warmup`).
+PRELOAD = ["renderers", "renderers.hagoth", "renderers.hexfolk", "renderers.lovci_pokladu",
+           "bot.render_warmup"]
 
 
 def cores() -> int:
@@ -44,44 +47,75 @@ def _context() -> multiprocessing.context.BaseContext:
 
 
 class RenderPool:
-    """A lazily started process pool of ``workers`` processes (default: one per core)."""
+    """A lazily started pool of ``workers`` processes (default: one per core).
+
+    Each worker is its own single-process executor, so that a call can be sent to a
+    chosen one: a call with an ``affinity`` key (the service passes the session's id
+    for its public board) always goes to the same worker, whose per-board caches (the
+    island layout of that game) then stay hot however many games are in play (issue 10:
+    with 50 games, each worker kept about six islands and redrew the rest on nearly
+    every board). A call without a key goes to the worker with the fewest calls under
+    way."""
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers if workers and workers > 0 else cores()
-        self._executor: ProcessPoolExecutor | None = None
+        self._executors: list[ProcessPoolExecutor | None] = [None] * self.workers
+        self._busy = [0] * self.workers
 
     @property
     def started(self) -> bool:
-        return self._executor is not None
+        return any(executor is not None for executor in self._executors)
 
-    def _pool(self) -> ProcessPoolExecutor:
-        if self._executor is None:
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=_context())
-        return self._executor
+    def _executor(self, index: int) -> ProcessPoolExecutor:
+        executor = self._executors[index]
+        if executor is None:
+            executor = self._executors[index] = ProcessPoolExecutor(1, mp_context=_context())
+        return executor
 
-    async def run(self, function: Callable[..., T], *args: Any) -> T:
-        """``function(*args)`` in a worker; ``function`` must be a module-level function
-        and ``args`` must pickle. A pool whose worker died is replaced once."""
+    def worker_pids(self) -> list[int]:
+        """The process ids of the live workers (none before the pool started)."""
+        pids = []
+        for executor in self._executors:
+            processes = getattr(executor, "_processes", None) or {}
+            pids += [pid for pid, process in list(processes.items()) if process.is_alive()]
+        return pids
+
+    def _choose(self, affinity: int | None) -> int:
+        if affinity is not None:
+            return affinity % self.workers
+        return min(range(self.workers), key=self._busy.__getitem__)
+
+    async def run(self, function: Callable[..., T], *args: Any, affinity: int | None = None
+                  ) -> T:
+        """``function(*args)`` in a worker (the one for ``affinity``, if given);
+        ``function`` must be a module-level function and ``args`` must pickle. A worker
+        that died is replaced once."""
         loop = asyncio.get_running_loop()
+        index = self._choose(affinity)
+        self._busy[index] += 1
         try:
-            return await loop.run_in_executor(self._pool(), function, *args)
-        except BrokenProcessPool:
-            logger.warning("a render worker died; starting a fresh pool")
-            self._discard()
-            return await loop.run_in_executor(self._pool(), function, *args)
+            try:
+                return await loop.run_in_executor(self._executor(index), function, *args)
+            except BrokenProcessPool:
+                logger.warning("a render worker died; starting a fresh one")
+                self._discard(index)
+                return await loop.run_in_executor(self._executor(index), function, *args)
+        finally:
+            self._busy[index] -= 1
 
-    def _discard(self) -> None:
-        executor, self._executor = self._executor, None
+    def _discard(self, index: int) -> None:
+        executor, self._executors[index] = self._executors[index], None
         if executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
         """Stop the workers (waiting for them to exit). The pool restarts if used again."""
-        executor, self._executor = self._executor, None
-        if executor is not None:
-            executor.shutdown(wait=True, cancel_futures=True)
+        executors, self._executors = self._executors, [None] * self.workers
+        for executor in executors:
+            if executor is not None:
+                executor.shutdown(wait=True, cancel_futures=True)
 
     async def aclose(self) -> None:
         """:meth:`close` without blocking the event loop."""
-        if self._executor is not None:
+        if self.started:
             await asyncio.to_thread(self.close)

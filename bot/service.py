@@ -33,6 +33,7 @@ from .bounded import LockTable, LruCache
 from .clocks import ClockBook, SeatPolicy
 from .memory import GameMemory
 from .render_pool import RenderPool
+from .sharding import Shards
 from .storage import (
     ABANDONED,
     ACTIVE,
@@ -67,6 +68,9 @@ CACHE_SIZE = 512
 ANIMATIONS_KEPT = 4
 #: A cached session unused this long (seconds) is dropped: idle games live in the database.
 CACHE_IDLE_SECONDS = 15 * 60.0
+#: How long a process's claim on an expired turn clock holds (seconds): its commit
+#: releases it at once; a process killed meanwhile lets another take over after this.
+CLOCK_CLAIM_SECONDS = 60.0
 
 logger = logging.getLogger("tidebound.service")
 
@@ -155,8 +159,12 @@ class SessionService(GameMemory):
 
     def __init__(self, storage: Storage, *, render: bool = True, cache_size: int = CACHE_SIZE,
                  cache_idle_seconds: float | None = CACHE_IDLE_SECONDS,
-                 render_pool: RenderPool | None = None, render_workers: int = 0) -> None:
+                 render_pool: RenderPool | None = None, render_workers: int = 0,
+                 shards: Shards | None = None) -> None:
         self.storage = storage
+        #: The Discord shards this process holds (``None``: every server, one process):
+        #: bots are resumed and turn clocks played only for their sessions.
+        self.shards = shards
         self.render = render
         self._locks: LockTable[int] = LockTable(cache_size)
         self._channel_locks: LockTable[str] = LockTable(cache_size)
@@ -321,9 +329,10 @@ class SessionService(GameMemory):
         if not self.render:
             return None
         view = loaded.ruleset.view(loaded.state, None)
+        # always the same worker for a session: its island stays in that worker's cache
         return await self.render_pool.run(
             renderers.render_public, loaded.row.game, view, self.names(loaded.row), caption,
-            loaded.row.locale)
+            loaded.row.locale, affinity=loaded.row.id)
 
     async def rules_image(self, game: str, topic: str, locale: str) -> bytes | None:
         """The picture of ``/rules`` ``topic`` of ``game`` (Hexfolk's map gallery), or
@@ -352,9 +361,11 @@ class SessionService(GameMemory):
         if not self.render:
             return None
         view = loaded.ruleset.view(loaded.state, seat)
+        # a seat's hand always in one worker (its kept hand image is there), beside the
+        # board's worker when there are two (both are drawn at once)
         return await self.render_pool.run(
             renderers.render_private, loaded.row.game, view, self.names(loaded.row),
-            locale or loaded.row.locale)
+            locale or loaded.row.locale, affinity=loaded.row.id + 1 + seat)
 
     def _lobby_text(self, row: SessionRow, headline: str) -> str:
         ruleset = self._ruleset(row)
@@ -412,6 +423,14 @@ class SessionService(GameMemory):
         return self._lobby_update(row, t("platform.lobby.opened", row.locale,
                                          host=host.name, game=Term(ruleset.name_key)))
 
+    async def _store_lobby(self, row: SessionRow, *, seats: list[SeatRow],
+                           host_id: str | None = None) -> None:
+        """Store the lobby's new seats, only if nobody changed it since ``row`` was read
+        (another process during a redeploy; this one's edits hold the channel's lock)."""
+        if not await self.storage.set_lobby(row.id, seats=seats, host_id=host_id,
+                                            expected_updated_at=row.updated_at):
+            raise ServiceError("platform.service.changed_meanwhile")
+
     async def _lobby(self, channel_id: str) -> SessionRow:
         row = await self._open(channel_id)
         if row.status != LOBBY:
@@ -425,15 +444,16 @@ class SessionService(GameMemory):
             seat = row.seat_of(person.user_id)
             if seat is not None and not row.seats[seat].confirmed:  # a rematch's seat
                 row.seats[seat] = replace(row.seats[seat], name=person.name, confirmed=True)
-                await self.storage.set_lobby(row.id, seats=row.seats)
+                await self._store_lobby(row, seats=row.seats)
                 return self._lobby_update(row, t("history.rematch.confirmed", row.locale,
                                                  name=person.name))
             if seat is not None:
                 raise ServiceError("platform.service.already_seated")
             if len(row.seats) >= ruleset.max_players:
                 raise ServiceError("platform.service.full", max=ruleset.max_players)
+            ruleset.check_join(len(row.seats) + 1, game_options(row.options))
             row.seats.append(SeatRow(len(row.seats), person.name, person.user_id))
-            await self.storage.set_lobby(row.id, seats=row.seats)
+            await self._store_lobby(row, seats=row.seats)
         return self._lobby_update(row, t("platform.lobby.joined", row.locale, name=person.name))
 
     async def add_bot(self, channel_id: str, person: Person) -> Update:
@@ -444,10 +464,11 @@ class SessionService(GameMemory):
                 raise ServiceError("platform.service.not_seated")
             if len(row.seats) >= ruleset.max_players:
                 raise ServiceError("platform.service.full", max=ruleset.max_players)
+            ruleset.check_join(len(row.seats) + 1, game_options(row.options))
             number = sum(1 for s in row.seats if s.is_bot) + 1
             name = t("platform.lobby.bot_name", row.locale, number=number)
             row.seats.append(SeatRow(len(row.seats), name, None, is_bot=True))
-            await self.storage.set_lobby(row.id, seats=row.seats)
+            await self._store_lobby(row, seats=row.seats)
         return self._lobby_update(row, t("platform.lobby.bot_added", row.locale, name=name))
 
     async def remove_seat(self, channel_id: str, person: Person, seat: int, *,
@@ -470,7 +491,7 @@ class SessionService(GameMemory):
             seats = [s for s in row.seats if s.seat != seat]
             for index, s in enumerate(seats):
                 s.seat = index
-            await self.storage.set_lobby(row.id, seats=seats)
+            await self._store_lobby(row, seats=seats)
             row.seats = seats
         return self._lobby_update(row, t("platform.lobby.removed", row.locale,
                                          name=removed.name, host=person.name))
@@ -495,7 +516,7 @@ class SessionService(GameMemory):
                               t("platform.lobby.closed_empty", row.locale, name=person.name),
                               game=row.game, locale=row.locale)
             host = row.host_id if row.host_id != person.user_id else humans[0].user_id
-            await self.storage.set_lobby(row.id, seats=seats, host_id=host)
+            await self._store_lobby(row, seats=seats, host_id=host)
             row.seats, row.host_id = seats, str(host)
         return self._lobby_update(row, t("platform.lobby.left", row.locale, name=person.name))
 
@@ -532,9 +553,12 @@ class SessionService(GameMemory):
             stamp = time.time()
             stored = await self.storage.start(
                 row.id, seed=seed, state=json.dumps(ruleset.dump(state)), seats=row.seats,
-                bots_due=bots_due, now=stamp)
-            if not stored:
-                raise ServiceError("platform.service.already_started")
+                bots_due=bots_due, now=stamp, expected_updated_at=row.updated_at)
+            if not stored:  # another process started it, or changed its seats meanwhile
+                now_row = await self.storage.get(row.id)
+                raise ServiceError("platform.service.changed_meanwhile"
+                                   if now_row is not None and now_row.status == LOBBY
+                                   else "platform.service.already_started")
             row.status, row.version, row.seed = ACTIVE, 1, seed
             row.updated_at, row.bots_due, row.state = stamp, bots_due, _IN_CACHE
         loaded = self._remember(row, state)
@@ -667,15 +691,17 @@ class SessionService(GameMemory):
     async def move(
         self, channel_id: str, person: Person, notation: str, *,
         session_id: int | None = None, version: int | None = None,
+        locale: str | None = None,
     ) -> Update:
         """Apply ``person``'s move (in notation). ``version``, when given, must be the
-        session's current version: a click on an out-of-date board is refused."""
+        session's current version: a click on an out-of-date board is refused. The hand
+        sent back to ``person`` is in ``locale`` (the reader's own; the game's by default)."""
         row = await self._active_for(channel_id, session_id)
         seat = row.seat_of(person.user_id)
         if seat is None:
             raise ServiceError("platform.service.not_seated")
         return await self._act(row.id, seat, notation, version=version,
-                               checked=self._cache.peek(row.id))
+                               checked=self._cache.peek(row.id), private_locale=locale)
 
     async def act(self, session_id: int, seat: int, notation: str, *,
                   version: int | None = None) -> Update:
@@ -683,7 +709,8 @@ class SessionService(GameMemory):
         return await self._act(session_id, seat, notation, version=version, checked=None)
 
     async def _act(self, session_id: int, seat: int, notation: str, *,
-                   version: int | None, checked: _Cached | None) -> Update:
+                   version: int | None, checked: _Cached | None,
+                   private_locale: str | None = None) -> Update:
         """:meth:`act`; ``checked`` is the cache entry the caller has just found current
         in the database: if no move replaced it meanwhile, it is not read again."""
         async with self._lock(session_id):
@@ -717,7 +744,7 @@ class SessionService(GameMemory):
             log = [(seat, logged)]
             private_for = self._humans_in(row, {seat})
             return await self._advance(loaded, log, events, private_for=private_for,
-                                       before=before)
+                                       before=before, private_locale=private_locale)
 
     async def run_bots(self, session_id: int) -> Update | None:
         """Let bot seats move if they are due (after a restart, or a seat taken over)."""
@@ -740,6 +767,7 @@ class SessionService(GameMemory):
         headline: str = "", force_ping: bool = False, private_for: Sequence[str] = (),
         before: tuple[frozenset[int], Hashable] | None = None,
         restart: Iterable[int] = (), now: float | None = None,
+        private_locale: str | None = None,
     ) -> Update:
         """Let bots play, commit everything, and build the update. Caller holds the lock.
 
@@ -800,8 +828,10 @@ class SessionService(GameMemory):
             self._cache.pop(row.id)
             raise
         if not stored:
+            # Another request, or another process on the same database, stored a move
+            # from this version first: the versioned commit refused this one (issue 17).
             self._cache.pop(row.id)
-            raise ServiceError("platform.service.stale")
+            raise ServiceError("platform.service.changed_meanwhile")
         if log:
             row.version += len(log)
             row.status, row.updated_at, row.bots_due = status, stamp, bots_due
@@ -817,7 +847,8 @@ class SessionService(GameMemory):
             await self._record_result(row, result)
         try:
             return await self._committed_update(loaded, events, headline, mentions,
-                                                private_for, over=result is not None)
+                                                private_for, over=result is not None,
+                                                private_locale=private_locale)
         except Exception:
             logger.exception("session %s: %s saved, but its update could not be built",
                              row.id, log)
@@ -827,10 +858,12 @@ class SessionService(GameMemory):
 
     async def _committed_update(
         self, loaded: _Loaded, events: list[Event], headline: str, mentions: tuple[str, ...],
-        private_for: Sequence[str], *, over: bool,
+        private_for: Sequence[str], *, over: bool, private_locale: str | None = None,
     ) -> Update:
         """The update after a commit: the account of the events, whose turn it is, the
-        board. An image that cannot be drawn is left out (``drawn=False``)."""
+        board, and the hands of ``private_for`` in ``private_locale`` (their reader's own
+        language, as /hand; the game's by default). An image that cannot be drawn is left
+        out (``drawn=False``)."""
         row, ruleset = loaded.row, loaded.ruleset
         names = self.names(row)
         lines = [e.text(names, row.locale) for e in events]
@@ -849,13 +882,14 @@ class SessionService(GameMemory):
         update.image, update.summary, *hands = await asyncio.gather(
             self._drawing(update, self._render_public(loaded, caption)),
             self._drawing(update, self._render_summary(loaded)) if over else _nothing(),
-            *(self._drawing(update, self._render_private(loaded, seat))
+            *(self._drawing(update, self._render_private(loaded, seat, private_locale))
               for seat in private_seats.values()))
         if not over:
             update.public_buttons = _public_buttons(loaded)
         for user_id, hand in zip(private_seats, hands, strict=True):
-            update.private[user_id] = PrivateNote(
-                t("platform.game.your_view", row.locale, game=Term(ruleset.name_key)), hand)
+            update.private[user_id] = PrivateNote(t(
+                "platform.game.your_view", private_locale or row.locale,
+                game=Term(ruleset.name_key)), hand)
         return update
 
     def _play_forced(self, loaded: _Loaded, bots: set[int], log: list[tuple[int, str]],
@@ -927,11 +961,10 @@ class SessionService(GameMemory):
         if book is not None and self.policy is not None:
             for seat in acting:
                 clock = book.seats[seat]
-                after = None if clock.paused else await self.policy.reminder_after(
-                    row.guild_id, humans[seat])
-                if after is not None:
+                after = await self.policy.reminder_after(row.guild_id, humans[seat])
+                if after is not None:  # held while on vacation (storage.due_reminders)
                     reminders.append(ReminderPlan(seat, humans[seat], clock.since,
-                                                  clock.since + after))
+                                                  clock.remind_at(after, now)))
         return book, reminders
 
     async def adjust_clocks(self, session_id: int,
@@ -947,7 +980,6 @@ class SessionService(GameMemory):
             loaded = self._load(row)
             _, reminders = await self._plan_clocks(loaded, False, restart=set(),
                                                    now=self.now())
-            reminders = [r for r in reminders if not book.seats[r.seat].paused]
             deadline, booked = book.earliest(), book.dumps()
             if not await self.storage.set_clocks(row.id, booked, deadline,
                                                  expected_version=row.version,
@@ -960,7 +992,7 @@ class SessionService(GameMemory):
 
     async def next_deadline(self) -> float | None:
         """The earliest deadline of any active game (Unix time), ``None`` if no clock runs."""
-        return await self.storage.next_deadline()
+        return await self.storage.next_deadline(self.shards)
 
     async def expire_due(self, now: float | None = None) -> list[Update]:
         """Play for every human whose turn clock ran out by ``now`` (default: the time now).
@@ -968,15 +1000,19 @@ class SessionService(GameMemory):
         For each overdue human the ruleset's :meth:`~games.protocol.Ruleset.timeout_actions`
         are applied as that seat's logged moves, bots reply, and the update says whose time
         ran out and what was played. Deadlines live in the database, so they hold across
-        restarts; each session is handled under its lock and stored with a versioned commit,
-        so two concurrent calls apply a timeout once."""
+        restarts. Each expiry is first claimed in the database (one atomic update: of two
+        processes, or two calls, one gets it), then handled under the session's lock and
+        stored with a versioned commit, so a timeout is applied once. Only the sessions of
+        this process's :attr:`shards` are looked at."""
         now = self.now() if now is None else now
         updates: list[Update] = []
-        for session_id in await self.storage.due_sessions(now):
+        claimed = await self.storage.claim_due(now, lease=CLOCK_CLAIM_SECONDS,
+                                               shards=self.shards)
+        for session_id, _deadline in claimed:
             try:
                 update = await self._expire(session_id, now)
             except ServiceError as error:
-                if error.key == "platform.service.stale":
+                if error.key in ("platform.service.stale", "platform.service.changed_meanwhile"):
                     continue  # somebody else (another process) handled it first
                 logger.warning("turn clock of session %s: %s; its clock is stopped",
                                session_id, error.message())
@@ -1068,7 +1104,7 @@ class SessionService(GameMemory):
         ``bots_due`` at their last commit are visited (an index), so startup does not grow
         with the database; overdue turn clocks are found by :meth:`expire_due`."""
         updates = []
-        for session_id in await self.storage.bots_due_sessions():
+        for session_id in await self.storage.bots_due_sessions(self.shards):
             try:
                 update = await self.run_bots(session_id)
             except ServiceError:

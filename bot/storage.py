@@ -1,24 +1,35 @@
-"""SQLite storage of sessions, seats and the append-only action log (aiosqlite).
+"""Storage of sessions, seats and the append-only action log, on SQLite or PostgreSQL.
 
-The database runs in WAL mode. Its schema is versioned with ``PRAGMA user_version``
-and upgraded by :data:`MIGRATIONS` when it is opened. A move is stored with
-:meth:`Storage.commit_actions`, an optimistic update that succeeds only if the
+The same methods and the same :data:`MIGRATIONS` run on both: they are written in
+portable SQL with ``?`` placeholders, and :mod:`bot.database` (the one module that knows
+the two apart) rewrites them for PostgreSQL. ``TIDEBOUND_DB`` chooses: a file path or
+``sqlite:///…`` (SQLite in WAL mode, the default) or ``postgresql://…`` (a connection
+pool). The schema is versioned and upgraded by :data:`MIGRATIONS` when it is opened.
+A move is stored with :meth:`Storage.commit_actions`, an optimistic update that succeeds only if the
 session is still at the version the move was computed from: of two moves computed
 from the same version, exactly one is stored.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
+from .database import (
+    SQLITE,
+    Database,
+    Executor,
+    IntegrityError,
+    Target,
+    open_database,
+    parse_target,
+)
+from .sharding import SHARD_SQL, Shards
 
 #: Session states. ``lobby`` and ``active`` occupy their channel.
 LOBBY, ACTIVE, FINISHED, ABANDONED = "lobby", "active", "finished", "abandoned"
@@ -140,11 +151,30 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (guild_id, game, user_id)
     )
     """,
+    # 6: a process playing an expired turn clock claims it until this time (Unix time), so
+    # that two processes over one database (several shards, or a redeploy) never play
+    # one expiry twice; a claim that is never released (a killed process) runs out.
+    """
+    ALTER TABLE sessions ADD COLUMN clock_claimed_until REAL
+    """,
 )
+
+
+#: SQL: the reminder ``r``'s player is not on vacation at the time bound twice after it.
+_NOT_AWAY = ("NOT EXISTS (SELECT 1 FROM vacations v WHERE v.user_id = r.user_id "
+             "AND v.started_at <= ? AND ? < v.ends_at)")
 
 
 class StorageError(Exception):
     """The database refused an operation (e.g. a second open session in a channel)."""
+
+
+class DatabaseUnavailable(StorageError):
+    """The database could not be opened (no server, refused login, unreadable file)."""
+
+    def __init__(self, target: str, reason: str) -> None:
+        super().__init__(f"{target}: {reason}")
+        self.target, self.reason = target, reason
 
 
 class ChannelBusy(StorageError):
@@ -260,37 +290,36 @@ class Freshness:
 class Storage:
     """An open database. Use :meth:`open` (or ``async with await Storage.open(...)``)."""
 
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
-        self.path = path
-        # One connection serves every coroutine: transactions must not interleave.
-        self._lock = asyncio.Lock()
+        #: Where the database is, shown to people (a PostgreSQL password is masked).
+        self.path = db.target.shown
+        self.backend = db.kind
+        # SQLite: one connection serves every coroutine, so reads wait for an open
+        # transaction to end. PostgreSQL: a no-op, the pool gives each its own.
+        self._lock = db.lock
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            await self._db.execute("COMMIT")
+    def _transaction(self) -> AbstractAsyncContextManager[Executor]:
+        return self._db.transaction()
 
     @classmethod
-    async def open(cls, path: str | Path) -> Storage:
-        """Open (creating if needed) the database at ``path`` and migrate it."""
-        path = str(path)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        storage = cls(db, path)
-        await storage._migrate()
+    async def open(cls, target: str | Path | Target, *, pool_size: int = 10) -> Storage:
+        """Open (creating if needed) the database at ``target`` (``TIDEBOUND_DB``: a path,
+        ``sqlite:///…`` or ``postgresql://…``) and migrate it."""
+        where = target if isinstance(target, Target) else parse_target(target)
+        try:
+            database = await open_database(where, pool_size=pool_size)
+        except Exception as exc:
+            if where.kind == SQLITE:
+                raise  # OSError or sqlite3.Error, as the callers expect of a file
+            # The server's refusal, the driver's own errors, or the OS's (no server there).
+            raise DatabaseUnavailable(where.shown, f"{type(exc).__name__}: {exc}") from exc
+        storage = cls(database)
+        try:
+            await storage._db.migrate(MIGRATIONS)
+        except BaseException:
+            await storage.close()
+            raise
         return storage
 
     async def close(self) -> None:
@@ -302,26 +331,13 @@ class Storage:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    async def _migrate(self) -> None:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        current = int(row[0]) if row else 0
-        for version, script in enumerate(MIGRATIONS[current:], start=current + 1):
-            async with self._transaction() as db:
-                for statement in script.split(";"):
-                    if statement.strip():
-                        await db.execute(statement)
-                await db.execute(f"PRAGMA user_version = {version}")
-
     async def schema_version(self) -> int:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0]) if row else 0
+        return await self._db.schema_version()
 
     async def journal_mode(self) -> str:
-        async with self._db.execute("PRAGMA journal_mode") as cursor:
-            row = await cursor.fetchone()
-        return str(row[0]) if row else ""
+        """SQLite's journal mode (``wal``); PostgreSQL has none to tell."""
+        journal = getattr(self._db, "journal_mode", None)
+        return await journal() if journal is not None else ""
 
     # -- sessions -------------------------------------------------------------
     async def create_session(
@@ -333,19 +349,20 @@ class Storage:
         now = time.time()
         try:
             async with self._transaction() as db:
-                cursor = await db.execute(
+                async with db.execute(
                     "INSERT INTO sessions (channel_id, guild_id, game, options, status, host_id, "
-                    "locale, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "locale, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "RETURNING id",
                     (channel_id, guild_id, game, json.dumps(options), LOBBY, host.user_id,
                      locale, now, now),
-                )
-                session_id = int(cursor.lastrowid or 0)
+                ) as cursor:
+                    session_id = int((await cursor.fetchone())[0])
                 await db.execute(
                     "INSERT INTO seats (session_id, seat, user_id, name, is_bot) "
                     "VALUES (?, 0, ?, ?, ?)",
                     (session_id, host.user_id, host.name, int(host.is_bot)),
                 )
-        except aiosqlite.IntegrityError as exc:
+        except IntegrityError as exc:
             raise ChannelBusy(channel_id) from exc
         row = await self.get(session_id)
         assert row is not None
@@ -412,12 +429,21 @@ class Storage:
                 "SELECT id FROM sessions WHERE status = 'active' ORDER BY id") as cursor:
             return [int(r[0]) for r in await cursor.fetchall()]
 
-    async def bots_due_sessions(self) -> list[int]:
+    @staticmethod
+    def _on_shards(shards: Shards | None) -> tuple[str, list[Any]]:
+        """An ``AND …`` keeping only the sessions of ``shards`` (nothing for every shard)."""
+        if shards is None or shards.everything:
+            return "", []
+        marks = ", ".join("?" for _ in shards.ids)
+        return f" AND {SHARD_SQL} IN ({marks})", [shards.count, *shards.ids]
+
+    async def bots_due_sessions(self, shards: Shards | None = None) -> list[int]:
         """Active sessions where a bot may have a move to make (the ``bots_due`` index):
-        all a restart has to look at."""
+        all a restart has to look at (only those of ``shards``, when given)."""
+        where, params = self._on_shards(shards)
         async with self._lock, self._db.execute(
-                "SELECT id FROM sessions WHERE bots_due = 1 AND status = 'active' "
-                "ORDER BY id") as cursor:
+                f"SELECT id FROM sessions WHERE bots_due = 1 AND status = 'active'{where} "
+                "ORDER BY id", params) as cursor:
             return [int(r[0]) for r in await cursor.fetchall()]
 
     async def clear_bots_due(self, session_id: int, *, expected_version: int) -> bool:
@@ -428,25 +454,49 @@ class Storage:
                 (session_id, expected_version))
             return cursor.rowcount == 1
 
-    async def due_sessions(self, now: float) -> list[int]:
+    async def due_sessions(self, now: float, shards: Shards | None = None) -> list[int]:
         """Active sessions whose turn clock ran out at ``now`` or before."""
+        where, params = self._on_shards(shards)
         async with self._lock, self._db.execute(
                 "SELECT id FROM sessions WHERE status = 'active' AND deadline IS NOT NULL "
-                "AND deadline <= ? ORDER BY deadline, id", (now,)) as cursor:
+                f"AND deadline <= ?{where} ORDER BY deadline, id", (now, *params)) as cursor:
             return [int(r[0]) for r in await cursor.fetchall()]
 
-    async def next_deadline(self) -> float | None:
-        """The earliest deadline of an active session, if any clock is running."""
+    async def claim_due(self, now: float, *, lease: float, shards: Shards | None = None,
+                        limit: int = 100) -> list[tuple[int, float]]:
+        """Claim, in one atomic ``UPDATE … RETURNING``, the sessions of ``shards`` whose
+        clock ran out at ``now`` and that nobody holds a claim on, until ``now + lease``:
+        (session id, its deadline) each. Of two processes claiming at once, each session
+        goes to one (PostgreSQL re-checks the condition on a row another transaction
+        changed meanwhile; SQLite writes one transaction at a time). A commit or a new
+        deadline releases the claim; a claimer that dies lets it run out."""
+        where, params = self._on_shards(shards)
+        async with self._transaction() as db, db.execute(
+                "UPDATE sessions SET clock_claimed_until = ? WHERE id IN (SELECT id FROM "
+                "sessions WHERE status = 'active' AND deadline IS NOT NULL AND deadline <= ? "
+                f"AND (clock_claimed_until IS NULL OR clock_claimed_until <= ?){where} "
+                "ORDER BY deadline, id LIMIT ?) AND status = 'active' AND deadline <= ? "
+                "AND (clock_claimed_until IS NULL OR clock_claimed_until <= ?) "
+                "RETURNING id, deadline",
+                (now + lease, now, now, *params, limit, now, now)) as cursor:
+            claimed = [(int(r[0]), float(r[1])) for r in await cursor.fetchall()]
+        return sorted(claimed, key=lambda c: (c[1], c[0]))
+
+    async def next_deadline(self, shards: Shards | None = None) -> float | None:
+        """The earliest moment a clock of an active session (of ``shards``) is due: its
+        deadline, or when another process's claim on it runs out."""
+        where, params = self._on_shards(shards)
         async with self._lock, self._db.execute(
-                "SELECT MIN(deadline) FROM sessions WHERE status = 'active' "
-                "AND deadline IS NOT NULL") as cursor:
+                "SELECT MIN(MAX(deadline, COALESCE(clock_claimed_until, 0))) FROM sessions "
+                f"WHERE status = 'active' AND deadline IS NOT NULL{where}", params) as cursor:
             row = await cursor.fetchone()
         return None if row is None or row[0] is None else float(row[0])
 
     async def set_deadline(self, session_id: int, deadline: float | None, *,
                            expected_version: int | None = None) -> bool:
         """Set (or clear) the deadline of an active session (at ``expected_version``)."""
-        query = "UPDATE sessions SET deadline = ? WHERE id = ? AND status = 'active'"
+        query = ("UPDATE sessions SET deadline = ?, clock_claimed_until = NULL "
+                 "WHERE id = ? AND status = 'active'")
         params: list[Any] = [deadline, session_id]
         if expected_version is not None:
             query += " AND version = ?"
@@ -457,21 +507,34 @@ class Storage:
 
     async def set_lobby(
         self, session_id: int, *, seats: Iterable[SeatRow], host_id: str | None = None,
-        options: dict[str, Any] | None = None,
-    ) -> None:
-        """Replace the lobby's seats (and optionally its host and options)."""
-        sets, params = ["updated_at = ?"], [time.time()]
+        options: dict[str, Any] | None = None, expected_updated_at: float | None = None,
+    ) -> bool:
+        """Replace the lobby's seats (and optionally its host and options). With
+        ``expected_updated_at`` only if the lobby was not changed since (by another
+        process: each process's own lobby edits are serialized by the service); whether
+        it was stored."""
+        stamp = time.time()
+        if expected_updated_at is not None and stamp <= expected_updated_at:
+            stamp = expected_updated_at + 1e-6  # a change always moves the stamp
+        sets, params = ["updated_at = ?"], [stamp]
         if host_id is not None:
             sets.append("host_id = ?")
             params.append(host_id)
         if options is not None:
             sets.append("options = ?")
             params.append(json.dumps(options))
+        where, tail = "id = ?", [session_id]
+        if expected_updated_at is not None:
+            where += " AND updated_at = ?"
+            tail.append(expected_updated_at)
         async with self._transaction() as db:
+            cursor = await db.execute(
+                f"UPDATE sessions SET {', '.join(sets)} WHERE {where}", (*params, *tail))
+            if cursor.rowcount != 1:
+                return False
             await db.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
             await self._insert_seats(db, session_id, seats)
-            await db.execute(
-                f"UPDATE sessions SET {', '.join(sets)} WHERE id = ?", (*params, session_id))
+        return True
 
     async def set_status(self, session_id: int, status: str, *, only_from: str | None = None,
                          ) -> bool:
@@ -491,7 +554,7 @@ class Storage:
 
     @staticmethod
     async def _insert_seats(
-        db: aiosqlite.Connection, session_id: int, seats: Iterable[SeatRow]
+        db: Executor, session_id: int, seats: Iterable[SeatRow]
     ) -> None:
         await db.executemany(
             "INSERT INTO seats (session_id, seat, user_id, name, is_bot, confirmed) "
@@ -503,16 +566,18 @@ class Storage:
     async def start(
         self, session_id: int, *, seed: int, state: str, seats: Iterable[SeatRow],
         bots_due: bool = True, now: float | None = None,
+        expected_updated_at: float | None = None,
     ) -> bool:
-        """Move a lobby into play with its first state. ``False`` if it left the lobby.
-        ``bots_due``: whether a bot must make the first move; ``now`` is stored as
-        ``updated_at``."""
+        """Move a lobby into play with its first state. ``False`` if it left the lobby (or,
+        with ``expected_updated_at``, was changed since it was read). ``bots_due``: whether
+        a bot must make the first move; ``now`` is stored as ``updated_at``."""
+        unchanged = "" if expected_updated_at is None else " AND updated_at = ?"
         async with self._transaction() as db:
             cursor = await db.execute(
                 "UPDATE sessions SET status = 'active', seed = ?, state = ?, version = 1, "
-                "updated_at = ?, bots_due = ? WHERE id = ? AND status = 'lobby'",
+                f"updated_at = ?, bots_due = ? WHERE id = ? AND status = 'lobby'{unchanged}",
                 (seed, state, time.time() if now is None else now, int(bots_due),
-                 session_id))
+                 session_id, *(() if expected_updated_at is None else (expected_updated_at,))))
             if cursor.rowcount != 1:
                 return False
             await db.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
@@ -539,7 +604,7 @@ class Storage:
         async with self._transaction() as db:
             cursor = await db.execute(
                 "UPDATE sessions SET state = ?, version = ?, status = ?, updated_at = ?, "
-                "deadline = ?, bots_due = ?, clocks = ? "
+                "deadline = ?, bots_due = ?, clocks = ?, clock_claimed_until = NULL "
                 "WHERE id = ? AND version = ? AND status = 'active'",
                 (state, expected_version + len(actions), status, now, deadline, int(bots_due),
                  clocks, session_id, expected_version))
@@ -560,7 +625,8 @@ class Storage:
                          reminders: Sequence[ReminderPlan] | None = None) -> bool:
         """Store the seats' clocks and the session's earliest deadline of an active session
         without a move (a vacation pauses or resumes them; a timeout with nothing to play)."""
-        query = "UPDATE sessions SET clocks = ?, deadline = ? WHERE id = ? AND status = 'active'"
+        query = ("UPDATE sessions SET clocks = ?, deadline = ?, clock_claimed_until = NULL "
+                 "WHERE id = ? AND status = 'active'")
         params: list[Any] = [clocks, deadline, session_id]
         if expected_version is not None:
             query += " AND version = ?"
@@ -575,11 +641,12 @@ class Storage:
 
     # -- reminders (issue 15) ---------------------------------------------------------------
     @staticmethod
-    async def _sync_reminders(db: aiosqlite.Connection, session_id: int,
+    async def _sync_reminders(db: Executor, session_id: int,
                               plans: Sequence[ReminderPlan]) -> None:
         """Keep one reminder row per waiting decision in ``plans``: a decision still waiting
-        (same seat, same ``since``) keeps its row and whether it was sent; any other row of
-        the session goes (that player acted, or left the seat)."""
+        (same seat, same ``since``) keeps its row and whether it was sent, at its time as
+        planned now (a vacation moves it later); any other row of the session goes (that
+        player acted, or left the seat)."""
         keep = {(plan.seat, plan.since) for plan in plans}
         rows = await db.execute_fetchall(
             "SELECT seat, since FROM reminders WHERE session_id = ?", (session_id,))
@@ -589,24 +656,29 @@ class Storage:
             await db.executemany("DELETE FROM reminders WHERE session_id = ? AND seat = ?", gone)
         await db.executemany(
             "INSERT INTO reminders (session_id, seat, user_id, since, remind_at, sent) "
-            "VALUES (?, ?, ?, ?, ?, 0) ON CONFLICT (session_id, seat) DO NOTHING",
+            "VALUES (?, ?, ?, ?, ?, 0) ON CONFLICT (session_id, seat) "
+            "DO UPDATE SET remind_at = excluded.remind_at",
             [(session_id, p.seat, p.user_id, p.since, p.remind_at) for p in plans])
 
     async def due_reminders(self, now: float, limit: int = 100) -> list[DueReminder]:
-        """Reminders not yet sent whose time has come, of games still in play."""
+        """Reminders not yet sent whose time has come, of games still in play; none for a
+        player on vacation at ``now`` (their reminders wait, see :meth:`next_reminder`)."""
         async with self._lock:
             rows = await self._db.execute_fetchall(
                 "SELECT r.session_id, r.seat, r.user_id, r.since, s.channel_id, s.guild_id, "
                 "s.game, s.locale, s.last_post FROM reminders r "
                 "JOIN sessions s ON s.id = r.session_id "
                 "WHERE r.sent = 0 AND r.remind_at <= ? AND s.status = 'active' "
-                "ORDER BY r.remind_at LIMIT ?", (now, limit))
+                f"AND {_NOT_AWAY} ORDER BY r.remind_at LIMIT ?", (now, now, now, limit))
         return [DueReminder(int(r[0]), int(r[1]), str(r[2]), float(r[3]), str(r[4]),
                             r[5], str(r[6]), str(r[7]), r[8]) for r in rows]
 
-    async def next_reminder(self) -> float | None:
+    async def next_reminder(self, now: float) -> float | None:
+        """When the next reminder is due, of players not on vacation at ``now`` (a
+        vacation's end replans its player's reminders)."""
         async with self._lock, self._db.execute(
-                "SELECT MIN(remind_at) FROM reminders WHERE sent = 0") as cursor:
+                f"SELECT MIN(remind_at) FROM reminders r WHERE sent = 0 AND {_NOT_AWAY}",
+                (now, now)) as cursor:
             row = await cursor.fetchone()
         return None if row is None or row[0] is None else float(row[0])
 
@@ -680,12 +752,14 @@ class Storage:
             row = await cursor.fetchone()
         return None if row is None or row[0] is None else float(row[0])
 
-    async def end_vacation(self, vacation_id: int, ends_at: float) -> None:
-        """The vacation is over at ``ends_at`` and its clocks are running again."""
+    async def end_vacation(self, vacation_id: int, ends_at: float) -> bool:
+        """The vacation is over at ``ends_at`` and its clocks are running again. Whether
+        this call ended it: of two processes ending one vacation, one does (issue 17)."""
         async with self._transaction() as db:
-            await db.execute(
+            cursor = await db.execute(
                 "UPDATE vacations SET ends_at = CASE WHEN ends_at > ? THEN ? ELSE ends_at END, "
-                "resumed = 1 WHERE id = ?", (ends_at, ends_at, vacation_id))
+                "resumed = 1 WHERE id = ? AND resumed = 0", (ends_at, ends_at, vacation_id))
+            return cursor.rowcount == 1
 
     # -- /mygames (issue 15) -------------------------------------------------------------------
     async def sessions_of_user(self, user_id: str, *, guild_id: str | None = None,
@@ -721,7 +795,7 @@ class Storage:
                 "WHERE session_id = ? AND seat = ?",
                 (seat.user_id, seat.name, int(seat.is_bot), session_id, seat.seat))
             await db.execute(
-                "UPDATE sessions SET updated_at = ?, bots_due = bots_due OR ? WHERE id = ?",
+                "UPDATE sessions SET updated_at = ?, bots_due = MAX(bots_due, ?) WHERE id = ?",
                 (time.time(), int(seat.is_bot), session_id))
 
     async def action_log(self, session_id: int) -> list[LoggedAction]:
@@ -730,6 +804,45 @@ class Storage:
                 "ORDER BY seq", (session_id,)) as cursor:
             rows = await cursor.fetchall()
         return [LoggedAction(int(r[0]), int(r[1]), str(r[2]), float(r[3])) for r in rows]
+
+    # -- moving a database ----------------------------------------------------------------
+    async def table_counts(self) -> dict[str, int]:
+        """Rows per table (the schema's own bookkeeping left out)."""
+        counts = {}
+        for table in await self._db.tables():
+            rows = list(await self._db.execute_fetchall(f"SELECT COUNT(*) FROM {table}"))
+            counts[table] = int(rows[0][0])
+        return counts
+
+    async def copy_to(self, target: Storage, *, batch: int = 500) -> dict[str, int]:
+        """Copy every row of this database into ``target`` (migrated to the same schema,
+        and empty), in one transaction of ``target``: a copy that fails leaves it empty.
+        Tables go in the order they were created, so a session comes before its seats;
+        ids are kept, and ``target``'s id counters continue after them. Returns the rows
+        copied per table; :class:`StorageError` if ``target`` is not empty or not at this
+        schema version."""
+        if await target.schema_version() != await self.schema_version():
+            raise StorageError(
+                f"{target.path} is at schema {await target.schema_version()}, "
+                f"{self.path} at {await self.schema_version()}")
+        held = {table: n for table, n in (await target.table_counts()).items() if n}
+        if held:
+            raise StorageError(f"{target.path} is not empty: {held}")
+        copied: dict[str, int] = {}
+        async with target._transaction() as into:
+            for table in await self._db.tables():
+                wanted = set(await target._db.columns(table))
+                columns = [c for c in await self._db.columns(table) if c in wanted]
+                names, marks = ", ".join(columns), ", ".join("?" for _ in columns)
+                rows = [tuple(r) for r in await self._db.execute_fetchall(
+                    f"SELECT {names} FROM {table}")]
+                for start in range(0, len(rows), batch):
+                    await into.executemany(
+                        f"INSERT INTO {table} ({names}) VALUES ({marks})",
+                        rows[start:start + batch])
+                copied[table] = len(rows)
+        await target._db.after_copy()
+        return copied
 
     # -- results and ratings (issue 16) ----------------------------------------------
     async def record_results(

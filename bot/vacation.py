@@ -64,7 +64,8 @@ class Vacations:
         """Vacations whose days are over: start their players' clocks again."""
         news = []
         for vacation in await self.service.storage.ended_vacations(now):
-            await self.service.storage.end_vacation(vacation.id, vacation.ends_at)
+            if not await self.service.storage.end_vacation(vacation.id, vacation.ends_at):
+                continue  # another process ended it first, and resumes its clocks
             if await self.settings.on_vacation(vacation.user_id, now):
                 continue  # another vacation follows on
             news.append(VacationNews(vacation.user_id, None,

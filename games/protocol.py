@@ -33,7 +33,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from i18n import DEFAULT_LOCALE, Term, t
+from i18n import DEFAULT_LOCALE, Term, has, t
 
 from .errors import IllegalAction as IllegalAction  # re-exported: every game imports it here
 from .errors import StateFormatError
@@ -345,6 +345,12 @@ class Ruleset(ABC, Generic[S, A]):
         ``options`` cannot be played with (a map made for fewer players); asked again
         at ``/game start`` against the seats taken. Any count in range by default."""
 
+    def check_join(self, seats: int, options: Mapping[str, Any]) -> None:
+        """Refuse, with a :class:`LocalizedError`, a lobby seat number ``seats`` (the
+        count once somebody joins or a bot is added) that the lobby's ``options`` can
+        never be played with (a map made for fewer players), at once rather than at
+        ``/game start``. Any count up to :attr:`max_players` by default."""
+
     def option_values(self, option: Option, seats: int | None = None,
                       locale: str = DEFAULT_LOCALE) -> list[tuple[str, str]] | None:
         """(value, label) pairs autocomplete offers for ``option`` when ``seats`` seats
@@ -373,6 +379,26 @@ class Ruleset(ABC, Generic[S, A]):
         values: dict[str, Any] = {option.name: option.default for option in self.options}
         values.update(options or {})
         return t(f"{self.id}.rules.{topic}", locale, **values)
+
+    def rules_topic_title(self, topic: str, locale: str = DEFAULT_LOCALE) -> str:
+        """The name of rules ``topic`` a reader of ``locale`` sees ("Обзор" for
+        ``overview``): the key ``<id>.rules_topic.<topic>``, else the topic's id."""
+        key = f"{self.id}.rules_topic.{topic}"
+        return t(key, locale) if has(key, locale) else topic
+
+    def find_rules_topic(self, typed: str, locale: str = DEFAULT_LOCALE) -> str | None:
+        """The topic ``typed`` names, by its id or by its title in ``locale`` or in
+        English (any case); the first topic for an empty text; ``None`` if none."""
+        topics = self.rules_topics()
+        wanted = typed.strip().casefold()
+        if not wanted:
+            return topics[0] if topics else None
+        for topic in topics:
+            names = {topic, self.rules_topic_title(topic, locale),
+                     self.rules_topic_title(topic, DEFAULT_LOCALE)}
+            if wanted in {name.casefold() for name in names}:
+                return topic
+        return None
 
     def display_name(self, locale: str = DEFAULT_LOCALE) -> str:
         return t(self.name_key, locale)

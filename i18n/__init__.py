@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -121,8 +121,10 @@ def babel_locale(locale: str) -> Locale:
         return Locale.parse(DEFAULT_LOCALE)
 
 
+@lru_cache(maxsize=4096, typed=True)
 def format_number(value: int | float, locale: str) -> str:
-    """``value`` written the way ``locale`` writes numbers (CLDR, through Babel)."""
+    """``value`` written the way ``locale`` writes numbers (CLDR, through Babel); kept,
+    since a board writes the same few dozen counts on every render (issue 10)."""
     return format_decimal(value, locale=babel_locale(locale))
 
 

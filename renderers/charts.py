@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from i18n import format_number
+
 from .common import (
     INK,
     MUTED,
@@ -52,12 +54,13 @@ def nice_step(peak: float, max_lines: int = 6) -> float:
     return 10 * power
 
 
-def _label(value: float) -> str:
-    return f"{value:,.0f}" if value == int(value) else f"{value:g}"
+def _label(value: float, locale: str) -> str:
+    """A value as ``locale`` writes numbers ("4,000" in English, "4 000" in Russian)."""
+    return format_number(int(value) if value == int(value) else value, locale)
 
 
 def _y_axis(draw: ImageDraw.ImageDraw, left: float, right: float, top: float, bottom: float,
-            peak: float) -> tuple[float, float]:
+            peak: float, locale: str) -> tuple[float, float]:
     """Draw the value grid; return (y_max, pixels per unit)."""
     step = nice_step(peak)
     y_max = step * max(1, math.ceil(peak / step))
@@ -67,18 +70,18 @@ def _y_axis(draw: ImageDraw.ImageDraw, left: float, right: float, top: float, bo
     while v <= y_max + 1e-9:
         y = bottom - v * scale
         draw.line((left, y, right, y), fill=GRID, width=1)
-        draw.text((left - 8, y), _label(v), font=face, fill=MUTED, anchor="rm")
+        draw.text((left - 8, y), _label(v, locale), font=face, fill=MUTED, anchor="rm")
         v += step
     draw.line((left, top, left, bottom), fill=INK, width=2)
     draw.line((left, bottom, right, bottom), fill=INK, width=2)
     return y_max, scale
 
 
-def _axis_room(peak: float) -> float:
+def _axis_room(peak: float, locale: str) -> float:
     """Width of the value labels left of the axis."""
     step = nice_step(peak)
     top = step * max(1, math.ceil(peak / step))
-    return text_width(_label(top), font(15)) + 16
+    return text_width(_label(top, locale), font(15)) + 16
 
 
 def legend(image: Image.Image, xy: tuple[float, float], series: Sequence[Series],
@@ -99,7 +102,7 @@ def legend(image: Image.Image, xy: tuple[float, float], series: Sequence[Series]
 
 
 def line_chart(image: Image.Image, box: Box, series: Sequence[Series], *,
-               x_title: str, x_start: int = 1) -> None:
+               x_title: str, x_start: int = 1, locale: str = "en") -> None:
     """One line per series across ``box`` (x0, y0, x1, y1): the x positions are numbered
     from ``x_start`` (rounds), the value axis starts at zero. Each line ends in the
     seat's token; lines that coincide stay visible because later ones are thinner."""
@@ -107,11 +110,11 @@ def line_chart(image: Image.Image, box: Box, series: Sequence[Series], *,
     x0, y0, x1, y1 = box
     points = max((len(s.values) for s in series), default=0)
     peak = max((v for s in series for v in s.values), default=0.0)
-    left = x0 + _axis_room(peak)
+    left = x0 + _axis_room(peak, locale)
     right = x1 - 20
     bottom = y1 - 44
     top = y0 + 8
-    _, scale = _y_axis(draw, left, right, top, bottom, peak)
+    _, scale = _y_axis(draw, left, right, top, bottom, peak, locale)
     span = max(points - 1, 1)
 
     def at(i: int, v: float) -> tuple[float, float]:
@@ -150,17 +153,17 @@ def line_chart(image: Image.Image, box: Box, series: Sequence[Series], *,
 
 
 def bar_chart(image: Image.Image, box: Box, categories: Sequence[str],
-              series: Sequence[Series]) -> None:
+              series: Sequence[Series], locale: str = "en") -> None:
     """Grouped bars across ``box``: for every category one bar per series (in series
     order), its value written above it and the seat's letter inside it."""
     draw = ImageDraw.Draw(image)
     x0, y0, x1, y1 = box
     peak = max((v for s in series for v in s.values), default=0.0)
-    left = x0 + _axis_room(peak)
+    left = x0 + _axis_room(peak, locale)
     right = x1 - 8
     bottom = y1 - 30
     top = y0 + 24
-    _, scale = _y_axis(draw, left, right, top, bottom, peak)
+    _, scale = _y_axis(draw, left, right, top, bottom, peak, locale)
     slot = (right - left) / max(len(categories), 1)
     n = max(len(series), 1)
     bar_w = min(48.0, slot * 0.8 / n)
@@ -179,7 +182,7 @@ def bar_chart(image: Image.Image, box: Box, categories: Sequence[str],
                 if bottom - y >= 18:
                     draw.text((bx + bar_w / 2, bottom - 9), s.style.letter, font=letter_face,
                               fill=s.style.ink, anchor="mm")
-            draw.text((bx + bar_w / 2, y - 3), _label(v), font=value_face,
+            draw.text((bx + bar_w / 2, y - 3), _label(v, locale), font=value_face,
                       fill=INK if v else MUTED, anchor="md")
         draw.text((cx, bottom + 6), name, font=font(16, bold=True), fill=INK, anchor="ma")
 

@@ -50,7 +50,9 @@ LINE_H = 360
 CHARTS_H = 300
 ROW_H = 58
 #: Player table columns: left edges and the right end.
-COLS = (MARGIN, 214, 318, 668, 734, 980, WIDTH - MARGIN)
+#: Rows of the lane and attack-card names under the headers (they alternate).
+SUB_ROWS = 2
+COLS = (MARGIN, 184, 288, 638, 714, 960, WIDTH - MARGIN)
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -77,7 +79,7 @@ def _draw_vp_chart(image: Image.Image, summary: SummaryView, names: Sequence[str
     series = _series(summary, names, per_player)
     bottom = legend(image, (MARGIN, top + 34), series, WIDTH - 2 * MARGIN)
     line_chart(image, (MARGIN, bottom + 8, WIDTH - MARGIN, top + LINE_H), series,
-               x_title=t(_S + "round", locale), x_start=0)
+               x_title=t(_S + "round", locale), x_start=0, locale=locale)
     return top + LINE_H
 
 
@@ -97,7 +99,7 @@ def _draw_die_chart(image: Image.Image, summary: SummaryView, box: tuple[float, 
     draw_text(draw, (x0, y0 + 30), t(_S + "die_note", locale, wood=wood), font(15), MUTED,
               x1 - x0)
     expected = expected_rolls(rolls)
-    label = t(_S + "expected", locale, count=f"{expected:.1f}")
+    label = t(_S + "expected", locale, count=round(expected, 1))
     draw_text(draw, (x0, y0 + 50), label, font(15), INK, x1 - x0)
     top, bottom = y0 + 84, y1 - 34
     left, right = x0 + 44, x1 - 8
@@ -136,7 +138,7 @@ def _draw_attack_chart(image: Image.Image, summary: SummaryView, names: Sequence
     draw_text(draw, (x0, y0 + 30), t(_S + "attacks_note", locale), font(15), MUTED, x1 - x0)
     categories = [t(f"hagoth.card.{card}", locale) for card in ATTACK_CARDS]
     series = _series(summary, names, [p.attacks_played for p in summary.players])
-    bar_chart(image, (x0, y0 + 52, x1, y1), categories, series)
+    bar_chart(image, (x0, y0 + 52, x1, y1), categories, series, locale)
 
 
 def _wait_text(ps: PlayerSummary, locale: str) -> str:
@@ -160,13 +162,16 @@ def _draw_table(image: Image.Image, summary: SummaryView, names: Sequence[str], 
     lane_w = (COLS[3] - COLS[2]) / len(BLUEPRINTS)
     attack_w = (COLS[5] - COLS[4]) / len(ATTACK_CARDS)
     y = top + head_lines * line_height(head) + 4
+    # The lane and attack-card names alternate between two rows, so that each may be as
+    # wide as two of its narrow columns ("Разрушить", "Vynechání" do not fit one).
+    sub = line_height(font(15))
     for lane, bp in enumerate(BLUEPRINTS):
-        draw_fitted(draw, (COLS[2] + lane_w * (lane + 0.5), y), t(
-            f"{_S}lane.{bp.code}", locale), lane_w - 4, 15, INK, anchor="ma")
+        draw_fitted(draw, (COLS[2] + lane_w * (lane + 0.5), y + lane % 2 * sub), t(
+            f"{_S}lane.{bp.code}", locale), 2 * lane_w - 8, 15, INK, anchor="ma")
     for k, card in enumerate(ATTACK_CARDS):
-        draw_fitted(draw, (COLS[4] + attack_w * (k + 0.5), y), t(
-            f"hagoth.card.{card}", locale), attack_w - 4, 15, INK, anchor="ma")
-    y += line_height(font(15)) + 6
+        draw_fitted(draw, (COLS[4] + attack_w * (k + 0.5), y + k % 2 * sub), t(
+            f"hagoth.card.{card}", locale), 2 * attack_w - 8, 15, INK, anchor="ma")
+    y += SUB_ROWS * sub + 6
     draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=INK, width=2)
     value = font(20, bold=True)
     small = font(15)
@@ -205,7 +210,8 @@ def _draw_table(image: Image.Image, summary: SummaryView, names: Sequence[str], 
 
 def _table_height(players: int) -> float:
     head = font(15, bold=True)
-    return 2 * line_height(head) + 4 + line_height(font(15)) + 6 + players * ROW_H + 10 + \
+    return 2 * line_height(head) + 4 + SUB_ROWS * line_height(font(15)) + 6 + \
+        players * ROW_H + 10 + \
         line_height(font(15))
 
 
@@ -218,12 +224,15 @@ def render_summary(summary: SummaryView, names: Sequence[str], locale: str = "en
     draw_text(draw, (MARGIN, MARGIN), t(_S + "title", locale), font(30, bold=True), INK,
               WIDTH - 2 * MARGIN)
     rounds = len(summary.vp_rounds) - 1
+    # Each count is said by its own plural table (one message cannot agree with two).
+    turns = t(_S + "turns", locale, count=summary.turn)
+    rounds_text = t(_S + "rounds", locale, count=rounds)
     if summary.winner is not None:
         winner = summary.players[summary.winner]
         sub = t(_S + "subtitle", locale, name=_name(names, winner.seat), vp=winner.vp,
-                turns=summary.turn, rounds=rounds)
+                turns=turns, rounds=rounds_text)
     else:
-        sub = t(_S + "subtitle_none", locale, turns=summary.turn, rounds=rounds)
+        sub = t(_S + "subtitle_none", locale, turns=turns, rounds=rounds_text)
     draw_text(draw, (MARGIN, MARGIN + 42), sub, font(20), MUTED, WIDTH - 2 * MARGIN)
     top = MARGIN + HEADER_H
     draw.line((MARGIN, top - 10, WIDTH - MARGIN, top - 10), fill=RULE, width=2)

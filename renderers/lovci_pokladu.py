@@ -80,6 +80,8 @@ CREW = 28
 SWIMMER = 40
 SHIP_W, SHIP_H = 92, 66
 ICON = 68
+#: Width of the name under a card's picture (4 px inside the card's edge each side).
+LABEL_W = CELL - 8
 SS = 4  # supersampling factor for antialiased pictures
 
 # -- colours ----------------------------------------------------------------------------
@@ -814,12 +816,12 @@ def _face_image(
         for k in range(12):
             a0 = k * 30.0
             draw.arc((cx - r, cy - r, cx + r, cy + r), a0, a0 + 17, fill=GOLD_DARK, width=3)
-        draw_fitted(draw, (cx, CELL - 14), t(f"{_K}card_emptied", locale), CELL - 12, 15, INK,
+        draw_fitted(draw, (cx, CELL - 14), t(f"{_K}card_emptied", locale), LABEL_W, 15, INK,
                     bold=True, anchor="mm")
         return face
     face.paste(icon, ((CELL - ICON) // 2, top), icon)
     if emptied:
-        draw_fitted(draw, (cx, CELL - 14), t(f"{_K}card_emptied", locale), CELL - 12, 15, INK,
+        draw_fitted(draw, (cx, CELL - 14), t(f"{_K}card_emptied", locale), LABEL_W, 15, INK,
                     bold=True, anchor="mm")
         return face
     if kind == "treasure":
@@ -836,7 +838,7 @@ def _face_image(
         draw,
         (cx, CELL - 14),
         t(f"{_K}card.{code}", locale),
-        CELL - 12,
+        LABEL_W,
         15,
         INK,
         bold=True,
@@ -1411,22 +1413,49 @@ def _draw_player(
         anchor="lm",
     )
     del used
-    x = float(left)
-    for text, chip_fill, bold in _player_chips(view, player, locale):
-        w = _chip_width(text, 14, bold)
-        if x + w > x1 - bw - 6:
-            break
-        _chip(
-            draw,
-            x,
-            y0 + 86,
-            text,
-            14,
-            fill=chip_fill,
-            ink=WHITE if chip_fill == ALERT else INK,
-            bold=bold,
-        )
-        x += w + 5
+    rows = _chip_rows(_player_chips(view, player, locale), x1 - bw - 6 - left)
+    for r, row in enumerate(rows):
+        x = float(left)
+        for text, chip_fill, bold in row:
+            x += _chip(draw, x, y0 + 86 + r * CHIP_ROW, text, 14, fill=chip_fill,
+                       ink=WHITE if chip_fill == ALERT else INK, bold=bold) + 5
+
+
+#: Height of one row of a player's chips; a player box grows by it per extra row.
+CHIP_ROW = 30
+
+Chip = tuple[str, RGB, bool]
+
+
+def _chip_rows(chips: list[Chip], width: float) -> list[list[Chip]]:
+    """``chips`` in rows no wider than ``width``, the alerts (a volcano, skipped turns)
+    first: a chip that does not fit goes to the next row, never away (the longer Russian
+    and Czech chips dropped "Ship only" off a four-player board)."""
+    ordered = sorted(chips, key=lambda chip: chip[1] != ALERT)
+    rows: list[list[Chip]] = [[]]
+    used = 0.0
+    for chip in ordered:
+        w = _chip_width(chip[0], 14, chip[2]) + 5
+        if rows[-1] and used + w - 5 > width:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(chip)
+        used += w
+    return rows
+
+
+def _players_height(view: LovciView, locale: str) -> int:
+    """The height of the player boxes: room for the most rows of chips any player has."""
+    width = _player_width(len(view.players)) - 2 * 5 - 16 - 6
+    most = max((len(_chip_rows(_player_chips(view, p, locale), width))
+                for p in view.players), default=1)
+    extra = max(1, most) - 1
+    return PLAYERS_H + CHIP_ROW * extra + (4 if extra else 0)  # clear of a 5 px frame
+
+
+def _player_width(players: int) -> float:
+    n = max(1, players)
+    return (WIDTH - 2 * MARGIN - (n - 1) * GAP) / n
 
 
 def _draw_players(
@@ -1436,14 +1465,14 @@ def _draw_players(
     names: Sequence[str],
     locale: str,
     top: int,
+    height: int,
 ) -> None:
-    n = max(1, len(view.players))
-    width = (WIDTH - 2 * MARGIN - (n - 1) * GAP) / n
+    width = _player_width(len(view.players))
     for i, player in enumerate(view.players):
         x0 = MARGIN + i * (width + GAP)
         name = names[player.seat] if player.seat < len(names) else "?"
         _draw_player(
-            image, draw, view, player, name, (x0, top, x0 + width, top + PLAYERS_H), locale
+            image, draw, view, player, name, (x0, top, x0 + width, top + height), locale
         )
 
 
@@ -1515,7 +1544,8 @@ def render_board(view: LovciView, names: Sequence[str], caption: str, locale: st
     caption_h = line_height(font(19)) * len(lines) + 16 + GAP if lines else 0
     status_top = HEADER_H + ORDER_H
     players_top = status_top + STATUS_H
-    caption_top = players_top + PLAYERS_H + GAP
+    players_h = _players_height(view, locale)
+    caption_top = players_top + players_h + GAP
     board_top = caption_top + caption_h
     legend_top = board_top + BOARD_H - MARGIN + 4
     height = legend_top + LEGEND_H + 6
@@ -1527,7 +1557,7 @@ def render_board(view: LovciView, names: Sequence[str], caption: str, locale: st
     _draw_header(draw, view, locale)
     _draw_order(image, draw, view, names, locale)
     _draw_status(image, draw, view, names, locale, status_top)
-    _draw_players(image, draw, view, names, locale, players_top)
+    _draw_players(image, draw, view, names, locale, players_top, players_h)
     if lines:
         draw_caption(draw, lines, caption_top, left=MARGIN, right=WIDTH - MARGIN, accent=NAVY)
     return png_bytes(image)

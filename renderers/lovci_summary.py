@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from games.lovci_pokladu.view import LovciSummary, PlayerSummary
-from i18n import t
+from i18n import format_number, t
 from renderers.charts import Series, bar_chart, legend, line_chart
 from renderers.common import (
     INK,
@@ -54,10 +54,10 @@ def _subtitle(summary: LovciSummary, names: Sequence[str], locale: str) -> str:
     rounds = len(summary.rounds)
     if len(winners) == 1:
         return t(_S + "subtitle", locale, name=_name(names, winners[0].seat),
-                 total=f"{winners[0].total:,}", rounds=rounds, reason=reason)
+                 total=winners[0].total, rounds=rounds, reason=reason)
     return t(_S + "subtitle_shared", locale,
              names=", ".join(_name(names, p.seat) for p in winners),
-             total=f"{winners[0].total if winners else 0:,}", rounds=rounds, reason=reason)
+             total=winners[0].total if winners else 0, rounds=rounds, reason=reason)
 
 
 def _by_value(tokens: Sequence[int], values: Sequence[int]) -> str:
@@ -90,8 +90,8 @@ def _table(image: Image.Image, summary: LovciSummary, names: Sequence[str], top:
         draw_token(image, (COLS[0] + 18, mid), 30, _style(p))
         draw_fitted(draw, (COLS[0] + 40, mid), _name(names, p.seat), COLS[1] - COLS[0] - 48, 19,
                     INK, bold=True, anchor="lm")
-        draw.text((COLS[1] + 4, mid), f"{p.total:,}", font=font(22, bold=True), fill=INK,
-                  anchor="lm")
+        draw.text((COLS[1] + 4, mid), format_number(p.total, locale), font=font(22, bold=True),
+                  fill=INK, anchor="lm")
         # found: the count and its values; delivered by value is the bar chart above
         draw.text((COLS[2] + 4, mid - 10), str(sum(p.found)), font=value, fill=INK,
                   anchor="lm")
@@ -104,8 +104,8 @@ def _table(image: Image.Image, summary: LovciSummary, names: Sequence[str], top:
                   fill=INK, anchor="lm")
         draw.text((COLS[6] + 4, mid), f"{p.sharks} / {p.taken}", font=value, fill=INK,
                   anchor="lm")
-        draw.text((COLS[7] + 4, mid), f"{p.eaten:,}", font=small if p.eaten else value,
-                  fill=INK, anchor="lm")
+        draw.text((COLS[7] + 4, mid), format_number(p.eaten, locale),
+                  font=small if p.eaten else value, fill=INK, anchor="lm")
         y += ROW_H
     draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=RULE, width=1)
     return y
@@ -141,21 +141,21 @@ def render_summary(summary: LovciSummary, names: Sequence[str], locale: str = "e
     y = legend(image, (MARGIN, y + 10), series, WIDTH - 2 * MARGIN) + 4
     draw.text((MARGIN, y), t(_S + "chart_treasure", locale), font=font(20, bold=True), fill=INK)
     line_chart(image, (MARGIN, y + 28, WIDTH - MARGIN, y + LINE_H), series,
-               x_title=t(_S + "round", locale))
+               x_title=t(_S + "round", locale), locale=locale)
     y += LINE_H + 16
     draw.text((MARGIN, y), t(_S + "chart_tokens", locale), font=font(20, bold=True), fill=INK)
     bars = [Series(s.label, s.style, tuple(float(v) for v in p.delivered))
             for s, p in zip(series, summary.players, strict=True)]
     bar_chart(image, (MARGIN, y + 24, WIDTH - MARGIN, y + 24 + BAR_H),
-              [str(v) for v in summary.token_values], bars)
+              [str(v) for v in summary.token_values], bars, locale)
     y += 24 + BAR_H + 20
     y = _table(image, summary, names, y, locale) + 14
     face = font(17)
     for line in _spell_lines(summary, names, locale):
         draw_text(draw, (MARGIN, y), line, face, INK, WIDTH - 2 * MARGIN)
         y += 26
-    draw_text(draw, (MARGIN, y), t(_S + "left", locale, total=f"{summary.left_on_board:,}",
-                                   eaten=f"{sum(summary.lost_tokens):,}"), face, MUTED,
+    draw_text(draw, (MARGIN, y), t(_S + "left", locale, total=summary.left_on_board,
+                                   eaten=sum(summary.lost_tokens)), face, MUTED,
               WIDTH - 2 * MARGIN)
     return png_bytes(image.crop((0, 0, WIDTH, min(height, int(y) + 30 + MARGIN))))
 

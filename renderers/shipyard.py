@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -48,6 +49,7 @@ from .common import (
     RGB,
     WHITE,
     TurnSeat,
+    choose_palette,
     draw_fitted,
     draw_text,
     draw_token,
@@ -147,17 +149,28 @@ def _features(card: int) -> list[tuple[str, RGB]]:
     return out
 
 
-def _ship_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
-               card: int | None, locale: str, price: int | None = None) -> None:
-    x0, y0, x1, _ = box
+def _ship_card(image: Image.Image, box: tuple[float, float, float, float],
+               card: int | None, locale: str) -> None:
+    """Ship card ``card`` (``None``: an empty place) filling ``box``, pasted from
+    :func:`_ship_tile`."""
+    x0, y0, x1, y1 = (round(v) for v in box)
+    image.paste(_ship_tile(card, x1 - x0, y1 - y0, locale), (x0, y0))
+
+
+@lru_cache(maxsize=512)
+def _ship_tile(card: int | None, w: int, h: int, locale: str) -> Image.Image:
+    """A ship card of ``w`` × ``h`` px, drawn once per card, size and locale: the board
+    shows about 30 of them, the same from one move to the next (a static layer)."""
+    tile = Image.new("RGB", (w + 1, h + 1), PAPER)
+    draw = drawing(tile)
+    box = (0, 0, w, h)
+    x0, y0, x1 = 0, 0, w
     if card is None:
         _box(draw, box, PAPER, RULE, 6)
-        return
+        return tile
     kind = ship_card(card)
     _box(draw, box, DECK_FILL[kind.deck], INK, 6)
     head = t(f"{_P}deck.{kind.deck}", locale)
-    if price is not None:
-        head = f"{head} · {price}"
     face = font(14, bold=True)
     if text_width(head, face) > x1 - x0 - 10:
         face = font(14)  # "Середина" in a narrow yard slot
@@ -166,12 +179,13 @@ def _ship_card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
     if not features:
         draw_text(draw, (x0 + 6, y0 + 24), t(_R + "blank", locale), font(14), MUTED,
                   x1 - x0 - 10)
-        return
+        return tile
     x, y = x0 + 5, y0 + 22
     for letter, fill in features:
         if x + 22 > x1 - 3:
             x, y = x0 + 5, y + 25
         x += _chip(draw, x, y, letter, fill)
+    return tile
 
 
 def _space_points(cx: float, cy: float, tile: float, cid: int, rot: int
@@ -194,10 +208,25 @@ def _official_letter(official: str | None, locale: str) -> str:
     return t(f"{_R}official_short.{official}", locale) if official else ""
 
 
-def _canal_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, tile: float, cid: int,
+def _canal_tile(image: Image.Image, cx: float, cy: float, tile: float, cid: int,
                 rot: int, locale: str) -> list[tuple[float, float]]:
-    """Draw canal ``cid`` centred at ``cx, cy``; returns its space centres."""
-    half = tile / 2
+    """Draw canal ``cid`` centred at ``cx, cy`` (pasted from :func:`_canal_image`);
+    returns its space centres."""
+    size = int(tile)
+    x0, y0 = round(cx - size / 2), round(cy - size / 2)
+    image.paste(_canal_image(cid, rot, size, locale), (x0, y0))
+    spaces, _ = _space_points(x0 + size / 2, y0 + size / 2, size, cid, rot)
+    return spaces
+
+
+@lru_cache(maxsize=512)
+def _canal_image(cid: int, rot: int, size: int, locale: str) -> Image.Image:
+    """Canal ``cid`` turned ``rot`` on a square of ``size`` px, drawn once per canal,
+    turn, size and locale (a static layer: the officials' letters never change)."""
+    image = Image.new("RGB", (size + 1, size + 1), LAND)
+    draw = drawing(image)
+    tile = float(size)
+    cx = cy = half = tile / 2
     draw.rectangle((cx - half, cy - half, cx + half, cy + half), fill=LAND, outline=INK)
     spaces, ends = _space_points(cx, cy, tile, cid, rot)
     width = max(6, int(tile * 0.22))
@@ -213,7 +242,7 @@ def _canal_tile(draw: ImageDraw.ImageDraw, cx: float, cy: float, tile: float, ci
         ink = WHITE if official in ("military", "riband", "lifeboat") else INK
         draw.text((sx, sy + 1), _official_letter(official, locale), font=font(14, bold=True),
                   fill=ink, anchor="mm")
-    return spaces
+    return image
 
 
 # -- the board ------------------------------------------------------------------------
@@ -266,7 +295,7 @@ def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, view: ShipyardVie
     income = dict(view.income)
     order = _track_order(view)
     w = (INNER - 6 * (len(order) - 1)) / len(order)
-    h = 118
+    h = 106
     for i, (space, card) in enumerate(order):
         x = MARGIN + i * (w + 6)
         lead = card == view.lead
@@ -290,8 +319,8 @@ def _draw_track(image: Image.Image, draw: ImageDraw.ImageDraw, view: ShipyardVie
     return y + h + 14
 
 
-def _draw_display(draw: ImageDraw.ImageDraw, view: ShipyardView, top: float,
-                  locale: str) -> float:
+def _draw_display(image: Image.Image, draw: ImageDraw.ImageDraw, view: ShipyardView,
+                  top: float, locale: str) -> float:
     sizes = dict(view.deck_sizes)
     note = _t(_R + "decks", locale, bows=sizes["bows"], middles=sizes["middles"],
              sterns=sizes["sterns"])
@@ -313,7 +342,7 @@ def _draw_display(draw: ImageDraw.ImageDraw, view: ShipyardView, top: float,
         for c, (column, cards) in enumerate(columns):
             x = MARGIN + label_w + c * (col_w + 6)
             card = cards[row] if row < len(cards) else None
-            _ship_card(draw, (x, ry, x + col_w, ry + row_h), card, locale)
+            _ship_card(image, (x, ry, x + col_w, ry + row_h), card, locale)
             if card is not None:
                 number = row + 1 + (5 if c == 2 else 0)
                 draw.text((x + col_w - 6, ry + 4), f"{column}{number}", font=font(14),
@@ -351,7 +380,7 @@ def _draw_trains_canals(image: Image.Image, draw: ImageDraw.ImageDraw, view: Shi
                                     price=CANAL_PRICES[i]), font=font(14, bold=True),
                   fill=INK)
         if cid is not None:
-            _canal_tile(draw, x + slot_w / 2, y + 24 + tile / 2, tile, cid, 0, locale)
+            _canal_tile(image, x + slot_w / 2, y + 24 + tile / 2, tile, cid, 0, locale)
     return y + tile + 40
 
 
@@ -386,12 +415,38 @@ def _employee_short(kind: str, locale: str) -> str:
     return t(f"{_R}employee_short.{kind}", locale)
 
 
-def _draw_oval(draw: ImageDraw.ImageDraw, view: ShipyardView, top: float,
-               locale: str) -> float:
+_EMPLOYEE_H = 40  #: an employee's box in the oval: two lines of 14 px
+
+
+@lru_cache(maxsize=256)
+def _employee_tile(kind: str, copies: int, w: int, locale: str) -> Image.Image:
+    """One employee's box in the oval, ``w`` px wide: its short name on up to two lines and,
+    right-aligned on the last, "×2" for two copies and "+N" for an extra cost (the name's
+    last line is cut to leave them room). Drawn once per employee, width and locale."""
+    tile = Image.new("RGB", (w + 1, _EMPLOYEE_H + 1), WHITE)
+    draw = drawing(tile)
+    _box(draw, (0, 0, w, _EMPLOYEE_H), WHITE, RULE, 5)
+    extra = EMPLOYEES[kind].extra_cost
+    tail = " ".join(part for part in ("×2" if copies > 1 else "",
+                                      f"+{extra}" if extra else "") if part)
+    tail_face = font(14, bold=True)
+    tail_w = text_width(tail, tail_face) + 6 if tail else 0.0
+    lines = wrap_text(_employee_short(kind, locale), font(14), w - 10, 2)
+    if tail and len(lines) == 2:
+        lines[1] = ellipsize(lines[1], font(14), w - 10 - tail_w)
+    for j, line in enumerate(lines):
+        draw.text((4, 3 + j * 17), line, font=font(14), fill=INK)
+    if tail:
+        draw.text((w - 4, _EMPLOYEE_H - 3), tail, font=tail_face, fill=NAVY, anchor="rd")
+    return tile
+
+
+def _draw_oval(image: Image.Image, draw: ImageDraw.ImageDraw, view: ShipyardView,
+               top: float, locale: str) -> float:
     y = _section(draw, top, t(_R + "oval", locale), t(_R + "oval_note", locale))
     stops = len(view.employees)
     w = (INNER - 6 * (stops - 1)) / stops
-    h = 30 + 3 * 60
+    h = 28 + 3 * (_EMPLOYEE_H + 4)
     for i, stop in enumerate(view.employees):
         x = MARGIN + i * (w + 6)
         here = i == view.oval
@@ -400,18 +455,10 @@ def _draw_oval(draw: ImageDraw.ImageDraw, view: ShipyardView, top: float,
         draw.text((x + 8, y + 5), _t(_R + "stop", locale, stop=i + 1),
                   font=font(14, bold=True), fill=INK)
         for k, (kind, copies) in enumerate(stop):
-            ey = y + 28 + k * 60
-            _box(draw, (x + 4, ey, x + w - 4, ey + 56), WHITE, RULE, 5)
-            lines = wrap_text(_employee_short(kind, locale), font(14), w - 16, 2)
-            for j, line in enumerate(lines):
-                draw.text((x + 8, ey + 3 + j * 17), line, font=font(14), fill=INK)
-            extra = EMPLOYEES[kind].extra_cost
-            tail = " ".join(part for part in ("×2" if copies > 1 else "",
-                                              f"+{extra}" if extra else "") if part)
-            if tail:
-                draw.text((x + w - 8, ey + 53), tail, font=font(14, bold=True), fill=NAVY,
-                          anchor="rd")
-    return y + h + 12
+            ey = y + 26 + k * (_EMPLOYEE_H + 4)
+            image.paste(_employee_tile(kind, copies, int(w - 8), locale),
+                        (round(x + 4), round(ey)))
+    return y + h + 10
 
 
 # -- the shipyards ------------------------------------------------------------------------
@@ -426,14 +473,14 @@ def _canal_map(image: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerView,
     xs = [c[0] for c in p.canals]
     ys = [c[1] for c in p.canals]
     cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-    tile = min(84.0, (x1 - x0 - 16) / cols, (y1 - y0 - 16) / rows)
+    tile = float(int(min(84.0, (x1 - x0 - 16) / cols, (y1 - y0 - 16) / rows)))
     ox = (x0 + x1) / 2 - (cols * tile) / 2
     oy = (y0 + y1) / 2 - (rows * tile) / 2
     centres: dict[tuple[int, int, int], tuple[float, float]] = {}
     for x, y, cid, rot in p.canals:
         cx = ox + (x - min(xs) + 0.5) * tile
         cy = oy + (y - min(ys) + 0.5) * tile
-        for k, point in enumerate(_canal_tile(draw, cx, cy, tile, cid, rot, locale)):
+        for k, point in enumerate(_canal_tile(image, cx, cy, tile, cid, rot, locale)):
             centres[(x, y, k)] = point
     if p.figure is not None and p.figure in centres:
         fx, fy = centres[p.figure]
@@ -456,12 +503,57 @@ def _stock_text(p: PlayerView, locale: str) -> str:
     return ", ".join(parts) or t(_R + "none", locale)
 
 
+_SLOT_W = 88
+#: the width left of the canal map: the 9 slots side by side
+_LEFT_W = 9 * (_SLOT_W + 4) - 4
+_TEXT_STEP = 19  #: baseline step of the 15 px stock and employee lines
+_FLEET_STEP = 32  #: height of one row of fleet chips
+_PANEL_HEAD = 140  #: from the panel's top to its first text line (name row and slots)
+
+
+#: what :func:`_player_lines` returns
+_PlayerLines = tuple[list[str], str, float, list[tuple[str, float, int]]]
+
+
+def _player_lines(p: PlayerView, locale: str) -> _PlayerLines:
+    """What a shipyard panel writes below its slots: the wrapped stock and employee lines,
+    the fleet label and its width, and each launched ship's chip as (text, x from the
+    panel's text edge, row): the chips follow the label on its row, then wrap."""
+    stock = _t(_R + "stock", locale, stock=_stock_text(p, locale))
+    staff = ", ".join(t(f"{_P}employee.{e}", locale) for e in p.employees) or \
+        t(_R + "none", locale)
+    lines = [*wrap_text(stock, font(15), _LEFT_W, 2),
+             *wrap_text(_t(_R + "employees", locale, staff=staff), font(15), _LEFT_W, 2)]
+    label = t(_R + "fleet", locale)
+    start = text_width(label, font(15, bold=True)) + 12
+    chips: list[tuple[str, float, int]] = []
+    x, row = start, 0
+    for i, (cards, speed, points) in enumerate(p.fleet):
+        text = _t(_R + "ship", locale, number=i + 1, cards=cards, speed=speed, points=points)
+        w = text_width(text, font(15)) + 14
+        if x + w > _LEFT_W and x > 0:
+            x, row = 0.0, row + 1
+        chips.append((text, x, row))
+        x += w + 4
+    return lines, label, start, chips
+
+
+def _player_height(layout: _PlayerLines) -> int:
+    """The height of a panel of ``layout`` (:func:`_player_lines`): the name row and
+    slots, then its text lines and fleet; at least the height the canal map needs."""
+    lines, _, _, chips = layout
+    rows = 1 + (chips[-1][2] if chips else 0)
+    return max(224, _PANEL_HEAD + len(lines) * _TEXT_STEP + 4 + rows * _FLEET_STEP + 4)
+
+
 def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ShipyardView,
-                 p: PlayerView, names: Sequence[str], top: float, locale: str) -> float:
-    h = 316
+                 p: PlayerView, layout: _PlayerLines, names: Sequence[str], top: float,
+                 locale: str) -> float:
+    h = _player_height(layout)
     current = p.seat == view.current and view.phase != "over"
+    # square corners: four rounded panels of this size cost a tenth of the drawing
     _box(draw, (MARGIN, top, WIDTH - MARGIN, top + h), (255, 249, 222) if current else PANEL,
-         INK if current else RULE, 10, 3 if current else 1)
+         INK if current else RULE, 8, 3 if current else 1)
     style = seat_style(p.seat, p.colour)
     draw_token(image, (MARGIN + 24, top + 24), 30, style)
     name = ellipsize(_name(names, p.seat), font(20, bold=True), 330)
@@ -472,41 +564,31 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ShipyardVi
     draw_text(draw, (MARGIN + 60 + used, top + 24), facts, font(16), INK,
               WIDTH - 2 * MARGIN - used - 80, anchor="lm")
     # the 9 slots, and the canal map to their right over the panel's height
-    y = top + 48
-    slot_w = 88
+    y = top + 44
     for slot, card in enumerate(p.yard):
-        x = MARGIN + 12 + slot * (slot_w + 4)
-        draw.text((x + slot_w / 2, y), str(slot + 1), font=font(14, bold=True), fill=MUTED,
+        x = MARGIN + 12 + slot * (_SLOT_W + 4)
+        draw.text((x + _SLOT_W / 2, y), str(slot + 1), font=font(14, bold=True), fill=MUTED,
                   anchor="ma")
-        _ship_card(draw, (x, y + 18, x + slot_w, y + 92), card, locale)
-    left_w = 9 * (slot_w + 4) - 4
-    map_box = (MARGIN + 12 + left_w + 12, top + 44, WIDTH - MARGIN - 12, top + h - 10)
+        _ship_card(image, (x, y + 16, x + _SLOT_W, y + 90), card, locale)
+    map_box = (MARGIN + 12 + _LEFT_W + 12, top + 42, WIDTH - MARGIN - 12, top + h - 10)
     _canal_map(image, draw, p, map_box, locale)
-    # below the slots: stock, employees, the launched fleet
-    y += 100
-    stock = _t(_R + "stock", locale, stock=_stock_text(p, locale))
-    staff = ", ".join(t(f"{_P}employee.{e}", locale) for e in p.employees) or \
-        t(_R + "none", locale)
-    for text in (stock, _t(_R + "employees", locale, staff=staff)):
-        for line in wrap_text(text, font(15), left_w, 2):
-            draw.text((MARGIN + 12, y), line, font=font(15), fill=INK)
-            y += 19
-        y += 4
-    fy = y + 2
-    draw_text(draw, (MARGIN + 12, fy), t(_R + "fleet", locale), font(15, bold=True), NAVY,
-              left_w)
-    fy += 22
-    if not p.fleet:
-        draw_text(draw, (MARGIN + 12, fy), t(_R + "none", locale), font(15), MUTED)
-    chip_w = 116
-    per_row = int(left_w // (chip_w + 4))
-    for i, (cards, speed, points) in enumerate(p.fleet):
-        bx = MARGIN + 12 + (i % per_row) * (chip_w + 4)
-        by = fy + (i // per_row) * 32
-        _box(draw, (bx, by, bx + chip_w, by + 28), WHITE, RULE, 6)
-        draw_text(draw, (bx + 6, by + 14), _t(_R + "ship", locale, number=i + 1, cards=cards,
-                                              speed=speed, points=points),
-                  font(15), INK, chip_w - 10, anchor="lm")
+    # below the slots: stock, employees, then the launched fleet after its label
+    lines, label, start, chips = layout
+    y = top + _PANEL_HEAD
+    for line in lines:
+        draw.text((MARGIN + 12, y), line, font=font(15), fill=INK)
+        y += _TEXT_STEP
+    y += 4
+    left = MARGIN + 12
+    draw_text(draw, (left, y + 14), label, font(15, bold=True), NAVY, _LEFT_W, anchor="lm")
+    if not chips:
+        draw_text(draw, (left + start, y + 14), t(_R + "none", locale), font(15), MUTED,
+                  anchor="lm")
+    for text, x, row in chips:
+        cy = y + row * _FLEET_STEP
+        w = text_width(text, font(15)) + 14
+        _box(draw, (left + x, cy, left + x + w, cy + 28), WHITE, RULE, 6)
+        draw.text((left + x + 7, cy + 14), text, font=font(15), fill=INK, anchor="lm")
     return top + h + 10
 
 
@@ -517,9 +599,37 @@ def _legend(draw: ImageDraw.ImageDraw, top: float, locale: str) -> float:
     return top + len(lines) * 20 + 8
 
 
-#: (players, caption lines, locale) -> the board's height, found by the first render
-#: of that shape (the layout depends on nothing else), so later renders need no crop.
+#: (players, caption lines, locale) -> the height of the board above the shipyards, found
+#: by the first render of that shape (that part's layout depends on nothing else); the
+#: shipyards' panels are measured before drawing, so later renders need no crop.
 _HEIGHTS: dict[tuple[int, int, str], int] = {}
+
+#: Shipyard's board is the largest image of any game (1,200 × 2,000 px and more): its
+#: palette is chosen from every third pixel each way (as good here, four times faster)...
+_PALETTE_STEP = 3
+#: ... once per set of seat colours, from the first board drawn with them and a swatch
+#: of every fill this module paints (the colours never change from one move to the next,
+#: so a later board's new fills, e.g. a first launched ship, are in the palette too)
+_PALETTES: dict[tuple[str, ...], Image.Image] = {}
+_MAX_PALETTES = 64
+_SWATCH: tuple[RGB, ...] = (
+    PAPER, PANEL, NAVY, RULE, WATER, LAND, HIGHLIGHT, INK, MUTED, WHITE,
+    (255, 249, 222), (228, 238, 246), (236, 196, 72), (210, 220, 236), (246, 196, 48),
+    (255, 236, 170),
+    *DECK_FILL.values(), *MOUNT_FILL.values(), *SAFETY_FILL.values(),
+    *OFFICIAL_FILL.values(), *COMMODITY_FILL.values(), *CARD_FILL.values())
+
+
+def _palette(view: ShipyardView, image: Image.Image) -> Image.Image:
+    """The kept palette for the seat colours of ``view`` (chosen from ``image`` if new)."""
+    key = tuple(p.colour for p in view.players)
+    palette = _PALETTES.get(key)
+    if palette is None:
+        if len(_PALETTES) >= _MAX_PALETTES:
+            _PALETTES.clear()
+        seats = tuple(seat_style(p.seat, p.colour).rgb for p in view.players)
+        palette = _PALETTES[key] = choose_palette(image, _PALETTE_STEP, _SWATCH + seats)
+    return palette
 
 
 def render_board(view: ShipyardView, names: Sequence[str], caption: str,
@@ -527,8 +637,10 @@ def render_board(view: ShipyardView, names: Sequence[str], caption: str,
     face = font(18)
     lines = wrap_account(caption, face, INNER, 3) if caption.strip() else []
     shape = (len(view.players), len(lines), locale)
-    known = _HEIGHTS.get(shape)
-    image = Image.new("RGB", (WIDTH, known or 1400 + 340 * len(view.players)), PAPER)
+    board = _HEIGHTS.get(shape)
+    layouts = [_player_lines(p, locale) for p in view.players]
+    yards = sum(_player_height(layout) + 10 for layout in layouts)
+    image = Image.new("RGB", (WIDTH, (board or 1500) + yards + 6), PAPER)
     draw = drawing(image)
     _header(draw, view, names, locale)
     y = 66.0
@@ -544,20 +656,22 @@ def render_board(view: ShipyardView, names: Sequence[str], caption: str,
     y += 42
     y = _draw_track(image, draw, view, y, locale)
     right_x = MARGIN + 60 + 4 * 148 + 14
-    bottom_left = _draw_display(draw, view, y, locale)
+    bottom_left = _draw_display(image, draw, view, y, locale)
     bottom_right = _draw_trains_canals(image, draw, view, right_x, y, locale)
     bottom_right = _draw_rondels(draw, view, right_x, bottom_right, locale)
     y = max(bottom_left, bottom_right) + 8
-    y = _draw_oval(draw, view, y, locale)
+    y = _draw_oval(image, draw, view, y, locale)
     y = _legend(draw, y, locale)
     draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=RULE, width=2)
     y = _section(draw, y + 8, t(_R + "shipyards", locale))
-    for p in view.players:
-        y = _draw_player(image, draw, view, p, names, y, locale)
-    if known is None:
-        _HEIGHTS[shape] = int(y) + 6
-        image = image.crop((0, 0, WIDTH, int(y) + 6))
-    return png_bytes(image)
+    if board is None:
+        _HEIGHTS[shape] = board = int(y)
+        image = image.crop((0, 0, WIDTH, board + yards + 6))
+        draw = drawing(image)
+    y = float(board)
+    for p, layout in zip(view.players, layouts, strict=True):
+        y = _draw_player(image, draw, view, p, layout, names, y, locale)
+    return png_bytes(image, _palette(view, image))
 
 
 # -- the private image: the seat's own contracts ---------------------------------------

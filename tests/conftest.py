@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import uuid
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from discord_standin import DiscordStandin
@@ -28,3 +31,69 @@ async def standin() -> AsyncIterator[DiscordStandin]:
 @pytest.fixture
 def db_path(tmp_path: Path) -> str:
     return str(tmp_path / "tidebound.db")
+
+
+# -- both storage backends (issue 17) ------------------------------------------------------
+#: The URL of a throw-away PostgreSQL server (``.ci/run`` starts one on loopback).
+POSTGRES_ENV = "TIDEBOUND_TEST_POSTGRES"
+_POSTGRES_SKIPPED: list[str] = []
+
+
+def postgres_url_or_skip() -> str:
+    """The test server's URL; without one the test is skipped, and the run's summary says so
+    in capitals (never a mock: these tests need a real server)."""
+    url = os.environ.get(POSTGRES_ENV, "").strip()
+    if not url:
+        reason = (f"PostgreSQL tests SKIPPED: {POSTGRES_ENV} is not set (.ci/run starts a "
+                  "throw-away server; see .ci/postgres.sh)")
+        _POSTGRES_SKIPPED.append(reason)
+        pytest.skip(reason)
+    return url
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if _POSTGRES_SKIPPED:
+        terminalreporter.write_sep("!", f"{len(_POSTGRES_SKIPPED)} POSTGRESQL TESTS SKIPPED",
+                                   red=True, bold=True)
+        terminalreporter.write_line(_POSTGRES_SKIPPED[0])
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest) -> str:
+    """Each storage and service test runs on both databases."""
+    return str(request.param)
+
+
+@pytest.fixture
+async def database(backend: str, tmp_path: Path) -> AsyncIterator[str]:
+    """An empty database of ``backend`` as ``TIDEBOUND_DB`` names it: a SQLite file in a
+    folder that does not exist yet, or a fresh schema on the PostgreSQL test server."""
+    if backend == "sqlite":
+        yield str(tmp_path / "data" / "tidebound.db")
+        return
+    url = postgres_url_or_skip()
+    async with postgres_schema(url) as scoped:
+        yield scoped
+
+
+@asynccontextmanager
+async def postgres_schema(url: str) -> AsyncIterator[str]:
+    """A new schema on the server at ``url`` (dropped afterwards) and a URL whose
+    connections use it (asyncpg passes ``search_path`` on as a server setting)."""
+    import asyncpg
+
+    name = f"t_{uuid.uuid4().hex[:16]}"
+    connection = await asyncpg.connect(url)
+    try:
+        await connection.execute(f"CREATE SCHEMA {name}")
+    finally:
+        await connection.close()
+    separator = "&" if "?" in url else "?"
+    try:
+        yield f"{url}{separator}search_path={name}"
+    finally:
+        connection = await asyncpg.connect(url)
+        try:
+            await connection.execute(f"DROP SCHEMA {name} CASCADE")
+        finally:
+            await connection.close()

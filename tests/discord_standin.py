@@ -809,6 +809,20 @@ def _truthy(value: str | None) -> bool:
 # --------------------------------------------------------------------------------------------
 
 
+def _on_shard(shard: list[int] | None, event: str, data: Any) -> bool:
+    """Whether a session identified with ``shard`` ([id, count]) gets ``event``: a
+    server's events go to shard ``(guild_id >> 22) % count``, direct messages to shard 0;
+    an unsharded session gets everything."""
+    if not shard or int(shard[1]) <= 1:
+        return True
+    if not isinstance(data, dict):
+        return int(shard[0]) == 0
+    guild = data.get("id") if event.startswith("GUILD_") and "guild_id" not in data \
+        else data.get("guild_id")
+    target = (int(guild) >> 22) % int(shard[1]) if guild else 0
+    return target == int(shard[0])
+
+
 @dataclass(eq=False)
 class _Session:
     id: str
@@ -1125,6 +1139,8 @@ class DiscordStandin:
             self._interactions[data["token"]] = _InteractionState(payload=data)
         delivered = 0
         for session in list(self._sessions.values()):
+            if not _on_shard(session.shard, event, data):
+                continue  # Discord sends a server's events to the shard holding it only
             frame = session.frame(event, data)
             conn = session.connection
             if conn is not None and await self._send(conn, frame):
@@ -1236,7 +1252,7 @@ class DiscordStandin:
             "v": 10,
             "user": {**self.bot_user, "verified": True, "mfa_enabled": False, "flags": 0},
             "guilds": [{"id": str(self.guild_id), "unavailable": True}]
-            if self.guild_id is not None
+            if self.guild_id is not None and self._holds_guild(session)
             else [],
             "session_id": session.id,
             "session_type": "normal",
@@ -1253,9 +1269,14 @@ class DiscordStandin:
         if session.shard is not None:
             ready["shard"] = session.shard
         await self._send(conn, session.frame("READY", ready))
-        if self.guild_id is not None and session.intents & INTENT_GUILDS:
+        if self.guild_id is not None and session.intents & INTENT_GUILDS and \
+                self._holds_guild(session):
             guild = self.guild_payload(all_members=bool(session.intents & INTENT_GUILD_MEMBERS))
             await self._send(conn, session.frame("GUILD_CREATE", guild))
+
+    def _holds_guild(self, session: _Session) -> bool:
+        """Whether the stand-in guild is on the shard ``session`` identified with."""
+        return _on_shard(session.shard, "GUILD_CREATE", {"id": str(self.guild_id)})
 
     async def _resume(self, conn: _Connection, data: dict[str, Any]) -> None:
         session = self._sessions.get(str(data.get("session_id")))

@@ -5,10 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from discord_standin import FAKE_TOKEN, DiscordStandin
 
 from bot.__main__ import main
 from bot.app import TideboundClient, create_bot
 from bot.config import DEFAULT_DB, Config
+from bot.storage import DatabaseUnavailable
+from i18n import t
 
 
 def test_config_defaults_and_environment() -> None:
@@ -69,3 +72,22 @@ def test_network_failure_at_login_is_one_clear_line(
     line = next(line for line in err.splitlines() if "Can't reach Discord" in line)
     assert line.startswith("Can't reach Discord (" + reason) and "network connection" in line
     assert [line for line in err.splitlines() if "INFO" not in line] == [line]
+
+
+async def test_an_unreachable_database_is_named_not_blamed_on_discord(
+        standin: DiscordStandin) -> None:
+    """Issue 17: with ``TIDEBOUND_DB=postgresql://…`` and no server there, the bot says
+    the database cannot be opened (it is opened right after login), not that Discord
+    cannot be reached; the password is never shown."""
+    client = create_bot(Config(db_path="postgresql://bot:s3cret@127.0.0.1:9/tidebound"),
+                        sync_commands=False)
+    with standin.patched():
+        try:
+            with pytest.raises(DatabaseUnavailable) as caught:
+                await client.login(FAKE_TOKEN)
+        finally:
+            await client.close()
+    assert "127.0.0.1:9" in caught.value.target and "s3cret" not in str(caught.value)
+    text = t("platform.run.no_database", target=caught.value.target,
+             reason=caught.value.reason)
+    assert text.startswith("Can't open the database") and "TIDEBOUND_DB" in text

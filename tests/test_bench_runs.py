@@ -4,6 +4,10 @@ changes its notation or hooks is found by CI, not on the night of a measurement.
 
 from __future__ import annotations
 
+import asyncio
+import tempfile
+from pathlib import Path
+
 import pytest
 
 from bench.prompts import run_prompts
@@ -17,5 +21,30 @@ def test_turn_latency_and_prompt_benches_run(ruleset) -> None:  # type: ignore[n
     of the offered moves, in the notation the menus use), and one prompts game."""
     turns = run_turns(ruleset, ruleset.min_players, seed=1, max_turns=3)
     assert turns.turns >= 1 and turns.p95_ms > 0
+    # issue 10: the turn at the worst position (most overlays) is one of the timed moves,
+    # and each move's CPU time (service and render workers) is read on Linux
+    assert 0 < turns.worst_ms <= turns.max_ms and turns.worst_overlays >= 0
+    if Path("/proc/self/schedstat").exists():
+        assert turns.cpu_p95_ms is not None and turns.cpu_p95_ms > 0
+        assert turns.worst_cpu_ms is not None
     prompts = run_prompts(ruleset, ruleset.min_players, games=1, seed=1)
     assert prompts.games == 1 and prompts.max >= 1
+
+
+def test_storage_bench_runs_on_both_backends(backend: str) -> None:
+    """``python -m bench --storage`` (issue 17): its worker processes deal mixed games,
+    move on the signal and report moves; on PostgreSQL with several processes over one
+    schema. A handful of sessions for a second, figures unchecked."""
+    from conftest import postgres_url_or_skip
+
+    from bench import storage
+
+    if backend == "sqlite":
+        with tempfile.TemporaryDirectory() as folder:
+            run = storage._run_configuration("sqlite", f"{folder}/bench.db", 1, 4, 1, 0.2, 1.0)
+    else:
+        with storage.fresh_schema(postgres_url_or_skip()) as url:
+            asyncio.run(storage.migrate_once(url))
+            run = storage._run_configuration("postgresql", url, 2, 4, 1, 0.2, 1.0)
+    assert run.moves >= 1 and run.turn_p95_ms > 0 and run.sessions == 4
+    assert "moves/s" in storage.report([run], "test")[1]

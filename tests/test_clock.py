@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -43,12 +42,13 @@ class FakeClock:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "clock.db"
+def db_path(database: str) -> str:
+    """Each clock test runs on SQLite and on PostgreSQL (issue 17)."""
+    return database
 
 
 @pytest.fixture
-async def storage(db_path: Path) -> AsyncIterator[Storage]:
+async def storage(db_path: str) -> AsyncIterator[Storage]:
     async with await Storage.open(db_path) as opened:
         yield opened
 
@@ -203,7 +203,7 @@ async def test_expire_due_plays_for_the_overdue_human(
     assert await service.next_deadline() == deadline + 5 + HOUR
 
 
-async def test_deadlines_hold_across_a_restart(db_path: Path) -> None:
+async def test_deadlines_hold_across_a_restart(db_path: str) -> None:
     """The deadline is in the database: a new process after a restart honours it."""
     async with await Storage.open(db_path) as first:
         service = SessionService(first, render=False)
@@ -219,7 +219,7 @@ async def test_deadlines_hold_across_a_restart(db_path: Path) -> None:
 
 
 async def test_two_concurrent_expiries_apply_once(
-    service: SessionService, storage: Storage, db_path: Path
+    service: SessionService, storage: Storage, db_path: str
 ) -> None:
     session_id = await two_humans(service)
     row = await storage.get(session_id)

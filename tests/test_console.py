@@ -208,8 +208,8 @@ def test_rules_and_status_in_the_console(
                      "--options", "target=10"),
         ["rules", "rules attacks", "rules chess", "1", "status", "quit"])
     assert code == 0
-    assert "Hagoth: Builder of Ships — overview" in out and "First to 10 VP wins" in out
-    assert "Hagoth: Builder of Ships — attacks" in out
+    assert "Hagoth: Builder of Ships — Overview" in out and "First to 10 VP wins" in out
+    assert "Hagoth: Builder of Ships — Attacks" in out
     assert "There is no rules topic “chess”. Topics: overview, " in out
     status = out.split("Player 1 (hagoth) > status\n", 1)[1].split("Player 1 (hagoth) >")[0]
     assert re.search(r"^Scores: Player 1 \d+, Bot 1 \d+\.$", status, re.M)
@@ -233,12 +233,13 @@ def test_quit_list_resume_and_abandon(
 
     code, out = run_script(tmp_path, monkeypatch, capsys, ["console", "--list", "--db", db], [])
     assert code == 0 and re.search(
-        rf"^ +1  Hexfolk · Player 1, Player 2, Bot 1 · {row.version - 1} moves · ", out, re.M)
+        rf"^ +1  Hexfolk · Player 1, Player 2, Bot 1 · {row.version - 1} "
+        rf"{'move' if row.version == 2 else 'moves'} · ", out, re.M)
 
     # A second game in the same file is reminded of the first.
     code, out = run_script(tmp_path, monkeypatch, capsys,
                            console_args("hagoth", tmp_path, "--players", "2"), ["quit"])
-    assert "1 other unfinished console game(s) are saved" in out
+    assert "1 other unfinished console game is saved" in out  # a plural table, not "(s)"
 
     code, out = run_script(tmp_path, monkeypatch, capsys,
                            ["console", "--resume", "1", "--db", db, "--out",

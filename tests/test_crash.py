@@ -19,6 +19,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 
 import pytest
@@ -100,3 +101,59 @@ def test_killed_at_random_moments_no_acknowledged_move_is_lost(tmp_path: Path,
     assert all(asyncio.run(_replays(db)).values())
     print(f"{kills} kills, {len(acknowledged)} acknowledged moves, "
           f"{len(logged)} logged actions, {len(replays)} sessions replayed")
+
+
+async def _logged(db: str) -> dict[tuple[int, int], tuple[int, str]]:
+    async with await Storage.open(db) as storage, storage._db.execute(
+            "SELECT session_id, seq, seat, notation FROM actions") as cursor:
+        return {(int(s), int(q)): (int(seat), str(n))
+                for s, q, seat, n in await cursor.fetchall()}
+
+
+def test_killed_at_random_moments_on_postgresql(tmp_path: Path, kills: int) -> None:
+    """Issue 17: the same crash test on a real PostgreSQL server (fewer kills: each
+    restart opens a connection pool). A killed process's open transaction is rolled back
+    by the server; every acknowledged move is in the log, every session replays, play
+    continues."""
+    import asyncpg
+    from conftest import postgres_url_or_skip
+
+    url = postgres_url_or_skip()
+    acks = tmp_path / "acks.txt"
+    rng = random.Random(kills)
+    rounds = min(kills, 5)
+    name = f"crash_{uuid.uuid4().hex[:12]}"
+
+    async def run(sql: str) -> None:
+        connection = await asyncpg.connect(url)
+        try:
+            await connection.execute(sql)
+        finally:
+            await connection.close()
+
+    asyncio.run(run(f"CREATE SCHEMA {name}"))
+    db = f"{url}{'&' if '?' in url else '?'}search_path={name}"
+    try:
+        command = [sys.executable, str(DRIVER), db, str(acks)]
+        for _ in range(rounds):
+            size = acks.stat().st_size if acks.exists() else 0
+            driver = subprocess.Popen(command, stderr=subprocess.PIPE)
+            _wait_for_progress(acks, size, time.monotonic() + 20)
+            time.sleep(rng.uniform(0, 0.4))
+            if driver.poll() is not None:
+                pytest.fail(f"the driver stopped by itself: {driver.stderr.read().decode()}")
+            driver.send_signal(signal.SIGKILL)
+            driver.wait()
+            driver.stderr.close()
+        acknowledged = _acks(acks)
+        assert len(acknowledged) >= rounds, "the driver made progress between the kills"
+        logged = asyncio.run(_logged(db))
+        lost = [a for a in acknowledged if logged.get((a[0], a[1])) != (a[2], a[3])]
+        assert not lost, f"acknowledged moves missing from the log: {lost[:5]}"
+        replays = asyncio.run(_replays(db))  # type: ignore[arg-type]
+        assert replays and all(replays.values()), f"sessions that do not replay: {replays}"
+        done = subprocess.run([*command, "--moves", "20"], capture_output=True, timeout=120)
+        assert done.returncode == 0, done.stderr.decode()
+        assert len(_acks(acks)) == len(acknowledged) + 20
+    finally:
+        asyncio.run(run(f"DROP SCHEMA {name} CASCADE"))

@@ -4,6 +4,7 @@ restart (a fresh Storage and SessionService on the same database file)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import AsyncIterator
@@ -38,8 +39,9 @@ class FakeClock:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "days.db"
+def db_path(database: str) -> str:
+    """Each test runs on SQLite and on PostgreSQL (issue 17), but for the SQLite upgrade."""
+    return database
 
 
 @pytest.fixture
@@ -48,7 +50,7 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def storage(db_path: Path) -> AsyncIterator[Storage]:
+async def storage(db_path: str) -> AsyncIterator[Storage]:
     async with await Storage.open(db_path) as opened:
         yield opened
 
@@ -337,7 +339,7 @@ async def test_vacation_pauses_and_resumes_with_the_time_left(
     assert [g.id for g in news.games] == [session_id]
     row = await storage.get(session_id)
     assert row is not None and row.deadline is None
-    assert await storage.due_reminders(clock.value + 30 * DAY) == [], "no reminders away"
+    assert await storage.due_reminders(clock.value + 3 * DAY - 1) == [], "no reminders away"
     clock.value += 2 * DAY
     assert await service.expire_due() == [], "nothing is played for a player away"
     with pytest.raises(LocalizedError):
@@ -350,13 +352,81 @@ async def test_vacation_pauses_and_resumes_with_the_time_left(
         later.policy = Settings(reopened)
         try:
             clock.value += DAY + 1
-            (back,) = await Vacations(later, Settings(reopened)).resume_ended(clock.value)
+            # Two processes over the database notice the end at once: one resumes it
+            # and tells the games (issue 17), the other leaves it.
+            both = await asyncio.gather(
+                Vacations(later, Settings(reopened)).resume_ended(clock.value),
+                Vacations(service, Settings(storage)).resume_ended(clock.value))
+            (back,) = [news for told in both for news in told]
             assert back.user_id == player and [g.id for g in back.games] == [session_id]
             row = await reopened.get(session_id)
             assert row is not None and row.deadline == pytest.approx(clock.value + 20 * HOUR)
             assert await Vacations(later, Settings(reopened)).resume_ended(clock.value) == []
         finally:
             await later.close()
+
+
+async def test_a_reminder_counts_only_the_time_off_vacation(
+        database: str, clock: FakeClock) -> None:
+    """Issue 15 "Vacation" and "Reminders": a decision that waited through a vacation is
+    not reminded the moment its player comes back; the reminder's wait counts only the
+    time off vacation (6 h before + 2 h after of an 8 h wait), with or without a turn
+    clock; one already sent before the vacation is not sent again. On both databases."""
+    async with await Storage.open(database) as storage:
+        service = SessionService(storage, render=False)
+        service.now = clock
+        service.policy = Settings(storage)
+        try:
+            await _reminder_after_vacation(service, storage, clock)
+        finally:
+            await service.close()
+
+
+async def _reminder_after_vacation(service: SessionService, storage: Storage,
+                                   clock: FakeClock) -> None:
+    settings = Settings(storage)
+    for user in (ALICE, BOB):
+        await settings.set_reminders(USER, user.user_id, "channel", "8h")
+    session_id = await hagoth_two(service)  # no turn clock
+    seat = await actor_of(storage, session_id)
+    row = await storage.get(session_id)
+    assert row is not None
+    player = row.seats[seat].user_id
+    assert player is not None
+    vacations = Vacations(service, settings)
+    start = clock.value
+    clock.value += 6 * HOUR
+    await vacations.start(GUILD_ID, player, 3, clock.value)
+    assert await storage.due_reminders(start + 3 * DAY) == [], "none while away"
+    clock.value += 3 * DAY + 1
+    await vacations.resume_ended(clock.value)
+    back = clock.value
+    assert await storage.due_reminders(back) == [], "not at once on coming back"
+    assert await storage.due_reminders(back + 2 * HOUR - 60) == []
+    (due,) = await storage.due_reminders(back + 2 * HOUR + 60)
+    assert due.seat == seat
+    assert await storage.next_reminder(back) == pytest.approx(back + 2 * HOUR, abs=2)
+
+    # Sent; then a second vacation, ended early with /vacation off: not sent again.
+    assert await storage.claim_reminder(due.session_id, due.seat, due.since)
+    clock.value = back + 3 * HOUR
+    await vacations.start(GUILD_ID, player, 1, clock.value)
+    clock.value += 5 * HOUR
+    await vacations.stop(player, clock.value)
+    assert await storage.due_reminders(clock.value + 10 * DAY) == []
+
+
+def test_a_paused_clock_without_a_deadline_counts_its_time_away() -> None:
+    """Issue 15: a game without a turn clock still pauses a seat on vacation (for its
+    reminder): the time away is kept in the stored book and added to the reminder's."""
+    book = plan(None, turn=1, owner=0, acting=[0], seconds=None, now=T0)
+    assert book is not None and book.pause([0], T0 + HOUR)
+    assert book.seats[0].remind_at(8 * HOUR, T0 + 5 * HOUR) == T0 + 12 * HOUR
+    again = ClockBook.loads(book.dumps())
+    assert again is not None and again.resume([0], T0 + 5 * HOUR)
+    assert again.seats[0].remind_at(8 * HOUR, T0 + 9 * HOUR) == T0 + 12 * HOUR
+    old = ClockBook.loads('{"turn": "1", "owner": 0, "seats": {"0": [null, 5.0, true, null]}}')
+    assert old is not None and old.seats[0].remind_at(60, 5.0) == 65.0  # stored before
 
 
 async def test_vacation_off_and_the_servers_cap(service: SessionService, storage: Storage,
@@ -384,20 +454,21 @@ async def test_mygames_query_with_ten_thousand_sessions(storage: Storage) -> Non
     """Issue 15 "/mygames": well under a second with 10,000 sessions (the seats_user
     index; the query plan must use it, not scan every seat)."""
     now = time.time()
-    db = storage._db
-    await db.execute("BEGIN")
-    await db.executemany(
-        "INSERT INTO sessions (id, channel_id, guild_id, game, status, host_id, created_at, "
-        "updated_at) VALUES (?, ?, ?, 'hagoth', ?, ?, ?, ?)",
-        [(i, f"c{i}", GUILD_ID, "active" if i % 3 else "finished", f"u{i % 997}", now, now + i)
-         for i in range(1, 10_001)])
-    await db.executemany(
-        "INSERT INTO seats (session_id, seat, user_id, name, is_bot) VALUES (?, ?, ?, ?, 0)",
-        [(i, s, f"u{(i * 7 + s) % 997}", "n") for i in range(1, 10_001) for s in range(4)])
-    await db.execute("COMMIT")
-    plan_rows = await db.execute_fetchall(
-        "EXPLAIN QUERY PLAN SELECT session_id FROM seats WHERE user_id = ? AND is_bot = 0",
-        ("u5",))
+    async with storage._transaction() as db:
+        await db.executemany(
+            "INSERT INTO sessions (id, channel_id, guild_id, game, status, host_id, created_at, "
+            "updated_at) VALUES (?, ?, ?, 'hagoth', ?, ?, ?, ?)",
+            [(i, f"c{i}", GUILD_ID, "active" if i % 3 else "finished", f"u{i % 997}", now,
+              now + i) for i in range(1, 10_001)])
+        await db.executemany(
+            "INSERT INTO seats (session_id, seat, user_id, name, is_bot) VALUES (?, ?, ?, ?, 0)",
+            [(i, s, f"u{(i * 7 + s) % 997}", "n") for i in range(1, 10_001) for s in range(4)])
+    query = "SELECT session_id FROM seats WHERE user_id = ? AND is_bot = 0"
+    if storage.backend == "sqlite":
+        plan_rows = await storage._db.execute_fetchall(f"EXPLAIN QUERY PLAN {query}", ("u5",))
+    else:  # PostgreSQL plans from its statistics: gather them first, as autovacuum would
+        await storage._db.execute("ANALYZE seats")
+        plan_rows = await storage._db.execute_fetchall(f"EXPLAIN {query}", ("u5",))
     assert any("seats_user" in str(tuple(r)) for r in plan_rows), plan_rows
     started = time.perf_counter()
     rows = await storage.sessions_of_user("u5", guild_id=GUILD_ID, limit=20)
@@ -453,11 +524,13 @@ def test_lovci_ship_placement_is_a_turn_of_its_own() -> None:
     assert state.current == owner and lovci.clock_turn(state)[0] != first
 
 
-async def test_migration_4_on_a_database_of_schema_3(db_path: Path, clock: FakeClock) -> None:
+async def test_migration_4_on_a_database_of_schema_3(tmp_path: Path, clock: FakeClock) -> None:
     """A database from before issue 15 is upgraded in place: its game in play keeps its
     deadline (no per-seat clocks yet) and the clock still plays for the late player; the
-    next move starts per-seat clocks."""
+    next move starts per-seat clocks. (Old databases are SQLite files.)"""
     import sqlite3
+
+    db_path = tmp_path / "days.db"
 
     state = HAGOTH.setup(2, {"target": 5}, 7)
     (seat,) = HAGOTH.actors(state)

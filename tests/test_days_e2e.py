@@ -303,3 +303,43 @@ async def test_every_game_over_days(standin: DiscordStandin, db_path: str, game:
         assert row is not None and row.seat_of(str(OTHER_USER_ID)) == 1
         payload, _ = await driver.send(slash("mygames", user_id=OTHER_USER_ID))
         assert f"<#{CHANNEL_ID}>" in await ephemeral(driver, payload)
+
+
+async def test_the_hand_after_a_move_is_in_the_readers_language(
+        standin: DiscordStandin, db_path: str) -> None:
+    """Issue 15 (leftover) with issue 14 "Who sees which language": the hand image
+    attached to a player's own reply right after their move is drawn in their Discord
+    locale (Russian here), like /hand and the menus, while the game itself is English."""
+    import io
+    import json
+
+    from PIL import Image
+    from tidebound_support import read_session
+
+    import renderers
+    from games import get_ruleset
+
+    driver = Driver(standin)
+    async with running_client(factory(db_path), standin):
+        session_id = await start_game(driver, bots=1)
+        payload, _ = await driver.send(autocomplete("move", {"move": ""}, "move", locale="ru"))
+        choices = (await driver.callback(payload))["data"]["choices"]
+        payload, start = await driver.send(slash("move", {"move": choices[0]["value"]},
+                                                 locale="ru"))
+        await driver.callback(payload)
+        token = re.escape(payload["token"])
+        reply = await standin.wait_for(
+            lambda r: r.matches("PATCH", f"/webhooks/\\d+/{token}/messages/@original")
+            and bool(r.files), start=start, timeout=30)
+        await driver.public_post(payload, start)
+        row, _, _ = await read_session(db_path, session_id)
+    hagoth = get_ruleset("hagoth")
+    assert row.state is not None and row.locale == "en"
+    view = hagoth.view(hagoth.load(json.loads(row.state)), row.seat_of(str(USER_ID)))
+    names = [seat.name for seat in row.seats]
+    russian = renderers.render_private("hagoth", view, names, "ru")
+    english = renderers.render_private("hagoth", view, names, "en")
+    assert russian is not None and russian != english
+    attached = reply.files[0].data
+    assert Image.open(io.BytesIO(attached)).tobytes() == \
+        Image.open(io.BytesIO(russian)).tobytes()

@@ -85,3 +85,81 @@ def test_caches_forget_their_oldest_entries() -> None:
     for key in range(10):
         assert bounded.get_or_make(key, lambda k=key: k * k) == key * key
     assert list(bounded) == [7, 8, 9]
+
+
+def _road_length_from_every_corner(state: HexfolkState, seat: int) -> int:
+    """The longest road by its definition: a chain of distinct roads tried from every
+    corner the seat's roads touch (how ``rules.road_length`` searched before issue 10)."""
+    board = get_board(state.board)
+    eown, cown = state.edge_owner, state.corner_owner
+    mine = [e for e in range(board.edges) if eown[e] == seat]
+    if len(mine) < 2:
+        return len(mine)
+    used: set[int] = set()
+    best = 0
+
+    def dfs(c: int, length: int) -> None:
+        nonlocal best
+        best = max(best, length)
+        for e in board.corner_edges[c]:
+            if eown[e] == seat and e not in used:
+                a, b = board.edge_corners[e]
+                nxt = b if a == c else a
+                used.add(e)
+                if cown[nxt] >= 0 and cown[nxt] != seat:
+                    best = max(best, length + 1)
+                else:
+                    dfs(nxt, length + 1)
+                used.discard(e)
+
+    for c in sorted({c for e in mine for c in board.edge_corners[e]}):
+        dfs(c, 0)
+    return best
+
+
+def test_the_longest_road_search_from_few_corners_finds_the_same_length() -> None:
+    """Rule "Longest Road: the longest unbroken chain of your roads; an opponent's
+    building on a corner breaks it". Issue 10 starts the search only at the corners a
+    longest chain can start from (odd road count, an opponent's building, one corner of
+    every other group); it must find exactly the length of trying every corner: on
+    random road networks of every size, with rings, branches and blockers, and on the
+    positions of random games."""
+    rng = random.Random(10)
+    for case in range(400):
+        state = RULESET.setup(rng.choice([3, 4, 6, 8]), {}, case)
+        board = get_board(state.board)
+        seat = 0
+        start = rng.randrange(board.corners)
+        frontier, owned = [start], set()
+        if case % 2 == 0:  # rings: the edges around one or two neighbouring hexes
+            hexes = [rng.randrange(board.hexes)]
+            hexes += [h for h in range(board.hexes) if h != hexes[0] and len(
+                set(board.hex_corners[h]) & set(board.hex_corners[hexes[0]])) == 2][:case % 4 // 2]
+            for h in hexes:
+                ring = set(board.hex_corners[h])
+                owned |= {e for e in range(board.edges) if set(board.edge_corners[e]) <= ring}
+            frontier = sorted({c for e in owned for c in board.edge_corners[e]})
+        for _ in range(rng.randint(0 if owned else 1, 24 if case % 4 else 3)):  # grown on
+            c = rng.choice(frontier)
+            e = rng.choice(board.corner_edges[c])
+            owned.add(e)
+            frontier.extend(board.edge_corners[e])
+        if case % 3 == 0:  # and a second, separate one
+            c = rng.randrange(board.corners)
+            for e in board.corner_edges[c][:rng.randint(1, 3)]:
+                owned.add(e)
+        for e in owned:
+            state.edge_owner[e] = seat
+        touched = sorted({c for e in owned for c in board.edge_corners[e]})
+        for c in rng.sample(touched, k=min(len(touched), rng.randint(0, 4))):
+            state.corner_owner[c] = rng.choice([seat, 1, 2])
+        assert rules.road_length(state, seat) == _road_length_from_every_corner(
+            state, seat), case
+    for seed in range(6):  # positions of real games
+        state = RULESET.setup(4, {}, seed)
+        play = random.Random(seed)
+        while RULESET.result(state) is None:
+            seat = play.choice(sorted(RULESET.actors(state)))
+            RULESET.apply_trusted(state, seat, play.choice(RULESET.legal_actions(state, seat)))
+            for p in range(4):
+                assert rules.road_length(state, p) == _road_length_from_every_corner(state, p)

@@ -298,6 +298,36 @@ async def test_start_rechecks_the_map_against_the_seats(tmp_path: Path) -> None:
             await service.close()
 
 
+async def test_join_and_addbot_refuse_a_seat_past_the_maps_range(tmp_path: Path) -> None:
+    """Issue 12 (maps' seat limit): with a map chosen in the lobby, the service seats no
+    more than the map's most players (data file, "The 22 island maps"), for a person
+    joining and for a bot alike, and changes nothing; the standard board takes up to the
+    game's 8."""
+    async with await Storage.open(tmp_path / "full.db") as storage:
+        service = SessionService(storage, render=False)
+        try:
+            host = Person("u1", "Hana")
+            await service.new_game("c1", host, "hexfolk", "map=twin-isles")
+            for _ in range(3):
+                await service.add_bot("c1", host)
+            with pytest.raises(LocalizedError) as caught:
+                await service.add_bot("c1", host)
+            text = caught.value.message("en")
+            assert "Twin Isles is for 2–4 players, and its 4 seats are taken" in text
+            with pytest.raises(LocalizedError) as caught:
+                await service.join("c1", Person("u2", "Ota"))
+            assert "pro 2–4 hráčů" in caught.value.message("cs")
+            row = await service.session_for_channel("c1")
+            assert row is not None and len(row.seats) == 4 and row.seat_of("u2") is None
+            await service.new_game("c2", host, "hexfolk", "map=standard")
+            for _ in range(7):
+                await service.add_bot("c2", host)
+            with pytest.raises(LocalizedError):
+                await service.add_bot("c2", host)  # the game's own 8 seats
+        finally:
+            await service.close()
+
+
 # -- bot games at the limits ---------------------------------------------------------------
 LIMITS = [(m.id, n) for m in MAPS for n in sorted({m.min_players, m.max_players})]
 

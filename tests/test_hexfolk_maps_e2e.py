@@ -9,9 +9,22 @@ import io
 import re
 import time
 
-from discord_standin import DiscordStandin, autocomplete, running_client, slash
+from discord_standin import (
+    OTHER_USER_ID,
+    DiscordStandin,
+    autocomplete,
+    running_client,
+    slash,
+)
 from PIL import Image
-from tidebound_support import EPHEMERAL, Driver, console_args, factory, stored_session
+from tidebound_support import (
+    EPHEMERAL,
+    Driver,
+    console_args,
+    factory,
+    read_session,
+    stored_session,
+)
 
 from bot.__main__ import main
 from games.hexfolk.maps import MAPS
@@ -71,15 +84,50 @@ async def test_lobby_picks_a_map_and_start_rechecks_it(
         assert any(n.startswith("clock=") for n in names)
 
         payload, _ = await driver.send(slash(
-            "game", {"game": "hexfolk", "options": "map=lagoon"}, subcommand="new"))
-        assert "map=lagoon" in (await driver.callback(payload))["data"]["content"]
+            "game", {"game": "hexfolk", "options": "map=big-island"}, subcommand="new"))
+        assert "map=big-island" in (await driver.callback(payload))["data"]["content"]
         for _ in range(3):
             payload, _ = await driver.send(slash("game", subcommand="addbot"))
             await driver.callback(payload)
         payload, start = await driver.send(slash("game", subcommand="start"))
         refusal = await driver.ephemeral_text(payload, start)
-        assert "Lagoon is for 2–3 players, and this game has 4" in refusal
+        assert "Big Island is for 5–6 players, and this game has 4" in refusal
         assert "twin-isles" in refusal
+        row, _, _ = await read_session(db_path)
+        assert row.status == "lobby" and len(row.seats) == 4
+
+
+async def test_join_and_addbot_stop_at_the_maps_most_players(
+        standin: DiscordStandin, db_path: str) -> None:
+    """Issue 12 (maps' seat limit): a lobby on a chosen map takes no more seats than the
+    map's player range (data file, "The 22 island maps"): the seat past it is refused at
+    ``/game join`` or ``/game addbot``, politely and in the asker's own language, naming
+    the map's range; nothing is added. The standard board takes every count."""
+    driver = Driver(standin)
+    async with running_client(factory(db_path), standin):
+        payload, _ = await driver.send(slash(
+            "game", {"game": "hexfolk", "options": "map=lagoon"}, subcommand="new"))
+        await driver.callback(payload)
+        for _ in range(2):  # host + 2 bots: Lagoon's 3 seats
+            payload, _ = await driver.send(slash("game", subcommand="addbot"))
+            await driver.callback(payload)
+        payload, start = await driver.send(slash("game", subcommand="addbot", locale="ru"))
+        refusal = await driver.ephemeral_text(payload, start)
+        assert "Карта Лагуна — для 2–3 игроков" in refusal and "map=standard" in refusal
+        payload, start = await driver.send(slash("game", subcommand="join", locale="cs",
+                                                 user_id=OTHER_USER_ID))
+        refusal = await driver.ephemeral_text(payload, start)
+        assert "Mapa Laguna je pro 2–3 hráčů" in refusal
+        payload, start = await driver.send(slash("game", subcommand="addbot"))
+        refusal = await driver.ephemeral_text(payload, start)
+        assert "The map Lagoon is for 2–3 players, and its 3 seats are taken" in refusal
+        row, _, _ = await read_session(db_path)
+        assert row.status == "lobby" and len(row.seats) == 3
+        assert row.seat_of(str(OTHER_USER_ID)) is None
+        payload, start = await driver.send(slash("game", subcommand="start"))
+        await driver.callback(payload)
+        row, _, _ = await read_session(db_path)
+        assert row.status == "active"
         payload, _ = await driver.send(slash("game", subcommand="status"))
         await driver.callback(payload)
 

@@ -321,8 +321,9 @@ def test_animation_stays_within_its_size() -> None:
 
 # -- through the service: undo, rematch, hints, stats ---------------------------------------
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    async with await Storage.open(tmp_path / "memory.db") as opened:
+async def storage(database: str) -> AsyncIterator[Storage]:
+    """The stats and ratings tests run on SQLite and on PostgreSQL (issue 17)."""
+    async with await Storage.open(database) as opened:
         yield opened
 
 

@@ -26,3 +26,62 @@ def test_a_short_account_is_drawn_in_full() -> None:
     lines = wrap_account("Ann rolls 6.\nAnn builds a road.", face, 900, 3)
     assert lines == ["Ann rolls 6. Ann builds a road."]
     assert wrap_account("", face, 900, 3) == []
+
+
+def _smallest_start_that_fits(account: str, face, max_width: float, max_lines: int
+                              ) -> list[str]:
+    """The caption's definition, spelled out: drop the oldest events one by one until
+    the rest fits (what ``wrap_account`` did before issue 10 made it cheap)."""
+    from renderers.common import wrap_text
+
+    events = [e for e in (line.strip() for line in account.splitlines()) if e]
+    for first in range(len(events)):
+        text = " ".join(events[first:])
+        if first:
+            text = f"… {text}"
+        lines = wrap_text(text, face, max_width, max_lines + 1)
+        if len(lines) <= max_lines:
+            return lines
+    return wrap_text(events[-1], face, max_width, max_lines) if events else []
+
+
+def test_the_fast_caption_keeps_the_same_events() -> None:
+    """Issue 10 (turn p95): the caption is found from the newest event back, and keeps
+    exactly the events the oldest-first definition keeps, for short and long events,
+    for a single too-long event and for captions with few lines."""
+    import random
+
+    face = font(19)
+    rng = random.Random(10)
+    words = ["Bot", "3", "builds", "a", "road", "between", "T", "and", "AB.", "declines.",
+             "receives", "2", "brick", "wood", "·", "Посадник", "obchoduje", "s", "bankem"]
+    for case in range(120):
+        events = [" ".join(rng.choice(words) for _ in range(rng.randint(1, 14)))
+                  for _ in range(rng.randint(1, 40))]
+        if case % 17 == 0:
+            events[-1] = " ".join(["longword"] * 80)  # cannot fit on its own
+        width, lines = rng.choice([300, 500, 700, 1100]), rng.choice([1, 2, 3])
+        account = "\n".join(events)
+        assert wrap_account(account, face, width, lines) == _smallest_start_that_fits(
+            account, face, width, lines), (case, width, lines)
+
+
+def test_a_long_account_costs_a_few_wraps(monkeypatch) -> None:
+    """Issue 10: a Hexfolk round of eight bots is hundreds of events; wrapping them one
+    start at a time took up to 0.6 s a board (the turn p95 spikes). Only the events that
+    can fit are tried now."""
+    import renderers.common as common
+
+    calls = 0
+    real = common.wrap_text
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        nonlocal calls
+        calls += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(common, "wrap_text", counting)
+    events = [f"Bot {i % 7 + 1} declines." for i in range(600)] + ["Ann ends the turn."]
+    lines = common.wrap_account("\n".join(events), font(19), 700, 3)
+    assert lines[-1].endswith("Ann ends the turn.")
+    assert calls < 40

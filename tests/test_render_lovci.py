@@ -235,3 +235,32 @@ def test_emptied_treasure_card_loses_its_coin_art_and_coins_stay_readable() -> N
                    if max(abs(a - b) for a, b in zip(c, gold, strict=True)) < 40)
 
     assert golden(empty) * 5 < golden(full)
+
+
+@pytest.mark.parametrize("locale", ["en", "ru", "cs"])
+def test_every_player_chip_is_drawn_in_every_language(
+    locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 14 (images): at four players a player box held about 250 px of chips, and the
+    ones that did not fit were dropped — in Russian "Только корабль: 2" (the volcano), in
+    English "Ship only" after "Prisoners". Chips now wrap onto more rows, alerts first, and
+    the player boxes grow to hold them."""
+    import renderers.lovci_pokladu as lovci
+
+    drawn: list[str] = []
+    original = lovci._chip
+
+    def chip(draw: Any, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> float:
+        drawn.append(text)
+        return original(draw, x, y, text, *args, **kwargs)
+
+    monkeypatch.setattr(lovci, "_chip", chip)
+    view = marked(mid(4))
+    names = NAMES[:4]
+    plain = decode(render_board(mid(4), names, "", locale))
+    image = decode(render_board(view, names, "", locale))
+    for player in view.players:
+        for text, _, _ in lovci._player_chips(view, player, locale):
+            assert text in drawn, (locale, player.seat, text)
+    crowded = lovci._player_chips(view, view.players[1], locale)
+    assert len(crowded) >= 4 and image.height >= plain.height

@@ -66,3 +66,50 @@ def test_summary_image_at_the_end() -> None:
     for locale in ("en", "ru", "cs"):
         png = renderers.render_summary("shipyard", summary, NAMES[:2], locale)
         assert png is not None and _image(png).width == 1200
+
+
+def test_board_stays_compact_at_four_players() -> None:
+    """Issue 10/11 platform guarantee "every board under 50 ms at its worst": the PNG
+    encoding costs about in proportion to pixels, so the 4-player board with its four
+    shipyards keeps under 2,200 px tall (it was 2,400 before the compact panels)."""
+    state = _played(4, 10_000)  # to the end: the fleets are at their longest
+    png = renderers.render_public("shipyard", RULESET.view(state, None), NAMES, "x", "ru")
+    assert _image(png).height < 2200
+
+
+def test_a_kept_palette_draws_a_later_board_as_well_as_its_own() -> None:
+    """The palette is chosen once per set of seat colours (from the first board and a
+    swatch of every fill) and kept: a board drawn later, with fills the first lacked
+    (launched ships, rented canals, the end of the game), is still mapped onto it with no
+    pixel off by more than about 10 % (the png_bytes promise)."""
+    from PIL import ImageChops
+
+    from renderers import shipyard
+    from renderers.common import choose_palette
+
+    shipyard._PALETTES.clear()
+    drawn: list[Image.Image] = []
+    original = shipyard.png_bytes
+
+    def keep(image: Image.Image, palette: Image.Image | None = None) -> bytes:
+        drawn.append(image.copy())
+        return original(image, palette)
+
+    shipyard.png_bytes = keep  # type: ignore[assignment]
+    try:
+        first = _played(3, 0)
+        shipyard.render_board(RULESET.view(first, None), NAMES[:3], "", "en")
+        last = _played(3, 10_000)
+        shipyard.render_board(RULESET.view(last, None), NAMES[:3], "", "en")
+    finally:
+        shipyard.png_bytes = original  # type: ignore[assignment]
+    (kept,) = shipyard._PALETTES.values()
+    later = drawn[-1]
+    off = []
+    for palette in (kept, choose_palette(later)):
+        mapped = later.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+        worst = ImageChops.difference(mapped, later).convert("L").point(
+            lambda v: 255 if v > 24 else 0)
+        off.append(worst.histogram()[255])
+    # a few antialiased edge pixels may be off, with either palette: not one in 10,000
+    assert max(off) < later.width * later.height / 10_000, off

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,8 +25,9 @@ CHANNEL = "chan-1"
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    async with await Storage.open(tmp_path / "service.db") as opened:
+async def storage(database: str) -> AsyncIterator[Storage]:
+    """Each service test runs on SQLite and on PostgreSQL (issue 17)."""
+    async with await Storage.open(database) as opened:
         yield opened
 
 
@@ -286,8 +286,8 @@ async def test_abandon_needs_host_or_manager(service: SessionService) -> None:
     await service.new_game(CHANNEL, GUEST, "hagoth")  # the channel is free again
 
 
-async def test_resume_all_lets_due_bots_move(tmp_path: Path) -> None:
-    path = tmp_path / "restart.db"
+async def test_resume_all_lets_due_bots_move(database: str) -> None:
+    path = database
     async with await Storage.open(path) as storage:
         service = SessionService(storage, render=False)
         session_id = await lobby_with_bot(service)

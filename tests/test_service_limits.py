@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tidebound_support import read_raw, write_raw
 
 from bot.bounded import LockTable, LruCache
 from bot.render_pool import RenderPool
@@ -30,12 +31,13 @@ GUEST = Person("u-guest", "Gil")
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "limits.db"
+def db_path(database: str) -> str:
+    """Each test runs on SQLite and on PostgreSQL (issue 17), but for SQLite's own."""
+    return database
 
 
 @pytest.fixture
-async def storage(db_path: Path) -> AsyncIterator[Storage]:
+async def storage(db_path: str) -> AsyncIterator[Storage]:
     async with await Storage.open(db_path) as opened:
         yield opened
 
@@ -60,9 +62,9 @@ async def stored_state(storage: Storage, session_id: int) -> Any:
     return HAGOTH.load(json.loads(row.state))
 
 
-async def bots_due(db_path: Path) -> dict[int, int]:
-    with sqlite3.connect(db_path) as raw:
-        return dict(raw.execute("SELECT id, bots_due FROM sessions ORDER BY id").fetchall())
+async def bots_due(storage: Storage) -> dict[int, int]:
+    return {int(r[0]): int(r[1]) for r in await read_raw(
+        storage, "SELECT id, bots_due FROM sessions ORDER BY id")}
 
 
 # -- the bounded tables ---------------------------------------------------------------
@@ -219,7 +221,9 @@ async def test_render_pool_starts_on_the_first_image_and_closes(storage: Storage
     service = SessionService(storage, render=True, render_workers=1)
     status = await service.status("c-1")
     assert status.image is not None and status.image.startswith(b"\x89PNG")
-    executor = service.render_pool._executor
+    pids = service.render_pool.worker_pids()
+    assert len(pids) == 1
+    executor = service.render_pool._executors[0]
     assert executor is not None
     workers = list(executor._processes.values())
     assert len(workers) == 1 and all(p.is_alive() for p in workers)
@@ -236,8 +240,9 @@ async def test_a_dead_render_worker_is_replaced() -> None:
     pool = RenderPool(1)
     try:
         assert await pool.run(abs, -3) == 3
-        assert pool._executor is not None
-        for process in list(pool._executor._processes.values()):
+        executor = pool._executors[0]
+        assert executor is not None
+        for process in list(executor._processes.values()):
             process.kill()
             process.join()
         assert await pool.run(abs, -4) == 4
@@ -246,12 +251,12 @@ async def test_a_dead_render_worker_is_replaced() -> None:
 
 
 # -- the bots_due column and resume -----------------------------------------------------------
-async def test_bots_due_is_set_and_cleared_at_commit(storage: Storage, db_path: Path) -> None:
+async def test_bots_due_is_set_and_cleared_at_commit(storage: Storage) -> None:
     """The column says whether a bot may have a move to make after each commit."""
     service = SessionService(storage, render=False)
     session_id = await with_bot(service, "c-1")
     humans = await two_humans(service, "c-2")
-    assert await bots_due(db_path) == {session_id: 0, humans: 0}  # the bot answered at once
+    assert await bots_due(storage) == {session_id: 0, humans: 0}  # the bot answered at once
     assert await storage.bots_due_sessions() == []
 
     # A crash between a human move and the bot's reply: the commit (which does not
@@ -274,7 +279,7 @@ async def test_bots_due_is_set_and_cleared_at_commit(storage: Storage, db_path: 
     assert await storage.bots_due_sessions() == [humans]
     await fresh.resume_all()
     assert await storage.bots_due_sessions() == []
-    assert (await bots_due(db_path))[humans] == 0
+    assert (await bots_due(storage))[humans] == 0
     update = await service.leave("c-2", HOST)  # through the service: marked, then cleared
     assert update.session_id == humans and await storage.bots_due_sessions() == []
 
@@ -287,8 +292,7 @@ async def test_resume_visits_only_sessions_with_a_bot_due(
     service = SessionService(storage, render=False)
     sessions = [await with_bot(service, f"c-{i}", seed=i) for i in range(6)]
     due = sessions[3]
-    with sqlite3.connect(storage.path) as raw:
-        raw.execute("UPDATE sessions SET bots_due = 1 WHERE id = ?", (due,))
+    await write_raw(storage, "UPDATE sessions SET bots_due = 1 WHERE id = ?", (due,))
     visited: list[int] = []
     original = service.run_bots
 
@@ -299,6 +303,8 @@ async def test_resume_visits_only_sessions_with_a_bot_due(
     monkeypatch.setattr(service, "run_bots", recorded)
     assert await service.resume_all() == []  # it was marked, but the bot had no move
     assert visited == [due]
+    if storage.backend != "sqlite":
+        return  # PostgreSQL plans a tiny table with a scan; the index is SQLite's case
     with sqlite3.connect(storage.path) as raw:
         plan = " ".join(str(r) for r in raw.execute(
             "EXPLAIN QUERY PLAN SELECT id FROM sessions WHERE bots_due = 1 "
@@ -307,10 +313,12 @@ async def test_resume_visits_only_sessions_with_a_bot_due(
 
 
 async def test_migration_3_marks_active_games_with_bots_on_an_old_database(
-    db_path: Path,
+    tmp_path: Path,
 ) -> None:
     """An old database (schema 2) gets the column; its active games with a bot seat
-    are visited once at the next start, then cleared."""
+    are visited once at the next start, then cleared. (Old databases are SQLite: there
+    was no PostgreSQL before schema 4.)"""
+    db_path = tmp_path / "old.db"
     with sqlite3.connect(db_path) as raw:
         for script in MIGRATIONS[:2]:
             for statement in script.split(";"):

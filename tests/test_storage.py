@@ -1,5 +1,6 @@
-"""SQLite storage on real files: migrations, one open session per channel, restarts,
-optimistic commits racing each other, damaged rows."""
+"""Storage on both backends (issue 17: every test runs on SQLite and on a real PostgreSQL
+server): migrations, one open session per channel, restarts, optimistic commits racing
+each other, damaged rows."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tidebound_support import read_raw, write_raw
 
 from bot.service import Person, ServiceError, SessionService
 from bot.storage import (
@@ -32,12 +34,13 @@ CHANNEL = "chan-7"
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "data" / "tidebound.db"
+def db_path(database: str) -> str:
+    """The database, as ``TIDEBOUND_DB`` names it (a file, or a PostgreSQL URL)."""
+    return database
 
 
 @pytest.fixture
-async def storage(db_path: Path) -> AsyncIterator[Storage]:
+async def storage(db_path: str) -> AsyncIterator[Storage]:
     async with await Storage.open(db_path) as opened:
         yield opened
 
@@ -60,11 +63,28 @@ async def current_seat(storage: Storage, session_id: int) -> tuple[int, int, lis
 
 
 def stale(outcome: Any) -> bool:
-    return isinstance(outcome, ServiceError) and outcome.key == "platform.service.stale"
+    """A move refused because the board moved on: seen before the commit (``stale``) or by
+    the versioned commit itself (``changed_meanwhile``, issue 17)."""
+    return isinstance(outcome, ServiceError) and outcome.key in (
+        "platform.service.stale", "platform.service.changed_meanwhile")
 
 
 # -- schema ----------------------------------------------------------------------
-async def test_migrations_set_user_version_and_wal(storage: Storage, db_path: Path) -> None:
+async def test_migrations_run_once_on_either_backend(storage: Storage, db_path: str) -> None:
+    assert await storage.schema_version() == len(MIGRATIONS)
+    for table in ("sessions", "seats", "actions"):  # every table is there, empty
+        assert (await read_raw(storage, f"SELECT COUNT(*) FROM {table}"))[0][0] == 0
+    async with await Storage.open(db_path) as again:  # migrating twice changes nothing
+        assert await again.schema_version() == len(MIGRATIONS)
+        assert await again.get(1) is None
+
+
+async def test_migrations_set_user_version_and_wal(tmp_path: Path) -> None:
+    """SQLite's own bookkeeping: ``PRAGMA user_version`` and the WAL journal."""
+    db_path = tmp_path / "data" / "tidebound.db"
+    storage = await Storage.open(db_path)
+    await storage.close()
+    storage = await Storage.open(db_path)
     assert db_path.exists()  # the missing parent folder was created
     assert await storage.schema_version() == len(MIGRATIONS)
     assert await storage.journal_mode() == "wal"
@@ -75,6 +95,7 @@ async def test_migrations_set_user_version_and_wal(storage: Storage, db_path: Pa
     assert {"sessions", "seats", "actions"} <= tables
     async with await Storage.open(db_path) as again:  # migrating twice changes nothing
         assert await again.schema_version() == len(MIGRATIONS)
+    await storage.close()
 
 
 # -- channels, seats, lobby ------------------------------------------------------------
@@ -105,7 +126,7 @@ async def test_one_open_session_per_channel(storage: Storage) -> None:
     assert third.session_id not in (first.session_id, second.session_id)
 
 
-async def test_seats_and_lobby_round_trip(storage: Storage, db_path: Path) -> None:
+async def test_seats_and_lobby_round_trip(storage: Storage, db_path: str) -> None:
     service = SessionService(storage, render=False)
     await service.new_game(CHANNEL, HOST, "hagoth", "speed=yes target=12", guild_id="g-1",
                            locale="en")
@@ -130,7 +151,7 @@ async def test_seats_and_lobby_round_trip(storage: Storage, db_path: Path) -> No
 
 
 # -- restarts --------------------------------------------------------------------------
-async def test_reopen_in_the_middle_of_a_game(db_path: Path) -> None:
+async def test_reopen_in_the_middle_of_a_game(db_path: str) -> None:
     async with await Storage.open(db_path) as storage:
         service = SessionService(storage, render=False)
         update = await service.new_game(CHANNEL, HOST, "hagoth", "target=10")
@@ -189,7 +210,7 @@ async def test_two_moves_at_once_on_one_service(storage: Storage) -> None:
 
 
 async def test_two_connections_commit_from_the_same_version(
-    storage: Storage, db_path: Path, monkeypatch: pytest.MonkeyPatch
+    storage: Storage, db_path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first = SessionService(storage, render=False)
     session_id = await two_humans(first)
@@ -265,7 +286,7 @@ async def test_commit_actions_refused_when_the_version_moved(storage: Storage) -
     assert len(await storage.action_log(session_id)) == 1
 
 
-async def test_two_storages_race_on_commit(storage: Storage, db_path: Path) -> None:
+async def test_two_storages_race_on_commit(storage: Storage, db_path: str) -> None:
     session_id = await two_humans(SessionService(storage, render=False))
     version, seat, moves = await current_seat(storage, session_id)
     async with await Storage.open(db_path) as other:
@@ -306,11 +327,10 @@ async def test_a_failed_commit_leaves_no_trace(
 @pytest.mark.parametrize("garbage", ["{not json", "[1, 2]", '{"schema": 1}', '{"schema": 99}',
                                      ""])
 async def test_corrupt_state_is_a_polite_error(
-    storage: Storage, db_path: Path, garbage: str
+    storage: Storage, garbage: str
 ) -> None:
     session_id = await two_humans(SessionService(storage, render=False))
-    with sqlite3.connect(db_path) as raw:
-        raw.execute("UPDATE sessions SET state = ? WHERE id = ?", (garbage, session_id))
+    await write_raw(storage, "UPDATE sessions SET state = ? WHERE id = ?", (garbage, session_id))
     service = SessionService(storage, render=False)  # a fresh cache, as after a restart
     for request in (service.status(CHANNEL), service.choices(CHANNEL, HOST),
                     service.move(CHANNEL, HOST, "act wood"), service.hand(CHANNEL, HOST)):
@@ -321,3 +341,77 @@ async def test_corrupt_state_is_a_polite_error(
     assert await service.resume_all() == []  # skipped, not a crash
     abandoned = await service.abandon(CHANNEL, HOST, can_manage=False)  # the way out
     assert abandoned.status == ABANDONED
+
+
+async def test_a_lobby_changed_by_another_process_is_not_overwritten(
+    storage: Storage, db_path: str
+) -> None:
+    """Issue 17 ("the versioned commit decides" across processes): two processes seat a
+    player in one lobby from the same read; the second write is refused, politely, and
+    the first player's seat stays. (Each process serializes its own lobby edits.)"""
+    service = SessionService(storage, render=False)
+    await service.new_game(CHANNEL, HOST, "hagoth", "target=10")
+    async with await Storage.open(db_path) as other_storage:
+        other = SessionService(other_storage, render=False)
+        third = Person("u-third", "Tia")
+        read = asyncio.Event()
+        store = storage.set_lobby
+
+        async def late(*args: Any, **kwargs: Any) -> bool:
+            read.set()  # this process has read the lobby and built its seats
+            await asyncio.sleep(0.2)
+            await joined.wait()
+            return await store(*args, **kwargs)
+
+        storage.set_lobby = late  # type: ignore[method-assign]
+        joined = asyncio.Event()
+        first = asyncio.create_task(service.join(CHANNEL, GUEST))
+        await read.wait()
+        await other.join(CHANNEL, third)  # the other process, in between
+        joined.set()
+        with pytest.raises(ServiceError) as caught:
+            await first
+        assert caught.value.key == "platform.service.changed_meanwhile"
+        row = await storage.open_session(CHANNEL)
+        assert row is not None and [s.name for s in row.seats] == ["Hana", "Tia"]
+        again = await service.join(CHANNEL, GUEST)  # trying again works
+        assert "Gil" in again.text
+        await other.close()
+    await service.close()
+
+
+async def test_a_start_over_a_lobby_changed_by_another_process_is_refused(
+    storage: Storage, db_path: str
+) -> None:
+    """The host starts from the lobby as read; another process seats a player before the
+    start is stored: the start is refused (the table it would deal is not the table
+    there is), nothing is dealt, and starting again deals for everyone seated."""
+    service = SessionService(storage, render=False)
+    await service.new_game(CHANNEL, HOST, "hagoth", "target=10")
+    await service.join(CHANNEL, GUEST)
+    async with await Storage.open(db_path) as other_storage:
+        other = SessionService(other_storage, render=False)
+        read, joined = asyncio.Event(), asyncio.Event()
+        store = storage.start
+
+        async def late(*args: Any, **kwargs: Any) -> bool:
+            read.set()
+            await joined.wait()
+            return await store(*args, **kwargs)
+
+        storage.start = late  # type: ignore[method-assign]
+        starting = asyncio.create_task(service.start(CHANNEL, HOST, seed=5))
+        await read.wait()
+        await other.join(CHANNEL, Person("u-third", "Tia"))
+        joined.set()
+        with pytest.raises(ServiceError) as caught:
+            await starting
+        assert caught.value.key == "platform.service.changed_meanwhile"
+        row = await storage.open_session(CHANNEL)
+        assert row is not None and row.status == LOBBY and row.state is None
+        started = await service.start(CHANNEL, HOST, seed=5)
+        assert started.status == ACTIVE
+        row = await storage.get(started.session_id)
+        assert row is not None and [s.name for s in row.seats] == ["Hana", "Gil", "Tia"]
+        await other.close()
+    await service.close()

@@ -198,3 +198,15 @@ def offered_games(commands: list[dict[str, Any]]) -> tuple[list[dict[str, Any]],
     rules = next(c for c in commands if c["name"] == "rules")
     rules_game = next(o for o in rules["options"] if o["name"] == "game")
     return game_option["choices"], {c["value"] for c in rules_game["choices"]}
+
+
+async def write_raw(storage: Storage, sql: str, parameters: tuple[Any, ...] = ()) -> None:
+    """Change the database behind ``storage``'s back (as a hand edit or another program
+    would), in the portable SQL both backends run."""
+    async with storage._transaction() as db:
+        await db.execute(sql, parameters)
+
+
+async def read_raw(storage: Storage, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:
+    """Rows read straight from the database behind ``storage``."""
+    return list(await storage._db.execute_fetchall(sql, parameters))

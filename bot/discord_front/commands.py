@@ -137,7 +137,8 @@ class Front:
             await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             update = await self.service.move(channel_of(interaction), person, notation,
-                                             session_id=session_id, version=version)
+                                             session_id=session_id, version=version,
+                                             locale=locale)
         except LocalizedError as error:
             text = "⚠️ " + error.message(locale)
             if from_component:
@@ -300,18 +301,21 @@ class Front:
         except LocalizedError as error:
             await refuse(interaction, error)
             return
-        topics = ruleset.rules_topics()
-        chosen = topic.strip().lower() or (topics[0] if topics else "")
-        if chosen not in topics:
+        # Topics are shown by their titles in the reader's language, found by either.
+        titles = ", ".join(ruleset.rules_topic_title(name, locale)
+                           for name in ruleset.rules_topics())
+        chosen = ruleset.find_rules_topic(topic, locale)
+        if chosen is None:
             await refuse(interaction, LocalizedError(
-                "platform.discord.no_topic", topic=topic, topics=", ".join(topics)))
+                "platform.discord.no_topic", topic=topic, topics=titles))
             return
         row = await self.service.session_for_channel(channel_of(interaction))
         options = game_options(row.options) if row is not None and row.game == ruleset.id \
             else None  # the settings of this channel's game, else the defaults
-        text = f"**{ruleset.display_name(locale)}** — {chosen}\n" + ruleset.rules_text(
-            chosen, options, locale)
-        text += "\n" + t("platform.discord.topics", locale, topics=", ".join(topics))
+        text = f"**{ruleset.display_name(locale)}** — " \
+            f"{ruleset.rules_topic_title(chosen, locale)}\n" + ruleset.rules_text(
+                chosen, options, locale)
+        text += "\n" + t("platform.discord.topics", locale, topics=titles)
         if chosen not in renderers.rules_image_topics(ruleset.id):
             await interaction.response.send_message(text[:CONTENT_LIMIT], ephemeral=True)
             return
@@ -363,6 +367,7 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
         except LocalizedError:
             return []
         head = " ".join(f"{k}={v}" for k, v in given.items())
+        locale = locale_of(interaction)  # the option descriptions in the user's language
         out = []
         for option, value, label in option_entries(ruleset, given, current.rsplit(" ", 1)[-1],
                                                    locale_of(interaction)):
@@ -378,13 +383,13 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
                         "=" in partial:
                     continue
                 text = (head + " " if head else "") + f"{CLOCK_OPTION}={value}"
-                label = f"{text} — {t('platform.clock.label')}"
+                label = f"{text} — {t('platform.clock.label', locale)}"
                 clocks.append(app_commands.Choice(name=label[:100], value=text[:100]))
             out = out[:MAX_AUTOCOMPLETE - len(clocks)] + clocks
         if HINTS.name not in given and f"{HINTS.name}=yes".startswith(partial):
             # issue 16: /hint, for every game (offered while what is typed fits it)
             text = (head + " " if head else "") + f"{HINTS.name}=yes"
-            label = f"{text} — {t(HINTS.label_key)}"
+            label = f"{text} — {t(HINTS.label_key, locale)}"
             out = [*out[:MAX_AUTOCOMPLETE - 1],
                    app_commands.Choice(name=label[:100], value=text[:100])]
         return out[:MAX_AUTOCOMPLETE]
@@ -484,8 +489,12 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
             ruleset = get_ruleset(str(getattr(interaction.namespace, "game", "") or "hagoth"))
         except LocalizedError:
             return []
-        return [app_commands.Choice(name=topic, value=topic) for topic in ruleset.rules_topics()
-                if current.lower() in topic][:MAX_AUTOCOMPLETE]
+        locale = locale_of(interaction)
+        typed = current.casefold()
+        choices = [(ruleset.rules_topic_title(topic, locale), topic)
+                   for topic in ruleset.rules_topics()]
+        return [app_commands.Choice(name=title, value=topic) for title, topic in choices
+                if typed in title.casefold() or typed in topic][:MAX_AUTOCOMPLETE]
 
     @app_commands.command(name="maps", description=described("platform.cmd.maps"))
     async def maps(interaction: discord.Interaction) -> None:

@@ -199,7 +199,7 @@ class Days:
                 await self.tick()
                 storage = self.client.storage
                 assert storage is not None
-                times = [x for x in (await storage.next_reminder(),
+                times = [x for x in (await storage.next_reminder(self.now()),
                                      await storage.next_vacation_end()) if x is not None]
                 delay = min([DAYS_RECHECK, *(max(x - self.now(), 0.5) for x in times)])
                 with contextlib.suppress(TimeoutError):

@@ -21,6 +21,7 @@ from .actions import Action
 from .board import get_board
 from .data import COLOURS, RESOURCES, TARGET_DEFAULT, TARGET_MAX, TARGET_MIN
 from .maps import (
+    BY_ID,
     MAPS,
     STANDARD,
     MapDef,
@@ -113,6 +114,18 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
             raise InvalidOption("hexfolk.option.map_players", map=Term(m.name_key),
                                 low=m.min_players, high=m.max_players, count=num_players,
                                 allowed=allowed)
+
+    def check_join(self, seats: int, options: Mapping[str, Any]) -> None:
+        """A map chosen in the lobby seats no more than its player range (data file,
+        "The 22 island maps"): a join or bot beyond it is refused when asked (issue 12),
+        not only at ``/game start``; the standard board takes every count."""
+        chosen = str(options.get("map", STANDARD))
+        if chosen == STANDARD:
+            return
+        m = BY_ID.get(chosen)
+        if m is not None and seats > m.max_players:
+            raise InvalidOption("hexfolk.option.map_full", map=Term(m.name_key),
+                                low=m.min_players, high=m.max_players)
 
     def option_values(self, option: Option, seats: int | None = None,
                       locale: str = DEFAULT_LOCALE) -> list[tuple[str, str]] | None:

@@ -171,17 +171,39 @@ def actors(state: HexfolkState) -> frozenset[int]:
     if phase == OVER:
         return frozenset()
     if phase == DISCARD:
-        return frozenset(i for i, owed in enumerate(state.discards) if owed)
+        return frozenset([i for i, owed in enumerate(state.discards) if owed])
     if phase == TRADE:
         assert state.offer is not None
-        waiting = frozenset(i for i, r in enumerate(state.offer.responses)
-                            if r is None and i != state.current)
+        current = state.current
+        waiting = [i for i, r in enumerate(state.offer.responses) if r is None and i != current]
         if waiting and state.offers_wait:
-            return waiting  # bot_offers=yes: the offer waits for every answer
-        return waiting | {state.current}  # the offerer keeps playing meanwhile
+            return frozenset(waiting)  # bot_offers=yes: the offer waits for every answer
+        waiting.append(current)  # the offerer keeps playing meanwhile
+        return frozenset(waiting)
     if phase == SPECIAL:
         return frozenset((state.special,))
     return frozenset((state.current,))
+
+
+def may_act(state: HexfolkState, seat: int) -> bool:
+    """``seat in actors(state)``, without building the set (every legal-move list asks)."""
+    if not 0 <= seat < len(state.players):
+        return False
+    phase = state.phase
+    if phase == TRADE:
+        assert state.offer is not None
+        responses, current = state.offer.responses, state.current
+        if seat != current:
+            return responses[seat] is None
+        return not state.offers_wait or all(
+            r is not None for i, r in enumerate(responses) if i != current)
+    if phase == OVER:
+        return False
+    if phase == DISCARD:
+        return bool(state.discards[seat])
+    if phase == SPECIAL:
+        return seat == state.special
+    return seat == state.current
 
 
 def _holds(hand: list[int], cards: tuple[int, ...] | list[int]) -> bool:
@@ -532,7 +554,7 @@ def candidates(state: HexfolkState, seat: int) -> list[Action]:
 
 def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
     """Every listed legal move of ``seat``, in the order of :func:`candidates`."""
-    if seat not in actors(state):
+    if not may_act(state, seat):
         return []
     phase = state.phase
     board = board_of(state)
@@ -659,7 +681,50 @@ def apply_trusted(state: HexfolkState, seat: int, action: Action) -> list[Event]
             state.phase = ROLL
         state.last_settlement = -1
         return events
-    match action:
+    match action:  # the player-trade steps first: most steps of a game are those
+        case Offer(give, get):
+            state.offers_made += 1
+            state.offer = OpenOffer(list(give), list(get), [None] * len(state.players))
+            state.phase = TRADE
+            events.append(Event("hexfolk.event.offer", seat, {
+                "give": _bundle_text(give), "get": _bundle_text(get)}))
+        case Accept() | Decline() | Counter():
+            assert state.offer is not None
+            if isinstance(action, Accept):
+                state.offer.responses[seat] = "accept"
+                events.append(Event("hexfolk.event.accept", seat))
+            elif isinstance(action, Decline):
+                state.offer.responses[seat] = "decline"
+                events.append(Event("hexfolk.event.decline", seat))
+            else:
+                state.offer.responses[seat] = [list(action.get), list(action.give)]
+                events.append(Event("hexfolk.event.counter", seat, {
+                    "give": _bundle_text(action.give), "get": _bundle_text(action.get)}))
+            responses = state.offer.responses
+            done = all(r is not None for i, r in enumerate(responses) if i != state.current)
+            if done and all(r in (None, "decline") for r in responses):
+                state.offer = None
+                state.phase = MAIN
+                events.append(Event("hexfolk.event.offer_declined", state.current))
+        case Trade(p):
+            assert state.offer is not None
+            resp = state.offer.responses[p]
+            give, get = ((state.offer.give, state.offer.get) if resp == "accept"
+                         else (resp[0], resp[1]))
+            partner = state.players[p]
+            for i in _RANGE5:
+                player.hand[i] += get[i] - give[i]
+                partner.hand[i] += give[i] - get[i]
+            player.player_trades += 1
+            partner.player_trades += 1
+            state.offer = None
+            state.phase = MAIN
+            events.append(Event("hexfolk.event.trade", seat, {
+                "partner_seat": p, "give": _bundle_text(give), "get": _bundle_text(get)}))
+        case Cancel():
+            state.offer = None
+            state.phase = MAIN
+            events.append(Event("hexfolk.event.cancel", seat))
         case Roll():
             _roll(state, seat, events)
         case Discard(cards):
@@ -747,49 +812,6 @@ def apply_trusted(state: HexfolkState, seat: int, action: Action) -> list[Event]
             player.bank_trades += 1
             events.append(Event("hexfolk.event.bank", seat, {
                 "count": need, "give": _res(g), "get": _res(r)}))
-        case Offer(give, get):
-            state.offers_made += 1
-            state.offer = OpenOffer(list(give), list(get), [None] * len(state.players))
-            state.phase = TRADE
-            events.append(Event("hexfolk.event.offer", seat, {
-                "give": _bundle_text(give), "get": _bundle_text(get)}))
-        case Accept() | Decline() | Counter():
-            assert state.offer is not None
-            if isinstance(action, Accept):
-                state.offer.responses[seat] = "accept"
-                events.append(Event("hexfolk.event.accept", seat))
-            elif isinstance(action, Decline):
-                state.offer.responses[seat] = "decline"
-                events.append(Event("hexfolk.event.decline", seat))
-            else:
-                state.offer.responses[seat] = [list(action.get), list(action.give)]
-                events.append(Event("hexfolk.event.counter", seat, {
-                    "give": _bundle_text(action.give), "get": _bundle_text(action.get)}))
-            responses = state.offer.responses
-            done = all(r is not None for i, r in enumerate(responses) if i != state.current)
-            if done and all(r in (None, "decline") for r in responses):
-                state.offer = None
-                state.phase = MAIN
-                events.append(Event("hexfolk.event.offer_declined", state.current))
-        case Trade(p):
-            assert state.offer is not None
-            resp = state.offer.responses[p]
-            give, get = ((state.offer.give, state.offer.get) if resp == "accept"
-                         else (resp[0], resp[1]))
-            partner = state.players[p]
-            for i in _RANGE5:
-                player.hand[i] += get[i] - give[i]
-                partner.hand[i] += give[i] - get[i]
-            player.player_trades += 1
-            partner.player_trades += 1
-            state.offer = None
-            state.phase = MAIN
-            events.append(Event("hexfolk.event.trade", seat, {
-                "partner_seat": p, "give": _bundle_text(give), "get": _bundle_text(get)}))
-        case Cancel():
-            state.offer = None
-            state.phase = MAIN
-            events.append(Event("hexfolk.event.cancel", seat))
         case End():
             if phase == SPECIAL:
                 events.append(Event("hexfolk.event.special_done", seat))
@@ -958,10 +980,47 @@ def road_length(state: HexfolkState, seat: int) -> int:
                     dfs(nxt, length + 1)
                 used.discard(e)
 
-    starts = sorted({c for e in mine for c in board.edge_corners[e]})
-    for c in starts:
+    for c in _trail_starts(board, mine, cown, seat):
         dfs(c, 0)
     return best
+
+
+def _trail_starts(board: Board, mine: list[int], cown: list[int], seat: int) -> list[int]:
+    """The corners a longest chain of ``mine`` can be taken to start from: those where
+    the seat has an odd number of roads, those with an opponent's building, and one
+    corner of every group of roads that has neither.
+
+    Why that is enough: a longest chain starting at an unblocked corner with an even
+    number of the seat's roads leaves one of them unused there (it used an odd number),
+    so it could be made longer by that road, unless it ends where it starts; a closed
+    chain through only such corners uses every road of its group, and is found from
+    any of its corners. Trying every corner (as before issue 10) gives the same length,
+    several times slower; tests/test_hexfolk_caches.py compares the two."""
+    degree: dict[int, int] = {}
+    for e in mine:
+        a, b = board.edge_corners[e]
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
+    starts = {c for c, d in degree.items() if d % 2 or (cown[c] >= 0 and cown[c] != seat)}
+    if len(starts) < len(degree):  # a group of roads may have no such corner
+        owned = set(mine)
+        seen: set[int] = set()
+        for c in sorted(degree):
+            if c in seen:
+                continue
+            group, stack = [c], [c]
+            seen.add(c)
+            while stack:  # every corner joined to c by the seat's roads
+                for e in board.corner_edges[stack.pop()]:
+                    if e in owned:
+                        for n in board.edge_corners[e]:
+                            if n not in seen:
+                                seen.add(n)
+                                group.append(n)
+                                stack.append(n)
+            if starts.isdisjoint(group):
+                starts.add(c)
+    return sorted(starts)
 
 
 def _update_longest(state: HexfolkState, events: list[Event]) -> None:

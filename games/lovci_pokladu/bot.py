@@ -127,6 +127,36 @@ def _through_movers(state: LovciState, seat: int, carry_cost: list[int]
     return out
 
 
+def _chain_landings(state: LovciState, seat: int) -> dict[int, tuple[int, ...]]:
+    """For every face-up rose, dolphin and seahorse: every square a sailor stepping onto
+    it may end its move on (following chains of such cards, at most three deep; the
+    card itself where a chain may stop there)."""
+    out: dict[int, tuple[int, ...]] = {}
+    for sq in range(81):
+        if _kind(state, sq) not in MOVERS:
+            continue
+        ends: set[int] = set()
+        frontier, seen = [sq], {sq}
+        for _ in range(3):
+            nxt = []
+            for m in frontier:
+                card = CARD_TYPES[state.cards[m]]
+                targets = mover_targets(state, seat, m, card.kind, state.rotation[m],
+                                        card.arrows, [])
+                if not targets:
+                    ends.add(m)
+                for t in targets:
+                    if _kind(state, t) in MOVERS:
+                        if t not in seen:
+                            seen.add(t)
+                            nxt.append(t)
+                    else:
+                        ends.add(t)
+            frontier = nxt
+        out[sq] = tuple(sorted(ends | set(frontier)))
+    return out
+
+
 def _carry_home(state: LovciState, seat: int, sources: list[tuple[int, int]],
                 carry_cost: list[int]) -> list[int]:
     """``home[x]``: the cheapest way for a sailor carrying a token on ``x`` to bring it
@@ -238,6 +268,7 @@ class _Maps:
         # squares an opponent could step onto next turn (and knock us back)
         hit: set[int] = set()
         by: dict[int, set[int]] = {}
+        landings = _chain_landings(state, seat)
         for i, s in enumerate(state.sailors):
             if owner(state, i) == seat or s.delay:
                 continue
@@ -246,6 +277,8 @@ class _Maps:
                 reach = NEIGHBOURS[s.square]
             elif s.state == ON_SHIP and SLOT_SQUARE[state.ships[s.ship].ring] >= 0:
                 reach = (SLOT_SQUARE[state.ships[s.ship].ring],)
+            # a rose, dolphin or seahorse in reach carries the opponent on, in that turn
+            reach = tuple({x for sq in reach for x in landings.get(sq, (sq,))})
             hit.update(reach)
             for sq in reach:
                 by.setdefault(sq, set()).add(owner(state, i))

@@ -1,0 +1,63 @@
+"""Render workers start with hot caches (issue 10: the first image a fresh worker drew
+cost about half a second of CPU, a turn-latency p95 outlier)."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from PIL import Image
+
+import renderers
+from bot import render_warmup
+from bot.render_pool import PRELOAD, RenderPool
+from renderers import hexfolk
+
+
+async def test_a_fresh_worker_already_has_the_fonts_and_pieces() -> None:
+    """The fork server imports :mod:`bot.render_warmup` before forking, so a worker that
+    has drawn nothing yet already holds fonts and board pieces, and keeps freed image
+    blocks for reuse."""
+    assert "bot.render_warmup" in PRELOAD
+    pool = RenderPool(1)
+    try:
+        pieces = await pool.run(render_warmup.cached_pieces)
+        blocks = await pool.run(Image.core.get_blocks_max)
+    finally:
+        await pool.aclose()
+    assert pieces > 50
+    assert blocks == render_warmup.IMAGE_BLOCKS_KEPT
+
+
+def test_warm_up_forgets_its_islands_and_survives_a_broken_renderer(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """Warming up keeps only the shared pieces (no island layout of its own games), and
+    a renderer that fails is logged, not raised: the pool must start anyway."""
+    render_warmup.warm_up()
+    assert hexfolk._island.cache_info().currsize == 0
+
+    def broken(*args: object) -> bytes:
+        raise RuntimeError("broken renderer")
+
+    monkeypatch.setattr(renderers, "render_public", broken)
+    with caplog.at_level(logging.ERROR, logger="tidebound.render"):
+        render_warmup.warm_up()
+    assert "warming up" in caplog.text
+
+
+async def test_a_session_is_always_drawn_by_the_same_worker() -> None:
+    """Issue 10 (50 games at once): a call with an affinity key always reaches the same
+    worker, so that worker keeps that game's island; different keys spread over the
+    workers, and calls without a key still run."""
+    import os
+
+    pool = RenderPool(2)
+    try:
+        first = [await pool.run(os.getpid, affinity=7) for _ in range(3)]
+        other = await pool.run(os.getpid, affinity=8)
+        assert len(set(first)) == 1 and other != first[0]
+        assert sorted(pool.worker_pids()) == sorted({first[0], other})
+        assert await pool.run(os.getpid) in {first[0], other}
+    finally:
+        await pool.aclose()
+    assert not pool.started and pool.worker_pids() == []
