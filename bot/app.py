@@ -23,6 +23,7 @@ from i18n import t
 
 from .config import Config
 from .discord_front import components
+from .discord_front.client import FrontClient
 from .discord_front.commands import Front, build_commands
 from .discord_front.days import Days, build_days_commands
 from .discord_front.messages import CONTENT_LIMIT, allowed_mentions, public_kwargs
@@ -39,7 +40,7 @@ log = logging.getLogger("tidebound")
 CLOCK_RECHECK = 30.0
 
 
-class TideboundClient(discord.Client):
+class TideboundClient(FrontClient):
     """discord.py client with Tidebound's commands, components and session service."""
 
     def __init__(self, config: Config, *, sync_commands: bool = True,
@@ -51,9 +52,9 @@ class TideboundClient(discord.Client):
         self.config = config
         self.sync_commands = sync_commands
         self.tree = app_commands.CommandTree(self)
-        self.front = Front(self)
         #: Settings, vacations, /mygames and reminders (issue 15).
         self.days = Days(self)
+        self.front = Front(self, self.days)
         commands = build_commands(self.front)
         game = next(c for c in commands if c.name == "game")
         assert isinstance(game, app_commands.Group)

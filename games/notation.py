@@ -20,12 +20,13 @@ never changes when a player is renamed, so a stored log always replays.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TypeVar
 
-from .protocol import IllegalAction
+from .errors import IllegalAction
 
 A = TypeVar("A")
+T = TypeVar("T")
 
 #: Longest text read as a move (the longest real move is well under 100 characters).
 MAX_TEXT = 300
@@ -75,6 +76,44 @@ def count_prefix(word: str, max_digits: int = 2) -> tuple[int, str]:
     if count == 0:
         raise Unreadable
     return count, word[digits:]
+
+
+def one_based(word: str, high: int = 10**MAX_DIGITS) -> int:
+    """A place typed counting from one (``slot 3``, ``use 1``) as its 0-based index:
+    ``word`` must be a number from 1 to ``high``; :class:`Unreadable` otherwise."""
+    return number(word, 1, high) - 1
+
+
+def lookup(word: str, table: Mapping[str, T]) -> T:
+    """What ``word`` stands for in ``table`` (a square's name, a resource, a blueprint
+    code); :class:`Unreadable` for a word the table does not have."""
+    if word in table:
+        return table[word]
+    raise Unreadable
+
+
+def position(word: str, options: Sequence[str]) -> int:
+    """The index of ``word`` among ``options`` (colour letters, sides in order);
+    :class:`Unreadable` for a word that is not one of them."""
+    if word in options:
+        return options.index(word)
+    raise Unreadable
+
+
+def one_of(word: str, options: Collection[str]) -> str:
+    """``word`` itself when it is one of ``options`` (a segment, a card); else
+    :class:`Unreadable`."""
+    if word in options:
+        return word
+    raise Unreadable
+
+
+def bare_move(found: Sequence[str], moves: Mapping[str, A]) -> A | None:
+    """The move that a verb typed alone names (``roll``, ``pass``), or None when the
+    words are not one such verb."""
+    if len(found) == 1 and found[0] in moves:
+        return moves[found[0]]
+    return None
 
 
 def words(text: str) -> list[str]:
@@ -184,12 +223,17 @@ __all__ = [
     "MAX_DIGITS",
     "MAX_TEXT",
     "Unreadable",
+    "bare_move",
     "board_seat_words",
     "count_prefix",
     "drawn_colour",
     "is_number",
     "legacy_seat",
+    "lookup",
     "number",
+    "one_based",
+    "one_of",
+    "position",
     "read",
     "refusal",
     "seat_of",

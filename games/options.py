@@ -8,7 +8,7 @@ from typing import Any
 
 from i18n import Term
 
-from .protocol import IllegalAction
+from .errors import IllegalAction
 
 _TRUE = {"yes", "y", "true", "on", "1"}
 _FALSE = {"no", "n", "false", "off", "0"}

@@ -31,30 +31,17 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from i18n import DEFAULT_LOCALE, Term, has, t
-from i18n.errors import LocalizedError
 
+from .errors import IllegalAction as IllegalAction  # re-exported: every game imports it here
+from .errors import StateFormatError
+from .options import Option
 from .rng import GameRng
-
-if TYPE_CHECKING:
-    from .options import Option
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Hashable)
-
-
-class IllegalAction(LocalizedError):
-    """A move the rules refuse, with a message a player understands.
-
-    ``key`` names a message in the translation catalogue and ``params`` fill it,
-    so the same refusal can be shown in any locale with :meth:`message`.
-    """
-
-
-class StateFormatError(ValueError):
-    """Stored state that cannot be read (corrupt, or from an unknown schema)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -396,6 +396,19 @@ def line_height(face: ImageFont.FreeTypeFont, spacing: float = 1.3) -> int:
     return round(face.size * spacing)
 
 
+def draw_caption(draw: ImageDraw.ImageDraw, lines: Sequence[str], top: float, *,
+                 left: float, right: float, accent: RGB) -> None:
+    """The already wrapped account of the last move (:func:`wrap_account`, 19 px) in a
+    white box from ``left`` to ``right``, with an ``accent`` bar down its left side."""
+    face = font(19)
+    step = line_height(face)
+    height = step * len(lines) + 16
+    draw.rectangle((left, top, right, top + height), fill=WHITE)
+    draw.rectangle((left, top, left + 6, top + height), fill=accent)
+    for i, line in enumerate(lines):
+        draw.text((left + 20, top + 8 + i * step), line, font=face, fill=INK)
+
+
 # -- turn order ---------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class TurnSeat:

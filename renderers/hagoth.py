@@ -35,6 +35,7 @@ from renderers.common import (
     SeatStyle,
     TurnSeat,
     dashed_rectangle,
+    draw_caption,
     draw_fitted,
     draw_text,
     draw_title_with_note,
@@ -638,17 +639,6 @@ def _draw_status(
         x += _chip(draw, x, cy - 15, text, 17, fill=fill, icon=icon) + 8
 
 
-def _draw_caption(draw: ImageDraw.ImageDraw, lines: Sequence[str], top: int) -> None:
-    """The already wrapped account of the last move, in a white box."""
-    face = font(19)
-    step = line_height(face)
-    height = step * len(lines) + 16
-    draw.rectangle((MARGIN, top, WIDTH - MARGIN, top + height), fill=WHITE)
-    draw.rectangle((MARGIN, top, MARGIN + 6, top + height), fill=NAVY)
-    for i, line in enumerate(lines):
-        draw.text((MARGIN + 20, top + 8 + i * step), line, font=face, fill=INK)
-
-
 def _draw_panel(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -754,7 +744,7 @@ def render_board(view: HagothView, names: Sequence[str], caption: str, locale: s
     _draw_status(image, draw, view, names, locale, status_top)
     _draw_order(image, draw, view, names, locale, status_top + STATUS_H)
     if lines:
-        _draw_caption(draw, lines, caption_top)
+        draw_caption(draw, lines, caption_top, left=MARGIN, right=WIDTH - MARGIN, accent=NAVY)
     _draw_ships(image, view, lanes_top)
     for i, player in enumerate(view.players):
         _draw_panel(

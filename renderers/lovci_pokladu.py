@@ -32,6 +32,7 @@ from renderers.common import (
     Shape,
     TurnSeat,
     dashed_rectangle,
+    draw_caption,
     draw_fitted,
     draw_text,
     draw_title_with_note,
@@ -1475,16 +1476,6 @@ def _draw_players(
         )
 
 
-def _draw_caption(draw: ImageDraw.ImageDraw, lines: Sequence[str], top: int) -> None:
-    face = font(19)
-    step = line_height(face)
-    height = step * len(lines) + 16
-    draw.rectangle((MARGIN, top, WIDTH - MARGIN, top + height), fill=WHITE)
-    draw.rectangle((MARGIN, top, MARGIN + 6, top + height), fill=NAVY)
-    for i, line in enumerate(lines):
-        draw.text((MARGIN + 20, top + 8 + i * step), line, font=face, fill=INK)
-
-
 @cache
 def _legend_layer(locale: str) -> Image.Image:
     """One line explaining the marks (cached per locale)."""
@@ -1568,7 +1559,7 @@ def render_board(view: LovciView, names: Sequence[str], caption: str, locale: st
     _draw_status(image, draw, view, names, locale, status_top)
     _draw_players(image, draw, view, names, locale, players_top, players_h)
     if lines:
-        _draw_caption(draw, lines, caption_top)
+        draw_caption(draw, lines, caption_top, left=MARGIN, right=WIDTH - MARGIN, accent=NAVY)
     return png_bytes(image)
 
 

@@ -20,7 +20,17 @@ from discord_standin import (
     running_client,
     slash,
 )
-from tidebound_support import EPHEMERAL, Driver, commands_synced, factory, png_of, start_game
+from tidebound_support import (
+    EPHEMERAL,
+    Driver,
+    commands_synced,
+    factory,
+    first_click,
+    open_move_menu,
+    play_click,
+    png_of,
+    start_game,
+)
 
 NAME_RE = re.compile(r"^[-_a-z0-9]{1,32}$")
 #: Discord's rule for localized names: letters of any language, digits, - and _.
@@ -85,22 +95,8 @@ async def test_whole_game_with_bots_and_a_restart(standin: DiscordStandin, db_pa
 
     # Restart: a new client on the same database; the old board's buttons still work.
     async with running_client(factory(db_path), standin):
-        payload, start = await driver.send(
-            component(f"tb:menu:{session_id}", message=last_board))
-        assert (await driver.callback(payload))["type"] == 5
-        menu = await standin.wait_for_followup(payload, start=start)
-        assert menu.json.get("components"), "the menu offers the legal moves"
-        menu_message = standin.messages[int(menu.response["id"])]
-
-        first = menu.json["components"][0]["components"][0]
-        if first["type"] == 2:
-            click = component(first["custom_id"], message=menu_message)
-        else:
-            click = component(first["custom_id"], 3, [first["options"][0]["value"]],
-                              message=menu_message)
-        payload, start = await driver.send(click)
-        assert (await driver.callback(payload))["type"] == 6
-        post = await driver.public_post(payload, start)
+        menu, menu_message = await open_move_menu(driver, last_board, session_id)
+        post = await play_click(driver, first_click(menu, menu_message))
         png_of(post)
 
         for _ in range(400):

@@ -31,20 +31,22 @@ from discord_standin import (
 )
 from PIL import Image
 from tidebound_support import (
-    EPHEMERAL,
     Driver,
     assert_pngs,
     check_pings,
     commands_synced,
-    console_args,
+    console_bots_game,
     factory,
+    offered_games,
+    open_game,
+    open_move_menu,
+    play_click,
     png_of,
     read_session,
     start_game,
     stored_session,
 )
 
-from bot.__main__ import main
 from bot.storage import FINISHED, Storage
 from games import all_rulesets, get_ruleset
 
@@ -65,11 +67,7 @@ def test_console_all_bots_finish(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
     players: int, seed: int,
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing may be read
-    args = console_args(GAME, tmp_path, "--players", str(players), "--bots", str(players),
-                        "--seed", str(seed), "--options", "target=8", "--boards", "end")
-    assert main(args) == 0
-    out = capsys.readouterr().out
+    out = console_bots_game(GAME, tmp_path, monkeypatch, capsys, players, seed, "target=8")
     assert "Game over: " in out and " wins!" in out
     assert ">" not in out  # no prompt
     assert "Traceback" not in out and "stuck" not in out
@@ -113,17 +111,10 @@ def pick(notations: list[str], banked: bool) -> str:
 async def open_menu(driver: Driver, board: dict[str, Any], session_id: int
                     ) -> tuple[dict[str, dict[str, Any]], RecordedRequest]:
     """Open the board's "Your moves" menu: notation -> the click that plays it."""
-    standin = driver.standin
-    payload, start = await driver.send(component(f"tb:menu:{session_id}", message=board))
-    assert (await driver.callback(payload))["type"] == 5
-    menu = await standin.wait_for_followup(payload, start=start)
-    assert int(menu.json.get("flags") or 0) & EPHEMERAL
+    menu, menu_message = await open_move_menu(driver, board, session_id)
     png_of(menu)  # the private hand image comes with the menu
-    rows = menu.json.get("components")
-    assert rows, "the menu offers the legal moves"
-    menu_message = standin.messages[int(menu.response["id"])]
     clicks: dict[str, dict[str, Any]] = {}
-    for row in rows:
+    for row in menu.json["components"]:
         for item in row["components"]:
             if item["type"] == 2:
                 notation = item["custom_id"].split(":", 4)[4]
@@ -134,13 +125,6 @@ async def open_menu(driver: Driver, board: dict[str, Any], session_id: int
                     clicks[option["value"]] = component(
                         item["custom_id"], 3, [option["value"]], message=menu_message)
     return clicks, menu
-
-
-async def move_by_menu(driver: Driver, clicks: dict[str, dict[str, Any]], notation: str
-                       ) -> RecordedRequest:
-    payload, start = await driver.send(clicks[notation])
-    assert (await driver.callback(payload))["type"] == 6
-    return await driver.public_post(payload, start)
 
 
 async def autocomplete_moves(driver: Driver, typed: str = "") -> list[dict[str, str]]:
@@ -162,14 +146,9 @@ async def test_hexfolk_is_offered_by_the_synced_commands(
     standin: DiscordStandin, db_path: str
 ) -> None:
     async with running_client(factory(db_path), standin):
-        commands = commands_synced(standin)
-    game = next(c for c in commands if c["name"] == "game")
-    new = next(o for o in game["options"] if o["name"] == "new")
-    game_option = next(o for o in new["options"] if o["name"] == "game")
-    assert GAME in {c["value"] for c in game_option["choices"]}
-    rules = next(c for c in commands if c["name"] == "rules")
-    rules_game = next(o for o in rules["options"] if o["name"] == "game")
-    assert GAME in {c["value"] for c in rules_game["choices"]}
+        choices, rules_games = offered_games(commands_synced(standin))
+    assert GAME in {c["value"] for c in choices}
+    assert GAME in rules_games
 
 
 async def test_whole_game_against_bots_through_discord(
@@ -184,21 +163,7 @@ async def test_whole_game_against_bots_through_discord(
         assert body["type"] == 8
         assert any("target" in c["value"] for c in body["data"]["choices"])
 
-        payload, _ = await driver.send(
-            slash("game", {"game": GAME, "options": "target=8"}, subcommand="new"))
-        body = await driver.callback(payload)
-        assert body["type"] == 4 and "opened a game" in body["data"]["content"]
-        buttons = [c["custom_id"] for row in body["data"]["components"]
-                   for c in row["components"]]
-        session_id = int(buttons[0].rsplit(":", 1)[1])
-        for _ in range(3):
-            payload, _ = await driver.send(slash("game", subcommand="addbot"))
-            assert (await driver.callback(payload))["type"] == 4
-        payload, start = await driver.send(slash("game", subcommand="start"))
-        body = await driver.callback(payload)
-        assert body["type"] == 5 and body["data"]["flags"] & EPHEMERAL
-        post = await driver.public_post(payload, start)
-        png_of(post)
+        session_id, post = await open_game(driver, game=GAME, options="target=8", bots=3)
         assert "Hexfolk" in str(post.json["content"])
 
         played: list[str] = []
@@ -230,7 +195,7 @@ async def test_whole_game_against_bots_through_discord(
                 assert choice in offered or len(offered) == 25, offered
                 post = await move_by_slash(driver, choice)
             else:
-                post = await move_by_menu(driver, clicks, choice)
+                post = await play_click(driver, clicks[choice])
             png_of(post)
             played.append(choice)
         content = str(post.json.get("content"))

@@ -800,7 +800,7 @@ def test_dev_card_effects() -> None:
 # -- places named by the hex letters drawn on the board ---------------------------------
 @pytest.mark.parametrize("players", [4, 6, 8])
 def test_every_place_reads_differently(players: int) -> None:
-    from games.hexfolk import labels
+    from games.hexfolk import wording
     from games.hexfolk.board import get_board, places
 
     state = RULESET.setup(players, {}, 11)
@@ -808,13 +808,13 @@ def test_every_place_reads_differently(players: int) -> None:
     assert board.hexes in (19, 30, 44)
     names = places(state.board).hex_names
     assert len(set(names)) == board.hexes and names[0] == "A"
-    corners = [labels.corner_place(state.board, c) for c in range(board.corners)]
+    corners = [wording.corner_place(state.board, c) for c in range(board.corners)]
     assert len(set(corners)) == board.corners
-    full = [labels.corner_text(state, c) for c in range(board.corners)]
+    full = [wording.corner_text(state, c) for c in range(board.corners)]
     assert len(set(full)) == board.corners
-    edges = [labels.edge_text(state.board, e) for e in range(board.edges)]
+    edges = [wording.edge_text(state.board, e) for e in range(board.edges)]
     assert len(set(edges)) == board.edges
-    hexes = [labels.hex_text(state, h) for h in range(board.hexes)]
+    hexes = [wording.hex_text(state, h) for h in range(board.hexes)]
     assert len(set(hexes)) == board.hexes
     for text in corners + edges + hexes:
         assert "corner " not in text.lower() or "'s" in text
@@ -822,7 +822,7 @@ def test_every_place_reads_differently(players: int) -> None:
 
 
 def test_place_texts_for_known_spots() -> None:
-    from games.hexfolk import labels
+    from games.hexfolk import wording
     from games.hexfolk.board import get_board
 
     state = RULESET.setup(4, {}, 11)
@@ -830,22 +830,22 @@ def test_place_texts_for_known_spots() -> None:
     inland = next(c for c in range(board.corners) if len(board.corner_hexes[c]) == 3)
     a, b, c = sorted(board.corner_hexes[inland])
     letters = "ABCDEFGHIJKLMNOPQRS"
-    assert labels.corner_place(state.board, inland) == (
+    assert wording.corner_place(state.board, inland) == (
         f"between {letters[a]}, {letters[b]} and {letters[c]}")
     shared = next(e for e in range(board.edges) if len(board.edge_hexes[e]) == 2)
     x, y = sorted(board.edge_hexes[shared])
-    assert labels.edge_text(state.board, shared) == f"between {letters[x]} and {letters[y]}"
+    assert wording.edge_text(state.board, shared) == f"between {letters[x]} and {letters[y]}"
     # Hex A is the top-left hex: coastal sides north-west and north-east, top corner north.
-    coast_a = [labels.edge_text(state.board, e) for e in range(board.edges)
+    coast_a = [wording.edge_text(state.board, e) for e in range(board.edges)
                if board.edge_hexes[e] == (0,)]
     assert "on the coast of A, north-west side" in coast_a
     assert "on the coast of A, north-east side" in coast_a
-    assert labels.corner_place(state.board, board.hex_corners[0][0]) == (
+    assert wording.corner_place(state.board, board.hex_corners[0][0]) == (
         "on the coast at A's north corner")
-    detail = labels.hex_detail(state, 0)
-    assert labels.hex_text(state, 0) == f"A ({detail})"
+    detail = wording.hex_detail(state, 0)
+    assert wording.hex_text(state, 0) == f"A ({detail})"
     harboured = [c for c, k in enumerate(state.corner_harbour) if k >= 0]
-    assert harboured and all("harbour" in labels.corner_text(state, c) for c in harboured)
+    assert harboured and all("harbour" in wording.corner_text(state, c) for c in harboured)
 
 
 def test_labels_name_places_by_hex_letters() -> None:
@@ -872,18 +872,18 @@ def board_corner_of_d(state) -> int:  # type: ignore[no-untyped-def]
 
 
 def test_event_texts_read_with_spaces() -> None:
-    from games.hexfolk import labels
+    from games.hexfolk import wording
     from games.protocol import Event
 
     state = RULESET.setup(4, {}, 11)
     names = ["Ann", "Bo", "Cy", "Di"]
-    income = Event("hexfolk.event.income", 0, {"cards": labels.bundle_text((0, 0, 2, 0, 1))})
+    income = Event("hexfolk.event.income", 0, {"cards": wording.bundle_text((0, 0, 2, 0, 1))})
     assert income.text(names) == "Ann receives 2 wool, 1 ore."
-    settle = Event("hexfolk.event.settle_at", 1, {"corner": labels.corner_text(state, 5)})
+    settle = Event("hexfolk.event.settle_at", 1, {"corner": wording.corner_text(state, 5)})
     assert settle.text(names).startswith("Bo settles ") and "corner 6" not in settle.text(names)
-    road = Event("hexfolk.event.road_at", 1, {"edge": labels.edge_text(state.board, 0)})
+    road = Event("hexfolk.event.road_at", 1, {"edge": wording.edge_text(state.board, 0)})
     assert road.text(names) == "Bo builds a road on the coast of A, north-west side."
-    rob = Event("hexfolk.event.robber_to", 2, {"hex": labels.hex_text(state, 3)})
+    rob = Event("hexfolk.event.robber_to", 2, {"hex": wording.hex_text(state, 3)})
     assert rob.text(names).startswith("Cy moves the robber to D (")
 
 

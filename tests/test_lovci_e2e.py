@@ -20,19 +20,23 @@ from discord_standin import (
     DiscordStandin,
     RecordedRequest,
     autocomplete,
-    component,
     running_client,
     slash,
 )
 from PIL import Image
 from tidebound_support import (
-    EPHEMERAL,
     Driver,
     assert_pngs,
     check_pings,
     commands_synced,
     console_args,
+    console_bots_game,
     factory,
+    first_click,
+    offered_games,
+    open_game,
+    open_move_menu,
+    play_click,
     png_of,
     read_session,
     stored_session,
@@ -65,11 +69,8 @@ def test_console_all_bots_finish_with_a_turn_limit(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
     players: int,
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing may be read
-    args = console_args(GAME, tmp_path, "--players", str(players), "--bots", str(players),
-                   "--seed", str(players), "--options", "turn_limit=60", "--boards", "end")
-    assert main(args) == 0
-    out = capsys.readouterr().out
+    out = console_bots_game(GAME, tmp_path, monkeypatch, capsys, players, players,
+                            "turn_limit=60")
     assert "Game over: " in out and " wins! Scores: Bot 1 " in out
     assert f"Bot {players} " in out.split("Game over: ", 1)[1]
     assert ">" not in out  # no prompt
@@ -131,37 +132,18 @@ async def move_by_autocomplete(driver: Driver, pick: random.Random) -> RecordedR
 async def move_by_menu(driver: Driver, board: dict[str, Any], session_id: int
                        ) -> RecordedRequest:
     """Open the board's "Your moves" menu and click its first move."""
-    standin = driver.standin
-    payload, start = await driver.send(component(f"tb:menu:{session_id}", message=board))
-    assert (await driver.callback(payload))["type"] == 5
-    menu = await standin.wait_for_followup(payload, start=start)
-    assert int(menu.json.get("flags") or 0) & EPHEMERAL
-    assert menu.json.get("components"), "the menu offers the legal moves"
-    menu_message = standin.messages[int(menu.response["id"])]
-    first = menu.json["components"][0]["components"][0]
-    if first["type"] == 2:
-        click = component(first["custom_id"], message=menu_message)
-    else:
-        click = component(first["custom_id"], 3, [first["options"][0]["value"]],
-                          message=menu_message)
-    payload, start = await driver.send(click)
-    assert (await driver.callback(payload))["type"] == 6
-    return await driver.public_post(payload, start)
+    menu, menu_message = await open_move_menu(driver, board, session_id)
+    return await play_click(driver, first_click(menu, menu_message))
 
 
 async def test_lovci_is_offered_by_the_synced_commands(
     standin: DiscordStandin, db_path: str
 ) -> None:
     async with running_client(factory(db_path), standin):
-        commands = commands_synced(standin)
-    game = next(c for c in commands if c["name"] == "game")
-    new = next(o for o in game["options"] if o["name"] == "new")
-    game_option = next(o for o in new["options"] if o["name"] == "game")
-    assert {"hagoth", GAME} <= {c["value"] for c in game_option["choices"]}
-    assert any("Lovci" in c["name"] for c in game_option["choices"])
-    rules = next(c for c in commands if c["name"] == "rules")
-    rules_game = next(o for o in rules["options"] if o["name"] == "game")
-    assert GAME in {c["value"] for c in rules_game["choices"]}
+        choices, rules_games = offered_games(commands_synced(standin))
+    assert {"hagoth", GAME} <= {c["value"] for c in choices}
+    assert any("Lovci" in c["name"] for c in choices)
+    assert GAME in rules_games
 
 
 @pytest.mark.parametrize("bots", [1, 2, 3])
@@ -179,21 +161,8 @@ async def test_whole_game_against_bots_through_discord(
         assert body["type"] == 8
         assert any("turn_limit" in c["value"] for c in body["data"]["choices"])
 
-        payload, _ = await driver.send(
-            slash("game", {"game": GAME, "options": "turn_limit=40"}, subcommand="new"))
-        body = await driver.callback(payload)
-        assert body["type"] == 4 and "opened a game" in body["data"]["content"]
-        buttons = [c["custom_id"] for row in body["data"]["components"]
-                   for c in row["components"]]
-        session_id = int(buttons[0].rsplit(":", 1)[1])
-        for _ in range(bots):
-            payload, _ = await driver.send(slash("game", subcommand="addbot"))
-            assert (await driver.callback(payload))["type"] == 4
-        payload, start = await driver.send(slash("game", subcommand="start"))
-        body = await driver.callback(payload)
-        assert body["type"] == 5 and body["data"]["flags"] & EPHEMERAL
-        post = await driver.public_post(payload, start)
-        png_of(post)
+        session_id, post = await open_game(driver, game=GAME, options="turn_limit=40",
+                                           bots=bots)
         assert "Lovci pokladů" in str(post.json["content"])
         pinged = check_pings(post)
 

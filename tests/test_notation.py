@@ -24,10 +24,15 @@ from games import all_rulesets
 from games.notation import (
     MAX_TEXT,
     Unreadable,
+    bare_move,
     board_seat_words,
     count_prefix,
     drawn_colour,
+    lookup,
     number,
+    one_based,
+    one_of,
+    position,
     seat_of,
 )
 from games.protocol import IllegalAction, Ruleset, list_numbers
@@ -284,3 +289,24 @@ def test_hexfolk_players_by_board_colour_and_name() -> None:
     assert RULESET.read_action(state, 0, "trade b", names) == Trade(1)
     assert RULESET.read_action(state, 0, "trade cy", names) == Trade(2)
     assert RULESET.notate_action(state, Trade(1)) == "trade blue"
+
+
+def test_shared_word_readers_refuse_what_they_do_not_know() -> None:
+    """The word readers every game's parser shares (games/notation.py): a place counted
+    from one, a word looked up in a table or a list, a lone verb. Each refuses a word it
+    does not know with :class:`Unreadable` (so :func:`games.notation.read` gives the polite
+    refusal), never a ``KeyError`` or ``ValueError``."""
+    assert one_based("3", 5) == 2
+    for word in ("0", "6", "-1", "²", "", "1" * 7):
+        with pytest.raises(Unreadable):
+            one_based(word, 5)
+    assert lookup("wool", {"wool": 2}) == 2
+    assert position("b", ("r", "g", "y", "b")) == 3
+    assert one_of("keel", ("bow", "keel")) == "keel"
+    for reader, table in ((lookup, {"wool": 2}), (position, ("r", "g")),
+                          (one_of, ("bow",))):
+        with pytest.raises(Unreadable):
+            reader("rg", table)  # type: ignore[operator]  # not a substring match
+    assert bare_move(["pass"], {"pass": "P"}) == "P"
+    assert bare_move(["pass", "now"], {"pass": "P"}) is None
+    assert bare_move(["roll"], {"pass": "P"}) is None

@@ -27,11 +27,14 @@ from discord_standin import (
 )
 from shipyard_player import ScriptedHuman
 from tidebound_support import (
-    EPHEMERAL,
     Driver,
     assert_pngs,
     console_args,
+    console_bots_game,
     factory,
+    open_game,
+    open_move_menu,
+    play_click,
     png_of,
     read_session,
     stored_session,
@@ -58,11 +61,7 @@ def test_console_all_bots_finish(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
     players: int,
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing may be read
-    args = console_args(GAME, tmp_path, "--players", str(players), "--bots", str(players),
-                        "--seed", str(players), "--boards", "end")
-    assert main(args) == 0
-    out = capsys.readouterr().out
+    out = console_bots_game(GAME, tmp_path, monkeypatch, capsys, players, players)
     assert "Game over: " in out and " wins" in out
     assert ">" not in out and "Traceback" not in out
     files = assert_pngs(tmp_path / "boards")
@@ -123,15 +122,10 @@ async def _menu(driver: Driver, board: dict[str, object], session_id: int
                 ) -> dict[str, dict[str, object]]:
     """Open "Your moves": notation -> the click that plays it (moves behind a further
     sub-menu are left out: those are played through /move)."""
-    standin = driver.standin
-    payload, start = await driver.send(component(f"tb:menu:{session_id}", message=board))
-    assert (await driver.callback(payload))["type"] == 5
-    menu = await standin.wait_for_followup(payload, start=start)
-    assert int(menu.json.get("flags") or 0) & EPHEMERAL
+    menu, menu_message = await open_move_menu(driver, board, session_id)
     png_of(menu)  # the private contracts image comes with the menu
-    menu_message = standin.messages[int(menu.response["id"])]
     clicks: dict[str, dict[str, object]] = {}
-    for row in menu.json.get("components") or []:
+    for row in menu.json["components"]:
         for item in row["components"]:
             custom = item["custom_id"]
             if item["type"] == 2 and custom.startswith("tb:mv:"):
@@ -140,14 +134,7 @@ async def _menu(driver: Driver, board: dict[str, object], session_id: int
                 for option in item["options"]:
                     clicks[option["value"]] = component(custom, 3, [option["value"]],
                                                         message=menu_message)
-    assert clicks or menu.json.get("components"), "the menu offers the legal moves"
     return clicks
-
-
-async def _by_menu(driver: Driver, click: dict[str, object]) -> RecordedRequest:
-    payload, start = await driver.send(click)
-    assert (await driver.callback(payload))["type"] == 6
-    return await driver.public_post(payload, start)
 
 
 async def _by_slash(driver: Driver, notation: str) -> RecordedRequest:
@@ -169,19 +156,7 @@ async def test_three_player_game_with_a_human_through_discord(
     human = ScriptedHuman()
     ruleset = get_ruleset(GAME)
     async with running_client(factory(db_path), standin):
-        payload, _ = await driver.send(slash("game", {"game": GAME}, subcommand="new"))
-        body = await driver.callback(payload)
-        assert body["type"] == 4 and "opened a game" in body["data"]["content"]
-        buttons = [c["custom_id"] for row in body["data"]["components"]
-                   for c in row["components"]]
-        session_id = int(buttons[0].rsplit(":", 1)[1])
-        for _ in range(2):
-            payload, _ = await driver.send(slash("game", subcommand="addbot"))
-            assert (await driver.callback(payload))["type"] == 4
-        payload, start = await driver.send(slash("game", subcommand="start"))
-        assert (await driver.callback(payload))["type"] == 5
-        post = await driver.public_post(payload, start)
-        png_of(post)
+        session_id, post = await open_game(driver, game=GAME, options="", bots=2)
         by_menu = by_slash = 0
         for _ in range(400):
             if "Game over" in str(post.json.get("content")):
@@ -193,7 +168,7 @@ async def test_three_player_game_with_a_human_through_discord(
             notation = human.choose(ruleset.load(json.loads(stored.state)))
             clicks = await _menu(driver, board, session_id)
             if notation in clicks and (by_menu <= by_slash or notation.startswith("go ")):
-                post = await _by_menu(driver, clicks[notation])
+                post = await play_click(driver, clicks[notation])
                 by_menu += 1
             else:
                 post = await _by_slash(driver, notation)
@@ -203,7 +178,9 @@ async def test_three_player_game_with_a_human_through_discord(
         assert "Game over" in content, content
         assert human.seen == {"bonus", "fit", "confluence"}, human.seen
         assert by_menu and by_slash, "both the move menu and /move autocomplete were used"
-        assert not post.json.get("components"), "a finished game offers no buttons"
+        # a finished game offers no moves, only its Rematch and replay (issue 16)
+        assert [c["custom_id"].rsplit(":", 1)[0] for row in post.json["components"]
+                for c in row["components"]] == ["tb:rematch", "tb:replay"]
     row, log_length, replays = await read_session(db_path, session_id)
     assert row.status == FINISHED and row.game == GAME and row.seed == HUMAN_SEED
     assert [(s.user_id, s.is_bot) for s in row.seats] == [

@@ -9,9 +9,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from discord_standin import USER_ID, DiscordStandin, RecordedRequest, slash
+from discord_standin import USER_ID, DiscordStandin, RecordedRequest, component, slash
 from PIL import Image
 
+from bot.__main__ import main
 from bot.app import TideboundClient, create_bot
 from bot.config import Config
 from bot.service import SessionService
@@ -94,6 +95,18 @@ def console_args(game: str, tmp_path: Path, *extra: str) -> list[str]:
             "--db", str(tmp_path / "console.db"), *extra]
 
 
+def console_bots_game(game: str, tmp_path: Path, monkeypatch: Any, capsys: Any,
+                      players: int, seed: int, options: str = "") -> str:
+    """``python -m bot console <game>`` with bots in every seat, nothing to read from
+    standard input, only the final board drawn; what it printed (it must exit with 0)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nothing may be read
+    extra = ("--options", options) if options else ()
+    args = console_args(game, tmp_path, "--players", str(players), "--bots", str(players),
+                        "--seed", str(seed), *extra, "--boards", "end")
+    assert main(args) == 0
+    return str(capsys.readouterr().out)
+
+
 async def read_session(db: Path | str, session_id: int = 1) -> tuple[SessionRow, int, bool]:
     """The session row, the length of its action log and whether the log replays."""
     async with await Storage.open(db) as storage:
@@ -119,11 +132,12 @@ def assert_pngs(folder: Path) -> list[Path]:
     return files
 
 
-async def start_game(driver: Driver, *, game: str = "hagoth", options: str = "target=5",
-                     bots: int = 2) -> int:
-    """/game new, /game addbot × ``bots``, /game start; the session id."""
-    payload, start = await driver.send(
-        slash("game", {"game": game, "options": options}, subcommand="new"))
+async def open_game(driver: Driver, *, game: str = "hagoth", options: str = "target=5",
+                    bots: int = 2) -> tuple[int, RecordedRequest]:
+    """/game new, /game addbot × ``bots``, /game start: the session id and the first
+    public post (the board)."""
+    fields = {"game": game, "options": options} if options else {"game": game}
+    payload, start = await driver.send(slash("game", fields, subcommand="new"))
     body = await driver.callback(payload)
     assert body["type"] == 4 and "opened a game" in body["data"]["content"]
     buttons = [c["custom_id"] for row in body["data"]["components"] for c in row["components"]]
@@ -136,7 +150,54 @@ async def start_game(driver: Driver, *, game: str = "hagoth", options: str = "ta
     assert body["type"] == 5 and body["data"]["flags"] & EPHEMERAL  # acknowledged at once
     post = await driver.public_post(payload, start)
     png_of(post)
+    return session_id, post
+
+
+async def start_game(driver: Driver, *, game: str = "hagoth", options: str = "target=5",
+                     bots: int = 2) -> int:
+    """/game new, /game addbot × ``bots``, /game start; the session id."""
+    session_id, _ = await open_game(driver, game=game, options=options, bots=bots)
     return session_id
+
+
+async def open_move_menu(driver: Driver, board: dict[str, Any], session_id: int
+                         ) -> tuple[RecordedRequest, dict[str, Any]]:
+    """Click the board's "Your moves" button: the ephemeral menu that comes back, and the
+    message it is (what its buttons and selects are clicked on)."""
+    payload, start = await driver.send(component(f"tb:menu:{session_id}", message=board))
+    assert (await driver.callback(payload))["type"] == 5
+    menu = await driver.standin.wait_for_followup(payload, start=start)
+    assert int(menu.json.get("flags") or 0) & EPHEMERAL
+    assert menu.json.get("components"), "the menu offers the legal moves"
+    return menu, driver.standin.messages[int(menu.response["id"])]
+
+
+def first_click(menu: RecordedRequest, menu_message: dict[str, Any]) -> dict[str, Any]:
+    """The click on the menu's first item: its button, or its select's first option."""
+    first = menu.json["components"][0]["components"][0]
+    if first["type"] == 2:
+        return component(first["custom_id"], message=menu_message)
+    return component(first["custom_id"], 3, [first["options"][0]["value"]],
+                     message=menu_message)
+
+
+async def play_click(driver: Driver, click: dict[str, Any]) -> RecordedRequest:
+    """Play a move from the menu: the click is acknowledged (deferred update) and the
+    move's public post."""
+    payload, start = await driver.send(click)
+    assert (await driver.callback(payload))["type"] == 6
+    return await driver.public_post(payload, start)
+
+
+def offered_games(commands: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], set[str]]:
+    """The games the synced commands offer: ``/game new``'s choices (name and value) and
+    the values ``/rules`` takes."""
+    game = next(c for c in commands if c["name"] == "game")
+    new = next(o for o in game["options"] if o["name"] == "new")
+    game_option = next(o for o in new["options"] if o["name"] == "game")
+    rules = next(c for c in commands if c["name"] == "rules")
+    rules_game = next(o for o in rules["options"] if o["name"] == "game")
+    return game_option["choices"], {c["value"] for c in rules_game["choices"]}
 
 
 async def write_raw(storage: Storage, sql: str, parameters: tuple[Any, ...] = ()) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -25,6 +24,8 @@ from i18n.errors import LocalizedError
 
 from ..service import CLOCK_OPTION, CLOCKS, Person, SessionService, Update, game_options
 from . import components, history_commands
+from .client import FrontClient
+from .days import Days
 from .failures import answer_failure, guarded_autocomplete
 from .messages import (
     CONTENT_LIMIT,
@@ -36,9 +37,6 @@ from .messages import (
     refuse,
 )
 from .translator import described
-
-if TYPE_CHECKING:
-    from ..app import TideboundClient
 
 MAX_AUTOCOMPLETE = 25
 
@@ -62,8 +60,9 @@ def can_manage(interaction: discord.Interaction) -> bool:
 class Front:
     """The handlers shared by slash commands and components."""
 
-    def __init__(self, client: TideboundClient) -> None:
+    def __init__(self, client: FrontClient, days: Days) -> None:
         self.client = client
+        self.days = days
 
     @property
     def service(self) -> SessionService:
@@ -73,7 +72,7 @@ class Front:
     # -- posting ------------------------------------------------------------------------
     async def post_public(self, interaction: discord.Interaction, update: Update) -> None:
         message = await interaction.followup.send(**public_kwargs(update), wait=True)
-        await self.client.days.posted(update, message)
+        await self.days.posted(update, message)
 
     async def post_committed(self, interaction: discord.Interaction, update: Update) -> bool:
         """Post an update whose move is already stored: the full message, or, when that
@@ -348,9 +347,9 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
     async def game_new(interaction: discord.Interaction, game: str, options: str = "",
                        thread: bool = False) -> None:
         # issue 14/15: the server's language for good, and its default clock
-        defaults = await front.client.days.lobby_defaults(interaction)
+        defaults = await front.days.lobby_defaults(interaction)
         if thread:  # issue 15: the game in a thread of its own
-            await front.client.days.new_game_in_thread(interaction, game, options, defaults)
+            await front.days.new_game_in_thread(interaction, game, options, defaults)
             return
         await front.lobby_command(interaction, lambda: front.service.new_game(
             channel_of(interaction), person_of(interaction), game, options,

@@ -31,6 +31,8 @@ from games import MoveChoice, get_ruleset
 from i18n import t
 from i18n.errors import LocalizedError
 
+from .failures import answer_failure
+
 if TYPE_CHECKING:
     from ..service import Update
 
@@ -76,8 +78,6 @@ async def _dispatch(name: str, interaction: discord.Interaction, **kwargs: Any) 
     try:
         await HANDLERS[name](interaction, **kwargs)
     except Exception as error:  # a bug on our side: the click is still answered
-        from .failures import answer_failure  # (imported here: failures needs messages)
-
         await answer_failure(interaction, error, session_id=kwargs.get("session_id"))
 
 

@@ -15,7 +15,7 @@ import contextlib
 import logging
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -30,11 +30,9 @@ from ..service import CLOCKS, Person, Update, split_clock
 from ..settings import GUILD, REMINDER_MODES, USER, Settings, show_duration
 from ..storage import DueReminder, SessionRow
 from ..vacation import VacationNews, Vacations
+from .client import FrontClient
 from .messages import CONTENT_LIMIT, locale_of, public_kwargs, refuse
 from .translator import described
-
-if TYPE_CHECKING:
-    from ..app import TideboundClient
 
 log = logging.getLogger("tidebound.days")
 
@@ -76,7 +74,7 @@ class LobbyDefaults:
 class Days:
     """Settings, vacations, /mygames and reminders of one client."""
 
-    def __init__(self, client: TideboundClient) -> None:
+    def __init__(self, client: FrontClient) -> None:
         self.client = client
         self._task: asyncio.Task[None] | None = None
         self.wake = asyncio.Event()

@@ -18,7 +18,7 @@ from discord import app_commands
 
 from i18n import t
 
-from .messages import locale_of
+from .translator import locale_of
 
 log = logging.getLogger("tidebound.discord")
 

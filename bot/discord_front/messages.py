@@ -7,20 +7,15 @@ from typing import Any
 
 import discord
 
-from i18n import DEFAULT_LOCALE, catalogue, t
+from i18n import DEFAULT_LOCALE, t
 from i18n.errors import LocalizedError
 
 from ..service import PrivateNote, Update
 from . import components
+from .translator import locale_of
 
 #: Discord's limit on message content.
 CONTENT_LIMIT = 2000
-
-
-def locale_of(interaction: discord.Interaction) -> str:
-    """The user's locale if we have a catalogue for it, else English."""
-    code = str(getattr(interaction, "locale", "") or "").split("-")[0].lower()
-    return code if code and catalogue(code) else DEFAULT_LOCALE
 
 
 def _clip(text: str) -> str:

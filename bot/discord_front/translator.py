@@ -10,7 +10,13 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from i18n import catalogue, t
+from i18n import DEFAULT_LOCALE, catalogue, t
+
+
+def locale_of(interaction: discord.Interaction) -> str:
+    """The user's locale if we have a catalogue for it, else English."""
+    code = str(getattr(interaction, "locale", "") or "").split("-")[0].lower()
+    return code if code and catalogue(code) else DEFAULT_LOCALE
 
 
 def described(key: str) -> app_commands.locale_str:

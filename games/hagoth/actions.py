@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..notation import Unreadable, board_seat_words, read, seat_of
+from ..notation import Unreadable, board_seat_words, lookup, one_of, read, seat_of
 from .data import (
     ATTACK_CARDS,
     BLUEPRINT_BY_CODE,
@@ -198,25 +198,20 @@ def format_action(action: Action) -> str:
 # -- parsing -------------------------------------------------------------------------
 #: Seat words without player names (colours and letters): what a log line uses.
 SEATS = board_seat_words(COLOURS)
+#: A berth as typed (berths count from one); exactly these words, as the notation writes.
+BERTHS = {"1": 0, "2": 1}
 
 
 def _berth(word: str) -> int:
-    if word in ("1", "2"):
-        return int(word) - 1
-    raise Unreadable
+    return lookup(word, BERTHS)
 
 
 def _blueprint(word: str) -> int:
-    bp = BLUEPRINT_BY_CODE.get(word)
-    if bp is None:
-        raise Unreadable
-    return bp.index
+    return lookup(word, BLUEPRINT_BY_CODE).index
 
 
 def _segment(word: str) -> str:
-    if word in SEGMENTS:
-        return word
-    raise Unreadable
+    return one_of(word, SEGMENTS)
 
 
 def _parse_play(args: list[str], seats: Sequence[Sequence[str]]) -> Action:

@@ -7,21 +7,8 @@ they hurt the leader or a rival about to score; a card with no use is discarded.
 
 from __future__ import annotations
 
-from .actions import (
-    ActBuild,
-    Action,
-    ActSail,
-    ActWood,
-    Discard,
-    MoveSegment,
-    PlayAttack,
-    PlayBuild,
-    PlaySail,
-    PlaySegment,
-    PlayWood,
-    Redesign,
-    Swap,
-)
+from . import actions
+from .actions import Action
 from .data import (
     ATTACK_CARDS,
     BLUEPRINT_NEEDS,
@@ -86,7 +73,7 @@ def _leader_gap(state: HagothState, seat: int, target: int) -> float:
     return 2.0 if state.players[target].vp == best_other else 0.0
 
 
-def _attack_value(state: HagothState, seat: int, action: PlayAttack) -> float:
+def _attack_value(state: HagothState, seat: int, action: actions.PlayAttack) -> float:
     victim = state.players[action.target]
     bonus = _leader_gap(state, seat, action.target) + victim.vp / 10
     if action.card == SKIP:
@@ -133,43 +120,43 @@ def score(state: HagothState, seat: int, action: Action) -> float:
     """The heuristic value of ``action`` for the bot in ``seat``."""
     player = state.players[seat]
     match action:
-        case PlaySail(berth):
+        case actions.PlaySail(berth):
             held = player.berths[berth]
             assert isinstance(held, Ship)
             return _sail_value(held)
-        case ActSail(berth):
+        case actions.ActSail(berth):
             held = player.berths[berth]
             assert isinstance(held, Ship)
             return _sail_value(held) - 4.0
-        case PlayBuild(_, berths):
+        case actions.PlayBuild(_, berths):
             return _build_value(player, berths) + (1.0 if len(berths) > 1 else 0.0)
-        case ActBuild(berth):
+        case actions.ActBuild(berth):
             return _build_value(player, (berth,)) - 4.0
-        case PlayWood():
+        case actions.PlayWood():
             return 7.0 if wood_needed(player) > 0 and state.stock > 0 else 0.5
-        case ActWood():
+        case actions.ActWood():
             return 2.5 if wood_needed(player) > 0 and state.stock > 0 else 0.0
-        case PlaySegment(card, berth, None):
+        case actions.PlaySegment(card, berth, None):
             design = player.berths[berth]
             assert isinstance(design, Design)
             completes = len(design.segments) + 1 == BLUEPRINTS[design.blueprint].size
             return 9.0 + (4.0 if completes else 0.0)
-        case PlaySegment(card, _, blueprint):
+        case actions.PlaySegment(card, _, blueprint):
             assert blueprint is not None
             return _new_design_value(player, card, blueprint)
-        case PlayAttack():
+        case actions.PlayAttack():
             return _attack_value(state, seat, action)
-        case Discard(card):
+        case actions.Discard(card):
             return 2.0 - _card_keep(state, seat, card) / 4
-        case Swap(cards):
+        case actions.Swap(cards):
             return sum(2.0 - _card_keep(state, seat, c) for c in cards)
-        case Redesign(berth, blueprint):
+        case actions.Redesign(berth, blueprint):
             design = player.berths[berth]
             assert isinstance(design, Design)
             becomes_complete = len(design.segments) == BLUEPRINTS[blueprint].size
             stuck = not any(design.has_room_for(c) for c in player.hand if c in SEGMENTS)
             return 10.0 if becomes_complete and stuck and design.blueprint > blueprint else _NEVER
-        case MoveSegment():
+        case actions.MoveSegment():
             return _NEVER
     return _NEVER
 

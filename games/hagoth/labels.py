@@ -6,21 +6,8 @@ from collections.abc import Sequence
 
 from i18n import t
 
-from .actions import (
-    ActBuild,
-    Action,
-    ActSail,
-    ActWood,
-    Discard,
-    MoveSegment,
-    PlayAttack,
-    PlayBuild,
-    PlaySail,
-    PlaySegment,
-    PlayWood,
-    Redesign,
-    Swap,
-)
+from . import actions
+from .actions import Action
 from .data import BLUEPRINTS, DELAY, DESTROY, REMOVE, SKIP
 from .state import Design, HagothState, Ship
 
@@ -56,20 +43,20 @@ def describe(
     """A short, complete sentence-fragment for ``action`` (fits a 100-char label)."""
     locale = locale
     match action:
-        case PlaySegment(card, berth, None):
+        case actions.PlaySegment(card, berth, None):
             return t("hagoth.label.segment", locale, card=_card(card, locale), berth=berth + 1,
                      blueprint=_here(state, seat, berth, locale))
-        case PlaySegment(card, berth, blueprint):
+        case actions.PlaySegment(card, berth, blueprint):
             return t("hagoth.label.new_design", locale, card=_card(card, locale), berth=berth + 1,
                      blueprint=_bp(blueprint, locale))
-        case PlayWood():
+        case actions.PlayWood():
             return t("hagoth.label.wood_card", locale)
-        case PlayBuild(card, berths):
+        case actions.PlayBuild(card, berths):
             where = " + ".join(_berth_bp(state, seat, b, locale) for b in berths)
             return t("hagoth.label.build", locale, card=_card(card, locale), where=where)
-        case PlaySail(berth):
+        case actions.PlaySail(berth):
             return t("hagoth.label.sail_card", locale, blueprint=_here(state, seat, berth, locale))
-        case PlayAttack(card, target, berth, segment):
+        case actions.PlayAttack(card, target, berth, segment):
             who = _name(names, target)
             if card == SKIP:
                 return t("hagoth.label.skip", locale, target=who)
@@ -81,25 +68,25 @@ def describe(
                          blueprint=what)
             key = {DELAY: "hagoth.label.delay", DESTROY: "hagoth.label.destroy"}[card]
             return t(key, locale, target=who, blueprint=what)
-        case Discard(card):
+        case actions.Discard(card):
             return t("hagoth.label.discard", locale, card=_card(card, locale))
-        case ActWood():
+        case actions.ActWood():
             return t("hagoth.label.act_wood", locale)
-        case ActBuild(berth):
+        case actions.ActBuild(berth):
             return t("hagoth.label.act_build", locale, blueprint=_here(state, seat, berth, locale))
-        case ActSail(berth):
+        case actions.ActSail(berth):
             return t("hagoth.label.act_sail", locale, blueprint=_here(state, seat, berth, locale))
-        case Swap(()):
+        case actions.Swap(()):
             return t("hagoth.label.keep", locale)
-        case Swap(cards):
+        case actions.Swap(cards):
             return t("hagoth.label.swap", locale, cards=", ".join(_card(c, locale) for c in cards))
-        case MoveSegment(segment, source, dest, None):
+        case actions.MoveSegment(segment, source, dest, None):
             return t("hagoth.label.move", locale, card=_card(segment, locale), source=source + 1,
                      dest=dest + 1, blueprint=_berth_bp(state, seat, dest, locale))
-        case MoveSegment(segment, source, dest, blueprint):
+        case actions.MoveSegment(segment, source, dest, blueprint):
             return t("hagoth.label.move_new", locale, card=_card(segment, locale),
                      source=source + 1, dest=dest + 1, blueprint=_bp(blueprint, locale))
-        case Redesign(berth, blueprint):
+        case actions.Redesign(berth, blueprint):
             return t("hagoth.label.redesign", locale, berth=berth + 1,
                      blueprint=_bp(blueprint, locale))
     raise TypeError(f"not a Hagoth action: {action!r}")

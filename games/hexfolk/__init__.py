@@ -15,7 +15,7 @@ from i18n import DEFAULT_LOCALE, Term, t
 
 from ..options import InvalidOption, Option
 from ..protocol import ModularRuleset, MoveChoice, Result
-from . import actions, bot, hidden, labels, rules, undo
+from . import actions, bot, hidden, labels, rules, typed, undo
 from . import state as state_module
 from .actions import Action
 from .board import get_board
@@ -138,6 +138,12 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
             out.append((m.id, t("hexfolk.map_choice.map", locale, name=Term(m.name_key),
                                 **map_sizes(m, locale))))
         return out
+
+    def read_action(self, state: HexfolkState, seat: int, text: str,
+                    names: Sequence[str] = ()) -> Action:
+        """A place by its hex letters or the number the board draws on it now (see
+        :mod:`.typed`, which reads against the legal moves)."""
+        return typed.read_action(state, seat, text, names)
 
     def view(self, state: HexfolkState, seat: int | None) -> HexfolkView:
         board = get_board(state.board)

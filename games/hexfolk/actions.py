@@ -50,14 +50,15 @@ from typing import TYPE_CHECKING
 
 from ..notation import (
     Unreadable,
+    bare_move,
     board_seat_words,
     count_prefix,
     is_number,
-    number,
+    lookup,
+    one_based,
     read,
     seat_of,
 )
-from ..protocol import IllegalAction
 from .board import get_board, places
 from .data import COLOURS, DEV_CARDS, RES_INDEX, RESOURCES
 
@@ -290,18 +291,12 @@ PlaceReader = Callable[[str, str], int]
 
 def _read_internal(kind: str, word: str) -> int:
     if word.startswith(INTERNAL):
-        return number(word[len(INTERNAL):], 1) - 1
+        return one_based(word[len(INTERNAL):])
     raise Unreadable
-
-
-def _seat(word: str, seats: Sequence[Sequence[str]]) -> int:
-    return seat_of(word, seats)
 
 
 def _res(word: str) -> int:
-    if word in RES_INDEX:
-        return RES_INDEX[word]
-    raise Unreadable
+    return lookup(word, RES_INDEX)
 
 
 def _counts_joined(words: list[str]) -> list[str]:
@@ -334,6 +329,10 @@ def _two_sides(args: list[str]) -> tuple[Bundle, Bundle]:
     return parse_bundle(args[:i]), parse_bundle(args[i + 1:])
 
 
+_BARE: dict[str, Action] = {"roll": Roll(), "buy": Buy(), "end": End(), "accept": Accept(),
+                             "decline": Decline(), "cancel": Cancel()}
+
+
 def _parse(words: list[str], place: PlaceReader, seats: Sequence[Sequence[str]]) -> Action:
     verb, args = words[0], words[1:]
 
@@ -341,13 +340,12 @@ def _parse(words: list[str], place: PlaceReader, seats: Sequence[Sequence[str]])
         if len(rest) == 1:
             return place("hex", rest[0]), None
         if len(rest) == 2:
-            return place("hex", rest[0]), _seat(rest[1], seats)
+            return place("hex", rest[0]), seat_of(rest[1], seats)
         raise Unreadable
 
-    simple = {"roll": Roll(), "buy": Buy(), "end": End(), "accept": Accept(),
-              "decline": Decline(), "cancel": Cancel()}
-    if verb in simple and not args:
-        return simple[verb]
+    bare = bare_move(words, _BARE)
+    if bare is not None:
+        return bare
     if verb in ("settle", "city") and len(args) == 1:
         corner = place("corner", args[0])
         return Settle(corner) if verb == "settle" else City(corner)
@@ -375,7 +373,7 @@ def _parse(words: list[str], place: PlaceReader, seats: Sequence[Sequence[str]])
     if verb == "counter":
         return Counter(*_two_sides(args))
     if verb == "trade" and len(args) == 1:
-        return Trade(_seat(args[0], seats))
+        return Trade(seat_of(args[0], seats))
     raise Unreadable
 
 
@@ -383,53 +381,3 @@ def parse_action(text: str) -> Action:
     """Read notation with places by internal id (``settle id12``; see the module
     docstring). Case and extra spaces don't matter."""
     return read(text, lambda words: _parse(words, _read_internal, SEATS))
-
-
-#: The kind of place, as a person reads it in a refusal.
-KIND_KEYS = {"corner": "hexfolk.notation.corner", "edge": "hexfolk.notation.edge",
-             "hex": "hexfolk.notation.hex"}
-
-
-def read_action(state: HexfolkState, seat: int, text: str,
-                names: Sequence[str] = ()) -> Action:
-    """What a player typed, read against the position now: a place by its hex letters,
-    or by the number the board draws on it now (never by anything else); a player by
-    colour, letter or name."""
-    from .view import spots  # the view module imports the actions
-
-    by_name = _places_by_name(state.board)
-    shown: dict[int, tuple[str, int]] | None = None
-
-    def place(kind: str, word: str) -> int:
-        nonlocal shown
-        if is_number(word):
-            if shown is None:
-                shown = {n: (k, i) for n, k, i in spots(state)}
-            spot = shown.get(int(word))
-            if spot is not None and spot[0] == kind:
-                return spot[1]
-            raise Unreadable(_no_spot(state, kind, word, shown))
-        if word.startswith(INTERNAL):
-            return _read_internal(kind, word)
-        found = by_name.get((kind, _key(word)))
-        if found is None:
-            raise Unreadable
-        return found
-
-    seats = board_seat_words(COLOURS[:len(state.players)], names)
-    return read(text, lambda words: _parse(words, place, seats))
-
-
-def _no_spot(state: HexfolkState, kind: str, word: str,
-             shown: dict[int, tuple[str, int]]) -> IllegalAction:
-    """The refusal of a number that the board does not draw on a place of ``kind``."""
-    from ..protocol import term
-
-    numbers = sorted(n for n, (k, _) in shown.items() if k == kind)
-    example = place_names(state.board)[(kind, 0)]
-    if not numbers:
-        return IllegalAction("hexfolk.notation.no_numbers", number=word[:8],
-                             kind=term(KIND_KEYS[kind]), example=example)
-    return IllegalAction("hexfolk.notation.no_spot", number=word[:8],
-                         kind=term(KIND_KEYS[kind]), low=numbers[0], high=numbers[-1],
-                         example=example)

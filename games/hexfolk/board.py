@@ -430,3 +430,14 @@ def places(board_id: str) -> Places:
                  for hs, s in zip(board.edge_hexes, out.edge_side, strict=True)}
     assert len(corner_keys) == board.corners and len(edge_keys) == board.edges
     return out
+
+
+def corner_harbours(board_id: str, harbours: list[int]) -> list[int]:
+    """The harbour kind per corner (-1: none) of ``board_id`` with ``harbours`` (a kind
+    per harbour edge)."""
+    board = get_board(board_id)
+    out = [-1] * board.corners
+    for edge, kind in zip(board.harbour_edges, harbours, strict=True):
+        for c in board.edge_corners[edge]:
+            out[c] = kind
+    return out

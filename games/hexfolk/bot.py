@@ -14,26 +14,8 @@ it gets what its next build needs and gives only what it can spare.
 
 from __future__ import annotations
 
-from .actions import (
-    Accept,
-    Action,
-    BankTrade,
-    Buy,
-    Cancel,
-    City,
-    Decline,
-    Discard,
-    End,
-    Knight,
-    Monopoly,
-    Offer,
-    Plenty,
-    Road,
-    RoadBuilding,
-    Roll,
-    Settle,
-    Trade,
-)
+from . import actions
+from .actions import Action
 from .board import Board
 from .data import CITY_COST, DESERT, DEV_COST, ROAD_COST, SETTLEMENT_COST
 from .rules import (
@@ -125,7 +107,7 @@ def _discard(state: HexfolkState, seat: int, legal: list[Action]) -> Action:
         i = max(range(5), key=lambda r: (hand[r] - need[r], hand[r], -r))
         hand[i] -= 1
         out[i] += 1
-    action = Discard((out[0], out[1], out[2], out[3], out[4]))
+    action = actions.Discard((out[0], out[1], out[2], out[3], out[4]))
     return action if action in legal else legal[0]
 
 
@@ -137,9 +119,9 @@ def _answer(state: HexfolkState, seat: int, legal: list[Action]) -> Action:
     cost = _target_cost(state, seat)
     gets = sum(min(offer.give[i], need[i]) for i in range(5))
     spare = all(hand[i] - offer.get[i] >= cost[i] for i in range(5) if offer.get[i])
-    if Accept() in legal and gets > 0 and spare and sum(offer.get) <= sum(offer.give) + 1:
-        return Accept()
-    return Decline()
+    if actions.Accept() in legal and gets > 0 and spare and sum(offer.get) <= sum(offer.give) + 1:
+        return actions.Accept()
+    return actions.Decline()
 
 
 def choose(state: HexfolkState, seat: int) -> Action:
@@ -153,7 +135,7 @@ def choose(state: HexfolkState, seat: int) -> Action:
     if phase == SETTLE:
         return max(legal, key=lambda a: spot_value(state, board, a.corner))  # type: ignore[union-attr]
     if phase in (FOUND_ROAD, ROADS):
-        roads = [a for a in legal if isinstance(a, Road)]
+        roads = [a for a in legal if isinstance(a, actions.Road)]
         return max(roads, key=lambda a: _road_value(state, board, seat, a.edge))
     if phase == DISCARD:
         return _discard(state, seat, legal)
@@ -164,20 +146,20 @@ def choose(state: HexfolkState, seat: int) -> Action:
             return _answer(state, seat, legal)
         return _close(state, seat, legal)
     if phase == ROLL:
-        knights = [a for a in legal if isinstance(a, Knight)]
+        knights = [a for a in legal if isinstance(a, actions.Knight)]
         if knights and any(state.corner_owner[c] == seat
                            for c in board.hex_corners[state.robber]):
             return max(knights, key=lambda a: _robber_score(state, seat, a.hex, a.victim))
-        return Roll()
+        return actions.Roll()
     # MAIN or SPECIAL
-    cities = [a for a in legal if isinstance(a, City)]
+    cities = [a for a in legal if isinstance(a, actions.City)]
     if cities:
         return max(cities, key=lambda a: spot_value(state, board, a.corner))
-    settles = [a for a in legal if isinstance(a, Settle)]
+    settles = [a for a in legal if isinstance(a, actions.Settle)]
     if settles:
         return max(settles, key=lambda a: spot_value(state, board, a.corner))
     target = _target_cost(state, seat)
-    roads = [a for a in legal if isinstance(a, Road)]
+    roads = [a for a in legal if isinstance(a, actions.Road)]
     if roads and target == ROAD_COST:
         best = max(roads, key=lambda a: _road_value(state, board, seat, a.edge))
         if _road_value(state, board, seat, best.edge) > 0:
@@ -186,9 +168,9 @@ def choose(state: HexfolkState, seat: int) -> Action:
         plays = _dev_play(state, seat, legal)
         if plays is not None:
             return plays
-    if Buy() in legal and target in (DEV_COST, CITY_COST) and _affordable_after(
+    if actions.Buy() in legal and target in (DEV_COST, CITY_COST) and _affordable_after(
             state.players[seat].hand, DEV_COST, target):
-        return Buy()
+        return actions.Buy()
     if phase != SPECIAL:
         offer = _offer(state, seat, target, legal)
         if offer is not None:
@@ -197,12 +179,12 @@ def choose(state: HexfolkState, seat: int) -> Action:
         need = _missing(hand, target)
         if any(need):
             for a in legal:
-                if isinstance(a, BankTrade) and need[a.get] and (
+                if isinstance(a, actions.BankTrade) and need[a.get] and (
                         hand[a.give] - rate(state, seat, a.give) >= target[a.give]):
                     return a
-    if Buy() in legal and target == DEV_COST:
-        return Buy()
-    return End() if End() in legal else legal[-1]
+    if actions.Buy() in legal and target == DEV_COST:
+        return actions.Buy()
+    return actions.End() if actions.End() in legal else legal[-1]
 
 
 def _unit(i: int, n: int = 1) -> tuple[int, int, int, int, int]:
@@ -220,7 +202,7 @@ BIG_SURPLUS = 4
 
 
 def _offer(state: HexfolkState, seat: int, target: tuple[int, ...],
-           legal: list[Action]) -> Offer | None:
+           legal: list[Action]) -> actions.Offer | None:
     """A fair offer to the other players for a card the wanted build lacks, or None.
 
     Only when one or two cards short. The kinds missing are asked for in resource order,
@@ -241,7 +223,7 @@ def _offer(state: HexfolkState, seat: int, target: tuple[int, ...],
     give = max(range(5), key=lambda i: (surplus[i], -i))
     if not surplus[give]:
         return None
-    offer = Offer(_unit(give, 2 if surplus[give] >= BIG_SURPLUS else 1), _unit(want))
+    offer = actions.Offer(_unit(give, 2 if surplus[give] >= BIG_SURPLUS else 1), _unit(want))
     return offer if offer in legal else None
 
 
@@ -262,7 +244,7 @@ def _close(state: HexfolkState, seat: int, legal: list[Action]) -> Action:
     need = _missing(hand, target)
     ok: list[int] = []
     for a in legal:
-        if not isinstance(a, Trade):
+        if not isinstance(a, actions.Trade):
             continue
         resp = offer.responses[a.partner]
         if isinstance(resp, list):
@@ -273,8 +255,8 @@ def _close(state: HexfolkState, seat: int, legal: list[Action]) -> Action:
                 continue
         ok.append(a.partner)
     if not ok:
-        return Cancel()
-    return Trade(min(ok, key=lambda p: (visible_vp(state, p), p)))
+        return actions.Cancel()
+    return actions.Trade(min(ok, key=lambda p: (visible_vp(state, p), p)))
 
 
 def _affordable_after(hand: list[int], cost: tuple[int, ...], then: tuple[int, ...]) -> bool:
@@ -287,20 +269,20 @@ def _affordable_after(hand: list[int], cost: tuple[int, ...], then: tuple[int, .
 
 def _dev_play(state: HexfolkState, seat: int, legal: list[Action]) -> Action | None:
     board = board_of(state)
-    knights = [a for a in legal if isinstance(a, Knight)]
+    knights = [a for a in legal if isinstance(a, actions.Knight)]
     if knights and ((state.robber >= 0 and any(
             state.corner_owner[c] == seat for c in board.hex_corners[state.robber]))
             or state.players[seat].knights >= 2):
         return max(knights, key=lambda a: _robber_score(state, seat, a.hex, a.victim))
-    if RoadBuilding() in legal and state.players[seat].settlements < 5:
-        return RoadBuilding()
+    if actions.RoadBuilding() in legal and state.players[seat].settlements < 5:
+        return actions.RoadBuilding()
     target = _target_cost(state, seat)
     need = _missing(state.players[seat].hand, target)
-    plenty = [a for a in legal if isinstance(a, Plenty)]
+    plenty = [a for a in legal if isinstance(a, actions.Plenty)]
     if plenty and sum(need) >= 1:
         return max(plenty, key=lambda a: (min(need[a.first], 1) + min(
             need[a.second] - (a.first == a.second), 1), -a.first, -a.second))
-    monos = [a for a in legal if isinstance(a, Monopoly)]
+    monos = [a for a in legal if isinstance(a, actions.Monopoly)]
     if monos:
         totals = [sum(p.hand[r] for i, p in enumerate(state.players) if i != seat)
                   for r in range(5)]

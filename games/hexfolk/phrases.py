@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from i18n import Phrase
 
 from .state import HexfolkState
+from .wording import bundle_text, corner_text, edge_text, hex_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,8 +23,6 @@ class Cards(Phrase):
     counts: tuple[int, ...]
 
     def localize(self, locale: str) -> str:
-        from .labels import bundle_text
-
         return bundle_text(self.counts, locale)
 
 
@@ -39,8 +38,6 @@ class Place(Phrase):
     state: HexfolkState = field(compare=False, repr=False)
 
     def localize(self, locale: str) -> str:
-        from .labels import corner_text, edge_text, hex_text
-
         if self.kind == "corner":
             return corner_text(self.state, self.index, locale)
         if self.kind == "edge":

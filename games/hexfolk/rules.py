@@ -36,7 +36,7 @@ from .actions import (
     Settle,
     Trade,
 )
-from .board import Board, get_board, random_layout
+from .board import Board, corner_harbours, get_board, random_layout
 from .caches import (
     bank_rates,
     bank_trades,
@@ -108,15 +108,6 @@ def _dev(code: str):  # type: ignore[no-untyped-def]
 def _require(cond: bool, key: str, **params: object) -> None:
     if not cond:
         raise IllegalAction(key, **params)
-
-
-def corner_harbours(board_id: str, harbours: list[int]) -> list[int]:
-    board = get_board(board_id)
-    out = [-1] * board.corners
-    for edge, kind in zip(board.harbour_edges, harbours, strict=True):
-        for c in board.edge_corners[edge]:
-            out[c] = kind
-    return out
 
 
 # -- setup ---------------------------------------------------------------------------------

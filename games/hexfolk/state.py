@@ -12,6 +12,7 @@ from typing import Any
 
 from ..protocol import StateFormatError
 from ..rng import GameRng
+from .board import corner_harbours, known_board
 
 SCHEMA_VERSION = 1
 
@@ -144,9 +145,6 @@ def _ints(xs: Any) -> list[int]:
 
 
 def load_state(d: Mapping[str, Any]) -> HexfolkState:
-    from .board import known_board
-    from .rules import corner_harbours
-
     if d.get("schema") != SCHEMA_VERSION:
         raise StateFormatError(f"unknown Hexfolk state schema {d.get('schema')!r}")
     if not known_board(str(d.get("board"))):

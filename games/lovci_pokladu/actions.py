@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..notation import Unreadable, number, read
+from ..notation import Unreadable, bare_move, lookup, number, position, read
 from .data import COLOUR_LETTERS, NAMES, SIDES, SQUARE_BY_NAME, TOKEN_VALUES
 
 
@@ -151,16 +151,8 @@ def format_action(action: Action) -> str:
     raise TypeError(f"not a Lovci pokladů action: {action!r}")
 
 
-def _square(word: str) -> int:
-    if word in SQUARE_BY_NAME:
-        return SQUARE_BY_NAME[word]
-    raise Unreadable
-
-
-def _colour(word: str) -> int:
-    if word in COLOUR_LETTERS:
-        return COLOUR_LETTERS.index(word)
-    raise Unreadable
+#: The way a ship or a sailor steps along the ring.
+STEPS = {"left": -1, "right": 1}
 
 
 def _token(word: str) -> int:
@@ -174,13 +166,7 @@ def _sailor(word: str) -> tuple[int, int | None]:
     if len(word) == 1 and word in "1234":
         return int(word) - 1, None
     if len(word) == 2 and word[1] in "1234":
-        return int(word[1]) - 1, _colour(word[0])
-    raise Unreadable
-
-
-def _step(word: str) -> int:
-    if word in ("left", "right"):
-        return 1 if word == "right" else -1
+        return int(word[1]) - 1, position(word[0], COLOUR_LETTERS)
     raise Unreadable
 
 
@@ -192,38 +178,42 @@ def _with_token(rest: list[str]) -> int:
     raise Unreadable
 
 
+_BARE: dict[str, Action] = {"later": Later(), "pass": Pass()}
+
+
 def _parse(words: list[str]) -> Action:
+    bare = bare_move(words, _BARE)
+    if bare is not None:
+        return bare
     verb, args = words[0], words[1:]
     n = len(args)
     if verb == "start" and n == 1:
-        return Start(_square(args[0]))
+        return Start(lookup(args[0], SQUARE_BY_NAME))
     if verb == "ship" and n == 1:
-        return ShipMove(_step(args[0]))
+        return ShipMove(lookup(args[0], STEPS))
     if verb == "ship" and n == 2:
-        return ShipMove(_step(args[1]), _colour(args[0]))
+        return ShipMove(lookup(args[1], STEPS), position(args[0], COLOUR_LETTERS))
     if verb == "sailor" and n >= 2:
         num, colour = _sailor(args[0])
         if n == 2:
-            return Walk(num, _step(args[1]), colour)
+            return Walk(num, lookup(args[1], STEPS), colour)
         if args[1] == "to" and args[2] == "ship" and n >= 4:
-            return SailorMove(num, colour, -1, _colour(args[3]), _with_token(args[4:]))
+            return SailorMove(num, colour, -1, position(args[3], COLOUR_LETTERS),
+                              _with_token(args[4:]))
         if args[1] == "to":
-            return SailorMove(num, colour, _square(args[2]), None, _with_token(args[3:]))
+            return SailorMove(num, colour, lookup(args[2], SQUARE_BY_NAME), None,
+                              _with_token(args[3:]))
     if verb == "go" and n >= 1:
-        return Go(_square(args[0]), _with_token(args[1:]))
-    if verb == "side" and n == 1 and args[0] in SIDES:
-        return Side(SIDES.index(args[0]))
+        return Go(lookup(args[0], SQUARE_BY_NAME), _with_token(args[1:]))
+    if verb == "side" and n == 1:
+        return Side(position(args[0], SIDES))
     if verb == "neptune" and n >= 2 and args[0] == "to":
         if n == 3 and args[1] == "ship":
-            return Neptune(-1, _colour(args[2]))
+            return Neptune(-1, position(args[2], COLOUR_LETTERS))
         if n == 2:
-            return Neptune(_square(args[1]))
+            return Neptune(lookup(args[1], SQUARE_BY_NAME))
     if verb == "mermaid" and n == 2:
-        return Mermaid(_square(args[0]), _token(args[1]))
-    if verb == "later" and n == 0:
-        return Later()
-    if verb == "pass" and n == 0:
-        return Pass()
+        return Mermaid(lookup(args[0], SQUARE_BY_NAME), _token(args[1]))
     raise Unreadable
 
 

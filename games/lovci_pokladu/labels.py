@@ -6,19 +6,8 @@ from collections.abc import Sequence
 
 from i18n import t
 
-from .actions import (
-    Action,
-    Go,
-    Later,
-    Mermaid,
-    Neptune,
-    Pass,
-    SailorMove,
-    ShipMove,
-    Side,
-    Start,
-    Walk,
-)
+from . import actions
+from .actions import Action
 from .data import CARD_TYPES, COLOURS, NAMES, SAILORS_PER_SHIP, SIDES
 from .rules import spell_held
 from .state import LovciState
@@ -46,7 +35,7 @@ def _sailor(seat: int, num: int, colour: int | None) -> str:
 def describe(state: LovciState, seat: int, action: Action, names: Sequence[str],
              locale: str) -> str:
     label = _describe(state, seat, action, locale)
-    if isinstance(action, SailorMove):
+    if isinstance(action, actions.SailorMove):
         sid = (seat if action.colour is None else action.colour) * SAILORS_PER_SHIP + action.num
         kind = spell_held(state, sid) if sid < len(state.sailors) else None
         if kind is not None:  # leaving the card before using it loses the spell
@@ -57,38 +46,38 @@ def describe(state: LovciState, seat: int, action: Action, names: Sequence[str],
 
 def _describe(state: LovciState, seat: int, action: Action, locale: str) -> str:
     match action:
-        case Start(square):
+        case actions.Start(square):
             return t(_P + "label.start", locale, square=NAMES[square])
-        case ShipMove(step, ship):
+        case actions.ShipMove(step, ship):
             return t(_P + ("label.ship_right" if step > 0 else "label.ship_left"), locale,
                      ship=_ship(seat if ship is None else ship, locale))
-        case SailorMove(num, colour, square, None, token):
+        case actions.SailorMove(num, colour, square, None, token):
             key = "label.move_with" if token else "label.move"
             return t(_P + key, locale, sailor=_sailor(seat, num, colour),
                      square=_square(state, square, locale), token=token)
-        case SailorMove(num, colour, _, ship, token):
+        case actions.SailorMove(num, colour, _, ship, token):
             assert ship is not None
             key = "label.board_with" if token else "label.board"
             return t(_P + key, locale, sailor=_sailor(seat, num, colour),
                      ship=_ship(ship, locale), token=token)
-        case Walk(num, step, colour):
+        case actions.Walk(num, step, colour):
             return t(_P + ("label.walk_right" if step > 0 else "label.walk_left"), locale,
                      sailor=_sailor(seat, num, colour))
-        case Go(square, token):
+        case actions.Go(square, token):
             key = "label.go_with" if token else "label.go"
             return t(_P + key, locale, square=_square(state, square, locale), token=token)
-        case Side(side):
+        case actions.Side(side):
             return t(_P + "label.side", locale, side=t(f"{_P}side.{SIDES[side]}", locale))
-        case Neptune(square, None):
+        case actions.Neptune(square, None):
             return t(_P + "label.neptune", locale, square=_square(state, square, locale))
-        case Neptune(_, ship):
+        case actions.Neptune(_, ship):
             assert ship is not None
             return t(_P + "label.neptune_ship", locale, ship=_ship(ship, locale))
-        case Mermaid(square, token):
+        case actions.Mermaid(square, token):
             return t(_P + "label.mermaid", locale, square=NAMES[square], token=token)
-        case Later():
+        case actions.Later():
             return t(_P + "label.later", locale)
-        case Pass():
+        case actions.Pass():
             return t(_P + "label.pass", locale)
     raise TypeError(f"not a Lovci pokladů action: {action!r}")
 

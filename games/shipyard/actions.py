@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..notation import Unreadable, number, read
+from ..notation import Unreadable, bare_move, number, one_based, read
 from .data import ACTIONS, BOW, ITEMS, MIDDLE, STERN
 
 
@@ -232,16 +232,17 @@ _NO_ARGS: dict[str, Action] = {
 
 
 def _parse(words: list[str]) -> Action:
+    bare = bare_move(words, _NO_ARGS)
+    if bare is not None:
+        return bare
     verb, args = words[0], words[1:]
     n = len(args)
-    if n == 0 and verb in _NO_ARGS:
-        return _NO_ARGS[verb]
     if n == 1:
         arg = args[0]
         if verb in ("take", "bonus") and arg in ACTIONS:
             return Take(arg) if verb == "take" else Bonus(arg)
         if verb == "buy" and len(arg) >= 2 and arg[0] in "bms":
-            return Buy(arg[0], _number(arg[1:], 1, 10 if arg[0] == "m" else 5) - 1)
+            return Buy(arg[0], one_based(arg[1:], 10 if arg[0] == "m" else 5))
         if verb in ("swap", "fit") and arg in ITEMS:
             return Swap(arg) if verb == "swap" else Fit(arg)
         simple = {"slot": (Slot, 9), "canal": (RentCanal, 5), "figure": (FigureAt, 3),
@@ -249,19 +250,19 @@ def _parse(words: list[str]) -> Action:
                   "launch": (Launch, 9)}
         if verb in simple:
             kind, high = simple[verb]
-            return kind(_number(arg, 1, high) - 1)  # type: ignore[no-any-return]
+            return kind(one_based(arg, high))  # type: ignore[no-any-return]
         if verb == "steps":
-            return Steps(_number(arg, 1, 9))
+            return Steps(number(arg, 1, 9))
     if verb == "buy" and n == 2 and args[0] == "blank" and args[1] in _DECK_WORDS:
         return BuyBlank(args[1])
     if verb == "discard" and n == 2 and args[0] in ("green", "blue"):
-        return GiveUp(args[0], _number(args[1], 1, 3) - 1)
+        return GiveUp(args[0], one_based(args[1], 3))
     if verb == "attach" and n == 3:
         return Attach(_number(args[0], -99, 99), _number(args[1], -99, 99),
                       _number(args[2], 0, 3))
     if verb == "go" and n == 3:
         return Go(_number(args[0], -99, 99), _number(args[1], -99, 99),
-                  _number(args[2], 1, 3) - 1)
+                  one_based(args[2], 3))
     raise Unreadable
 
 

@@ -18,34 +18,10 @@ import copy
 from collections.abc import Sequence
 from functools import lru_cache
 
+from . import actions, rules
 from . import canals as cn
-from . import rules
 from . import yard as yd
-from .actions import (
-    Action,
-    Attach,
-    Bonus,
-    Buy,
-    BuyBlank,
-    EndActions,
-    FigureAt,
-    Fit,
-    GiveUp,
-    Go,
-    Hire,
-    Launch,
-    Pass,
-    RentCanal,
-    Sell,
-    SetSail,
-    Slot,
-    Steps,
-    Stop,
-    Swap,
-    Take,
-    TakeTrain,
-    UseTrain,
-)
+from .actions import Action
 from .data import (
     BLUE,
     BOW,
@@ -283,7 +259,7 @@ def card_want(state: ShipyardState, seat: int, card: str) -> float:
 
 def _choose_card(state: ShipyardState, seat: int, legal: Sequence[Action]) -> Action:
     def value(a: Action) -> float:
-        assert isinstance(a, Take)
+        assert isinstance(a, actions.Take)
         gain = sum(rules.income(state, seat, a.card)) if state.phase == PHASE_CHOOSE else 0
         if state.phase == PHASE_FINAL:
             return _final_want(state, seat, a.card)
@@ -315,10 +291,10 @@ def _buy_choice(state: ShipyardState, seat: int, buys: Sequence[Action]) -> Acti
     needs = needed_decks(p)
     best: tuple[float, Action] | None = None
     for a in buys:
-        if isinstance(a, BuyBlank):
+        if isinstance(a, actions.BuyBlank):
             deck, value, price = a.deck, 0.5, 0
         else:
-            assert isinstance(a, Buy)
+            assert isinstance(a, actions.Buy)
             card = rules.display_card(state, a.column, a.row)
             if card is None:
                 continue
@@ -334,12 +310,13 @@ def _buy_choice(state: ShipyardState, seat: int, buys: Sequence[Action]) -> Acti
     return None if best is None else best[1]
 
 
-def _rondel_choice(state: ShipyardState, seat: int, steps: Sequence[Steps]) -> Steps:
+def _rondel_choice(state: ShipyardState, seat: int, steps: Sequence[actions.Steps]
+                   ) -> actions.Steps:
     p = state.players[seat]
     card = state.step.get("sub", {}).get("card") or state.step.get("card")
     b = state.board
     if card == HIRE:
-        def hire_value(a: Steps) -> float:
+        def hire_value(a: actions.Steps) -> float:
             stop = b["employees"][(b["oval"] + a.steps) % OVAL_STOPS]
             cost = rules.step_cost(p, "oval", a.steps)
             best = max((employee_value(p, s[-1], state.turn) - EMPLOYEES[s[-1]].extra_cost
@@ -349,7 +326,7 @@ def _rondel_choice(state: ShipyardState, seat: int, steps: Sequence[Steps]) -> S
     sectors, at, rondel = (RING, b["ring"], "ring") if card == EQUIPMENT_ACTION else (
         CIRCLE, b["circle"], "circle")
 
-    def value(a: Steps) -> float:
+    def value(a: actions.Steps) -> float:
         item = sectors[(at + a.steps) % len(sectors)]
         return item_value(p, item) - 0.9 * rules.step_cost(p, rondel, a.steps)
     return max(steps, key=value)
@@ -360,18 +337,18 @@ def _trade_choice(state: ShipyardState, seat: int, legal: Sequence[Action]) -> A
     commodity = state.step["sub"]["goods"][0]
     price = EXCHANGE_PRICES[state.board["exchange"]][("coal", "steel", "timber").index(commodity)]
     price += rules.count_role(p, "trader1", commodity) + rules.count_role(p, "trader2", commodity)
-    swaps = [a for a in legal if isinstance(a, Swap)]
+    swaps = [a for a in legal if isinstance(a, actions.Swap)]
     best = max(swaps, key=lambda a: item_value(p, a.item), default=None)
     if best is not None and item_value(p, best.item) >= 0.8 * price:
         return best
-    return Sell()
+    return actions.Sell()
 
 
-def _attach_choice(state: ShipyardState, seat: int, legal: Sequence[Attach]) -> Action:
+def _attach_choice(state: ShipyardState, seat: int, legal: Sequence[actions.Attach]) -> Action:
     """Lay the canal where the figure can sail furthest afterwards."""
     p = state.players[seat]
 
-    def value(a: Attach) -> tuple[int, int]:
+    def value(a: actions.Attach) -> tuple[int, int]:
         trial = copy.deepcopy(p)
         trial.canals.append([a.x, a.y, state.step["sub"]["canal"], a.rotation])
         return reach(trial, 10), -abs(a.x) - abs(a.y)
@@ -382,9 +359,9 @@ def _attach_choice(state: ShipyardState, seat: int, legal: Sequence[Attach]) -> 
 def _fit_choice(state: ShipyardState, seat: int, legal: Sequence[Action]) -> Action:
     p = state.players[seat]
     items = state.step["cruise"]["items"]
-    fits = [a.item for a in legal if isinstance(a, Fit)]
+    fits = [a.item for a in legal if isinstance(a, actions.Fit)]
     if not items[CAPTAIN]:
-        return Fit(CAPTAIN) if CAPTAIN in fits else SetSail()
+        return actions.Fit(CAPTAIN) if CAPTAIN in fits else actions.SetSail()
     greens = _greens(p)
     order: list[str] = []
     if "no_equipment" not in greens or items[SMOKESTACK] + items[PROPELLER] + items[SAIL]:
@@ -411,11 +388,11 @@ def _fit_choice(state: ShipyardState, seat: int, legal: Sequence[Action]) -> Act
                 if item == SMOKESTACK and not p.stock[other]:
                     continue
         if rules.requirements_met(p, trial):
-            return Fit(item)
-    return SetSail()
+            return actions.Fit(item)
+    return actions.SetSail()
 
 
-def _best_route(state: ShipyardState, seat: int, legal: Sequence[Go]) -> Action:
+def _best_route(state: ShipyardState, seat: int, legal: Sequence[actions.Go]) -> Action:
     """The branch that scores most on the rest of this cruise (searched on copies)."""
     def total(st: ShipyardState) -> int:
         cr = st.step.get("cruise", {})
@@ -424,13 +401,13 @@ def _best_route(state: ShipyardState, seat: int, legal: Sequence[Go]) -> Action:
         options = rules._cruise_options(st, seat)
         best = -1
         for go in options:
-            assert isinstance(go, Go)
+            assert isinstance(go, actions.Go)
             trial = copy.deepcopy(st)
             rules._sail_to(trial, seat, (go.x, go.y, go.space), [])
             best = max(best, total(trial))
         return best if best >= 0 else st.players[seat].score
 
-    def value(go: Go) -> int:
+    def value(go: actions.Go) -> int:
         trial = copy.deepcopy(state)
         rules._sail_to(trial, seat, (go.x, go.y, go.space), [])
         return total(trial)
@@ -453,10 +430,10 @@ def _contract_hope(p: Player, colour: str, index: int) -> float:
     return (reached[-1] if reached else 0) + value / max(1, blue.thresholds[0])
 
 
-def _give_up(state: ShipyardState, seat: int, legal: Sequence[GiveUp]) -> Action:
+def _give_up(state: ShipyardState, seat: int, legal: Sequence[actions.GiveUp]) -> Action:
     p = state.players[seat]
 
-    def hope(a: GiveUp) -> float:
+    def hope(a: actions.GiveUp) -> float:
         held = p.green if a.colour == "green" else p.blue
         return _contract_hope(p, a.colour, held[a.index])
     return min(legal, key=hope)
@@ -472,46 +449,46 @@ def choose(state: ShipyardState, seat: int) -> Action:
     p = state.players[seat]
     phase = state.phase
     if phase == PHASE_DISCARD:
-        return _give_up(state, seat, [a for a in legal if isinstance(a, GiveUp)])
+        return _give_up(state, seat, [a for a in legal if isinstance(a, actions.GiveUp)])
     if phase in (PHASE_CHOOSE, PHASE_FINAL):
         return _choose_card(state, seat, legal)
     if phase == PHASE_CRUISE:
         cruise = state.step.get("cruise", {})
         if "ship" not in cruise:
-            return next(a for a in legal if isinstance(a, Launch))
+            return next(a for a in legal if isinstance(a, actions.Launch))
         if "left" not in cruise:
             return _fit_choice(state, seat, legal)
-        return _best_route(state, seat, [a for a in legal if isinstance(a, Go)])
+        return _best_route(state, seat, [a for a in legal if isinstance(a, actions.Go)])
     sub = state.step.get("sub")
     kind = sub.get("kind") if sub else None
-    slots = [a for a in legal if isinstance(a, Slot)]
+    slots = [a for a in legal if isinstance(a, actions.Slot)]
     if slots:
         deck = ship_card(sub["card"]).deck  # type: ignore[index]
         planned = planned_slot(p, deck, [a.slot for a in slots])
         if planned is not None:
-            return Slot(planned)
+            return actions.Slot(planned)
         # the card was bought for a ship that has changed: the least harmful slot
         return max(slots, key=lambda a: a.slot)
     if kind == "attach":
-        return _attach_choice(state, seat, [a for a in legal if isinstance(a, Attach)])
+        return _attach_choice(state, seat, [a for a in legal if isinstance(a, actions.Attach)])
     if kind == "figure":
-        return FigureAt(1)
+        return actions.FigureAt(1)
     if kind == "trade":
         return _trade_choice(state, seat, legal)
     if kind == "hire":
-        hires = [a for a in legal if isinstance(a, Hire)]
+        hires = [a for a in legal if isinstance(a, actions.Hire)]
         stop = state.board["employees"][state.board["oval"]]
         return max(hires, key=lambda a: employee_value(p, stop[a.index][-1], state.turn)
                    - EMPLOYEES[stop[a.index][-1]].extra_cost)
-    buys = [a for a in legal if isinstance(a, (Buy, BuyBlank))]
+    buys = [a for a in legal if isinstance(a, (actions.Buy, actions.BuyBlank))]
     if phase == PHASE_LAST_SHIP and not sub:
         if not ready_to_complete(p):
-            return Pass()
+            return actions.Pass()
         choice = _buy_choice(state, seat, buys)
-        return choice if choice is not None else Pass()
+        return choice if choice is not None else actions.Pass()
     if kind == "build":
         choice = _buy_choice(state, seat, buys)
-        return choice if choice is not None else Stop()
+        return choice if choice is not None else actions.Stop()
     if phase == PHASE_ACT:
         return _act_choice(state, seat, legal)
     return legal[0]
@@ -520,31 +497,31 @@ def choose(state: ShipyardState, seat: int) -> Action:
 def _act_choice(state: ShipyardState, seat: int, legal: Sequence[Action]) -> Action:
     """The first decision of the chosen (or bonus) action, or the bonus itself."""
     p = state.players[seat]
-    buys = [a for a in legal if isinstance(a, (Buy, BuyBlank))]
+    buys = [a for a in legal if isinstance(a, (actions.Buy, actions.BuyBlank))]
     if buys:
         choice = _buy_choice(state, seat, buys)
         if choice is not None:
             return choice
-    steps = [a for a in legal if isinstance(a, Steps)]
+    steps = [a for a in legal if isinstance(a, actions.Steps)]
     if steps:
         return _rondel_choice(state, seat, steps)
-    canals = [a for a in legal if isinstance(a, RentCanal)]
+    canals = [a for a in legal if isinstance(a, actions.RentCanal)]
     if canals:
         return min(canals, key=lambda a: (CANAL_PRICES[a.slot], a.slot))
-    trains = [a for a in legal if isinstance(a, TakeTrain)]
+    trains = [a for a in legal if isinstance(a, actions.TakeTrain)]
     if trains:
         return trains[-1]
-    uses = [a for a in legal if isinstance(a, UseTrain)]
+    uses = [a for a in legal if isinstance(a, actions.UseTrain)]
     if uses:
         return uses[0]
-    if any(isinstance(a, Take) for a in legal):
+    if any(isinstance(a, actions.Take) for a in legal):
         return legal[0]
-    bonuses = [a for a in legal if isinstance(a, Bonus)]
+    bonuses = [a for a in legal if isinstance(a, actions.Bonus)]
     if bonuses and p.money >= rules.BONUS_COST + BONUS_RESERVE and state.step.get("main_done"):
         best = max(bonuses, key=lambda a: card_want(state, seat, a.card))
         if card_want(state, seat, best.card) >= 5.0:
             return best
-    if EndActions() in legal:
-        return EndActions()
-    others = [a for a in legal if not isinstance(a, Bonus)]
+    if actions.EndActions() in legal:
+        return actions.EndActions()
+    others = [a for a in legal if not isinstance(a, actions.Bonus)]
     return others[0] if others else legal[0]

@@ -6,33 +6,8 @@ from collections.abc import Sequence
 
 from i18n import t
 
-from . import rules
-from .actions import (
-    Action,
-    Attach,
-    Bonus,
-    Buy,
-    BuyBlank,
-    EndActions,
-    FigureAt,
-    Fit,
-    GiveUp,
-    Go,
-    Hire,
-    Launch,
-    Pass,
-    RentCanal,
-    Sell,
-    SetSail,
-    Slot,
-    Steps,
-    Stop,
-    Subsidy,
-    Swap,
-    Take,
-    TakeTrain,
-    UseTrain,
-)
+from . import actions, rules
+from .actions import Action
 from .data import (
     BLUE,
     CANAL_PRICES,
@@ -72,87 +47,87 @@ def describe(state: ShipyardState, seat: int, action: Action, names: Sequence[st
     p = state.players[seat]
     b = state.board
     match action:
-        case Take(card):
+        case actions.Take(card):
             if state.phase == "choose":
                 occupied, bonus = rules.income(state, seat, card)
                 return t(_P + "label.take", locale, card=_card(card, locale),
                          income=occupied + bonus)
             return t(_P + "label.final", locale, card=_card(card, locale))
-        case Bonus(card):
+        case actions.Bonus(card):
             return t(_P + "label.bonus", locale, card=_card(card, locale))
-        case Buy(column, row):
+        case actions.Buy(column, row):
             card = rules.display_card(state, column, row)
             return t(_P + "label.buy", locale, card=_ship_card(card, locale) if card is not None
                      else "?", cost=rules.buy_price(row))
-        case BuyBlank(deck):
+        case actions.BuyBlank(deck):
             return t(_P + "label.blank", locale, deck=t(f"{_P}deck.{deck}", locale))
-        case Slot(slot):
+        case actions.Slot(slot):
             return t(_P + "label.slot", locale, slot=slot + 1)
-        case Stop():
+        case actions.Stop():
             return t(_P + "label.stop", locale)
-        case RentCanal(slot):
+        case actions.RentCanal(slot):
             cid = b["canal_display"][slot]
             return t(_P + "label.canal", locale, slot=slot + 1, cost=CANAL_PRICES[slot],
                      kind=t(f"{_P}canal.{CANALS[cid].kind}", locale) if cid is not None else "?")
-        case Attach(x, y, rotation):
+        case actions.Attach(x, y, rotation):
             cid = state.step.get("sub", {}).get("canal")
             edges = "" if cid is None else "-".join(
                 EDGE_NAMES[e] for e in canal_edges(cid, rotation) if e is not None)
             return t(_P + "label.attach", locale, x=x, y=y, edges=edges)
-        case FigureAt(space):
+        case actions.FigureAt(space):
             return t(_P + "label.figure", locale, space=space + 1)
-        case TakeTrain(slot):
+        case actions.TakeTrain(slot):
             train = b["train_display"][slot]
             return t(_P + "label.train", locale, slot=slot + 1,
                      goods=_goods(train, locale) if train is not None else "?")
-        case UseTrain(index):
+        case actions.UseTrain(index):
             return t(_P + "label.use", locale, index=index + 1,
                      goods=_goods(p.trains[index], locale))
-        case Sell():
+        case actions.Sell():
             sub = state.step.get("sub", {})
             goods = sub.get("goods") or ["coal"]
             price = EXCHANGE_PRICES[b["exchange"]][("coal", "steel", "timber").index(goods[0])]
             return t(_P + "label.sell", locale,
                      commodity=t(f"{_P}commodity.{goods[0]}", locale), price=price)
-        case Swap(item):
+        case actions.Swap(item):
             return t(_P + "label.swap", locale, item=t(f"{_P}item.{item}", locale))
-        case Steps(steps):
+        case actions.Steps(steps):
             card = state.step.get("sub", {}).get("card") or state.step.get("card", "")
             rondel = {"equipment": "ring", "crew": "circle"}.get(card, OVAL_RONDEL)
             return t(_P + "label.steps", locale, steps=steps,
                      cost=rules.step_cost(p, rondel, steps))
-        case Hire(index):
+        case actions.Hire(index):
             stop = b["employees"][b["oval"]]
             kind = stop[index][-1] if index < len(stop) else "?"
             return t(_P + "label.hire", locale, employee=t(f"{_P}employee.{kind}", locale),
                      cost=EMPLOYEES[kind].extra_cost if kind in EMPLOYEES else 0)
-        case Subsidy():
+        case actions.Subsidy():
             return t(_P + "label.subsidy", locale)
-        case EndActions():
+        case actions.EndActions():
             return t(_P + "label.end", locale)
-        case Launch(slot):
+        case actions.Launch(slot):
             return t(_P + "label.launch", locale, slot=slot + 1)
-        case Fit(item):
+        case actions.Fit(item):
             return t(_P + "label.fit", locale, item=t(f"{_P}item.{item}", locale))
-        case SetSail():
+        case actions.SetSail():
             cr = state.step.get("cruise", {})
             items = cr.get("items")
             if items is None:
                 return t(_P + "label.sail", locale, speed="?")
             key = "label.sail" if rules.requirements_met(p, items) else "label.sail_fails"
             return t(_P + key, locale, speed=rules.speed(p, items))
-        case Go(x, y, space):
+        case actions.Go(x, y, space):
             official = rules.cn.official(rules.cn.grid(p.canals), (x, y, space)) \
                 if any((c[0], c[1]) == (x, y) for c in p.canals) else None
             return t(_P + "label.go", locale, x=x, y=y, space=space + 1,
                      official=t(f"{_P}official.{official or 'none'}", locale))
-        case GiveUp(colour, index):
+        case actions.GiveUp(colour, index):
             held = p.green if colour == "green" else p.blue
             code = (GREEN if colour == "green" else BLUE)[held[index]].code \
                 if index < len(held) else "?"
             return t(_P + "label.give_up", locale,
                      contract=t(f"{_P}contract_{colour}.{code}", locale))
-        case Pass():
+        case actions.Pass():
             return t(_P + "label.pass", locale)
     raise TypeError(f"not a Shipyard action: {action!r}")
 
