@@ -116,12 +116,14 @@ def _box(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill
         draw.rectangle(box, fill=fill, outline=outline, width=width)
 
 
-def _section(draw: ImageDraw.ImageDraw, y: float, title: str, note: str = "") -> float:
-    """A section heading; returns the y below it."""
+def _section(draw: ImageDraw.ImageDraw, y: float, title: str, note: str = "",
+             width: float = INNER) -> float:
+    """A section heading, its note kept within ``width``; returns the y below it."""
     used = draw_text(draw, (MARGIN, y), title, font(20, bold=True), NAVY)
     if note:
-        draw_text(draw, (MARGIN + used + 14, y + 4), note, font(15), MUTED,
-                  INNER - used - 14)
+        room = width - used - 14
+        face = font(15) if text_width(note, font(15)) <= room else font(14)
+        draw_text(draw, (MARGIN + used + 14, y + 4), note, face, MUTED, room)
     return y + 30
 
 
@@ -171,9 +173,8 @@ def _ship_tile(card: int | None, w: int, h: int, locale: str) -> Image.Image:
     kind = ship_card(card)
     _box(draw, box, DECK_FILL[kind.deck], INK, 6)
     head = t(f"{_P}deck.{kind.deck}", locale)
-    face = font(14, bold=True)
-    if text_width(head, face) > x1 - x0 - 10:
-        face = font(14)  # "Середина" in a narrow yard slot
+    # a narrow yard slot takes the regular face in every language ("Середина")
+    face = font(14, bold=x1 - x0 - 10 >= 84)
     draw_text(draw, (x0 + 6, y0 + 3), head, face, INK, x1 - x0 - 10)
     features = _features(card)
     if not features:
@@ -324,7 +325,8 @@ def _draw_display(image: Image.Image, draw: ImageDraw.ImageDraw, view: ShipyardV
     sizes = dict(view.deck_sizes)
     note = _t(_R + "decks", locale, bows=sizes["bows"], middles=sizes["middles"],
              sterns=sizes["sterns"])
-    y = _section(draw, top, t(_R + "display", locale), note)
+    # the note stays in the left column: the freight trains' heading stands right of it
+    y = _section(draw, top, t(_R + "display", locale), note, width=60 + 4 * 148)
     columns = [("b", view.bow_display), ("m", view.middle_display[:5]),
                ("m", view.middle_display[5:]), ("s", view.stern_display)]
     label_w = 60
@@ -395,7 +397,8 @@ def _ring(draw: ImageDraw.ImageDraw, x0: float, y: float, width: float, title: s
         here = i == marker
         _box(draw, (x, y, x + w, y + 30), HIGHLIGHT if here else PANEL, INK if here else RULE,
              6, 2 if here else 1)
-        draw_fitted(draw, (x + w / 2, y + 15), label, w - 8, 15, INK, bold=here, anchor="mm")
+        # the marker's label is shown by its box, not a bolder face ("smokestack" fits)
+        draw_fitted(draw, (x + w / 2, y + 15), label, w - 8, 15, INK, anchor="mm")
     return y + 38
 
 

@@ -29,12 +29,8 @@ LOCALES = ("en", "ru", "cs")
 #: reworking at the time of writing (issue 14 report): listed so that the test holds
 #: every other text, to be emptied as they are fixed. Nothing else may be listed here.
 KNOWN_IN_PROGRESS = frozenset({
-    "shipyard.item.smokestack",  # 93 px in 88 px at 14 px bold (en)
-    "shipyard.deck.middle",  # ru "Середина" 80 px in 78 px
     "shipyard.render.official_short.lifeboat",  # drawn over its neighbour (en)
     "shipyard.render.official_short.lifebuoy",
-    "shipyard.render.decks",  # ru: the decks line runs into the trains line
-    "shipyard.render.trains",
 })
 
 
