@@ -19,6 +19,7 @@ from games import get_ruleset
 from games.hexfolk import RULESET as HEXFOLK
 from games.hexfolk import labels
 from games.hexfolk.actions import Settle
+from games.hexfolk.board import places
 from games.hexfolk.phrases import Cards
 from games.protocol import Event
 from i18n import Phrase
@@ -95,15 +96,15 @@ def test_places_and_cards_are_worded_in_the_readers_locale(test_locale: str) -> 
     state = HEXFOLK.setup(4, {}, 11)
     seat = min(HEXFOLK.actors(state))
     inner = next(c for c in range(len(state.corner_owner))
-                 if len(labels.places(state.board).corner_hexes[c]) == 3
-                 and not labels.places(state.board).corner_side[c])
+                 if len(places(state.board).corner_hexes[c]) == 3
+                 and not places(state.board).corner_side[c])
     (settle,) = HEXFOLK.apply(state, seat, Settle(inner))
     names = ["Ann", "Bo", "Cy", "Di"]
     english = settle.text(names)
     local = settle.text(names, test_locale)
     assert english.startswith(f"{names[seat]} settles between ")
     assert local.startswith(f"{names[seat]} staví mezi ")
-    hexes = labels.places(state.board).corner_hexes[inner]
+    hexes = places(state.board).corner_hexes[inner]
     resources = {state.terrain[h] for h in hexes if state.terrain[h] >= 0}
     local_names = {0: "drevo", 1: "cihla", 2: "vlna", 3: "obili", 4: "ruda"}
     assert all(local_names[r] in local for r in resources)

@@ -192,10 +192,12 @@ class Player:
         return await self.driver.ephemeral_text(payload, start)
 
 
-#: (game, the user's language, the server's): every game in each language, and the
-#: issue's "a Russian user and a Czech server" (menus in Russian, public posts in Czech).
-CASES = [(game, locale, locale) for game in GAMES for locale in LOCALES] + [
-    ("hagoth", "ru", "cs")]
+#: (game, the user's language, the server's): every game as the issue asks, "with a
+#: Russian user and a Czech server" (menus, hands and refusals in Russian, public posts in
+#: Czech: both languages in one game), and one game the other way round, so that Czech
+#: menus and Russian public posts are read too. (Each language alone, as well, took four
+#: minutes of a ten-minute suite for no text the mixed games do not show.)
+CASES = [(game, "ru", "cs") for game in GAMES] + [("lovci-pokladu", "cs", "ru")]
 
 
 @pytest.mark.parametrize(("game", "locale", "server"), CASES)
