@@ -76,9 +76,8 @@ def _walk_cost(state: LovciState, sq: int) -> int:
     return 1
 
 
-def _dijkstra(sources: list[tuple[int, int]], cost: list[int]) -> list[int]:
-    """``dist[x]``: cheapest cost from ``x`` to a source, paying ``cost[y]`` for every
-    square ``y`` entered (the source squares included in their start cost)."""
+def _seeded(sources: list[tuple[int, int]]) -> tuple[list[int], list[tuple[int, int]]]:
+    """The distances and the heap a search starts from: each source at its cost."""
     dist = [INF] * 81
     heap: list[tuple[int, int]] = []
     for sq, c in sources:
@@ -86,6 +85,13 @@ def _dijkstra(sources: list[tuple[int, int]], cost: list[int]) -> list[int]:
             dist[sq] = c
             heap.append((c, sq))
     heapq.heapify(heap)
+    return dist, heap
+
+
+def _dijkstra(sources: list[tuple[int, int]], cost: list[int]) -> list[int]:
+    """``dist[x]``: cheapest cost from ``x`` to a source, paying ``cost[y]`` for every
+    square ``y`` entered (the source squares included in their start cost)."""
+    dist, heap = _seeded(sources)
     while heap:
         d, sq = heapq.heappop(heap)
         if d > dist[sq] or cost[sq] >= INF:
@@ -174,13 +180,7 @@ def _carry_home(state: LovciState, seat: int, sources: list[tuple[int, int]],
             for t in through.get(y, ()):
                 if t != x:
                     into.setdefault(t, []).append((x, 1 + carry_cost[t]))
-    dist = [INF] * 81
-    heap: list[tuple[int, int]] = []
-    for sq, c in sources:
-        if c < dist[sq]:
-            dist[sq] = c
-            heap.append((c, sq))
-    heapq.heapify(heap)
+    dist, heap = _seeded(sources)
     while heap:
         d, z = heapq.heappop(heap)
         if d > dist[z]:
