@@ -270,6 +270,9 @@ async def test_ephemeral_texts_follow_the_readers_locale_in_a_russian_server(
                                                         locale=locale))
             body = await driver.callback(payload)
             names = " ".join(c["name"] for c in body["data"]["choices"])
+            # a player's name is a name, not a text to translate: the bot seated in this
+            # Russian server is "Бот 1" for every reader (a Skip card may name it)
+            names = re.sub(r"Бот \d+", "", names)
             assert bool(cyrillic.search(names)) is russian, (locale, names)
 
 
