@@ -125,7 +125,7 @@ async def test_join_and_addbot_stop_at_the_maps_most_players(
         assert row.status == "lobby" and len(row.seats) == 3
         assert row.seat_of(str(OTHER_USER_ID)) is None
         payload, start = await driver.send(slash("game", subcommand="start"))
-        await driver.callback(payload)
+        await driver.public_post(payload, start)  # the deferred start has finished
         row, _, _ = await read_session(db_path)
         assert row.status == "active"
         payload, _ = await driver.send(slash("game", subcommand="status"))
