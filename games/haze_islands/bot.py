@@ -366,6 +366,11 @@ def _spends_doom_icons(ctx: Seat) -> bool:
         len(plan.uncovered(doom, remaining)) > len(plan.uncovered(doom, pool)))
 
 
+def _unseen_copies(state: HazeState, seat: int, icon: str) -> int:
+    """Map cards with ``icon`` the seat cannot see (not on the map, not in its hand)."""
+    return sum(1 for c in plan.unseen_cards(state, seat) if MAP_CARDS[c].icon == icon)
+
+
 def _step_to(ctx: Seat, square: tuple[int, int], sails: dict[int, Action]) -> Action | None:
     route = ctx.paths.get(square)
     if route is None or route[1] < 0:
@@ -440,11 +445,15 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
     hand_full = len(player.hand) >= 3
     weakest = min((_card_loss(ctx, c) for c in player.hand), default=0.0)
     room = not hand_full or weakest <= SPARE
-    if Steal in kinds and room and _icon_wanted(want, here_icon) > 0:
+    if Steal in kinds and room and _icon_wanted(want, here_icon) > 0 \
+            and _unseen_copies(state, seat, here_icon) >= 2:
+        # two unseen copies at least: a Steal that misses ends the turn and teaches a
+        # stateless bot nothing, so a lone copy (maybe in the discard pile) is no aim
         offer(55.0, kinds[Steal][0], here, 2)
-    if Plunder in kinds and room and want and loc is not None:
+    if Plunder in kinds and want and loc is not None:
+        # keep the best drawn card, drop the worst: better than discarding blind
         number = MAP_CARDS[loc.card].plunder or 0
-        offer(45.0 + number, kinds[Plunder][0], here, number)
+        offer((45.0 if room else 25.0) + number, kinds[Plunder][0], here, number)
     if sails:
         pool = ctx.pool()
         for other in state.locations:
@@ -460,7 +469,7 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
             dest = neighbour(*here, route[1])
             step = sail_cost(state, *here, route[1]) or 0
             offer(50.0 - route[0], sails[route[1]], dest, step)
-        if room and want:
+        if want:
             for other in state.locations:
                 square = (other.x, other.y)
                 route = ctx.paths.get(square)
@@ -473,7 +482,8 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
                     continue
                 dest = neighbour(*here, route[1])
                 step = sail_cost(state, *here, route[1]) or 0
-                offer(30.0 + min(worth, 5.0) - route[0], sails[route[1]], dest, step)
+                offer((30.0 if room else 15.0) + min(worth, 5.0) - route[0],
+                      sails[route[1]], dest, step)
     if AttackShip in kinds and state.mode == COMPETITIVE:
         rivals = [a for a in kinds[AttackShip]
                   if icons(state.players[a.seat]) >= icons(player)]  # type: ignore[union-attr]
@@ -483,7 +493,9 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
         def away(action: Action) -> int:
             x, y = neighbour(*here, action.direction)  # type: ignore[union-attr]
             return abs(x - state.doom_x) + abs(y - state.doom_y)
-        offer(20.0, max(kinds[Scout], key=away), here, 1)
+        # no place in reach is out of The Doom's way yet: grow the map away from it
+        exposed = ctx.safest > 0 and player.status == SHIP
+        offer(58.0 if exposed else 20.0, max(kinds[Scout], key=away), here, 1)
     if options:
         return max(options)[2]
     # nothing worth doing is safe: head for the safest place, else wait
