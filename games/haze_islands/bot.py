@@ -437,11 +437,14 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
     if ctx.team and Deploy in kinds and here_icon in doom_missing and ctx.supply >= 2:
         offer(65.0, kinds[Deploy][0], here, 1, ctx.supply - 1)
     if Trade in kinds and state.mode == COOP:
+        # a swap takes no map card: offer a card this plan does not need (a Doom card
+        # icon first: the teammate may be the one to pay it); the teammate gives back
+        # the card it needs least (_answer_trade)
         spare = [a for a in kinds[Trade]
-                 if _card_loss(ctx, a.card) <= SPARE  # type: ignore[union-attr]
-                 and any(plan.pays(MAP_CARDS[a.card].icon, d) for d in doom)]  # type: ignore[union-attr]
+                 if _card_loss(ctx, a.card) <= SPARE]  # type: ignore[union-attr]
         if spare:
-            offer(60.0, spare[0], here, 0)
+            offer(60.0, max(spare, key=lambda a: (any(  # type: ignore[union-attr]
+                plan.pays(MAP_CARDS[a.card].icon, d) for d in doom), -a.card)), here, 0)
     hand_full = len(player.hand) >= 3
     weakest = min((_card_loss(ctx, c) for c in player.hand), default=0.0)
     room = not hand_full or weakest <= SPARE

@@ -1,0 +1,328 @@
+"""The Haze Islands bot's plan (games/haze_islands/bot.py, bot_plan.py; issue 12: "our
+bot beats random-legal bots at least 80% of the time", "Coop bots help the team: they
+trade and go after The Doom", and a fair bot that decides only from what its seat may
+know)."""
+
+from __future__ import annotations
+
+import random
+
+from bench.haze_strength import play
+from games.haze_islands import RULESET, bot, bot_plan
+from games.haze_islands.actions import (
+    AttackDoom,
+    Deploy,
+    Discard,
+    Fate,
+    Give,
+    Pass,
+    Plunder,
+    Sail,
+    Steal,
+    Trade,
+)
+from games.haze_islands.data import CORNERS, MAP_CARDS, SPELLS
+from games.haze_islands.rules import legal_actions, neighbour, sail_cost
+from games.haze_islands.state import (
+    PENDING_FATE,
+    PHASE_PLAY,
+    PROMPT_TRADE,
+    SHIP,
+    HazeState,
+    Prompt,
+    location_at,
+)
+from games.rng import GameRng
+
+
+def _positions(mode: str, players: int, seeds: range, every: int = 7,
+               bots: str = "all") -> list[tuple[HazeState, int]]:
+    """(state, seat to act) taken every ``every`` actions from seeded games in which the
+    bot plays ``bots`` ("all" seats, or "one": seat ``seed % players`` against random)."""
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = RULESET.setup(players, {"mode": mode}, seed)
+        mine = set(range(players)) if bots == "all" else {seed % players}
+        for step in range(3000):
+            if RULESET.result(state) is not None:
+                break
+            actors = sorted(RULESET.actors(state))
+            seat = actors[0] if len(actors) == 1 else rng.choice(actors)
+            if seat in mine and step % every == 0:
+                out.append((RULESET.load(RULESET.dump(state)), seat))
+            action = (RULESET.bot_action(state, seat) if seat in mine
+                      else rng.choice(RULESET.legal_actions(state, seat)))
+            RULESET.apply_trusted(state, seat, action)
+    return out
+
+
+def test_bot_beats_random_players_by_a_clear_margin() -> None:
+    """Issue 12: "our bot beats random-legal bots at least 80% of the time in 200 seeded
+    3-player games" (1 bot + 2 random, seat rotated by seed). A small sample here: a
+    random seat would win about a third; the bot must win at least 11 of 15 alone."""
+    sole = 0
+    for seed in range(15):
+        seat = seed % 3
+        winners, *_ = play("competitive", 3, seed, frozenset({seat}))
+        sole += winners == (seat,)
+    assert sole >= 11, sole
+
+
+def test_bot_choice_ignores_what_its_seat_cannot_see() -> None:
+    """Fairness (issue 12): the bot's choice is the same in every hidden-information
+    variant of the position (hidden.py: other hands, deck orders and contents, the
+    discard pile, the adventure deck, the Doom cards below the top one, unrevealed skull
+    corners and the random stream all dealt anew), in every mode."""
+    rng = GameRng(99)
+    checked = 0
+    cases = (("competitive", 3, "one"), ("solo", 1, "all"), ("coop", 2, "all"),
+             ("coop", 3, "all"))
+    for mode, players, bots in cases:
+        for state, seat in _positions(mode, players, range(3), every=11, bots=bots):
+            choice = RULESET.format_action(RULESET.bot_action(state, seat))
+            for variant in RULESET.hidden_variants(state, seat, rng):
+                other = RULESET.format_action(RULESET.bot_action(variant, seat))
+                assert other == choice, (mode, seat, choice, other)
+            checked += 1
+    assert checked > 100
+
+
+def test_bot_keeps_its_way_to_the_safest_end_of_round() -> None:
+    """"The Doom attacks all players with a ship in The Doom's current location ... Take
+    Damage equal to The Doom's power after movement": a move that uses map cards or
+    sails (and scores nothing) never leaves the bot a worse place to end the round than
+    the best it could still reach before (bot_plan.best_end, the own deck's cards)."""
+    checked = 0
+    for mode, players, bots in (("competitive", 3, "one"), ("solo", 1, "all")):
+        for state, seat in _positions(mode, players, range(6), every=3, bots=bots):
+            player = state.players[seat]
+            if state.phase != PHASE_PLAY or state.pending or state.prompts \
+                    or player.status != SHIP:
+                continue
+            choice = RULESET.bot_action(state, seat)
+            if not isinstance(choice, (Sail, Plunder, Steal, Discard, Pass)):
+                continue
+            if isinstance(choice, Sail) and bot._strike(bot._seat(state, seat), {
+                    choice.direction: choice}) is not None:
+                continue  # going for The Doom's card is judged by its own rule
+            reach = bot_plan.doom_reach(state)
+            before = bot_plan.best_end(state, (player.x, player.y), len(state.decks[seat]),
+                                       player.supply, reach)[0]
+            deck = len(state.decks[seat])
+            used = 0
+            square = (player.x, player.y)
+            if isinstance(choice, Sail):
+                used = sail_cost(state, player.x, player.y, choice.direction) or 0
+                square = neighbour(player.x, player.y, choice.direction)
+            elif isinstance(choice, Plunder):
+                loc = location_at(state, player.x, player.y)
+                assert loc is not None
+                used = MAP_CARDS[loc.card].plunder or 0
+            elif isinstance(choice, Steal):
+                used = 2
+            elif isinstance(choice, Discard):
+                used = 1
+            after = bot_plan.best_end(state, square, deck - used, player.supply, reach)[0]
+            assert after <= before + 1e-9, (mode, seat, choice, before, after)
+            checked += 1
+    assert checked > 100
+
+
+def _solo_position(seed: int, actions: int) -> HazeState:
+    """A solo game after ``actions`` bot actions, in a plain turn of the player."""
+    state = RULESET.setup(1, {"mode": "solo"}, seed)
+    for _ in range(actions):
+        if RULESET.result(state) is not None:
+            break
+        RULESET.apply_trusted(state, 0, RULESET.bot_action(state, 0))
+    return state
+
+
+def _give_hand(state: HazeState, seat: int, icons: tuple[str, ...]) -> bool:
+    """Swap cards so that ``seat`` holds one card per icon in ``icons`` (an any-spell
+    slot gets a spell), taking them from its deck or the discard pile. False if the
+    cards are not there to take."""
+    player = state.players[seat]
+    piles = [state.decks[seat], state.discard]
+    for card in player.hand:
+        state.discard.append(card)
+    player.hand.clear()
+    for icon in icons:
+        wanted = SPELLS if icon == "spell" else (icon,)
+        for pile in piles:
+            card = next((c for c in pile if MAP_CARDS[c].icon in wanted), None)
+            if card is not None:
+                pile.remove(card)
+                player.hand.append(card)
+                break
+        else:
+            return False
+    return True
+
+
+def test_bot_sails_to_the_doom_when_its_hand_pays_the_doom_card() -> None:
+    """Attack The Doom: "Spend the icons on the top Doom card ... You may only Attack The
+    Doom if in your current location." Solo ("Defeat The Doom"): with a hand that pays
+    the top card and cards enough to get there, the bot attacks where The Doom is and
+    otherwise sails along a cheapest route towards it."""
+    attacked = sailed = 0
+    for seed in range(40):
+        state = _solo_position(seed, 25)
+        if state.phase != PHASE_PLAY or state.pending or state.prompts or not state.doom_cards:
+            continue
+        if not _give_hand(state, 0, bot_plan.doom_requirement(state)):
+            continue
+        player = state.players[0]
+        where = (state.doom_x, state.doom_y)
+        route = bot_plan.routes(state, (player.x, player.y)).get(where)
+        if route is None or route[0] + 1 > len(state.decks[0]):
+            continue
+        legal = legal_actions(state, 0)
+        choice = RULESET.bot_action(state, 0)
+        if any(isinstance(a, AttackDoom) for a in legal):
+            assert isinstance(choice, AttackDoom), (seed, choice)
+            attacked += 1
+        elif bot._strike(bot._seat(state, 0), {
+                a.direction: a for a in legal if isinstance(a, Sail)}) is not None:
+            assert choice == Sail(route[1]), (seed, choice, route)
+            sailed += 1
+    assert attacked + sailed >= 5 and sailed >= 1
+
+
+def test_bot_deploys_a_pirate_for_the_doom_card_icon_its_hand_lacks() -> None:
+    """Return Pirates: "Return previously deployed pirate tokens ... to immediately Spend
+    the icon on the pirate's location" — a hand of 3 cannot pay a Doom card of 4 alone.
+    In solo, on an island (Deploy: "place 1 pirate token ... on the island card's icon")
+    whose icon the top Doom card still lacks, with pirates to spare and cards enough,
+    the bot deploys there."""
+    deployed = 0
+    for seed, actions in ((s, a) for s in range(30) for a in (10, 25, 40, 55)):
+        state = _solo_position(seed, actions)
+        if state.phase != PHASE_PLAY or state.pending or state.prompts or not state.doom_cards:
+            continue
+        player = state.players[0]
+        loc = location_at(state, player.x, player.y)
+        doom = bot_plan.doom_requirement(state)
+        assert loc is not None
+        icon = MAP_CARDS[loc.card].icon
+        if icon not in doom or player.supply < 3 or len(state.decks[0]) < 12:
+            continue
+        # the hand does not hold that icon (the pirate is the way to pay it)
+        state.discard.extend(c for c in player.hand if MAP_CARDS[c].icon == icon)
+        player.hand = [c for c in player.hand if MAP_CARDS[c].icon != icon]
+        legal = legal_actions(state, 0)
+        if not any(isinstance(a, Deploy) for a in legal) or any(
+                type(a).__name__ in ("AttackDoom", "Complete") for a in legal):
+            continue  # scoring comes first
+        ctx = bot._seat(state, 0)
+        if not ctx.safe(ctx.here, 1, ctx.supply - 1):
+            continue
+        choice = RULESET.bot_action(state, 0)
+        assert isinstance(choice, Deploy), (seed, actions, choice)
+        deployed += 1
+    assert deployed >= 3
+
+
+def test_kindest_corner_reads_only_revealed_corners() -> None:
+    """Reveal Your Fate: "choose a corner" — the bot picks the corner least likely to
+    show the Skull of Fate from the corners revealed so far (data file: a Dead End card
+    has 2 skull corners of 4). With two skulls revealed on the known top card, the other
+    two corners are safe; changing the unrevealed corners (keeping the count) changes
+    nothing."""
+    state = RULESET.setup(1, {"mode": "solo"}, 3)
+    dead_end = next(c for c in range(30) if MAP_CARDS[c].kind == "dead_end")
+    state.skulls[dead_end] = 0b0011  # nw, ne
+    state.revealed[dead_end] = 0b0011
+    assert bot_plan.kindest_corner(state, 0, dead_end) in (2, 3)
+    state.skulls[dead_end] = 0b0101  # nw revealed, se hidden
+    state.revealed[dead_end] = 0b0001
+    first = bot_plan.kindest_corner(state, 0, dead_end)
+    state.skulls[dead_end] = 0b0011  # nw revealed, ne hidden instead
+    assert bot_plan.kindest_corner(state, 0, dead_end) == first != 0
+    # a Fate decision in play picks that corner too
+    for seed in range(30):
+        state = _solo_position(seed, 12)
+        if state.pending == PENDING_FATE:
+            choice = RULESET.bot_action(state, 0)
+            assert isinstance(choice, Fate) and choice.corner in range(len(CORNERS))
+            assert choice.corner == bot._fate_corner(state, 0)
+
+
+def _coop_pair(seed: int) -> HazeState | None:
+    """A 2-player coop game after some bot actions, in a plain turn of ``current`` with
+    cards in both hands; the teammate's ship is put beside the current one (Trade needs
+    "ships in the same location")."""
+    state = RULESET.setup(2, {"mode": "coop"}, seed)
+    for _ in range(20 + seed % 40):
+        if RULESET.result(state) is not None:
+            return None
+        seat = sorted(RULESET.actors(state))[0]
+        RULESET.apply_trusted(state, seat, RULESET.bot_action(state, seat))
+    me, mate = state.players[state.current], state.players[1 - state.current]
+    if (state.phase != PHASE_PLAY or state.pending or state.prompts or me.traded
+            or me.status != SHIP or mate.status != SHIP or not me.hand or not mate.hand
+            or not state.decks[state.current]):
+        return None
+    mate.x, mate.y = me.x, me.y
+    return state
+
+
+def test_coop_bot_offers_a_spare_card_to_a_teammate() -> None:
+    """Trade: "Players with ships in the same location may swap 1 card from their hands
+    with each other" (coop). Issue 12: "Coop bots help the team: they trade". A bot
+    holding a card its own plan does not need offers it to the teammate beside it (a
+    Doom card icon first), when nothing scores or weighs more first."""
+    offered = 0
+    for seed in range(40):
+        state = _coop_pair(seed)
+        if state is None:
+            continue
+        seat = state.current
+        doom = bot_plan.doom_requirement(state)
+        legal = legal_actions(state, seat)
+        trades = [a for a in legal if isinstance(a, Trade)]
+        if not trades or any(type(a).__name__ in ("AttackDoom", "Complete", "Hijack")
+                             for a in legal):
+            continue
+        ctx = bot._seat(state, seat)
+        spare = [a for a in trades if bot._card_loss(ctx, a.card) <= bot.SPARE]
+        if not spare or bot._strike(ctx, {a.direction: a for a in legal
+                                          if isinstance(a, Sail)}) is not None:
+            continue
+        choice = RULESET.bot_action(state, seat)
+        if isinstance(choice, Deploy):
+            continue  # a higher aim of the plan came first
+        assert isinstance(choice, Trade), (seed, choice)
+        assert choice in spare
+        if any(any(bot_plan.pays(MAP_CARDS[a.card].icon, d) for d in doom) for a in spare):
+            assert any(bot_plan.pays(MAP_CARDS[choice.card].icon, d) for d in doom)
+        offered += 1
+    assert offered >= 3
+
+
+def test_coop_bot_answers_a_trade_with_its_least_useful_card() -> None:
+    """Trade (coop): the partner gives a card back or refuses. The bot gives the card it
+    needs least when the swap leaves its hand about as good, and never a card that its
+    plan needs more than the one offered."""
+    answered = 0
+    for seed in range(40):
+        state = _coop_pair(seed)
+        if state is None:
+            continue
+        trader = state.current
+        partner = 1 - trader
+        if not state.players[trader].hand or not state.players[partner].hand:
+            continue
+        offered = state.players[trader].hand[0]
+        state.prompts.append(Prompt(PROMPT_TRADE, [partner], [trader, offered]))
+        choice = RULESET.bot_action(state, partner)
+        ctx = bot._seat(state, partner)
+        pool = ctx.pool()
+        base = bot._score(ctx, pool)
+        if isinstance(choice, Give):
+            swapped = [*bot._without(pool, [MAP_CARDS[choice.card].icon]),
+                       MAP_CARDS[offered].icon]
+            assert bot._score(ctx, swapped) >= base - bot.SPARE
+        answered += 1
+    assert answered >= 5
