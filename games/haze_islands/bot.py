@@ -64,6 +64,7 @@ from .actions import (
 from .data import (
     COMPETITIVE,
     COOP,
+    DOOM_CARDS,
     INVISIBLE,
     MAP_CARDS,
     MOVE_SHIP,
@@ -71,6 +72,7 @@ from .data import (
     RETURN_DEPLOYED,
     RETURN_DISCARDED,
     SOLO,
+    SOLO_TARGET,
     SPELLS,
     STOP_DOOM,
 )
@@ -92,6 +94,8 @@ from .state import (
 #: defeating The Doom wins there), its 3–4 icons in the other modes
 DOOM_WORTH_TEAM = 12.0
 DOOM_WORTH_RIVALS = 3.5
+#: solo, the last Doom card while the Captain's Log is short of 15 icons: adventures first
+DOOM_WORTH_HOLD = 3.0
 #: a hand card whose loss lowers the plan's score by less than this is spare
 SPARE = 0.15
 
@@ -109,6 +113,7 @@ class Seat:
     paths: plan.Routes  # Sail costs from here
     goals: list[tuple[tuple[str, ...], float]]
     team: bool  # solo or coop: The Doom must be defeated
+    holding: bool  # solo: the last Doom card waits for adventures (_last_doom_waits)
     safest: float  # cost of the best place to end the round reachable now
 
     def pool(self) -> list[str]:
@@ -133,17 +138,30 @@ class Seat:
         return after < plan.SINK_COST or after <= self.safest + 1e-9
 
 
+def _last_doom_waits(state: HazeState, seat: int) -> bool:
+    """Solo: "Defeat The Doom and score a minimum of 15 icons", and "The game immediately
+    ends when the last Doom card is taken": the last card waits until the Captain's Log
+    and that card reach 15 icons together."""
+    if state.mode != SOLO or len(state.doom_cards) != 1:
+        return False
+    card, face = state.doom_cards[0]
+    return icons(state.players[seat]) + DOOM_CARDS[card].score(face) < SOLO_TARGET
+
+
 def _seat(state: HazeState, seat: int) -> Seat:
     player = state.players[seat]
     here = (player.x, player.y)
     reach = plan.doom_reach(state)
     paths = plan.routes(state, here) if player.status == SHIP else {here: (0, -1)}
     team = state.mode in (SOLO, COOP)
-    goals = plan.targets(state, seat, DOOM_WORTH_TEAM if team else DOOM_WORTH_RIVALS, paths)
+    holding = _last_doom_waits(state, seat)
+    worth = DOOM_WORTH_HOLD if holding else DOOM_WORTH_TEAM if team else DOOM_WORTH_RIVALS
+    goals = plan.targets(state, seat, worth, paths)
     cards = len(state.decks[seat])
     safest = plan.best_end(state, here, cards if player.status == SHIP else 0,
                            player.supply, reach, player.invisible)[0]
-    return Seat(state, seat, here, cards, player.supply, reach, paths, goals, team, safest)
+    return Seat(state, seat, here, cards, player.supply, reach, paths, goals, team, holding,
+                safest)
 
 
 def _score(ctx: Seat, pool: list[str]) -> float:
@@ -249,7 +267,9 @@ def _window(state: HazeState, seat: int, legal: list[Action], kind: str) -> Acti
     if kind == PROMPT_ROUND_END and player.status == SHIP:
         here = (player.x, player.y)
         damage = _doom_damage(state, seat, here)
-        if damage > 0:
+        # a used special action turns its card to 1 icon: solo needs 15, so there it is
+        # spent only when The Doom would leave the ship without a pirate or sink it
+        if damage > 0 and (state.mode != SOLO or damage >= player.supply):
             # the cheapest shelter first: sail away for free, then hide or halt The Doom
             distances = doom_distances(state)
             moves = [u for u in uses if special_of(u.number) == MOVE_SHIP and u.squares]
@@ -270,9 +290,15 @@ def _window(state: HazeState, seat: int, legal: list[Action], kind: str) -> Acti
                 and u.squares[0] != (player.x, player.y)]
         if away:
             return away[-1]
-    if RETURN_DISCARDED in by_special:
+    if RETURN_DISCARDED in by_special and _wants_pirate_back(state, seat):
         return by_special[RETURN_DISCARDED]
     return next(a for a in legal if isinstance(a, Skip))
+
+
+def _wants_pirate_back(state: HazeState, seat: int) -> bool:
+    """Return 1 discarded pirate: health back for 1 icon of the card (solo counts icons:
+    only when 1 pirate or none is left)."""
+    return state.mode != SOLO or state.players[seat].supply <= 1
 
 
 def _next_power(state: HazeState) -> int:
@@ -355,7 +381,7 @@ def _after_paying(pool: list[str], need: tuple[str, ...],
 def _spends_doom_icons(ctx: Seat) -> bool:
     """Whether Completing the adventure here would leave the top Doom card less covered
     (solo and coop only, where only defeating The Doom wins)."""
-    if not ctx.team:
+    if not ctx.team or ctx.holding:
         return False
     doom = plan.doom_requirement(ctx.state)
     if not doom:
@@ -409,9 +435,10 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
              if (sail_cost(state, *ctx.here, d) or 99) <= ctx.cards}
     here = ctx.here
     for use in kinds.get(Use, []):
-        if special_of(use.number) == RETURN_DISCARDED:  # type: ignore[union-attr]
+        number = use.number  # type: ignore[union-attr]
+        if special_of(number) == RETURN_DISCARDED and _wants_pirate_back(state, seat):
             return use  # a pirate back to the supply: health
-    if AttackDoom in kinds:
+    if AttackDoom in kinds and not ctx.holding:
         return kinds[AttackDoom][0]
     if Hijack in kinds:
         return kinds[Hijack][0]
@@ -424,7 +451,7 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
         if ctx.safe(square, used, supply):
             options.append((priority, -len(options), action))
 
-    if ctx.team or state.mode == COMPETITIVE:
+    if (ctx.team or state.mode == COMPETITIVE) and not ctx.holding:
         strike = _strike(ctx, sails)
         if strike is not None:
             # the voyage is judged by _strike (the Doom card first), not by the end place
@@ -465,7 +492,7 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
             route = ctx.paths.get(square)
             if not need or route is None or route[1] not in sails or plan.uncovered(need, pool):
                 continue
-            if ctx.team and doom:
+            if ctx.team and doom and not ctx.holding:
                 remaining = _after_paying(pool, need, doom)
                 if remaining is None or len(plan.uncovered(doom, remaining)) > len(doom_missing):
                     continue  # it would spend the Doom card's icons
