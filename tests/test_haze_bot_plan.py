@@ -21,14 +21,16 @@ from games.haze_islands.actions import (
     Steal,
     Trade,
 )
-from games.haze_islands.data import CORNERS, MAP_CARDS, SPELLS
+from games.haze_islands.data import CORNERS, DOOM_CARDS, MAP_CARDS, SPELLS
 from games.haze_islands.rules import legal_actions, neighbour, sail_cost
+from games.haze_islands.scoring import icons
 from games.haze_islands.state import (
     PENDING_FATE,
     PHASE_PLAY,
     PROMPT_TRADE,
     SHIP,
     HazeState,
+    LogEntry,
     Prompt,
     location_at,
 )
@@ -326,3 +328,63 @@ def test_coop_bot_answers_a_trade_with_its_least_useful_card() -> None:
             assert bot._score(ctx, swapped) >= base - bot.SPARE
         answered += 1
     assert answered >= 5
+
+
+def test_solo_bot_keeps_the_last_doom_card_until_it_reaches_15_icons() -> None:
+    """Solo: "Defeat The Doom and score a minimum of 15 icons", and Attack The Doom: "The
+    game immediately ends when the last Doom card is taken". With one Doom card left,
+    the bot standing at The Doom with a hand that pays it does not attack while its
+    Captain's Log and that card make fewer than 15 icons, and attacks once they make 15."""
+    checked = 0
+    for seed in range(20):
+        state = _solo_position(seed, 20)
+        if state.phase != PHASE_PLAY or state.pending or state.prompts:
+            continue
+        player = state.players[0]
+        state.doom_cards[:] = state.doom_cards[-1:]
+        state.doom_x, state.doom_y = player.x, player.y
+        if not _give_hand(state, 0, bot_plan.doom_requirement(state)):
+            continue
+        if not any(isinstance(a, AttackDoom) for a in legal_actions(state, 0)):
+            continue
+        card, face = state.doom_cards[0]
+        short = 15 - DOOM_CARDS[card].score(face) - 1  # one icon short of the 15
+        player.log[:] = [LogEntry("single", 0)] * short
+        assert icons(player) + DOOM_CARDS[card].score(face) == 14
+        assert not isinstance(RULESET.bot_action(state, 0), AttackDoom), seed
+        player.log.append(LogEntry("single", 1))
+        assert isinstance(RULESET.bot_action(state, 0), AttackDoom), seed
+        checked += 1
+    assert checked >= 3
+
+
+def test_bot_whose_hand_pays_the_doom_card_lets_the_doom_come() -> None:
+    """The Doom Moves: it moves "towards the nearest player ... until The Doom has
+    reached a player's ship" and attacks with the power left. A solo or coop ship whose
+    hand and pirates pay the top Doom card (it may Attack The Doom only "in your current
+    location") prefers to end the round where The Doom reaches it with at most 1 damage
+    (bot_plan.LURE_BONUS): next round it attacks without sailing. Without such a hand it
+    never picks a damaging place when an undamaging one is in reach."""
+    lured = 0
+    for state, seat in _positions("solo", 1, range(12), every=5):
+        player = state.players[seat]
+        if state.phase != PHASE_PLAY or player.status != SHIP:
+            continue
+        reach = bot_plan.doom_reach(state)
+        here = (player.x, player.y)
+        cards = len(state.decks[seat])
+        paths = bot_plan.routes(state, here)
+        close = [sq for sq, (cost, _f) in paths.items() if cost <= cards
+                 and bot_plan.reached(state, sq, reach)
+                 and bot_plan.exposure(state, sq, reach) <= min(1, player.supply - 1)]
+        calm = [sq for sq, (cost, _f) in paths.items() if cost <= cards
+                and bot_plan.exposure(state, sq, reach) == 0]
+        _v, plain, _f = bot_plan.best_end(state, here, cards, player.supply, reach)
+        if calm:
+            assert bot_plan.exposure(state, plain, reach) == 0
+        if close:
+            _v, lure, _f = bot_plan.best_end(state, here, cards, player.supply, reach,
+                                             lure=True)
+            assert lure in close
+            lured += 1
+    assert lured >= 5

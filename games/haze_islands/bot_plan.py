@@ -92,16 +92,35 @@ def end_cost(state: HazeState, damage: int, supply: int) -> float:
     return damage * (0.3 if state.round >= state.rounds else 3.0)
 
 
+#: what it is worth to a ship whose hand pays the Doom card to have The Doom come to it
+#: at the round end (it can attack at once next round, without sailing to it)
+LURE_BONUS = 10.0
+
+
+def reached(state: HazeState, square: Square, reach: dict[Square, int]) -> bool:
+    """Whether The Doom's power this round end carries it as far as ``square``."""
+    if state.doom_stopped:
+        return square == (state.doom_x, state.doom_y)
+    return square in reach and reach[square] <= next_power(state)
+
+
 def best_end(state: HazeState, start: Square, cards: int, supply: int,
-             reach: dict[Square, int], invisible: bool = False) -> tuple[float, Square, int]:
+             reach: dict[Square, int], invisible: bool = False,
+             lure: bool = False) -> tuple[float, Square, int]:
     """The cheapest place to end the round that ``cards`` map cards can sail to from
-    ``start``: (its cost, the square, the direction of the first Sail or -1)."""
+    ``start``: (its cost, the square, the direction of the first Sail or -1). With
+    ``lure`` a place where The Doom would reach the ship and leave it a pirate at least
+    counts :data:`LURE_BONUS` less."""
     best: tuple[float, int, int, Square, int] | None = None
     for square, (cost, first) in routes(state, start).items():
         if cost > cards:
             continue
         damage = 0 if invisible else exposure(state, square, reach)
-        key = (end_cost(state, damage, supply), cost, -reach.get(square, 99), square, first)
+        value = end_cost(state, damage, supply)
+        if lure and not invisible and damage <= min(1, supply - 1) \
+                and reached(state, square, reach):
+            value -= LURE_BONUS
+        key = (value, cost, -reach.get(square, 99), square, first)
         if best is None or key < best:
             best = key
     assert best is not None  # the start itself costs nothing
