@@ -13,8 +13,10 @@ from games.haze_islands.actions import (
     AttackDoom,
     Deploy,
     Discard,
+    Drop,
     Fate,
     Give,
+    Keep,
     Pass,
     Plunder,
     Sail,
@@ -388,3 +390,43 @@ def test_bot_whose_hand_pays_the_doom_card_lets_the_doom_come() -> None:
             assert lure in close
             lured += 1
     assert lured >= 5
+
+
+def test_bot_keeps_a_cursed_card_rather_than_a_dead_end_of_the_same_spell() -> None:
+    """Reveal Your Fate: "Cursed cards will always fail you. Always. Better have them in
+    hand than in the deck." Choosing between a Cursed and a Dead End card with the same
+    spell icon (Plunder's keep, or the card to drop down to 3), the bot keeps the Cursed
+    one: it pays the same and can no longer fail a Fate from the deck."""
+    checked = 0
+    for seed in range(30):
+        state = _solo_position(seed, 15)
+        if state.phase != PHASE_PLAY or state.pending or state.prompts:
+            continue
+        for spell in SPELLS:
+            cursed = next(c for c in range(30) if MAP_CARDS[c].kind == "cursed"
+                          and MAP_CARDS[c].icon == spell)
+            dead = next((c for c in range(30) if MAP_CARDS[c].kind == "dead_end"
+                         and MAP_CARDS[c].icon == spell
+                         and c not in {loc.card for loc in state.locations}), None)
+            if dead is None or cursed in {loc.card for loc in state.locations}:
+                continue
+            ctx = bot._seat(state, 0)
+            keep_cursed = bot._score(ctx, [*ctx.pool(), spell], bot._hand_cursed(ctx) + 1)
+            keep_dead = bot._score(ctx, [*ctx.pool(), spell], bot._hand_cursed(ctx))
+            assert keep_cursed > keep_dead
+            # through choose(): the keep after a Plunder and the drop down to 3
+            trial = RULESET.load(RULESET.dump(state))
+            for pile in (*trial.decks, trial.discard, *(p.hand for p in trial.players)):
+                for card in (cursed, dead):
+                    if card in pile:
+                        pile.remove(card)
+            trial.drawn = [dead, cursed]
+            trial.pending = "plunder"
+            choice = RULESET.bot_action(trial, 0)
+            assert choice == Keep(cursed, (dead,)), (seed, choice)
+            trial.drawn, trial.pending = [], "hand_limit"
+            trial.players[0].hand = [*trial.players[0].hand[:2], dead, cursed]
+            choice = RULESET.bot_action(trial, 0)
+            assert not (isinstance(choice, Drop) and choice.card == cursed), seed
+            checked += 1
+    assert checked >= 10

@@ -64,6 +64,7 @@ from .actions import (
 from .data import (
     COMPETITIVE,
     COOP,
+    CURSED,
     DOOM_CARDS,
     INVISIBLE,
     MAP_CARDS,
@@ -98,6 +99,8 @@ DOOM_WORTH_RIVALS = 3.5
 DOOM_WORTH_HOLD = 3.0
 #: a hand card whose loss lowers the plan's score by less than this is spare
 SPARE = 0.15
+#: what a Cursed card in the hand is worth besides its spell icon (kept out of the deck)
+CURSED_HELD = 0.4
 #: deploy a pirate (health off the ship) only from a supply this large (100 coop seeds:
 #: 3 won 18 and 17 games of 2p and 3p, 2 won 29 and 24)
 DEPLOY_SUPPLY = 2
@@ -172,8 +175,19 @@ def _seat(state: HazeState, seat: int) -> Seat:
                 lure, safest)
 
 
-def _score(ctx: Seat, pool: list[str]) -> float:
-    return plan.hand_score(pool, ctx.goals)
+def _score(ctx: Seat, pool: list[str], cursed: int = 0) -> float:
+    """How good a pool of icons (hand and pirates) is for the plan; ``cursed``: Cursed
+    cards in the hand ("Cursed cards will always fail you. Always. Better have them in
+    hand than in the deck": each one held is a Fate that cannot fail on it)."""
+    return plan.hand_score(pool, ctx.goals) + CURSED_HELD * cursed
+
+
+def _cursed(cards: list[int]) -> int:
+    return sum(1 for c in cards if MAP_CARDS[c].kind == CURSED)
+
+
+def _hand_cursed(ctx: Seat) -> int:
+    return _cursed(ctx.state.players[ctx.seat].hand)
 
 
 def _without(items: list[str], removed: list[str]) -> list[str]:
@@ -195,14 +209,17 @@ def _pay_choice(ctx: Seat, payments: list[Pay]) -> Pay:
             loc = location_at(state, x, y)
             assert loc is not None
             spent.append(MAP_CARDS[loc.card].icon)
-        return _score(ctx, _without(pool, spent)) + 0.5 * len(pay.pirates)
+        cursed = _hand_cursed(ctx) - _cursed(list(pay.cards))
+        return _score(ctx, _without(pool, spent), cursed) + 0.5 * len(pay.pirates)
 
     return max(payments, key=after)
 
 
 def _card_loss(ctx: Seat, card: int) -> float:
     pool = ctx.pool()
-    return _score(ctx, pool) - _score(ctx, _without(pool, [MAP_CARDS[card].icon]))
+    cursed = _hand_cursed(ctx)
+    return _score(ctx, pool, cursed) - _score(
+        ctx, _without(pool, [MAP_CARDS[card].icon]), cursed - _cursed([card]))
 
 
 def _fate_corner(state: HazeState, seat: int) -> int:
@@ -230,8 +247,10 @@ def choose(state: HazeState, seat: int) -> Action:
     ctx = _seat(state, seat)
     if isinstance(first, Keep):
         pool = ctx.pool()
+        cursed = _hand_cursed(ctx)
         return max(legal, key=lambda a: (  # type: ignore[union-attr]
-            _score(ctx, [*pool, MAP_CARDS[a.card].icon]), -a.card))
+            _score(ctx, [*pool, MAP_CARDS[a.card].icon],  # type: ignore[union-attr]
+                   cursed + _cursed([a.card])), -a.card))  # type: ignore[union-attr]
     if isinstance(first, Drop):
         return min(legal, key=lambda a: (_card_loss(ctx, a.card), a.card))  # type: ignore[union-attr]
     if isinstance(first, Pay):
@@ -254,13 +273,15 @@ def _answer_trade(ctx: Seat, legal: list[Action], offered: int) -> Action:
     """Coop Trade: give the card that helps this seat least, if the swap does not make
     its hand worse ("swap 1 card from their hands with each other")."""
     pool = ctx.pool()
-    base = _score(ctx, pool)
+    cursed = _hand_cursed(ctx)
+    base = _score(ctx, pool, cursed)
     gain = MAP_CARDS[offered].icon
     best: tuple[float, Action] | None = None
     for action in legal:
         if isinstance(action, Give):
             swapped = [*_without(pool, [MAP_CARDS[action.card].icon]), gain]
-            value = _score(ctx, swapped)
+            value = _score(ctx, swapped,
+                           cursed - _cursed([action.card]) + _cursed([offered]))
             if best is None or value > best[0]:
                 best = (value, action)
     if best is not None and best[0] >= base - SPARE:
