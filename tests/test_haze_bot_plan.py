@@ -96,7 +96,8 @@ def test_bot_keeps_its_way_to_the_safest_end_of_round() -> None:
     """"The Doom attacks all players with a ship in The Doom's current location ... Take
     Damage equal to The Doom's power after movement": a move that uses map cards or
     sails (and scores nothing) never leaves the bot a worse place to end the round than
-    the best it could still reach before (bot_plan.best_end, the own deck's cards)."""
+    the best it could still reach before (bot_plan.best_end over the own deck's cards;
+    in solo a hand that pays the Doom card also counts The Doom coming, LURE_BONUS)."""
     checked = 0
     for mode, players, bots in (("competitive", 3, "one"), ("solo", 1, "all")):
         for state, seat in _positions(mode, players, range(6), every=3, bots=bots):
@@ -110,9 +111,7 @@ def test_bot_keeps_its_way_to_the_safest_end_of_round() -> None:
             if isinstance(choice, Sail) and bot._strike(bot._seat(state, seat), {
                     choice.direction: choice}) is not None:
                 continue  # going for The Doom's card is judged by its own rule
-            reach = bot_plan.doom_reach(state)
-            before = bot_plan.best_end(state, (player.x, player.y), len(state.decks[seat]),
-                                       player.supply, reach)[0]
+            ctx = bot._seat(state, seat)
             deck = len(state.decks[seat])
             used = 0
             square = (player.x, player.y)
@@ -127,7 +126,8 @@ def test_bot_keeps_its_way_to_the_safest_end_of_round() -> None:
                 used = 2
             elif isinstance(choice, Discard):
                 used = 1
-            after = bot_plan.best_end(state, square, deck - used, player.supply, reach)[0]
+            assert used <= deck
+            before, after = ctx.safest, ctx.end_after(square, used)
             assert after <= before + 1e-9, (mode, seat, choice, before, after)
             checked += 1
     assert checked > 100
@@ -430,3 +430,42 @@ def test_bot_keeps_a_cursed_card_rather_than_a_dead_end_of_the_same_spell() -> N
             assert not (isinstance(choice, Drop) and choice.card == cursed), seed
             checked += 1
     assert checked >= 10
+
+
+def test_bot_deploys_for_a_doom_card_of_four_icons_even_with_the_icon_in_hand() -> None:
+    """Spend: "You may provide the spells, loot and crew ... by 1) discarding cards from
+    your hand, 2) returning pirates"; the hand holds 3 ("Discard down to 3 cards"), so a
+    Doom card of 4 icons needs a pirate. In solo, on an island whose icon the card asks
+    for and no pirate of the bot pays yet, the bot deploys there even when its hand holds
+    that icon (the card in hand is then free for another of the card's icons)."""
+    deployed = 0
+    for seed, actions in ((s, a) for s in range(60) for a in (10, 20, 30, 40, 50)):
+        state = _solo_position(seed, actions)
+        if state.phase != PHASE_PLAY or state.pending or state.prompts or not state.doom_cards:
+            continue
+        player = state.players[0]
+        loc = location_at(state, player.x, player.y)
+        assert loc is not None
+        icon = MAP_CARDS[loc.card].icon
+        doom = bot_plan.doom_requirement(state)
+        # no pirate out yet, all three in the supply
+        player.supply += len(player.deployed)
+        player.deployed.clear()
+        if len(doom) != 4 or icon not in doom or player.supply < 3 \
+                or len(state.decks[0]) < 12:
+            continue
+        # a hand of 3 of the card's icons, the island's icon among them
+        rest = [i for i in doom if i != icon][:2]
+        if not _give_hand(state, 0, (icon, *rest)):
+            continue
+        legal = legal_actions(state, 0)
+        if not any(isinstance(a, Deploy) for a in legal) or any(
+                type(a).__name__ in ("AttackDoom", "Complete") for a in legal):
+            continue
+        ctx = bot._seat(state, 0)
+        if not ctx.safe(ctx.here, 1, ctx.supply - 1):
+            continue
+        choice = RULESET.bot_action(state, 0)
+        assert isinstance(choice, Deploy), (seed, actions, choice)
+        deployed += 1
+    assert deployed >= 2

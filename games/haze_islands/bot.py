@@ -66,6 +66,7 @@ from .data import (
     COOP,
     CURSED,
     DOOM_CARDS,
+    HAND_LIMIT,
     INVISIBLE,
     MAP_CARDS,
     MOVE_SHIP,
@@ -421,6 +422,18 @@ def _spends_doom_icons(ctx: Seat) -> bool:
         len(plan.uncovered(doom, remaining)) > len(plan.uncovered(doom, pool)))
 
 
+def _pirate_aims(ctx: Seat, doom: tuple[str, ...], missing: list[str]) -> set[str]:
+    """Doom card icons worth a deployed pirate: crew and loot ones (pirates stand on
+    islands) no pirate pays yet, when the hand lacks them or when the hand cannot pay
+    the rest alone ("Discard down to 3 cards": a card of 4 icons needs a pirate)."""
+    if not doom:
+        return set()
+    open_icons = [i for i in plan.uncovered(doom, plan.pirate_icons(ctx.state, ctx.seat))
+                  if i not in SPELLS and i != "spell"]
+    crowded = len(plan.uncovered(doom, plan.pirate_icons(ctx.state, ctx.seat))) > HAND_LIMIT
+    return {i for i in open_icons if crowded or i in missing}
+
+
 def _unseen_copies(state: HazeState, seat: int, icon: str) -> int:
     """Map cards with ``icon`` the seat cannot see (not on the map, not in its hand)."""
     return sum(1 for c in plan.unseen_cards(state, seat) if MAP_CARDS[c].icon == icon)
@@ -490,7 +503,8 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
     here_icon = MAP_CARDS[loc.card].icon if loc is not None else ""
     doom = plan.doom_requirement(state)
     doom_missing = plan.uncovered(doom, ctx.pool()) if doom else []
-    if ctx.team and Deploy in kinds and here_icon in doom_missing \
+    pirate_aims = _pirate_aims(ctx, doom, doom_missing) if ctx.team else set()
+    if ctx.team and Deploy in kinds and here_icon in pirate_aims \
             and ctx.supply >= DEPLOY_SUPPLY:
         offer(65.0, kinds[Deploy][0], here, 1, ctx.supply - 1)
     if Trade in kinds and state.mode == COOP:
@@ -514,6 +528,18 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
         # keep the best drawn card, drop the worst: better than discarding blind
         number = MAP_CARDS[loc.card].plunder or 0
         offer((45.0 if room else 25.0) + number, kinds[Plunder][0], here, number)
+    if sails and pirate_aims and ctx.supply >= DEPLOY_SUPPLY:
+        # an island to deploy on: a pirate pays a Doom card icon the hand has no room for
+        mine = {tuple(d) for d in player.deployed}
+        for other in state.locations:
+            square = (other.x, other.y)
+            route = ctx.paths.get(square)
+            if route is None or route[1] not in sails or square in mine \
+                    or MAP_CARDS[other.card].icon not in pirate_aims:
+                continue
+            dest = neighbour(*here, route[1])
+            step = sail_cost(state, *here, route[1]) or 0
+            offer(48.0 - route[0], sails[route[1]], dest, step)
     if sails:
         pool = ctx.pool()
         for other in state.locations:
