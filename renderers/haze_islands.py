@@ -9,46 +9,27 @@ map cells of about 165 px, and no text is drawn below 14 px.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from games.haze_islands.data import CORNERS
 from games.haze_islands.view import HazeSummary, HazeView, LocationView
 from i18n import t
 
 from .common import (
-    FONT_DIR,
     MIN_TEXT,
     TurnSeat,
+    draw_fitted,
     draw_text,
     draw_token,
     draw_turn_order,
     drawing,
+    font,
     play_order,
     png_bytes,
     seat_style,
     text_width,
 )
-
-
-@cache
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """This renderer's faces, with the basic layout engine: raqm layout failed now and
-    then ("raqm_layout() failed") in the render workers (as renderers/shipyard.py found)."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
-
-
-def draw_fitted(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
-                max_width: float, size: int, fill: tuple[int, int, int],
-                bold: bool = False) -> float:
-    """``text`` shrunk (down to 14 px) and if need be ellipsised to fit ``max_width``."""
-    face = font(size, bold)
-    while size > MIN_TEXT and text_width(text, face) > max_width:
-        size -= 1
-        face = font(size, bold)
-    return draw_text(draw, xy, text, face, fill, max_width)
 
 WIDTH = 1200
 MARGIN = 20
