@@ -429,8 +429,7 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
     status_h = sum(line_height(face, 1.25) for _, face, _ in status)
     top = status_y + status_h + 16 + MARGIN
     rows_h = sum(max(34, line_height(face, 1.2) * len(lines) + 10) for face, lines in rows)
-    footer = 52 + rows_h
-    image = Image.new("RGB", (WIDTH, top + map_h + footer + 2 * MARGIN), PAPER)
+    image = Image.new("RGB", (WIDTH, top + map_h + MARGIN + 32 + rows_h + MARGIN), PAPER)
     draw = drawing(image)
     if caption_lines:
         draw_caption(draw, caption_lines, MARGIN, left=MARGIN, right=WIDTH - MARGIN,
@@ -529,12 +528,17 @@ def render_hand(view: HazeView, names: Sequence[str], locale: str = "en") -> byt
             )
         )
     width = 900
-    image = Image.new("RGB", (width, 30 + 32 * len(lines)), PAPER)
+    # a long hand or Plunder draw wraps (at 18 px, up to three lines), never cut
+    fitted = [_fitted_lines(text, width - 32, 20, bold, 18, 3) for text, bold in lines]
+    height = 16 + sum(line_height(face, 1.25) * len(wrapped) + 7 for face, wrapped in fitted)
+    image = Image.new("RGB", (width, height + 10), PAPER)
     draw = drawing(image)
     y = 14
-    for text, bold in lines:
-        draw_fitted(draw, (16, y), text, width - 32, 20, INK, bold=bold)
-        y += 32
+    for face, wrapped in fitted:
+        for line in wrapped:
+            draw.text((16, y), line, font=face, fill=INK)
+            y += line_height(face, 1.25)
+        y += 7
     return png_bytes(image)
 
 
@@ -542,7 +546,7 @@ def render_summary(summary: HazeSummary, names: Sequence[str], locale: str = "en
     """The end of the game: who won, each player's icons, Doom cards and title."""
     rows = summary.rows
     width = WIDTH
-    image = Image.new("RGB", (width, 140 + 44 * len(rows)), PAPER)
+    image = Image.new("RGB", (width, 140 + 70 * len(rows)), PAPER)  # cropped at the end
     draw = drawing(image)
     winners = ", ".join(_name(names, s) for s in summary.winners) or t(
         "haze-islands.render.nobody", locale
@@ -579,6 +583,9 @@ def render_summary(summary: HazeSummary, names: Sequence[str], locale: str = "en
                 "haze-islands.render.survived" if survived else "haze-islands.render.lost", locale
             ),
         )
-        draw_fitted(draw, (MARGIN + 40, y), text, width - 2 * MARGIN - 40, 22, INK)
-        y += 44
-    return png_bytes(image)
+        face, wrapped = _fitted_lines(text, width - 2 * MARGIN - 40, 22, False, 18)
+        for n, line in enumerate(wrapped):
+            draw.text((MARGIN + 40, y + n * line_height(face, 1.2)), line, font=face,
+                      fill=INK)
+        y += 44 + line_height(face, 1.2) * (len(wrapped) - 1)
+    return png_bytes(image.crop((0, 0, width, y + 20)))
