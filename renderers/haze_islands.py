@@ -554,7 +554,8 @@ def render_summary(summary: HazeSummary, names: Sequence[str], locale: str = "en
     draw_fitted(
         draw,
         (MARGIN, 16),
-        t("haze-islands.render.final", locale, winners=winners),
+        t("haze-islands.render.final", locale, winners=winners,
+          count=max(1, len(summary.winners))),
         width - 2 * MARGIN,
         28,
         INK,
