@@ -2,8 +2,11 @@
 adventures, ships, pirates, The Doom with its route, and every player's board; drawn from
 a :class:`~games.haze_islands.view.HazeView` only.
 
-The map is scaled to the image width (1,200 px): a 2 × 2 map gets large cells, a 7 × 7
-map cells of about 165 px, and no text is drawn below 14 px.
+The map is scaled to the image width (1,200 px): a small map gets cells of 240 px, an
+eight-card-wide one cells of 145 px. Words wrap rather than shrink below 14 px or get cut
+(the Russian and Czech names are long), and a row of cards grows taller than it is wide
+where its busiest card needs the room. Faces and fitting helpers are the shared ones of
+:mod:`renderers.common`.
 """
 
 from __future__ import annotations
