@@ -28,6 +28,8 @@ from games.haze_islands.actions import (
     Scout,
     Steal,
     Take,
+    Trade,
+    Use,
     format_action,
     parse_action,
 )
@@ -343,6 +345,27 @@ def test_notation_round_trips() -> None:
     assert parse_action("  SCOUT   e ") == Scout(E)
     with pytest.raises(IllegalAction):
         parse_action("scout up")
+
+
+def test_notation_reads_numbers_as_the_platform_does() -> None:
+    """Haze reads its numbers through games/notation.py (issue 12: the platform's
+    guarantees): ASCII digits only, a minus sign only in coordinates, the ranges of the
+    game (map cards 1–30, seats 1–3, adventures 1–18), and every refusal is the one polite
+    ``platform.notation.unknown`` quoting what was typed."""
+    assert parse_action("rotate 1,-2 90") == Rotate(1, -2, 1)
+    assert parse_action("pay 12 @-1,2 5") == Pay((11, 4), ((-1, 2),))
+    assert parse_action("use 5 @0,0 @1,0") == Use(5, -1, ((0, 0), (1, 0)))
+    assert parse_action("use 1 2") == Use(1, 1)
+    assert parse_action("keep 30 discard 1 2") == Keep(29, (0, 1))
+    assert parse_action("trade 3 give 7") == Trade(2, 6)
+    for text in ("rotate +1,2 90", "pay @1_0,2", "dawn 1", "dawn 1,2,3", "keep 31",
+                 "drop 0", "attack 4", "hijack -1", "use 19", "use 1 4", "use 1 @0,0 @1,0 @2,0",
+                 "rotate 1,2 45", "trade 1 take 2", "keep 1 discard", "take ３", "fate n",
+                 "pay", "sail", "dawn 99999,1", "pay 1" + "0" * 4400):
+        with pytest.raises(IllegalAction) as refused:
+            parse_action(text)
+        assert refused.value.key == "platform.notation.unknown", text
+        assert refused.value.params["text"] == text[:80], text
 
 
 # -- plunder -------------------------------------------------------------------------------------
