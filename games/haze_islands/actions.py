@@ -214,6 +214,10 @@ Action = (Pass | Discard | Scout | Sail | Plunder | Keep | Drop | Deploy | Fate 
           | Complete | AttackDoom | AttackShip | Hijack | Pay | GhostDiscard | Rotate | Trade | Give
           | Use | Skip | Top | Done | Revive | Dawn)
 
+#: Moves that answer a choice the game put to a player (what to keep, which corner, a
+#: window, a prompt), never an action of a turn's own.
+ANSWERS = (Keep, Drop, Fate, Take, Pay, Skip, Give, Top, Done, Revive, Dawn)
+
 
 def _number(card: int) -> str:
     return str(card + 1)
