@@ -24,7 +24,6 @@ from . import actions, specials
 from .actions import Action
 from .data import (
     ADVENTURE_CARDS,
-    ADVENTURE_EDGE,
     COMPASS,
     COMPETITIVE,
     COOP,
@@ -41,17 +40,17 @@ from .data import (
     MAP_CARDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    OPEN_SEA,
-    OPEN_SEA_EDGE,
     RED_CARD_IDS,
     ROUNDS,
     SHORT_ROUNDS,
     SINGLE,
     SOLO,
     SPELLS,
-    STEP,
     Edge,
+    MapCard,
 )
+from .decks import deal_other_decks
+from .geometry import edge_towards, neighbour
 from .round_end import continue_round_end, make_castaway, start_round_end, take_damage
 from .spend import boost_used, payments, pirate_icon, valid_payment
 from .state import (
@@ -162,28 +161,7 @@ def setup(num_players: int, seed: int, *, mode: str, short: bool = False) -> Haz
     )
 
 
-def deal_other_decks(decks: list[list[int]], first: int, num_players: int) -> None:
-    """The first player's top card goes to the next player, the following one to the
-    player after (RULES-NOTES)."""
-    for step in range(1, num_players):
-        decks[(first + step) % num_players].append(decks[first].pop())
-
-
 # -- geometry ------------------------------------------------------------------------------
-def edge_towards(location: Location, direction: int) -> Edge:
-    """The edge ``location`` shows towards world ``direction``, as it is now: its N edge
-    is closed while an adventure card shows there and opens on open sea."""
-    own = (direction - location.rotation) % 4
-    if own == 0:
-        return OPEN_SEA_EDGE if location.side == OPEN_SEA else ADVENTURE_EDGE
-    return MAP_CARDS[location.card].edge(own)
-
-
-def neighbour(x: int, y: int, direction: int) -> tuple[int, int]:
-    dx, dy = STEP[direction]
-    return x + dx, y + dy
-
-
 def crossable(edge: Edge) -> bool:
     """Players may cross an edge only with gold diamonds on it."""
     return edge.diamonds > 0 and not edge.red
@@ -386,11 +364,16 @@ def _check_sail(state: HazeState, seat: int, sail: actions.Sail) -> None:
     _require(have >= cost, "haze-islands.illegal.too_few_cards", need=cost, have=have)
 
 
-def _check_plunder(state: HazeState, seat: int, _plunder: actions.Plunder) -> None:
+def _location_here(state: HazeState, seat: int) -> tuple[Location, MapCard]:
+    """The location where ``seat`` is, and its map card."""
     player = state.players[seat]
     here = location_at(state, player.x, player.y)
     assert here is not None
-    card = MAP_CARDS[here.card]
+    return here, MAP_CARDS[here.card]
+
+
+def _check_plunder(state: HazeState, seat: int, _plunder: actions.Plunder) -> None:
+    _, card = _location_here(state, seat)
     # "While at Cursed or Dead End map cards, you may not Plunder"
     _require(card.plunder is not None, "haze-islands.illegal.plunder_red",
              kind=Term(f"haze-islands.kind.{card.kind}"))
@@ -402,9 +385,7 @@ def _check_plunder(state: HazeState, seat: int, _plunder: actions.Plunder) -> No
 
 def _check_deploy(state: HazeState, seat: int, _deploy: actions.Deploy) -> None:
     player = state.players[seat]
-    here = location_at(state, player.x, player.y)
-    assert here is not None
-    card = MAP_CARDS[here.card]
+    here, card = _location_here(state, seat)
     # "While at Cursed or Dead End map cards, you may not ... Deploy pirates"
     _require(not card.red, "haze-islands.illegal.deploy_red",
              kind=Term(f"haze-islands.kind.{card.kind}"))
@@ -417,10 +398,7 @@ def _check_deploy(state: HazeState, seat: int, _deploy: actions.Deploy) -> None:
 
 
 def _check_steal(state: HazeState, seat: int, _steal: actions.Steal) -> None:
-    player = state.players[seat]
-    here = location_at(state, player.x, player.y)
-    assert here is not None
-    card = MAP_CARDS[here.card]
+    _, card = _location_here(state, seat)
     # "While at Cursed or Dead End map cards, you may not ... Steal"
     _require(not card.red, "haze-islands.illegal.steal_red",
              kind=Term(f"haze-islands.kind.{card.kind}"))
