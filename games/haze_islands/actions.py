@@ -16,8 +16,10 @@
     take 12     after Steal: take map card #12 (matching your location's icon) to hand
     complete    Complete the adventure here (Reveal Your Fate first)
     attack doom Attack The Doom at your location (Spend first, then Reveal Your Fate)
-    attack 2    Attack the ship of player 2 at your location (competitive mode)
-    hijack 2    a Castaway Hijacks player 2's ship here (Fate, then 2 Crew icons)
+    attack green
+                Attack the ship of the green player at your location (competitive mode)
+    hijack green
+                a Castaway Hijacks the green player's ship here (Fate, then 2 Crew icons)
     discard 12  a Ghost Ship discards map card #12 of its deck (any order, all of them)
     rotate 1,-2 90
                 a Ghost Ship then rotates the location at (1, -2) by 90, 180 or 270
@@ -25,11 +27,11 @@
     pay 12 5 @-1,2
                 Spend: discard cards #12 then #5 from your hand and return your pirate
                 from the location at (-1, 2); as many as the icons required
-    trade 2 give 12
-                coop: swap cards with player 2 at your location, giving map card #12
+    trade green give 12
+                coop: swap cards with the green player at your location, giving map card #12
     give 5      the partner of a trade gives map card #5 back (``skip`` refuses)
     use 4 @1,0  use the special action of adventure #4 in your Captain's Log, with its
-                target: a seat (``use 1 2``), squares (``use 5 @0,0 @1,0``: from, to)
+                target: a player (``use 1 green``), squares (``use 5 @0,0 @1,0``: from, to)
                 or nothing (``use 12``)
     skip        answer "no" to a use-or-pass window (or keep a revealed Skull)
     top 12      reordering your deck (or playing hand cards as map cards): #12 next on top
@@ -37,15 +39,31 @@
     revive nw   a Ghost Ship tries to Revive: the corner of a random discarded card
     dawn 1,-2   New Dawn: the location at (1, -2) gets the next adventure card
 
-Map cards are numbered 1–30 in the order of the data file's table.
+Map cards are numbered 1–30 in the order of the data file's table. Players are named as
+the board draws them: by colour (``green``, canonical), letter (``g``) or player name; the
+seat numbers 1–3 the first notation wrote (``attack 2``) are still read.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..notation import Unreadable, bare_move, lookup, number, one_based, position, read, signed
-from .data import CORNERS, DIRECTION_NAMES, MAP_CARDS
+from ..notation import (
+    PALETTE_KEYS,
+    Unreadable,
+    bare_move,
+    board_seat_words,
+    is_number,
+    lookup,
+    number,
+    one_based,
+    position,
+    read,
+    seat_of,
+    signed,
+)
+from .data import CORNERS, DIRECTION_NAMES, MAP_CARDS, MAX_PLAYERS
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,9 +270,9 @@ def format_action(action: Action) -> str:
         case AttackDoom():
             return "attack doom"
         case AttackShip(seat):
-            return f"attack {seat + 1}"
+            return f"attack {_player(seat)}"
         case Hijack(seat):
-            return f"hijack {seat + 1}"
+            return f"hijack {_player(seat)}"
         case GhostDiscard(card):
             return f"discard {_number(card)}"
         case Rotate(x, y, quarters):
@@ -265,11 +283,11 @@ def format_action(action: Action) -> str:
         case Fate(corner):
             return f"fate {CORNERS[corner]}"
         case Trade(seat, card):
-            return f"trade {seat + 1} give {_number(card)}"
+            return f"trade {_player(seat)} give {_number(card)}"
         case Give(card):
             return f"give {_number(card)}"
         case Use(number, seat, squares):
-            words = [f"use {number}"] + ([str(seat + 1)] if seat >= 0 else [])
+            words = [f"use {number}"] + ([_player(seat)] if seat >= 0 else [])
             return " ".join(words + [f"@{x},{y}" for x, y in squares])
         case Skip():
             return "skip"
@@ -291,8 +309,10 @@ _BARE: dict[str, Action] = {
 #: Moves that name one map card: ``drop 12``.
 _ONE_CARD = {"keep": Keep, "drop": Drop, "take": Take, "discard": GhostDiscard,
              "give": Give, "top": Top}
-#: Players are typed by seat number (1–3, the largest table).
-SEATS = 3
+#: The colours the board draws the seats in (the palette's, in seat order).
+COLOURS = PALETTE_KEYS[:MAX_PLAYERS]
+#: Seat words without player names (colour and letter): what the log writes.
+SEATS = board_seat_words(COLOURS)
 #: Adventure cards (and so special actions in a Captain's Log) are numbered 1–18.
 ADVENTURES = 18
 #: How far from the start a typed coordinate may be (the map has at most 30 locations).
@@ -306,9 +326,18 @@ def _card(word: str) -> int:
     return one_based(word, len(MAP_CARDS))
 
 
-def _seat(word: str) -> int:
-    """A player typed by seat number, as the 0-based seat."""
-    return one_based(word, SEATS)
+def _player(seat: int) -> str:
+    """A seat in the log: the colour the board draws it in."""
+    return SEATS[seat][0]
+
+
+def _seat(word: str, seats: Sequence[Sequence[str]]) -> int:
+    """A player typed as the board names them (colour, letter or name: ``green``, ``g``,
+    ``bo``; see :func:`games.notation.seat_of`), or by the seat number 1–3 that the first
+    notation wrote (``attack 2``), still read."""
+    if is_number(word):
+        return one_based(word, MAX_PLAYERS)
+    return seat_of(word, seats)
 
 
 def _square(word: str) -> tuple[int, int]:
@@ -326,13 +355,13 @@ def _pirate(word: str) -> tuple[int, int]:
     return _square(word[1:])
 
 
-def _use(args: list[str]) -> Use:
+def _use(args: list[str], seats: Sequence[Sequence[str]]) -> Use:
     """``use 4``, ``use 1 2`` (a seat), ``use 5 @0,0 @1,0`` (one or two squares)."""
     used = number(args[0], 1, ADVENTURES)
     rest = args[1:]
     seat = -1
     if rest and not rest[0].startswith("@"):
-        seat, rest = _seat(rest[0]), rest[1:]
+        seat, rest = _seat(rest[0], seats), rest[1:]
     if not rest:
         return Use(used, seat)
     if len(rest) > 2:
@@ -347,7 +376,7 @@ def _pay(args: list[str]) -> Pay:
     return Pay(cards, pirates)
 
 
-def _parse(words: list[str]) -> Action:
+def _parse(words: list[str], seats: Sequence[Sequence[str]]) -> Action:
     bare = bare_move(words, _BARE)
     if bare is not None:
         return bare
@@ -363,9 +392,9 @@ def _parse(words: list[str]) -> Action:
             corner = position(arg, CORNERS)
             return Fate(corner) if verb == "fate" else Revive(corner)
         if verb == "attack":
-            return AttackDoom() if arg == "doom" else AttackShip(_seat(arg))
+            return AttackDoom() if arg == "doom" else AttackShip(_seat(arg, seats))
         if verb == "hijack":
-            return Hijack(_seat(arg))
+            return Hijack(_seat(arg, seats))
         if verb == "dawn":
             return Dawn(*_square(arg))
         if verb in _ONE_CARD:
@@ -373,17 +402,24 @@ def _parse(words: list[str]) -> Action:
     if verb == "rotate" and len(args) == 2:
         return Rotate(*_square(args[0]), lookup(args[1], _QUARTERS))
     if verb == "trade" and len(args) == 3 and args[1] == "give":
-        return Trade(_seat(args[0]), _card(args[2]))
+        return Trade(_seat(args[0], seats), _card(args[2]))
     if verb == "keep" and len(args) >= 3 and args[1] == "discard":
         return Keep(_card(args[0]), tuple(_card(word) for word in args[2:]))
     if verb == "use":
-        return _use(args)
+        return _use(args, seats)
     if verb == "pay":
         return _pay(args)
     raise Unreadable
 
 
-def parse_action(text: str) -> Action:
-    """Read notation (case and extra spaces don't matter); anything else is refused with
-    the platform's one refusal (:func:`games.notation.read`)."""
-    return read(text, _parse)
+def parse_action(text: str, names: Sequence[str] = ()) -> Action:
+    """Read notation (case and extra spaces don't matter); ``names``: the players' names,
+    so they can be typed too. Anything else is refused with the platform's one refusal
+    (:func:`games.notation.read`)."""
+    seats = board_seat_words(COLOURS, names) if names else SEATS
+    return read(text, lambda words: _parse(words, seats))
+
+
+def read_action(state: object, seat: int, text: str, names: Sequence[str] = ()) -> Action:
+    """What a player typed: as :func:`parse_action`, players also named by their names."""
+    return parse_action(text, names)
