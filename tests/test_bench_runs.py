@@ -87,3 +87,13 @@ def test_haze_islands_is_held_to_the_targets_of_its_issue() -> None:
     assert any("< 600 KB" in line for line in haze)
     slow, missed_slow = verdicts([{"game": "haze-islands", **row, "render_p95_ms": 120.0}])
     assert missed_slow == 1 and any("render" in line and "MISSED" in line for line in slow)
+
+
+def test_haze_islands_worst_turn_is_at_its_largest_map() -> None:
+    """Issue 12 sets Haze's targets "at the largest map reached": its worst position in
+    the turn benchmark is the board with the most locations (one after a solo game's
+    first move or two, where the seat has many more legal moves than that)."""
+    from games import get_ruleset
+
+    turns = run_turns(get_ruleset("haze-islands"), 1, seed=1, max_turns=2)
+    assert turns.turns == 2 and 1 <= turns.worst_overlays <= 3
