@@ -24,7 +24,8 @@ from games.haze_islands.actions import (
     Trade,
 )
 from games.haze_islands.data import CORNERS, DOOM_CARDS, MAP_CARDS, SPELLS
-from games.haze_islands.rules import legal_actions, neighbour, sail_cost
+from games.haze_islands.geometry import neighbour
+from games.haze_islands.rules import legal_actions, sail_cost
 from games.haze_islands.scoring import icons
 from games.haze_islands.state import (
     PENDING_FATE,

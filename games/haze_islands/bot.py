@@ -78,8 +78,9 @@ from .data import (
     SPELLS,
     STOP_DOOM,
 )
+from .geometry import neighbour
 from .round_end import doom_distances, doom_edges
-from .rules import legal_actions, neighbour, sail_cost
+from .rules import legal_actions, sail_cost
 from .scoring import icons
 from .specials import special_of
 from .state import (

@@ -22,8 +22,9 @@ from .data import (
     SINGLE,
     SPELLS,
 )
+from .geometry import neighbour
 from .round_end import doom_distances
-from .rules import neighbour, sail_cost
+from .rules import sail_cost
 from .spend import pays
 from .state import HazeState, location_at
 
