@@ -12,19 +12,24 @@ off than that: an action that uses cards or sails away must leave enough cards t
 there ("The Doom attacks ... All players Take Damage equal to The Doom's power after
 movement"). When nothing else is safe it sails towards that place.
 
-**Then the plan, in order.** Attack The Doom when it can pay the top Doom card; Hijack
-as a Castaway; Complete the adventure here (in solo and coop only when it spends no
-icon the Doom card needs); sail to The Doom when hand and deployed pirates pay its card
-(solo and coop first: only defeating The Doom wins there); deploy a pirate on an island
-whose icon the Doom card lacks (solo and coop: "Return previously deployed pirate
-tokens ... to immediately Spend the icon", so a hand of 3 can pay a card of 4); offer a
-spare card to a teammate (coop Trade); Steal the icon the plan lacks, Plunder for it,
-sail to a payable adventure or to an island to Steal or Plunder at, Attack a leading
-rival (competitive), Scout away from The Doom; else pass or discard. Keep, Drop and Pay
+**Then the plan, in order.** Attack The Doom when it can pay the top Doom card (solo:
+the last card only once it brings the Captain's Log to 15 icons, since taking it ends
+the game); Hijack as a Castaway; Complete the adventure here (in solo and coop only when
+it spends no icon the Doom card needs); sail to The Doom when hand and deployed pirates
+pay its card; deploy a pirate on an island whose icon the Doom card asks for (solo and
+coop: "Return previously deployed pirate tokens ... to immediately Spend the icon", so
+a hand of 3 can pay a card of 4), or sail to such an island; offer a spare card to a
+teammate beside it (coop Trade); Scout away from The Doom while no place in reach is out
+of its way; Steal the icon the plan lacks, Plunder for it, sail to a payable adventure
+or to an island to Steal or Plunder at, Attack a leading rival (competitive), Scout;
+else pass or discard. With a hand that pays the Doom card (solo, coop) it would rather
+end the round where The Doom comes to it with at most 1 damage. Keep, Drop and Pay
 choose the hand that comes closest to paying the Doom card and the adventures near by
-(``bot_plan.hand_score``); a Fate takes the corner least likely to show a skull from
-what has been revealed (``bot_plan.kindest_corner``). In the use-or-pass windows it
-moves, hides or halts when The Doom would hurt it.
+(``bot_plan.hand_score``; a Cursed card held is worth a little more: it cannot fail a
+Fate from the deck); a Fate takes the corner least likely to show a skull from what has
+been revealed (``bot_plan.kindest_corner``). In the use-or-pass windows it moves, hides
+or halts when The Doom would hurt it (solo: only when it would sink or lose its last
+pirate, as a used special action scores 1 icon less).
 """
 
 from __future__ import annotations
@@ -158,6 +163,7 @@ def _last_doom_waits(state: HazeState, seat: int) -> bool:
 
 
 def _seat(state: HazeState, seat: int) -> Seat:
+    """Everything one decision of ``seat`` reads, from its own view of the game."""
     player = state.players[seat]
     here = (player.x, player.y)
     reach = plan.doom_reach(state)
@@ -232,6 +238,7 @@ def _fate_corner(state: HazeState, seat: int) -> int:
 
 
 def choose(state: HazeState, seat: int) -> Action:
+    """The bot's action for ``seat`` (one of the legal actions)."""
     legal = legal_actions(state, seat)
     prompt = current_prompt(state)
     if prompt is not None and prompt.kind in (PROMPT_ROUND_END, PROMPT_FATE):
@@ -332,18 +339,6 @@ def _wants_pirate_back(state: HazeState, seat: int) -> bool:
     return state.mode != SOLO or state.players[seat].supply <= 1
 
 
-def _next_power(state: HazeState) -> int:
-    """The Doom's power at this round's end."""
-    if state.round >= state.rounds:
-        return 7
-    return min(6, state.doom_die + (2 if state.short else 1))
-
-
-def _doom_gap(state: HazeState, x: int, y: int) -> int:
-    """Diamonds from The Doom to ``(x, y)`` (a large number when it cannot get there)."""
-    return doom_distances(state).get((x, y), (99, []))[0]
-
-
 def _doom_damage(state: HazeState, seat: int, at: tuple[int, int],
                  distances: dict[tuple[int, int], tuple[int, list[tuple[int, int]]]] | None = None,
                  ) -> int:
@@ -353,7 +348,7 @@ def _doom_damage(state: HazeState, seat: int, at: tuple[int, int],
     power lasts or until it reaches a ship, then hits every ship there with the power
     left). Uses only public facts: the map, The Doom's die and the ships."""
     if state.doom_stopped:
-        return _next_power(state) if at == (state.doom_x, state.doom_y) else 0
+        return plan.next_power(state) if at == (state.doom_x, state.doom_y) else 0
     distances = distances if distances is not None else doom_distances(state)
     me = state.players[seat]
     if me.invisible:
@@ -365,7 +360,7 @@ def _doom_damage(state: HazeState, seat: int, at: tuple[int, int],
     if not keys:
         return 0
     target = min(keys)[3]
-    power = _next_power(state)
+    power = plan.next_power(state)
     route = distances[ships[target]][1]
     position = (state.doom_x, state.doom_y)
     occupied = set(ships.values())
@@ -440,13 +435,6 @@ def _unseen_copies(state: HazeState, seat: int, icon: str) -> int:
     return sum(1 for c in plan.unseen_cards(state, seat) if MAP_CARDS[c].icon == icon)
 
 
-def _step_to(ctx: Seat, square: tuple[int, int], sails: dict[int, Action]) -> Action | None:
-    route = ctx.paths.get(square)
-    if route is None or route[1] < 0:
-        return None
-    return sails.get(route[1])
-
-
 def _strike(ctx: Seat, sails: dict[int, Action]) -> Action | None:
     """Sail towards The Doom when the hand and pirates pay its top card and the deck
     lasts for the voyage and the Fate, without a sure sinking after it."""
@@ -468,6 +456,8 @@ def _strike(ctx: Seat, sails: dict[int, Action]) -> Action | None:
 
 
 def _turn(ctx: Seat, legal: list[Action]) -> Action:
+    """A plain turn: the plan's aims by priority, each kept only if it is safe for the
+    round end (module docstring); else towards the safest place, pass or discard."""
     state, seat = ctx.state, ctx.seat
     player = state.players[seat]
     kinds: dict[type, list[Action]] = {}
