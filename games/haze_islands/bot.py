@@ -267,7 +267,7 @@ def choose(state: HazeState, seat: int) -> Action:
     if isinstance(first, (Take, GhostDiscard, Rotate, Dawn)):
         return first
     if prompt is not None and prompt.kind == PROMPT_TRADE:
-        return _answer_trade(ctx, legal, prompt.data[1])
+        return _answer_trade(ctx, legal)
     if any(isinstance(a, (Top, Done)) for a in legal) and all(
             isinstance(a, (Top, Done)) for a in legal):
         return next(a for a in legal if isinstance(a, Done))
@@ -278,23 +278,15 @@ def choose(state: HazeState, seat: int) -> Action:
     return _turn(ctx, legal)
 
 
-def _answer_trade(ctx: Seat, legal: list[Action], offered: int) -> Action:
-    """Coop Trade: give the card that helps this seat least, if the swap does not make
-    its hand worse ("swap 1 card from their hands with each other")."""
-    pool = ctx.pool()
-    cursed = _hand_cursed(ctx)
-    base = _score(ctx, pool, cursed)
-    gain = MAP_CARDS[offered].icon
-    best: tuple[float, Action] | None = None
-    for action in legal:
-        if isinstance(action, Give):
-            swapped = [*_without(pool, [MAP_CARDS[action.card].icon]), gain]
-            value = _score(ctx, swapped,
-                           cursed - _cursed([action.card]) + _cursed([offered]))
-            if best is None or value > best[0]:
-                best = (value, action)
-    if best is not None and best[0] >= base - SPARE:
-        return best[1]
+def _answer_trade(ctx: Seat, legal: list[Action]) -> Action:
+    """Coop Trade, the partner's answer ("swap 1 card from their hands with each other"):
+    give back the card this seat needs least when it is spare, else refuse. The offered
+    card is not shown to the partner (the prompt names no card), so it is not read."""
+    gives = [a for a in legal if isinstance(a, Give)]
+    if gives:
+        least = min(gives, key=lambda a: (_card_loss(ctx, a.card), a.card))
+        if _card_loss(ctx, least.card) <= SPARE:
+            return least
     return next(a for a in legal if isinstance(a, Skip))
 
 
@@ -501,7 +493,7 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
     if Trade in kinds and state.mode == COOP:
         # a swap takes no map card: offer a card this plan does not need (a Doom card
         # icon first: the teammate may be the one to pay it); the teammate gives back
-        # the card it needs least (_answer_trade)
+        # a card it does not need (_answer_trade)
         spare = [a for a in kinds[Trade]
                  if _card_loss(ctx, a.card) <= SPARE]  # type: ignore[union-attr]
         if spare:
