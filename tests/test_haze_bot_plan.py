@@ -144,6 +144,21 @@ def _solo_position(seed: int, actions: int) -> HazeState:
     return state
 
 
+def _solo_positions(seeds: range, marks: tuple[int, ...]) -> list[tuple[int, int, HazeState]]:
+    """(seed, actions, state) of solo bot games after each of ``marks`` actions, each game
+    played once."""
+    out = []
+    for seed in seeds:
+        state = RULESET.setup(1, {"mode": "solo"}, seed)
+        for done in range(max(marks) + 1):
+            if done in marks:
+                out.append((seed, done, RULESET.load(RULESET.dump(state))))
+            if RULESET.result(state) is not None:
+                break
+            RULESET.apply_trusted(state, 0, RULESET.bot_action(state, 0))
+    return out
+
+
 def _give_hand(state: HazeState, seat: int, icons: tuple[str, ...]) -> bool:
     """Swap cards so that ``seat`` holds one card per icon in ``icons`` (an any-spell
     slot gets a spell), taking them from its deck or the discard pile. False if the
@@ -202,8 +217,7 @@ def test_bot_deploys_a_pirate_for_the_doom_card_icon_its_hand_lacks() -> None:
     whose icon the top Doom card still lacks, with pirates to spare and cards enough,
     the bot deploys there."""
     deployed = 0
-    for seed, actions in ((s, a) for s in range(30) for a in (10, 25, 40, 55)):
-        state = _solo_position(seed, actions)
+    for seed, actions, state in _solo_positions(range(30), (10, 25, 40, 55)):
         if state.phase != PHASE_PLAY or state.pending or state.prompts or not state.doom_cards:
             continue
         player = state.players[0]
@@ -444,8 +458,7 @@ def test_bot_deploys_for_a_doom_card_of_four_icons_even_with_the_icon_in_hand() 
     for and no pirate of the bot pays yet, the bot deploys there even when its hand holds
     that icon (the card in hand is then free for another of the card's icons)."""
     deployed = 0
-    for seed, actions in ((s, a) for s in range(60) for a in (10, 20, 30, 40, 50)):
-        state = _solo_position(seed, actions)
+    for seed, actions, state in _solo_positions(range(60), (10, 20, 30, 40, 50)):
         if state.phase != PHASE_PLAY or state.pending or state.prompts or not state.doom_cards:
             continue
         player = state.players[0]
