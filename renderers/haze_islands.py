@@ -50,6 +50,14 @@ RED = (200, 40, 40)
 CARD_FILL = {"island": (236, 214, 160), "dead_end": (178, 178, 178), "cursed": (150, 110, 170)}
 SIDE_FILL = {"double": (255, 250, 235), "single": (250, 236, 210), "sea": (120, 170, 205)}
 MAX_CELL = 240
+NAVY = (28, 48, 68)
+#: The title bar: the game's name and whose turn it is.
+HEADER_H = 56
+#: The sea strip above the map for the column numbers, and left of it for the row
+#: numbers: the squares typed as ``@x,y`` (``rotate``, ``dawn``, ``pay``, ``use``).
+COORD_TOP, COORD_LEFT = 26, 28
+#: The sea right of the map when it is as wide as the image allows.
+SEA_RIGHT = 8
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -372,7 +380,7 @@ def _map_cells(view: HazeView, locale: str
     busiest card needs."""
     minx, maxx, miny, maxy = _grid(view)
     cols, rows = maxx - minx + 1, maxy - miny + 1
-    cell = min(MAX_CELL, (WIDTH - 2 * MARGIN) // cols)
+    cell = min(MAX_CELL, (WIDTH - COORD_LEFT - SEA_RIGHT) // cols)
     layouts = [_card_layout(loc, cell, locale) for loc in view.locations]
     pitch = _card_height(view, cell, layouts)
     return cell, pitch, rows * pitch, layouts
@@ -417,6 +425,36 @@ def _player_rows(view: HazeView, names: Sequence[str], locale: str
             for p in view.players]
 
 
+def _draw_header(draw: ImageDraw.ImageDraw, view: HazeView, names: Sequence[str],
+                 locale: str) -> None:
+    """The title bar: the game's name, and who is to act (or that the game is over)."""
+    draw.rectangle((0, 0, WIDTH, HEADER_H), fill=NAVY)
+    used = draw_text(draw, (MARGIN, HEADER_H // 2), t("haze-islands.name", locale),
+                     font(26, True), (255, 255, 255), anchor="lm")
+    if view.phase == "over":
+        status = t("haze-islands.render.over", locale)
+    else:
+        status = t("haze-islands.render.to_play", locale,
+                   names=", ".join(_name(names, s) for s in view.actors))
+    draw_fitted(draw, (WIDTH - MARGIN, HEADER_H // 2), status, WIDTH - 3 * MARGIN - used,
+                22, (255, 255, 255), bold=True, anchor="rm")
+
+
+def _draw_coordinates(draw: ImageDraw.ImageDraw, grid: tuple[int, int, int, int],
+                      left: int, top: int, cell: int, pitch: int) -> None:
+    """Column numbers above the map and row numbers left of it, in ASCII (``-1``, not
+    a typographic minus): what is drawn is what ``@x,y`` types (issue 9, "the number you
+    see is the number you type"). North is up: the row number grows upwards."""
+    minx, maxx, miny, maxy = grid
+    face = font(16, True)
+    for x in range(minx, maxx + 1):
+        draw.text((left + (x - minx) * cell + cell / 2, top - COORD_TOP / 2 - 3), str(x),
+                  font=face, fill=(255, 255, 255), anchor="mm")
+    for y in range(miny, maxy + 1):
+        draw.text((left - COORD_LEFT / 2, top + (maxy - y) * pitch + pitch / 2), str(y),
+                  font=face, fill=(255, 255, 255), anchor="mm")
+
+
 def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str = "en") -> bytes:
     """The public board: the account of the last moves, the turn order, the round and
     The Doom, the piles, any open prompt, the map and a line per player."""
@@ -427,16 +465,22 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
     caption_h = line_height(caption_face) * len(caption_lines) + 16 + 10 if caption_lines else 0
     status = _header_lines(view, names, locale)
     rows = _player_rows(view, names, locale)
-    order_y = MARGIN + caption_h + 14
+    order_y = HEADER_H + MARGIN + caption_h + 14
     status_y = order_y + 30
     status_h = sum(line_height(face, 1.25) for _, face, _ in status)
-    top = status_y + status_h + 16 + MARGIN
+    top = status_y + status_h + 16 + MARGIN + COORD_TOP
     rows_h = sum(max(34, line_height(face, 1.2) * len(lines) + 10) for face, lines in rows)
-    image = Image.new("RGB", (WIDTH, top + map_h + MARGIN + 32 + rows_h + MARGIN), PAPER)
+    legend_face = font(15)
+    legend = wrap_text(t("haze-islands.render.coordinates", locale), legend_face,
+                       WIDTH - 2 * MARGIN, 3)
+    legend_h = line_height(legend_face, 1.2) * len(legend) + 8
+    image = Image.new("RGB", (WIDTH, top + map_h + legend_h + MARGIN + 32 + rows_h + MARGIN),
+                      PAPER)
     draw = drawing(image)
+    _draw_header(draw, view, names, locale)
     if caption_lines:
-        draw_caption(draw, caption_lines, MARGIN, left=MARGIN, right=WIDTH - MARGIN,
-                     accent=SEA)
+        draw_caption(draw, caption_lines, HEADER_H + MARGIN, left=MARGIN,
+                     right=WIDTH - MARGIN, accent=SEA)
     order = [
         TurnSeat(
             s,
@@ -453,10 +497,11 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
     for line, face, colour in status:
         draw.text((MARGIN, y), line, font=face, fill=colour)
         y += line_height(face, 1.25)
-    draw.rectangle((0, top - 6, WIDTH, top + map_h + 6), fill=SEA)
-    minx, maxx, _miny, maxy = _grid(view)
+    draw.rectangle((0, top - 6 - COORD_TOP, WIDTH, top + map_h + 6), fill=SEA)
+    minx, maxx, miny, maxy = _grid(view)
     cols = maxx - minx + 1
-    left = (WIDTH - cols * cell) // 2
+    left = COORD_LEFT + (WIDTH - COORD_LEFT - SEA_RIGHT - cols * cell) // 2
+    _draw_coordinates(draw, (minx, maxx, miny, maxy), left, top, cell, pitch)
     centres = {}
     cards = []
     for loc, layout in zip(view.locations, layouts, strict=True):
@@ -473,7 +518,11 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
             draw.ellipse((px - 7, py - 7, px + 7, py + 7), fill=RED)
     for loc, layout, box in cards:
         _draw_card_face(image, draw, view, loc, layout, box, cell)
-    y = top + map_h + MARGIN
+    y = top + map_h + 12
+    for line in legend:
+        draw.text((MARGIN, y), line, font=legend_face, fill=INK)
+        y += line_height(legend_face, 1.2)
+    y = top + map_h + legend_h + MARGIN
     draw_text(draw, (MARGIN, y), t("haze-islands.render.players", locale), font(20, True), INK)
     y += 32
     for p, (face, lines) in zip(view.players, rows, strict=True):

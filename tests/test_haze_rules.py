@@ -260,6 +260,25 @@ def test_scout_creates_an_oriented_location_and_does_not_move_the_ship() -> None
     assert (state.players[0].x, state.players[0].y) == (0, 0)
 
 
+@pytest.mark.parametrize(("locale", "words"), [
+    ("en", "scouts east"), ("ru", "разведывает на восток"), ("cs", "zkoumá směrem na východ")])
+def test_the_account_of_a_scout_names_its_direction_in_words(locale: str, words: str) -> None:
+    """The account of a Scout (and of a Sail) says the direction in the reader's language:
+    it said "Bot 1 sails s" and "Бот 2 плывёт на s" (the notation letter)."""
+    state = rules.setup(1, 2, mode="solo")
+    events = rules.apply(state, 0, Scout(E))
+    scouted = next(e for e in events if e.key == "haze-islands.event.scout")
+    assert words in scouted.text(["Ann"], locale)
+    state = rules.setup(1, 2, mode="solo")
+    state.locations.clear()
+    state.adventure_deck.append(0)
+    dead_end = card_of(DEAD_END, "hurricane")  # E red
+    put(state, 0, 0, dead_end)
+    with pytest.raises(IllegalAction) as caught:
+        rules.apply(state, 0, Scout(E))
+    assert {"en": "east", "ru": "восток", "cs": "východ"}[locale] in caught.value.message(locale)
+
+
 def test_scout_needs_a_gold_triangle_and_refuses_red_edges() -> None:
     """"You may Scout, from your current location, in any direction bearing a gold
     triangle"; at Dead End cards "you may not Scout or Sail towards the red diamond

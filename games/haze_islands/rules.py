@@ -91,6 +91,11 @@ from .state import (
 DIE_SIDES = 6
 
 
+def _direction_term(direction: int) -> Term:
+    """A direction as the reader's language names it ("south", "юг"), not its letter."""
+    return Term(f"haze-islands.direction.{DIRECTION_NAMES[direction]}")
+
+
 def _require(condition: bool, key: str, **params: object) -> None:
     if not condition:
         raise IllegalAction(key, **params)
@@ -335,7 +340,7 @@ def _check_scout(state: HazeState, seat: int, scout: actions.Scout) -> None:
     here = location_at(state, player.x, player.y)
     assert here is not None
     edge = edge_towards(here, direction)
-    where = DIRECTION_NAMES[direction]
+    where = _direction_term(direction)
     # "you may not Scout or Sail towards the red diamond part"
     _require(not edge.red, "haze-islands.illegal.red_edge", direction=where)
     # "You may Scout ... in any direction bearing a gold triangle"
@@ -354,7 +359,7 @@ def _check_sail(state: HazeState, seat: int, sail: actions.Sail) -> None:
     player, direction = state.players[seat], sail.direction
     _require(player.status == SHIP, "haze-islands.illegal.no_ship")
     _require(direction in DIRECTIONS, "platform.notation.unknown", text=str(direction))
-    where = DIRECTION_NAMES[direction]
+    where = _direction_term(direction)
     _require(location_at(state, *neighbour(player.x, player.y, direction)) is not None,
              "haze-islands.illegal.no_location", direction=where)
     cost = sail_cost(state, player.x, player.y, direction)
@@ -600,7 +605,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         # to your current location."
         created = create_location(state, seat, x, y, rotation=action.direction)
         events.append(Event("haze-islands.event.scout", seat, {
-            "direction": DIRECTION_NAMES[action.direction], "x": x, "y": y,
+            "direction": _direction_term(action.direction), "x": x, "y": y,
             "kind": Term(f"haze-islands.kind.{MAP_CARDS[created.card].kind}")}))
     elif isinstance(action, actions.Sail):
         cost = sail_cost(state, player.x, player.y, action.direction)
@@ -610,7 +615,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
             discard_card(state, seat, deck.pop())
         player.x, player.y = neighbour(player.x, player.y, action.direction)
         events.append(Event("haze-islands.event.sail", seat, {
-            "direction": DIRECTION_NAMES[action.direction], "cost": cost}))
+            "direction": _direction_term(action.direction), "cost": cost}))
     elif isinstance(action, actions.Plunder):
         here = location_at(state, player.x, player.y)
         assert here is not None
