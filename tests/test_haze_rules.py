@@ -279,6 +279,17 @@ def test_the_account_of_a_scout_names_its_direction_in_words(locale: str, words:
     assert {"en": "east", "ru": "восток", "cs": "východ"}[locale] in caught.value.message(locale)
 
 
+def test_the_account_of_a_fate_names_its_corner_in_words() -> None:
+    """Reveal Your Fate's account says the corner as the menu does ("top right"); it
+    said "reveals the ne corner"."""
+    state = rules.setup(1, 3, mode="solo")
+    rules.apply(state, 0, Deploy())
+    events = rules.apply(state, 0, Fate(1))
+    fate = next(e for e in events if e.key.startswith("haze-islands.event.fate_"))
+    assert "top right corner" in fate.text(["Ann"], "en")
+    assert " ne " not in fate.text(["Ann"], "en")
+
+
 def test_scout_needs_a_gold_triangle_and_refuses_red_edges() -> None:
     """"You may Scout, from your current location, in any direction bearing a gold
     triangle"; at Dead End cards "you may not Scout or Sail towards the red diamond

@@ -96,6 +96,11 @@ def _direction_term(direction: int) -> Term:
     return Term(f"haze-islands.direction.{DIRECTION_NAMES[direction]}")
 
 
+def _corner_term(corner: int) -> Term:
+    """A card corner as the reader's language names it ("top right"), not its letters."""
+    return Term(f"haze-islands.corner.{CORNERS[corner]}")
+
+
 def _require(condition: bool, key: str, **params: object) -> None:
     if not condition:
         raise IllegalAction(key, **params)
@@ -811,7 +816,7 @@ def reveal_fate(state: HazeState, seat: int, corner: int, events: list[Event]) -
     state.revealed[card] |= 1 << corner
     discard_card(state, seat, card)
     key = "haze-islands.event.fate_skull" if skull else "haze-islands.event.fate_kind"
-    events.append(Event(key, seat, {"corner": CORNERS[corner]}))
+    events.append(Event(key, seat, {"corner": _corner_term(corner)}))
     return not skull
 
 
@@ -1057,12 +1062,12 @@ def _apply_prompt(state: HazeState, seat: int, prompt: Prompt, action: Action,
             state.revealed[card] |= 1 << action.corner
             if skull:
                 events.append(Event("haze-islands.event.revive_failed", seat,
-                                    {"corner": CORNERS[action.corner]}))
+                                    {"corner": _corner_term(action.corner)}))
             else:
                 # "If successful, place your ship upright. You are back from the dead!"
                 player.status = SHIP
                 events.append(Event("haze-islands.event.revived", seat,
-                                    {"corner": CORNERS[action.corner]}))
+                                    {"corner": _corner_term(action.corner)}))
         prompt.seats.remove(seat)
     elif isinstance(action, actions.Dawn):
         location = location_at(state, action.x, action.y)
