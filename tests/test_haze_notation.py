@@ -32,6 +32,7 @@ from games.haze_islands.actions import (
     Trade,
     Use,
 )
+from games.haze_islands.state import GHOST
 from games.haze_islands.view import HazeView
 from games.protocol import IllegalAction
 
@@ -81,7 +82,7 @@ def test_every_number_on_offer_is_shown_and_typed_as_shown() -> None:
     """Issue 9 item 1 for Haze: the label's numbers are the notation's, in order; each is
     shown to the seat (a card it can see, an adventure in its own Captain's Log); squares
     named are locations on the map; and the notation reads back to the move."""
-    checked = cards = squares = ghost_cards = 0
+    checked = cards = squares = 0
     for state, seat in positions():
         view = RULESET.view(state, seat)
         shown = cards_shown(view, seat)
@@ -106,10 +107,28 @@ def test_every_number_on_offer_is_shown_and_typed_as_shown() -> None:
             checked += 1
             cards += len(numbers)
             squares += len(named)
-            ghost_cards += len(numbers) if isinstance(action, GhostDiscard) else 0
     assert checked > 1500 and cards > 250 and squares > 100, (checked, cards, squares)
-    # a Ghost Ship's discards, once a gap: its image shows the whole deck it looks through
-    assert ghost_cards > 0
+
+
+
+def test_a_ghost_ship_is_shown_every_card_its_menu_numbers() -> None:
+    """Ghost Ship: "look through your map deck and discard all the map cards in any
+    order". Its menu numbers every card of its deck, so its private image shows the whole
+    deck, top first (it showed only the cards seen before, and the number typed was one
+    the player could not see)."""
+    state = RULESET.setup(2, {"mode": "coop"}, 4)
+    seat = state.current
+    state.players[seat].status = GHOST
+    view = RULESET.view(state, seat)
+    assert view.seen == tuple(c + 1 for c in reversed(state.decks[seat]))
+    discards = [c for c in RULESET.choices(state, seat, NAMES[:2])
+                if isinstance(RULESET.read_action(state, seat, c.notation, NAMES[:2]),
+                              GhostDiscard)]
+    assert len(discards) == len(state.decks[seat]) > 0
+    for choice in discards:
+        assert set(typed_numbers(choice.notation)) <= cards_shown(view, seat), choice
+    # the other player's view of it shows none of its deck
+    assert RULESET.view(state, 1 - seat).seen == ()
 
 
 @pytest.mark.parametrize("kind", [Drop, Take, Give, Keep, Pay, Trade])
