@@ -62,7 +62,7 @@ from typing import Any
 
 from games import Ruleset, UnknownGame
 
-from . import compare
+from . import compare, haze_strength
 from .playouts import PlayoutStats, run_playouts
 from .prompts import PromptStats, run_prompts
 from .render import RenderStats, run_render
@@ -219,7 +219,9 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
         f"at {players} players ...")
     prompts: PromptStats = run_prompts(ruleset, players, games=settings.prompt_games,
                                        seed=seed)
+    modes = _haze_modes(ruleset.id, settings.strength_games, seed, log)
     return {
+        "bot_modes": modes,
         "game": ruleset.id,
         "players": players,
         "seed": seed,
@@ -277,6 +279,24 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
         "human_prompts_max": prompts.max,
         "human_prompt_games": prompts.games,
     }
+
+
+def _haze_modes(game: str, games: int, seed: int, log: Callable[[str], None]
+                ) -> dict[str, dict[str, int]] | None:
+    """Haze Islands' bot in every mode (issue 12): competitive 3-player games of one bot
+    against two random-legal seats (sole and shared wins), and the solo and coop win
+    rates of bots alone (:mod:`bench.haze_strength`); None for the other games."""
+    if game != "haze-islands":
+        return None
+    out: dict[str, dict[str, int]] = {}
+    for mode, players in haze_strength.CASES:
+        log(f"[{game}] bot in {mode} mode at {players} players, {games} games ...")
+        stats = haze_strength.measure(mode, players, games, seed)
+        log(f"[{game}] {stats.line()}")
+        out[f"{mode} {players}p"] = {"games": stats.games, "wins": stats.wins,
+                                     "shared": stats.shared, "ghosts": stats.ghosts,
+                                     "doom_defeated": stats.doom_defeated}
+    return out
 
 
 def _cell(value: Any, fmt: str) -> str:
