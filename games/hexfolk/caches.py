@@ -9,8 +9,9 @@ keys:
 * the **board version**, ``(board id, corner owners, edge owners, harbour kinds per
   corner)``, a :class:`Position`: where each seat may build a road or a settlement
   (the free, connected edges and corners; supply and cost are checked by the caller),
-  each seat's bank rates, and the robber moves (with the robber, the seat and who holds
-  cards); the position of the last call is checked first by comparing the owners;
+  each seat's bank rates and built corners, and who has a building at each hex (whom
+  the robber could rob there); the position of the last call is checked first by
+  comparing the owners;
 * the **founding board**, ``(board id, corner owners)``: the free founding corners;
 * the **layout**, ``(board id, terrain, tokens)``: which hexes produce on each roll;
 * the **hand**: the offers the menu lists (a fixed table per resource).
@@ -25,7 +26,7 @@ from collections.abc import Callable, Hashable
 from functools import cache, lru_cache
 from typing import TypeVar
 
-from .actions import BankTrade, Counter, Offer, Road, Settle
+from .actions import BankTrade, City, Counter, Knight, Offer, Road, Robber, Settle
 from .board import Board, get_board
 from .data import DESERT, GENERIC
 from .state import HexfolkState
@@ -104,8 +105,9 @@ class Position:
     comparisons whether a state still shows it (the usual case between two steps)."""
 
     __slots__ = (
+        "_hex_owners",
+        "_owned",
         "_rates",
-        "_robber",
         "_sites",
         "board_id",
         "corner_harbour",
@@ -120,7 +122,8 @@ class Position:
         self.corner_harbour = list(corner_harbour)
         self._sites: dict[int, tuple[tuple[Road, ...], tuple[Settle, ...]]] = {}
         self._rates: dict[int, tuple[int, ...]] = {}
-        self._robber: dict[Hashable, tuple[object, ...]] = {}
+        self._owned: dict[int, tuple[int, ...]] = {}
+        self._hex_owners: tuple[tuple[int, ...], ...] | None = None
 
     def shows(self, board_id: str, corner_owner: list[int], edge_owner: list[int],
               corner_harbour: list[int]) -> bool:
@@ -143,11 +146,24 @@ class Position:
             found = self._rates[seat] = tuple(2 if r in owned else best for r in range(5))
         return found
 
-    def robber(self, key: Hashable, make: Callable[[], list[V]]) -> tuple[V, ...]:
-        found = self._robber.get(key)
+    def owned(self, seat: int) -> tuple[int, ...]:
+        """The corners ``seat`` has built on (settlement or city), in corner order."""
+        found = self._owned.get(seat)
         if found is None:
-            found = self._robber[key] = tuple(make())
-        return found  # type: ignore[return-value]
+            found = self._owned[seat] = tuple(
+                c for c, owner in enumerate(self.corner_owner) if owner == seat)
+        return found
+
+    def hex_owners(self) -> tuple[tuple[int, ...], ...]:
+        """Per hex, the seats with a building on one of its corners, in seat order (whom
+        a robber there could steal from, before asking who holds cards)."""
+        found = self._hex_owners
+        if found is None:
+            owner = self.corner_owner
+            found = self._hex_owners = tuple(
+                tuple(sorted({owner[c] for c in corners} - {-1}))
+                for corners in get_board(self.board_id).hex_corners)
+        return found
 
 
 _POSITIONS: BoundedCache[Position] = BoundedCache()
@@ -215,12 +231,34 @@ def bank_rates(state: HexfolkState, seat: int) -> tuple[int, ...]:
     return position(state).rates(seat)
 
 
-def robber_moves(state: HexfolkState, key: Hashable, make: Callable[[], list[V]],
-                 ) -> tuple[V, ...]:
-    """The robber (or knight) moves for the board of ``state`` and ``key``: the caller's
-    complete description of what else they depend on (the robber, the seat, who has
-    cards, who is protected)."""
-    return position(state).robber(key, make)
+def owned_corners(state: HexfolkState, seat: int) -> tuple[int, ...]:
+    """The corners ``seat`` has built on, in corner order (a city may replace those whose
+    level is 1: the level is the caller's to read, it is not part of the position)."""
+    return position(state).owned(seat)
+
+
+def hex_owners(state: HexfolkState) -> tuple[tuple[int, ...], ...]:
+    """Per hex, the seats with a building at one of its corners, in seat order."""
+    return position(state).hex_owners()
+
+
+@cache
+def cities(corners: int) -> tuple[City, ...]:
+    """``City(c)`` for every corner ``c`` of a board with ``corners`` corners."""
+    return tuple(City(c) for c in range(corners))
+
+
+_ROBBER_ACTIONS: dict[tuple[bool, int, int | None], Robber | Knight] = {}
+
+
+def robber_action(knight: bool, h: int, victim: int | None) -> Robber | Knight:
+    """``Knight(h, victim)`` or ``Robber(h, victim)``, made once and shared (they are
+    frozen values); at most boards' hexes x (players + 1) x 2 of them."""
+    key = (knight, h, victim)
+    found = _ROBBER_ACTIONS.get(key)
+    if found is None:
+        found = _ROBBER_ACTIONS[key] = (Knight if knight else Robber)(h, victim)
+    return found
 
 
 _FOUNDING: BoundedCache[tuple[Settle, ...]] = BoundedCache()
