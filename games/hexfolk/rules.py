@@ -1058,38 +1058,47 @@ def _move_robber(state: HexfolkState, seat: int, h: int, victim: int | None,
 def road_length(state: HexfolkState, seat: int) -> int:
     """The longest chain of distinct roads of ``seat``; an opponent's building on a corner
     ends the chain there (the roads up to it still count)."""
-    board = board_of(state)
     eown, cown = state.edge_owner, state.corner_owner
-    mine = [e for e in range(board.edges) if eown[e] == seat]
+    mine = [e for e, owner in enumerate(eown) if owner == seat]
     if len(mine) < 2:
         return len(mine)
-    used: set[int] = set()
+    edge_corners = board_of(state).edge_corners
+    # per corner the seat's roads there, each as (its bit, the corner at its other end)
+    links: dict[int, list[tuple[int, int]]] = {}
+    for e in mine:
+        a, b = edge_corners[e]
+        bit = 1 << e
+        links.setdefault(a, []).append((bit, b))
+        links.setdefault(b, []).append((bit, a))
+    blocked = {c for c in links if cown[c] >= 0 and cown[c] != seat}
+    most = len(mine)
     best = 0
 
-    def dfs(c: int, length: int) -> None:
+    def dfs(c: int, used: int, length: int) -> None:
         nonlocal best
         if length > best:
             best = length
-        for e in board.corner_edges[c]:
-            if eown[e] == seat and e not in used:
-                a, b = board.edge_corners[e]
-                nxt = b if a == c else a
-                used.add(e)
-                if cown[nxt] >= 0 and cown[nxt] != seat:
+        for bit, nxt in links[c]:
+            if not used & bit:
+                if nxt in blocked:
                     if length + 1 > best:
                         best = length + 1
                 else:
-                    dfs(nxt, length + 1)
-                used.discard(e)
+                    dfs(nxt, used | bit, length + 1)
+            if best == most:  # every road in one chain: none can be longer
+                return
 
-    for c in _trail_starts(board, mine, cown, seat):
-        dfs(c, 0)
+    for c in _trail_starts(links, blocked):
+        dfs(c, 0, 0)
+        if best == most:
+            break
     return best
 
 
-def _trail_starts(board: Board, mine: list[int], cown: list[int], seat: int) -> list[int]:
-    """The corners a longest chain of ``mine`` can be taken to start from: those where
-    the seat has an odd number of roads, those with an opponent's building, and one
+def _trail_starts(links: dict[int, list[tuple[int, int]]], blocked: set[int]) -> list[int]:
+    """The corners a longest chain of the seat's roads (``links``: per corner its roads
+    there, as (bit, other corner)) can be taken to start from: those where the seat has
+    an odd number of roads, those with an opponent's building (``blocked``), and one
     corner of every group of roads that has neither.
 
     Why that is enough: a longest chain starting at an unblocked corner with an even
@@ -1098,28 +1107,20 @@ def _trail_starts(board: Board, mine: list[int], cown: list[int], seat: int) -> 
     chain through only such corners uses every road of its group, and is found from
     any of its corners. Trying every corner (as before issue 10) gives the same length,
     several times slower; tests/test_hexfolk_caches.py compares the two."""
-    degree: dict[int, int] = {}
-    for e in mine:
-        a, b = board.edge_corners[e]
-        degree[a] = degree.get(a, 0) + 1
-        degree[b] = degree.get(b, 0) + 1
-    starts = {c for c, d in degree.items() if d % 2 or (cown[c] >= 0 and cown[c] != seat)}
-    if len(starts) < len(degree):  # a group of roads may have no such corner
-        owned = set(mine)
+    starts = {c for c, roads in links.items() if len(roads) % 2 or c in blocked}
+    if len(starts) < len(links):  # a group of roads may have no such corner
         seen: set[int] = set()
-        for c in sorted(degree):
+        for c in sorted(links):
             if c in seen:
                 continue
             group, stack = [c], [c]
             seen.add(c)
             while stack:  # every corner joined to c by the seat's roads
-                for e in board.corner_edges[stack.pop()]:
-                    if e in owned:
-                        for n in board.edge_corners[e]:
-                            if n not in seen:
-                                seen.add(n)
-                                group.append(n)
-                                stack.append(n)
+                for _, n in links[stack.pop()]:
+                    if n not in seen:
+                        seen.add(n)
+                        group.append(n)
+                        stack.append(n)
             if starts.isdisjoint(group):
                 starts.add(c)
     return sorted(starts)
