@@ -231,12 +231,6 @@ def bank_rates(state: HexfolkState, seat: int) -> tuple[int, ...]:
     return position(state).rates(seat)
 
 
-def owned_corners(state: HexfolkState, seat: int) -> tuple[int, ...]:
-    """The corners ``seat`` has built on, in corner order (a city may replace those whose
-    level is 1: the level is the caller's to read, it is not part of the position)."""
-    return position(state).owned(seat)
-
-
 def hex_owners(state: HexfolkState) -> tuple[tuple[int, ...], ...]:
     """Per hex, the seats with a building at one of its corners, in seat order."""
     return position(state).hex_owners()

@@ -44,11 +44,10 @@ from .caches import (
     counters_for,
     founding_sites,
     hex_owners,
-    owned_corners,
+    position,
     producers,
     road_sites,
     robber_action,
-    settle_sites,
 )
 from .caches import offer_menu as _cached_offer_menu
 from .data import (
@@ -602,15 +601,16 @@ def _turn_moves(state: HexfolkState, seat: int, phase: str, *, offers: bool) -> 
     player = state.players[seat]
     hand = player.hand
     building = phase != ROLL  # MAIN or SPECIAL
+    board = position(state)  # the sites, rates and buildings of the board as it is now
     out: list[Action] = []
     if building:
         if _holds(hand, SETTLEMENT_COST) and player.settlements < MAX_SETTLEMENTS:
-            out += settle_sites(state, seat)
+            out += board.sites(seat)[1]
         if _holds(hand, CITY_COST) and player.cities < MAX_CITIES:
             level, table = state.corner_level, cities(len(state.corner_level))
-            out += [table[c] for c in owned_corners(state, seat) if level[c] == 1]
+            out += [table[c] for c in board.owned(seat) if level[c] == 1]
         if _holds(hand, ROAD_COST) and player.roads < MAX_ROADS:
-            out += road_sites(state, seat)
+            out += board.sites(seat)[0]
         if _holds(hand, DEV_COST) and state.dev_deck:
             out.append(_BUY)
     else:
@@ -620,7 +620,7 @@ def _turn_moves(state: HexfolkState, seat: int, phase: str, *, offers: bool) -> 
             out += _robber_moves(state, seat, knight=True)
         if phase == MAIN:
             if (_can_play(state, seat, ROADS_CARD) and player.roads < MAX_ROADS
-                    and has_road_site(state, seat)):
+                    and board.sites(seat)[0]):
                 out.append(_ROAD_BUILDING)
             if _can_play(state, seat, PLENTY):
                 bank = state.bank
@@ -630,7 +630,7 @@ def _turn_moves(state: HexfolkState, seat: int, phase: str, *, offers: bool) -> 
                 out += _MONOPOLIES
     if phase == MAIN:
         if max(hand) >= 2:  # every rate is 2 or more
-            rates, bank = bank_rates(state, seat), state.bank
+            rates, bank = board.rates(seat), state.bank
             for g in _RANGE5:
                 if hand[g] >= 2 and hand[g] >= rates[g]:
                     out += [t for t in bank_trades(g) if bank[t.get] >= 1]
