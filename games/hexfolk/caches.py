@@ -281,10 +281,19 @@ _PRODUCERS: BoundedCache[dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]]
     BoundedCache())
 
 
+#: The layout asked for last, ``[board id, terrain, tokens, table]`` (copies): a game asks
+#: for the same one on every roll, which a comparison confirms without hashing the layout.
+_LAST_LAYOUT: list[object] = []
+
+
 def producers(board_id: str, terrain: list[int], tokens: list[int],
               total: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """(hex, resource, corners) of every non-desert hex whose token is ``total``, in hex
     order (the robber is the caller's to skip)."""
+    last = _LAST_LAYOUT
+    if last and last[0] == board_id and last[1] == terrain and last[2] == tokens:
+        return last[3].get(total, ())  # type: ignore[attr-defined,no-any-return]
+
     def make() -> dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]]:
         board = get_board(board_id)
         table: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
@@ -292,5 +301,6 @@ def producers(board_id: str, terrain: list[int], tokens: list[int],
             if terrain[h] != DESERT:
                 table.setdefault(tokens[h], []).append((h, terrain[h], board.hex_corners[h]))
         return {k: tuple(v) for k, v in table.items()}
-    return _PRODUCERS.get_or_make((board_id, tuple(terrain), tuple(tokens)), make).get(
-        total, ())
+    table = _PRODUCERS.get_or_make((board_id, tuple(terrain), tuple(tokens)), make)
+    _LAST_LAYOUT[:] = [board_id, list(terrain), list(tokens), table]
+    return table.get(total, ())

@@ -168,8 +168,14 @@ def total_vp(state: HexfolkState, seat: int) -> int:
     return visible_vp(state, seat) + state.players[seat].devs.count(VP_CARD)
 
 
+#: ``frozenset((seat,))`` per seat: most steps have one actor.
+_ALONE = tuple(frozenset((seat,)) for seat in range(16))
+
+
 def actors(state: HexfolkState) -> frozenset[int]:
     phase = state.phase
+    if phase in (ROLL, MAIN):
+        return _ALONE[state.current]
     if phase == OVER:
         return frozenset()
     if phase == DISCARD:
@@ -743,7 +749,7 @@ def _do_answer(state: HexfolkState, seat: int, action: Accept | Decline | Counte
             "give": _bundle_text(action.give), "get": _bundle_text(action.get)}))
     current = state.current
     done = all(r is not None for i, r in enumerate(responses) if i != current)
-    if done and all(r is None or r == "decline" for r in responses):
+    if done and all(r in (None, "decline") for r in responses):
         state.offer = None
         state.phase = MAIN
         events.append(Event("hexfolk.event.offer_declined", current))
