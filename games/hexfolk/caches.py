@@ -161,9 +161,16 @@ class Position:
         if found is None:
             owner = self.corner_owner
             found = self._hex_owners = tuple(
-                tuple(sorted({owner[c] for c in corners} - {-1}))
-                for corners in get_board(self.board_id).hex_corners)
+                _seats_at(owner, corners) for corners in get_board(self.board_id).hex_corners)
         return found
+
+
+def _seats_at(owner: list[int], corners: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats owning one of ``corners``, each once, in seat order."""
+    seats = [owner[c] for c in corners if owner[c] >= 0]
+    if len(seats) < 2:
+        return tuple(seats)
+    return tuple(sorted(set(seats)))
 
 
 _POSITIONS: BoundedCache[Position] = BoundedCache()

@@ -605,26 +605,27 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
 def _turn_moves(state: HexfolkState, seat: int, phase: str, *, offers: bool) -> list[Action]:
     """The moves of a turn (ROLL, MAIN, SPECIAL) in legal order; ``offers``: list offers."""
     player = state.players[seat]
+    can_play_dev = bool(player.devs) and not state.dev_played and phase != SPECIAL
+    if phase == ROLL:  # roll, or play a knight first
+        if can_play_dev and _can_play(state, seat, KNIGHT):
+            return [_ROLL, *_robber_moves(state, seat, knight=True)]
+        return [_ROLL]
     hand = player.hand
-    building = phase != ROLL  # MAIN or SPECIAL
     board = position(state)  # the sites, rates and buildings of the board as it is now
     out: list[Action] = []
-    if building:
-        if _holds(hand, SETTLEMENT_COST) and player.settlements < MAX_SETTLEMENTS:
-            out += board.sites(seat)[1]
-        if _holds(hand, CITY_COST) and player.cities < MAX_CITIES:
-            level, table = state.corner_level, cities(len(state.corner_level))
-            out += [table[c] for c in board.owned(seat) if level[c] == 1]
-        if _holds(hand, ROAD_COST) and player.roads < MAX_ROADS:
-            out += board.sites(seat)[0]
-        if _holds(hand, DEV_COST) and state.dev_deck:
-            out.append(_BUY)
-    else:
-        out.append(_ROLL)
-    if phase != SPECIAL and player.devs and not state.dev_played:
-        if _can_play(state, seat, KNIGHT):
-            out += _robber_moves(state, seat, knight=True)
-        if phase == MAIN:
+    if _holds(hand, SETTLEMENT_COST) and player.settlements < MAX_SETTLEMENTS:
+        out += board.sites(seat)[1]
+    if _holds(hand, CITY_COST) and player.cities < MAX_CITIES:
+        level, table = state.corner_level, cities(len(state.corner_level))
+        out += [table[c] for c in board.owned(seat) if level[c] == 1]
+    if _holds(hand, ROAD_COST) and player.roads < MAX_ROADS:
+        out += board.sites(seat)[0]
+    if _holds(hand, DEV_COST) and state.dev_deck:
+        out.append(_BUY)
+    if phase == MAIN:
+        if can_play_dev:
+            if _can_play(state, seat, KNIGHT):
+                out += _robber_moves(state, seat, knight=True)
             if (_can_play(state, seat, ROADS_CARD) and player.roads < MAX_ROADS
                     and board.sites(seat)[0]):
                 out.append(_ROAD_BUILDING)
@@ -634,7 +635,6 @@ def _turn_moves(state: HexfolkState, seat: int, phase: str, *, offers: bool) -> 
                         if bank[a] >= 1 + (a == b) and bank[b] >= 1]
             if _can_play(state, seat, MONOPOLY):
                 out += _MONOPOLIES
-    if phase == MAIN:
         if max(hand) >= 2:  # every rate is 2 or more
             rates, bank = board.rates(seat), state.bank
             for g in _RANGE5:
@@ -643,8 +643,7 @@ def _turn_moves(state: HexfolkState, seat: int, phase: str, *, offers: bool) -> 
         if (offers and state.offers_made < MAX_OFFERS and len(state.players) > 1
                 and state.player_trades):
             out += offer_menu(hand)
-    if building:
-        out.append(_END)
+    out.append(_END)
     return out
 
 
