@@ -182,8 +182,9 @@ def position(state: HexfolkState) -> Position:
     """The :class:`Position` of ``state``'s board as it is now."""
     board_id, corner_owner, edge_owner = state.board, state.corner_owner, state.edge_owner
     harbour = state.corner_harbour
-    if _LAST and _LAST[0].shows(board_id, corner_owner, edge_owner, harbour):
-        return _LAST[0]
+    last = _LAST[0] if _LAST else None  # read once: a replay may run in another thread
+    if last is not None and last.shows(board_id, corner_owner, edge_owner, harbour):
+        return last
     key = (board_id, tuple(corner_owner), tuple(edge_owner), tuple(harbour))
     found = _POSITIONS.get_or_make(
         key, lambda: Position(board_id, corner_owner, edge_owner, harbour))
@@ -288,18 +289,21 @@ _PRODUCERS: BoundedCache[dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]]
     BoundedCache())
 
 
-#: The layout asked for last, ``[board id, terrain, tokens, table]`` (copies): a game asks
-#: for the same one on every roll, which a comparison confirms without hashing the layout.
-_LAST_LAYOUT: list[object] = []
+#: The layout asked for last, as one ``(board id, terrain, tokens, table)`` (copies of
+#: the lists): a game asks for the same one on every roll, which a comparison confirms
+#: without hashing the layout.
+_LAST_LAYOUT: list[tuple[str, list[int], list[int], dict[int, tuple[
+    tuple[int, int, tuple[int, ...]], ...]]]] = []
 
 
 def producers(board_id: str, terrain: list[int], tokens: list[int],
               total: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """(hex, resource, corners) of every non-desert hex whose token is ``total``, in hex
     order (the robber is the caller's to skip)."""
-    last = _LAST_LAYOUT
-    if last and last[0] == board_id and last[1] == terrain and last[2] == tokens:
-        return last[3].get(total, ())  # type: ignore[attr-defined,no-any-return]
+    if _LAST_LAYOUT:
+        last = _LAST_LAYOUT[0]  # read once: a replay may run in another thread
+        if last[0] == board_id and last[1] == terrain and last[2] == tokens:
+            return last[3].get(total, ())
 
     def make() -> dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]]:
         board = get_board(board_id)
@@ -309,5 +313,5 @@ def producers(board_id: str, terrain: list[int], tokens: list[int],
                 table.setdefault(tokens[h], []).append((h, terrain[h], board.hex_corners[h]))
         return {k: tuple(v) for k, v in table.items()}
     table = _PRODUCERS.get_or_make((board_id, tuple(terrain), tuple(tokens)), make)
-    _LAST_LAYOUT[:] = [board_id, list(terrain), list(tokens), table]
+    _LAST_LAYOUT[:] = [(board_id, list(terrain), list(tokens), table)]
     return table.get(total, ())
