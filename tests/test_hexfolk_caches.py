@@ -310,3 +310,61 @@ def test_a_value_that_is_no_move_is_refused_by_the_trusted_path_and_changes_noth
             RULESET.apply(state, seat, bogus)  # type: ignore[arg-type]
         assert json.dumps(RULESET.dump(state)) == before
     assert set(rules._EFFECTS) == set(typing.get_args(Action))
+
+
+def _forget_every_cache() -> None:
+    """Empty the caches of games/hexfolk/caches.py, as a fresh process has them."""
+    for bounded in (caches._POSITIONS, caches._FOUNDING, caches._PRODUCERS):
+        bounded.clear()
+    caches._LAST.clear()
+    caches._LAST_LAYOUT.clear()
+
+
+def _play_recorded(players: int, seed: int, options: dict[str, object], *,
+                  forget: bool) -> list[object]:
+    """A seeded random game, recorded step by step: the actors, the legal moves, the
+    events as told and (every 20 steps, and at the end) the whole state; ``forget``:
+    with every cache emptied before each call into the rules."""
+    names = [f"P{i}" for i in range(players)]
+    state = RULESET.setup(players, options, seed)
+    rng = random.Random(seed)
+    record: list[object] = []
+    steps = 0
+    while True:
+        if forget:
+            _forget_every_cache()
+        if RULESET.result(state) is not None:
+            break
+        who = RULESET.actors(state)
+        seat = rng.choice(sorted(who))
+        if forget:
+            _forget_every_cache()
+        legal = RULESET.legal_actions(state, seat)
+        action = rng.choice(legal)
+        if forget:
+            _forget_every_cache()
+        told = RULESET.apply_trusted(state, seat, action)
+        record.append((who, legal, [(e.key, e.seat, e.text(names)) for e in told]))
+        if steps % 20 == 0:
+            record.append(RULESET.dump(state))
+        steps += 1
+    record.append(RULESET.dump(state))
+    return record
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), [
+    (4, 41, {"trades": False}), (4, 42, {}), (5, 43, {"robber": "friendly"}),
+])
+def test_a_game_with_its_caches_forgotten_every_step_plays_the_same(
+        players: int, seed: int, options: dict[str, object]) -> None:
+    """Cache on against cache off (issue 10: caches must never change a result): the same
+    seeded game, played once with its caches as they fill and once with every cache
+    emptied before each call, lists the same moves, tells the same events and reaches
+    the same states; the caches stay within their bound."""
+    _forget_every_cache()
+    warm = _play_recorded(players, seed, options, forget=False)
+    assert len(caches._POSITIONS) <= caches.ENTRIES
+    cold = _play_recorded(players, seed, options, forget=True)
+    assert len(warm) > 300
+    for step, (cached, scratch) in enumerate(zip(warm, cold, strict=True)):
+        assert cached == scratch, step
