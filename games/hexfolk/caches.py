@@ -159,18 +159,18 @@ class Position:
         a robber there could steal from, before asking who holds cards)."""
         found = self._hex_owners
         if found is None:
-            owner = self.corner_owner
-            found = self._hex_owners = tuple(
-                _seats_at(owner, corners) for corners in get_board(self.board_id).hex_corners)
+            board = get_board(self.board_id)
+            at: list[tuple[int, ...]] = [()] * board.hexes
+            corner_hexes = board.corner_hexes
+            for c, owner in enumerate(self.corner_owner):  # only the built corners
+                if owner >= 0:
+                    for h in corner_hexes[c]:
+                        seats = at[h]
+                        if owner not in seats:
+                            at[h] = ((*seats, owner) if not seats or seats[-1] < owner
+                                     else tuple(sorted((*seats, owner))))
+            found = self._hex_owners = tuple(at)
         return found
-
-
-def _seats_at(owner: list[int], corners: tuple[int, ...]) -> tuple[int, ...]:
-    """The seats owning one of ``corners``, each once, in seat order."""
-    seats = [owner[c] for c in corners if owner[c] >= 0]
-    if len(seats) < 2:
-        return tuple(seats)
-    return tuple(sorted(set(seats)))
 
 
 _POSITIONS: BoundedCache[Position] = BoundedCache()
