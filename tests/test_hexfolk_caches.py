@@ -1,14 +1,14 @@
 """The Hexfolk per-step caches (games/hexfolk/caches.py) answer exactly what the rules
 would compute from scratch, also after a state is changed by hand, and stay bounded.
 
-Rules cited: "Road: wood + brick, joined to your roads or buildings. Settlement: …, on
-your road and two steps from any building", "City: upgrade one of your settlements",
-"With the bank 4:1, or 3:1 / 2:1 at a harbour where you have a building", "Move the
-robber to another hex and steal one random card from a player with a building there"
-(with the friendly robber: not at players with 2 or fewer visible points) and
-"Production: each settlement on a hex with the rolled number takes 1 card, each city 2;
-a resource the bank can't pay to everyone entitled goes to nobody, unless only one
-player is entitled" (hexfolk rules topics, RULES-NOTES.md).
+Rules cited (hexfolk rules topics): "Road: wood + brick, joined to your roads or
+buildings. Settlement: …, on your road and two steps from any building. City: …,
+replacing your settlement", "With the bank 4:1, or 3:1 / 2:1 at a harbour where you have
+a building", "the roller moves the robber to another land hex and steals a random card
+from a player with a building there … robber=friendly (it can't be placed at a player
+with 2 visible VP or fewer)" and "Every hex with that number pays its settlements one
+card and its cities two, unless the robber stands on it; if the bank cannot pay
+everyone owed a resource, nobody gets it (a single player owed takes what is left)".
 """
 
 from __future__ import annotations
