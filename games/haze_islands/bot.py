@@ -1,29 +1,49 @@
-"""The Haze Islands bot: a short list of sensible priorities over the legal moves.
+"""The Haze Islands bot: a plan over the legal moves, kept safe from The Doom.
 
 It looks only at what its seat may see (its hand, the map, the piles' sizes, the Captain's
-Logs; never a deck's order or a skull corner no Fate has revealed), so a bot's choice
-cannot leak a secret (tests/test_hidden_info.py). Its plan, in order: take The Doom's
-card when it can pay for it, Complete the adventure where it stands, Attack a leading
-rival's ship (competitive), Hijack as a Castaway; in solo and coop sail to The Doom when
-the hand pays its card; flee from a place where The Doom's move at the
-Round End would hurt it (forecast from the public map, ``_doom_damage``); sail towards an
-adventure it can pay, Plunder or Steal for the icons it needs, Scout while adventure cards
-remain, and otherwise discard. It keeps its pirates in supply (they are its health). In
-solo and coop it weighs the Doom card's icons most and does not spend them on adventures.
-In the use-or-pass windows it moves, hides or halts when The Doom would hurt it.
+Logs, the skull corners a Fate revealed; never a deck's order, another hand or an
+unrevealed corner), so a bot's choice cannot leak a secret (tests/test_hidden_info.py,
+tests/test_haze_bot_plan.py).
+
+**Safety first.** Every turn it works out the cheapest place to end the round that its
+remaining map deck can still sail to (``bot_plan.best_end``: a ship The Doom would sink
+there costs most, a lost pirate less), and takes no action that would leave it worse
+off than that: an action that uses cards or sails away must leave enough cards to get
+there ("The Doom attacks ... All players Take Damage equal to The Doom's power after
+movement"). When nothing else is safe it sails towards that place.
+
+**Then the plan, in order.** Attack The Doom when it can pay the top Doom card (solo:
+the last card only once it brings the Captain's Log to 15 icons, since taking it ends
+the game); Hijack as a Castaway; Complete the adventure here (in solo and coop only when
+it spends no icon the Doom card needs); sail to The Doom when hand and deployed pirates
+pay its card; deploy a pirate on an island whose icon the Doom card asks for (solo and
+coop: "Return previously deployed pirate tokens ... to immediately Spend the icon", so
+a hand of 3 can pay a card of 4), or sail to such an island; offer a spare card to a
+teammate beside it (coop Trade); Scout away from The Doom while no place in reach is out
+of its way; Steal the icon the plan lacks, Plunder for it, sail to a payable adventure
+or to an island to Steal or Plunder at, Attack a leading rival (competitive), Scout;
+else pass or discard. With a hand that pays the Doom card (solo, coop) it would rather
+end the round where The Doom comes to it with at most 1 damage. Keep, Drop and Pay
+choose the hand that comes closest to paying the Doom card and the adventures near by
+(``bot_plan.hand_score``; a Cursed card held is worth a little more: it cannot fail a
+Fate from the deck); a Fate takes the corner least likely to show a skull from what has
+been revealed (``bot_plan.kindest_corner``). In the use-or-pass windows it moves, hides
+or halts when The Doom would hurt it (solo: only when it would sink or lose its last
+pirate, as a used special action scores 1 icon less).
 """
 
 from __future__ import annotations
 
-import heapq
-from collections import Counter
+from dataclasses import dataclass
 
+from . import bot_plan as plan
 from .actions import (
     Action,
     AttackDoom,
     AttackShip,
     Complete,
     Dawn,
+    Deploy,
     Discard,
     Done,
     Drop,
@@ -47,124 +67,227 @@ from .actions import (
     Use,
 )
 from .data import (
-    ADVENTURE_CARDS,
-    ANY_SPELL,
     COMPETITIVE,
     COOP,
-    DIRECTIONS,
+    CURSED,
     DOOM_CARDS,
-    DOUBLE,
+    HAND_LIMIT,
     INVISIBLE,
     MAP_CARDS,
     MOVE_SHIP,
     REDUCE_DOOM,
     RETURN_DEPLOYED,
     RETURN_DISCARDED,
-    SINGLE,
     SOLO,
+    SOLO_TARGET,
     SPELLS,
     STOP_DOOM,
 )
+from .geometry import neighbour
 from .round_end import doom_distances, doom_edges
-from .rules import legal_actions, neighbour, sail_cost
+from .rules import legal_actions, sail_cost
 from .scoring import icons
 from .specials import special_of
-from .state import PROMPT_FATE, PROMPT_ROUND_END, SHIP, HazeState, current_prompt, location_at
+from .state import (
+    PROMPT_FATE,
+    PROMPT_ROUND_END,
+    PROMPT_TRADE,
+    SHIP,
+    HazeState,
+    current_prompt,
+    location_at,
+)
+
+#: what the top Doom card is worth to the plan: everything in solo and coop (only
+#: defeating The Doom wins there), its 3–4 icons in the other modes
+DOOM_WORTH_TEAM = 12.0
+DOOM_WORTH_RIVALS = 3.5
+#: solo, the last Doom card while the Captain's Log is short of 15 icons: adventures first
+DOOM_WORTH_HOLD = 3.0
+#: a hand card whose loss lowers the plan's score by less than this is spare
+SPARE = 0.15
+#: what a Cursed card in the hand is worth besides its spell icon (kept out of the deck)
+CURSED_HELD = 0.4
+#: deploy a pirate (health off the ship) only from a supply this large (100 coop seeds:
+#: 3 won 18 and 17 games of 2p and 3p, 2 won 29 and 24)
+DEPLOY_SUPPLY = 2
 
 
-def _requirement(state: HazeState, x: int, y: int) -> tuple[str, ...]:
-    loc = location_at(state, x, y)
-    if loc is None or loc.adventure is None or loc.side not in (DOUBLE, SINGLE):
-        return ()
-    card = ADVENTURE_CARDS[loc.adventure]
-    return card.double if loc.side == DOUBLE else (card.single,)
+@dataclass(slots=True)
+class Seat:
+    """What one decision knows: the seat's position, deck, health and plan."""
+
+    state: HazeState
+    seat: int
+    here: tuple[int, int]
+    cards: int  # cards left in the seat's map deck
+    supply: int
+    reach: dict[tuple[int, int], int]  # diamonds The Doom crosses to each location
+    paths: plan.Routes  # Sail costs from here
+    goals: list[tuple[tuple[str, ...], float]]
+    team: bool  # solo or coop: The Doom must be defeated
+    holding: bool  # solo: the last Doom card waits for adventures (_last_doom_waits)
+    lure: bool  # solo/coop, the hand pays the Doom card: let The Doom come (LURE_BONUS)
+    safest: float  # cost of the best place to end the round reachable now
+
+    def pool(self) -> list[str]:
+        return plan.hand_icons(self.state, self.seat) + plan.pirate_icons(self.state, self.seat)
+
+    def end_after(self, square: tuple[int, int], used: int, supply: int | None = None) -> float:
+        """Cost of the best end-of-round place after an action that leaves the ship at
+        ``square`` with ``used`` cards fewer."""
+        left = self.cards - used
+        if left < 0:
+            return plan.SINK_COST * 2
+        return plan.best_end(self.state, square, left,
+                             self.supply if supply is None else supply, self.reach,
+                             self.state.players[self.seat].invisible, self.lure)[0]
+
+    def safe(self, square: tuple[int, int], used: int, supply: int | None = None) -> bool:
+        return self.end_after(square, used, supply) <= self.safest + 1e-9
+
+    def bearable(self, square: tuple[int, int], used: int) -> bool:
+        """For actions that score: fine unless they make sinking unavoidable."""
+        after = self.end_after(square, used)
+        return after < plan.SINK_COST or after <= self.safest + 1e-9
 
 
-def _doom_requirement(state: HazeState) -> tuple[str, ...]:
-    if not state.doom_cards:
-        return ()
+def _last_doom_waits(state: HazeState, seat: int) -> bool:
+    """Solo: "Defeat The Doom and score a minimum of 15 icons", and "The game immediately
+    ends when the last Doom card is taken": the last card waits until the Captain's Log
+    and that card reach 15 icons together."""
+    if state.mode != SOLO or len(state.doom_cards) != 1:
+        return False
     card, face = state.doom_cards[0]
-    return DOOM_CARDS[card].faces[face]
+    return icons(state.players[seat]) + DOOM_CARDS[card].score(face) < SOLO_TARGET
 
 
-def _needs(state: HazeState, seat: int) -> Counter[str]:
-    """Icons the bot would like in hand: the adventure here, the adventures next door and
-    the top Doom card."""
+def _seat(state: HazeState, seat: int) -> Seat:
+    """Everything one decision of ``seat`` reads, from its own view of the game."""
     player = state.players[seat]
-    want: Counter[str] = Counter(_requirement(state, player.x, player.y))
-    for direction in DIRECTIONS:
-        want.update(_requirement(state, *neighbour(player.x, player.y, direction)))
-    doom = _doom_requirement(state)
-    # solo and coop are won only by defeating The Doom: its card weighs most there
-    for _ in range(DOOM_WEIGHT if state.mode in (SOLO, COOP) else 1):
-        want.update(doom)
-    return want
+    here = (player.x, player.y)
+    reach = plan.doom_reach(state)
+    paths = plan.routes(state, here) if player.status == SHIP else {here: (0, -1)}
+    team = state.mode in (SOLO, COOP)
+    holding = _last_doom_waits(state, seat)
+    worth = DOOM_WORTH_HOLD if holding else DOOM_WORTH_TEAM if team else DOOM_WORTH_RIVALS
+    goals = plan.targets(state, seat, worth, paths)
+    cards = len(state.decks[seat])
+    lure = team and not holding and player.status == SHIP and bool(
+        state.doom_cards) and not plan.uncovered(
+        plan.doom_requirement(state),
+        plan.hand_icons(state, seat) + plan.pirate_icons(state, seat))
+    safest = plan.best_end(state, here, cards if player.status == SHIP else 0,
+                           player.supply, reach, player.invisible, lure)[0]
+    return Seat(state, seat, here, cards, player.supply, reach, paths, goals, team, holding,
+                lure, safest)
 
 
-def _competes_with_doom(state: HazeState, seat: int) -> bool:
-    """Whether completing the adventure here would spend an icon the top Doom card needs
-    (solo and coop only, where The Doom must be defeated)."""
-    if state.mode not in (SOLO, COOP):
-        return False
-    doom = _doom_requirement(state)
+def _score(ctx: Seat, pool: list[str], cursed: int = 0) -> float:
+    """How good a pool of icons (hand and pirates) is for the plan; ``cursed``: Cursed
+    cards in the hand ("Cursed cards will always fail you. Always. Better have them in
+    hand than in the deck": each one held is a Fate that cannot fail on it)."""
+    return plan.hand_score(pool, ctx.goals) + CURSED_HELD * cursed
+
+
+def _cursed(cards: list[int]) -> int:
+    return sum(1 for c in cards if MAP_CARDS[c].kind == CURSED)
+
+
+def _hand_cursed(ctx: Seat) -> int:
+    return _cursed(ctx.state.players[ctx.seat].hand)
+
+
+def _without(items: list[str], removed: list[str]) -> list[str]:
+    out = list(items)
+    for item in removed:
+        out.remove(item)
+    return out
+
+
+def _pay_choice(ctx: Seat, payments: list[Pay]) -> Pay:
+    """The payment that keeps the best hand and pirates for what comes next; a returned
+    pirate is also health back in the supply."""
+    state = ctx.state
+    pool = ctx.pool()
+
+    def after(pay: Pay) -> float:
+        spent = [MAP_CARDS[c].icon for c in pay.cards]
+        for x, y in pay.pirates:
+            loc = location_at(state, x, y)
+            assert loc is not None
+            spent.append(MAP_CARDS[loc.card].icon)
+        cursed = _hand_cursed(ctx) - _cursed(list(pay.cards))
+        return _score(ctx, _without(pool, spent), cursed) + 0.5 * len(pay.pirates)
+
+    return max(payments, key=after)
+
+
+def _card_loss(ctx: Seat, card: int) -> float:
+    pool = ctx.pool()
+    cursed = _hand_cursed(ctx)
+    return _score(ctx, pool, cursed) - _score(
+        ctx, _without(pool, [MAP_CARDS[card].icon]), cursed - _cursed([card]))
+
+
+def _fate_corner(state: HazeState, seat: int) -> int:
     player = state.players[seat]
-    for need in _requirement(state, player.x, player.y):
-        if need in doom or (need in SPELLS and ANY_SPELL in doom) or (
-                need == ANY_SPELL and any(d in SPELLS or d == ANY_SPELL for d in doom)):
-            return True
-    return False
+    deck = state.decks[seat]
+    top = deck[-1] if deck and deck[-1] in player.seen else None
+    return plan.kindest_corner(state, seat, top)
 
 
-def _value(state: HazeState, seat: int, card: int) -> int:
-    want = _needs(state, seat)
-    icon = MAP_CARDS[card].icon
-    return 2 * want[icon] + (want[ANY_SPELL] if icon in SPELLS else 0) + (
-        1 if icon in SPELLS else 0)
+def choose(state: HazeState, seat: int) -> Action:
+    """The bot's action for ``seat`` (one of the legal actions)."""
+    legal = legal_actions(state, seat)
+    prompt = current_prompt(state)
+    if prompt is not None and prompt.kind in (PROMPT_ROUND_END, PROMPT_FATE):
+        return _window(state, seat, legal, prompt.kind)
+    first = legal[0]
+    if isinstance(first, Fate):
+        corner = _fate_corner(state, seat)
+        return next(a for a in legal if isinstance(a, Fate) and a.corner == corner)
+    if isinstance(first, Revive):
+        corner = plan.kindest_corner(state, seat)
+        return next(a for a in legal if isinstance(a, Revive) and a.corner == corner)
+    if isinstance(first, Use) and any(isinstance(a, Skip) for a in legal) \
+            and state.pending and prompt is None:
+        return first  # after a skull: Ignore the Skull / Keep your spells, yes
+    ctx = _seat(state, seat)
+    if isinstance(first, Keep):
+        pool = ctx.pool()
+        cursed = _hand_cursed(ctx)
+        return max(legal, key=lambda a: (  # type: ignore[union-attr]
+            _score(ctx, [*pool, MAP_CARDS[a.card].icon],  # type: ignore[union-attr]
+                   cursed + _cursed([a.card])), -a.card))  # type: ignore[union-attr]
+    if isinstance(first, Drop):
+        return min(legal, key=lambda a: (_card_loss(ctx, a.card), a.card))  # type: ignore[union-attr]
+    if isinstance(first, Pay):
+        return _pay_choice(ctx, [a for a in legal if isinstance(a, Pay)])
+    if isinstance(first, (Take, GhostDiscard, Rotate, Dawn)):
+        return first
+    if prompt is not None and prompt.kind == PROMPT_TRADE:
+        return _answer_trade(ctx, legal)
+    if any(isinstance(a, (Top, Done)) for a in legal) and all(
+            isinstance(a, (Top, Done)) for a in legal):
+        return next(a for a in legal if isinstance(a, Done))
+    if all(isinstance(a, Skip) for a in legal):
+        return legal[0]
+    if state.pending and isinstance(first, Use):
+        return first
+    return _turn(ctx, legal)
 
 
-def _can_pay(state: HazeState, seat: int, required: tuple[str, ...]) -> bool:
-    if not required:
-        return False
-    pool = [MAP_CARDS[c].icon for c in state.players[seat].hand]
-    for x, y in state.players[seat].deployed:
-        loc = location_at(state, x, y)
-        if loc is not None:
-            pool.append(MAP_CARDS[loc.card].icon)
-    for need in sorted(required, key=lambda r: r == ANY_SPELL):
-        match = next((i for i in pool if i == need or (need == ANY_SPELL and i in SPELLS)),
-                     None)
-        if match is None:
-            return False
-        pool.remove(match)
-    return True
-
-
-def _first_step(state: HazeState, seat: int, goals: set[tuple[int, int]]) -> int | None:
-    """The direction of the first Sail on a cheapest route to one of ``goals``."""
-    player = state.players[seat]
-    start = (player.x, player.y)
-    if start in goals or not goals:
-        return None
-    queue: list[tuple[int, int, tuple[int, int], int]] = [(0, 0, start, -1)]
-    best = {start: 0}
-    order = 0
-    while queue:
-        cost, _o, square, first = heapq.heappop(queue)
-        if square in goals:
-            return first
-        for direction in DIRECTIONS:
-            step = sail_cost(state, *square, direction)
-            if step is None:
-                continue
-            nxt = neighbour(*square, direction)
-            if nxt not in best or cost + step < best[nxt]:
-                best[nxt] = cost + step
-                order += 1
-                heapq.heappush(queue, (cost + step, order, nxt,
-                                       direction if first < 0 else first))
-    return None
-
-
+def _answer_trade(ctx: Seat, legal: list[Action]) -> Action:
+    """Coop Trade, the partner's answer ("swap 1 card from their hands with each other"):
+    give back the card this seat needs least when it is spare, else refuse. The offered
+    card is not shown to the partner (the prompt names no card), so it is not read."""
+    gives = [a for a in legal if isinstance(a, Give)]
+    if gives:
+        least = min(gives, key=lambda a: (_card_loss(ctx, a.card), a.card))
+        if _card_loss(ctx, least.card) <= SPARE:
+            return least
+    return next(a for a in legal if isinstance(a, Skip))
 
 
 def _window(state: HazeState, seat: int, legal: list[Action], kind: str) -> Action:
@@ -174,7 +297,9 @@ def _window(state: HazeState, seat: int, legal: list[Action], kind: str) -> Acti
     if kind == PROMPT_ROUND_END and player.status == SHIP:
         here = (player.x, player.y)
         damage = _doom_damage(state, seat, here)
-        if damage > 0:
+        # a used special action turns its card to 1 icon: solo needs 15, so there it is
+        # spent only when The Doom would leave the ship without a pirate or sink it
+        if damage > 0 and (state.mode != SOLO or damage >= player.supply):
             # the cheapest shelter first: sail away for free, then hide or halt The Doom
             distances = doom_distances(state)
             moves = [u for u in uses if special_of(u.number) == MOVE_SHIP and u.squares]
@@ -195,56 +320,15 @@ def _window(state: HazeState, seat: int, legal: list[Action], kind: str) -> Acti
                 and u.squares[0] != (player.x, player.y)]
         if away:
             return away[-1]
-    if RETURN_DISCARDED in by_special:
+    if RETURN_DISCARDED in by_special and _wants_pirate_back(state, seat):
         return by_special[RETURN_DISCARDED]
     return next(a for a in legal if isinstance(a, Skip))
 
 
-def choose(state: HazeState, seat: int) -> Action:
-    legal = legal_actions(state, seat)
-    prompt = current_prompt(state)
-    if prompt is not None and prompt.kind in (PROMPT_ROUND_END, PROMPT_FATE):
-        return _window(state, seat, legal, prompt.kind)
-    first = legal[0]
-    if isinstance(first, (Fate, Revive)) or (isinstance(first, Use) and any(
-            isinstance(a, Skip) for a in legal)):
-        # a Fate: any corner is as good (the bot never peeks); Ignore the Skull: yes
-        for action in legal:
-            if isinstance(action, (Use, Revive)):
-                return action
-        return next(a for a in legal if isinstance(a, Fate))
-    if isinstance(first, Keep):
-        return max(legal, key=lambda a: _value(state, seat, a.card))  # type: ignore[union-attr]
-    if isinstance(first, Drop):
-        return min(legal, key=lambda a: _value(state, seat, a.card))  # type: ignore[union-attr]
-    if isinstance(first, (Take, Pay, GhostDiscard, Rotate, Dawn)):
-        return first
-    if isinstance(first, Give) or (isinstance(first, Skip) and len(legal) > 1
-                                   and isinstance(legal[0], Give)):
-        gives = [a for a in legal if isinstance(a, Give)]
-        return min(gives, key=lambda a: _value(state, seat, a.card)) if gives else legal[-1]
-    if any(isinstance(a, (Top, Done)) for a in legal) and all(
-            isinstance(a, (Top, Done)) for a in legal):
-        return next(a for a in legal if isinstance(a, Done))
-    if all(isinstance(a, Skip) for a in legal):
-        return legal[0]
-    return _turn(state, seat, legal)
-
-
-DOOM_WEIGHT = 3  # solo/coop: how much more the Doom card's icons count than an adventure's
-ESCAPE_DECK = 30  # cards left in the bot's map deck from which it flees any damage
-
-
-def _next_power(state: HazeState) -> int:
-    """The Doom's power at this round's end."""
-    if state.round >= state.rounds:
-        return 7
-    return min(6, state.doom_die + (2 if state.short else 1))
-
-
-def _doom_gap(state: HazeState, x: int, y: int) -> int:
-    """Diamonds from The Doom to ``(x, y)`` (a large number when it cannot get there)."""
-    return doom_distances(state).get((x, y), (99, []))[0]
+def _wants_pirate_back(state: HazeState, seat: int) -> bool:
+    """Return 1 discarded pirate: health back for 1 icon of the card (solo counts icons:
+    only when 1 pirate or none is left)."""
+    return state.mode != SOLO or state.players[seat].supply <= 1
 
 
 def _doom_damage(state: HazeState, seat: int, at: tuple[int, int],
@@ -256,7 +340,7 @@ def _doom_damage(state: HazeState, seat: int, at: tuple[int, int],
     power lasts or until it reaches a ship, then hits every ship there with the power
     left). Uses only public facts: the map, The Doom's die and the ships."""
     if state.doom_stopped:
-        return _next_power(state) if at == (state.doom_x, state.doom_y) else 0
+        return plan.next_power(state) if at == (state.doom_x, state.doom_y) else 0
     distances = distances if distances is not None else doom_distances(state)
     me = state.players[seat]
     if me.invisible:
@@ -268,7 +352,7 @@ def _doom_damage(state: HazeState, seat: int, at: tuple[int, int],
     if not keys:
         return 0
     target = min(keys)[3]
-    power = _next_power(state)
+    power = plan.next_power(state)
     route = distances[ships[target]][1]
     position = (state.doom_x, state.doom_y)
     occupied = set(ships.values())
@@ -282,112 +366,212 @@ def _doom_damage(state: HazeState, seat: int, at: tuple[int, int],
     return power - crossed if position == at else 0
 
 
-def _sinks(state: HazeState, seat: int, damage: int) -> bool:
-    return damage > state.players[seat].supply
+def _wanted(ctx: Seat) -> dict[str, float]:
+    """Icons the plan lacks, each weighted by the worth of the goals that lack it."""
+    pool = ctx.pool()
+    want: dict[str, float] = {}
+    for need, worth in ctx.goals:
+        missing = plan.uncovered(need, pool)
+        share = worth / len(need)
+        for icon in missing:
+            want[icon] = want.get(icon, 0.0) + share
+    return want
 
 
-def _safest_sail(state: HazeState, seat: int, sails: dict[int, Action],
-                 *, sinking_only: bool) -> Action | None:
-    """A Sail to a neighbour where The Doom would hurt the ship less (ties: further from
-    The Doom), when staying put would cost pirates (``sinking_only``: sink the ship)."""
-    player = state.players[seat]
-    if player.status != SHIP or not sails:
+def _icon_wanted(want: dict[str, float], icon: str) -> float:
+    return want.get(icon, 0.0) + (want.get("spell", 0.0) if icon in SPELLS else 0.0)
+
+
+def _after_paying(pool: list[str], need: tuple[str, ...],
+                  doom: tuple[str, ...]) -> list[str] | None:
+    """``pool`` once ``need`` is paid with the icons the Doom card needs least (``None``:
+    it cannot be paid)."""
+    remaining = list(pool)
+    for icon in sorted(need, key=lambda r: r == "spell"):
+        options = [i for i in remaining if plan.pays(i, icon)]
+        if not options:
+            return None
+        options.sort(key=lambda i: (len(plan.uncovered(doom, _without(remaining, [i]))), i))
+        remaining.remove(options[0])
+    return remaining
+
+
+def _spends_doom_icons(ctx: Seat) -> bool:
+    """Whether Completing the adventure here would leave the top Doom card less covered
+    (solo and coop only, where only defeating The Doom wins)."""
+    if not ctx.team or ctx.holding:
+        return False
+    doom = plan.doom_requirement(ctx.state)
+    if not doom:
+        return False
+    pool = ctx.pool()
+    remaining = _after_paying(pool, plan.adventure_requirement(ctx.state, ctx.here), doom)
+    return remaining is None or (
+        len(plan.uncovered(doom, remaining)) > len(plan.uncovered(doom, pool)))
+
+
+def _pirate_aims(ctx: Seat, doom: tuple[str, ...], missing: list[str]) -> set[str]:
+    """Doom card icons worth a deployed pirate: crew and loot ones (pirates stand on
+    islands) no pirate pays yet, when the hand lacks them or when the hand cannot pay
+    the rest alone ("Discard down to 3 cards": a card of 4 icons needs a pirate)."""
+    if not doom:
+        return set()
+    open_icons = [i for i in plan.uncovered(doom, plan.pirate_icons(ctx.state, ctx.seat))
+                  if i not in SPELLS and i != "spell"]
+    crowded = len(plan.uncovered(doom, plan.pirate_icons(ctx.state, ctx.seat))) > HAND_LIMIT
+    return {i for i in open_icons if crowded or i in missing}
+
+
+def _unseen_copies(state: HazeState, seat: int, icon: str) -> int:
+    """Map cards with ``icon`` the seat cannot see (not on the map, not in its hand)."""
+    return sum(1 for c in plan.unseen_cards(state, seat) if MAP_CARDS[c].icon == icon)
+
+
+def _strike(ctx: Seat, sails: dict[int, Action]) -> Action | None:
+    """Sail towards The Doom when the hand and pirates pay its top card and the deck
+    lasts for the voyage and the Fate, without a sure sinking after it."""
+    state = ctx.state
+    doom = plan.doom_requirement(state)
+    if not doom or plan.uncovered(doom, ctx.pool()):
         return None
-    distances = doom_distances(state)
-    here = (player.x, player.y)
-    now = _doom_damage(state, seat, here, distances)
-    if now <= 0 or (sinking_only and not _sinks(state, seat, now)):
+    where = (state.doom_x, state.doom_y)
+    route = ctx.paths.get(where)
+    if route is None or route[1] < 0 or route[0] + 1 > ctx.cards:
         return None
-    deck = len(state.decks[seat])
-
-    def score(item: tuple[int, Action]) -> tuple[int, int]:
-        direction, _sail = item
-        square = neighbour(player.x, player.y, direction)
-        return (_doom_damage(state, seat, square, distances),
-                -distances.get(square, (99, []))[0])
-
-    options = [(d, a) for d, a in sails.items()
-               if (sail_cost(state, player.x, player.y, d) or 0) <= deck]
-    if not options:
+    pirates = len(state.players[ctx.seat].deployed)
+    after = plan.best_end(state, where, ctx.cards - route[0] - 1, ctx.supply + pirates,
+                          ctx.reach)[0]
+    if after >= plan.SINK_COST and len(state.doom_cards) > 1:
+        # (taking the last Doom card ends the game at once: no round end to fear)
         return None
-    direction, sail = min(options, key=score)
-    best_damage = score((direction, sail))[0]
-    if best_damage < now:
-        return sail
-    # no neighbour is safer: set out for the nearest location that is
-    safer = {(loc.x, loc.y) for loc in state.locations
-             if _doom_damage(state, seat, (loc.x, loc.y), distances) < now}
-    step = _first_step(state, seat, safer)
-    return sails.get(step) if step is not None else None
+    return sails.get(route[1])
 
 
-
-
-def _turn(state: HazeState, seat: int, legal: list[Action]) -> Action:
+def _turn(ctx: Seat, legal: list[Action]) -> Action:
+    """A plain turn: the plan's aims by priority, each kept only if it is safe for the
+    round end (module docstring); else towards the safest place, pass or discard."""
+    state, seat = ctx.state, ctx.seat
     player = state.players[seat]
     kinds: dict[type, list[Action]] = {}
     for action in legal:
         kinds.setdefault(type(action), []).append(action)
-    for kind in (AttackDoom, Complete, Hijack):
-        if kind in kinds and not (kind is Complete and _competes_with_doom(state, seat)):
-            return kinds[kind][0]
-    sails = {a.direction: a for a in kinds.get(Sail, [])}  # type: ignore[union-attr]
-    if sails and state.mode in (SOLO, COOP) and _can_pay(state, seat, _doom_requirement(state)):
-        # the hand pays The Doom's card: go and fight it before anything else
-        step = _first_step(state, seat, {(state.doom_x, state.doom_y)})
-        if step is not None and step in sails:
-            return sails[step]
+    sails: dict[int, Action] = {a.direction: a for a in kinds.get(Sail, [])}  # type: ignore[union-attr]
+    sails = {d: a for d, a in sails.items()
+             if (sail_cost(state, *ctx.here, d) or 99) <= ctx.cards}
+    here = ctx.here
+    for use in kinds.get(Use, []):
+        number = use.number  # type: ignore[union-attr]
+        if special_of(number) == RETURN_DISCARDED and _wants_pirate_back(state, seat):
+            return use  # a pirate back to the supply: health
+    if AttackDoom in kinds and not ctx.holding:
+        return kinds[AttackDoom][0]
+    if Hijack in kinds:
+        return kinds[Hijack][0]
+    if Complete in kinds and not _spends_doom_icons(ctx) and ctx.bearable(here, 1):
+        return kinds[Complete][0]
+    options: list[tuple[float, int, Action]] = []
+
+    def offer(priority: float, action: Action, square: tuple[int, int], used: int,
+              supply: int | None = None) -> None:
+        if ctx.safe(square, used, supply):
+            options.append((priority, -len(options), action))
+
+    if (ctx.team or state.mode == COMPETITIVE) and not ctx.holding:
+        strike = _strike(ctx, sails)
+        if strike is not None:
+            # the voyage is judged by _strike (the Doom card first), not by the end place
+            options.append((90.0 if ctx.team else 70.0, 0, strike))
+    want = _wanted(ctx)
+    loc = location_at(state, *here)
+    here_icon = MAP_CARDS[loc.card].icon if loc is not None else ""
+    doom = plan.doom_requirement(state)
+    doom_missing = plan.uncovered(doom, ctx.pool()) if doom else []
+    pirate_aims = _pirate_aims(ctx, doom, doom_missing) if ctx.team else set()
+    if ctx.team and Deploy in kinds and here_icon in pirate_aims \
+            and ctx.supply >= DEPLOY_SUPPLY:
+        offer(65.0, kinds[Deploy][0], here, 1, ctx.supply - 1)
+    if Trade in kinds and state.mode == COOP:
+        # a swap takes no map card: offer a card this plan does not need (a Doom card
+        # icon first: the teammate may be the one to pay it); the teammate gives back
+        # a card it does not need (_answer_trade)
+        spare = [a for a in kinds[Trade]
+                 if _card_loss(ctx, a.card) <= SPARE]  # type: ignore[union-attr]
+        if spare:
+            offer(60.0, max(spare, key=lambda a: (any(  # type: ignore[union-attr]
+                plan.pays(MAP_CARDS[a.card].icon, d) for d in doom), -a.card)), here, 0)
+    hand_full = len(player.hand) >= 3
+    weakest = min((_card_loss(ctx, c) for c in player.hand), default=0.0)
+    room = not hand_full or weakest <= SPARE
+    if Steal in kinds and room and _icon_wanted(want, here_icon) > 0 \
+            and _unseen_copies(state, seat, here_icon) >= 2:
+        # two unseen copies at least: a Steal that misses ends the turn and teaches a
+        # stateless bot nothing, so a lone copy (maybe in the discard pile) is no aim
+        offer(55.0, kinds[Steal][0], here, 2)
+    if Plunder in kinds and want and loc is not None:
+        # keep the best drawn card, drop the worst: better than discarding blind
+        number = MAP_CARDS[loc.card].plunder or 0
+        offer((45.0 if room else 25.0) + number, kinds[Plunder][0], here, number)
+    if sails and pirate_aims and ctx.supply >= DEPLOY_SUPPLY:
+        # an island to deploy on: a pirate pays a Doom card icon the hand has no room for
+        mine = {tuple(d) for d in player.deployed}
+        for other in state.locations:
+            square = (other.x, other.y)
+            route = ctx.paths.get(square)
+            if route is None or route[1] not in sails or square in mine \
+                    or MAP_CARDS[other.card].icon not in pirate_aims:
+                continue
+            dest = neighbour(*here, route[1])
+            step = sail_cost(state, *here, route[1]) or 0
+            offer(48.0 - route[0], sails[route[1]], dest, step)
     if sails:
-        # a ship The Doom would sink leaves at once; one it would only hurt leaves late
-        away = _safest_sail(state, seat, sails,
-                            sinking_only=len(state.decks[seat]) > ESCAPE_DECK)
-        if away is not None:
-            return away
+        pool = ctx.pool()
+        for other in state.locations:
+            square = (other.x, other.y)
+            need = plan.adventure_requirement(state, square)
+            route = ctx.paths.get(square)
+            if not need or route is None or route[1] not in sails or plan.uncovered(need, pool):
+                continue
+            if ctx.team and doom and not ctx.holding:
+                remaining = _after_paying(pool, need, doom)
+                if remaining is None or len(plan.uncovered(doom, remaining)) > len(doom_missing):
+                    continue  # it would spend the Doom card's icons
+            dest = neighbour(*here, route[1])
+            step = sail_cost(state, *here, route[1]) or 0
+            offer(50.0 - route[0], sails[route[1]], dest, step)
+        if want:
+            for other in state.locations:
+                square = (other.x, other.y)
+                route = ctx.paths.get(square)
+                card = MAP_CARDS[other.card]
+                if route is None or route[1] not in sails or card.red:
+                    continue
+                worth = _icon_wanted(want, card.icon)
+                useful = worth > 0 or (card.plunder or 0) >= 2
+                if not useful:
+                    continue
+                dest = neighbour(*here, route[1])
+                step = sail_cost(state, *here, route[1]) or 0
+                offer((30.0 if room else 15.0) + min(worth, 5.0) - route[0],
+                      sails[route[1]], dest, step)
     if AttackShip in kinds and state.mode == COMPETITIVE:
         rivals = [a for a in kinds[AttackShip]
                   if icons(state.players[a.seat]) >= icons(player)]  # type: ignore[union-attr]
         if rivals:
-            return rivals[0]
-    for use in kinds.get(Use, []):
-        if special_of(use.number) == RETURN_DISCARDED:  # type: ignore[union-attr]
-            return use
-    if Trade in kinds and state.mode == COOP:
-        spare = [a for a in kinds[Trade] if _value(state, seat, a.card) == 0]  # type: ignore[union-attr]
-        if spare:
-            return spare[0]
-    if sails:
-        goals = set()
-        if _can_pay(state, seat, _doom_requirement(state)):
-            goals.add((state.doom_x, state.doom_y))
-        for loc in state.locations:
-            if _can_pay(state, seat, _requirement(state, loc.x, loc.y)):
-                goals.add((loc.x, loc.y))
-        step = _first_step(state, seat, goals)
-        if step is not None and step in sails:
-            return sails[step]
-    here = location_at(state, player.x, player.y)
-    wants_cards = len(player.hand) < 3
-    if Steal in kinds and wants_cards and here is not None and _needs(state, seat)[
-            MAP_CARDS[here.card].icon] > 0:
-        return kinds[Steal][0]
-    if Plunder in kinds and wants_cards:
-        return kinds[Plunder][0]
-    # no Deploy: a pirate off the ship is one fewer against The Doom (measured, issue 12)
+            offer(40.0, rivals[0], here, 1)
     if Scout in kinds:
-        # grow the map away from The Doom: distance is the only shelter from it
         def away(action: Action) -> int:
-            x, y = neighbour(player.x, player.y, action.direction)  # type: ignore[union-attr]
+            x, y = neighbour(*here, action.direction)  # type: ignore[union-attr]
             return abs(x - state.doom_x) + abs(y - state.doom_y)
-        return max(kinds[Scout], key=away)
-    if sails and state.decks[seat] and len(state.decks[seat]) > 4:
-        # no plan: sail on to where there is an adventure
-        goals = {(loc.x, loc.y) for loc in state.locations if loc.side in (DOUBLE, SINGLE)
-                 and (loc.x, loc.y) != (player.x, player.y)}
-        step = _first_step(state, seat, goals)
-        if step is not None and step in sails:
-            return sails[step]
-    if Plunder in kinds:
-        return kinds[Plunder][0]
+        # no place in reach is out of The Doom's way yet: grow the map away from it
+        exposed = ctx.safest > 0 and player.status == SHIP
+        offer(58.0 if exposed else 20.0, max(kinds[Scout], key=away), here, 1)
+    if options:
+        return max(options)[2]
+    # nothing worth doing is safe: head for the safest place, else wait
+    _cost, square, first = plan.best_end(state, here, ctx.cards, ctx.supply, ctx.reach,
+                                         player.invisible, ctx.lure)
+    if first >= 0 and first in sails:
+        return sails[first]
     if Pass in kinds:
         return kinds[Pass][0]
     if Discard in kinds:
