@@ -9,8 +9,9 @@ keys:
 * the **board version**, ``(board id, corner owners, edge owners, harbour kinds per
   corner)``, a :class:`Position`: where each seat may build a road or a settlement
   (the free, connected edges and corners; supply and cost are checked by the caller),
-  each seat's bank rates, and the robber moves (with the robber, the seat and who holds
-  cards); the position of the last call is checked first by comparing the owners;
+  each seat's bank rates and built corners, and who has a building at each hex (whom
+  the robber could rob there); the position of the last call is checked first by
+  comparing the owners;
 * the **founding board**, ``(board id, corner owners)``: the free founding corners;
 * the **layout**, ``(board id, terrain, tokens)``: which hexes produce on each roll;
 * the **hand**: the offers the menu lists (a fixed table per resource).
@@ -25,7 +26,7 @@ from collections.abc import Callable, Hashable
 from functools import cache, lru_cache
 from typing import TypeVar
 
-from .actions import BankTrade, Counter, Offer, Road, Settle
+from .actions import BankTrade, City, Counter, Knight, Offer, Road, Robber, Settle
 from .board import Board, get_board
 from .data import DESERT, GENERIC
 from .state import HexfolkState
@@ -104,8 +105,9 @@ class Position:
     comparisons whether a state still shows it (the usual case between two steps)."""
 
     __slots__ = (
+        "_hex_owners",
+        "_owned",
         "_rates",
-        "_robber",
         "_sites",
         "board_id",
         "corner_harbour",
@@ -120,7 +122,8 @@ class Position:
         self.corner_harbour = list(corner_harbour)
         self._sites: dict[int, tuple[tuple[Road, ...], tuple[Settle, ...]]] = {}
         self._rates: dict[int, tuple[int, ...]] = {}
-        self._robber: dict[Hashable, tuple[object, ...]] = {}
+        self._owned: dict[int, tuple[int, ...]] = {}
+        self._hex_owners: tuple[tuple[int, ...], ...] | None = None
 
     def shows(self, board_id: str, corner_owner: list[int], edge_owner: list[int],
               corner_harbour: list[int]) -> bool:
@@ -143,11 +146,31 @@ class Position:
             found = self._rates[seat] = tuple(2 if r in owned else best for r in range(5))
         return found
 
-    def robber(self, key: Hashable, make: Callable[[], list[V]]) -> tuple[V, ...]:
-        found = self._robber.get(key)
+    def owned(self, seat: int) -> tuple[int, ...]:
+        """The corners ``seat`` has built on (settlement or city), in corner order."""
+        found = self._owned.get(seat)
         if found is None:
-            found = self._robber[key] = tuple(make())
-        return found  # type: ignore[return-value]
+            found = self._owned[seat] = tuple(
+                c for c, owner in enumerate(self.corner_owner) if owner == seat)
+        return found
+
+    def hex_owners(self) -> tuple[tuple[int, ...], ...]:
+        """Per hex, the seats with a building on one of its corners, in seat order (whom
+        a robber there could steal from, before asking who holds cards)."""
+        found = self._hex_owners
+        if found is None:
+            board = get_board(self.board_id)
+            at: list[tuple[int, ...]] = [()] * board.hexes
+            corner_hexes = board.corner_hexes
+            for c, owner in enumerate(self.corner_owner):  # only the built corners
+                if owner >= 0:
+                    for h in corner_hexes[c]:
+                        seats = at[h]
+                        if owner not in seats:
+                            at[h] = ((*seats, owner) if not seats or seats[-1] < owner
+                                     else tuple(sorted((*seats, owner))))
+            found = self._hex_owners = tuple(at)
+        return found
 
 
 _POSITIONS: BoundedCache[Position] = BoundedCache()
@@ -159,8 +182,9 @@ def position(state: HexfolkState) -> Position:
     """The :class:`Position` of ``state``'s board as it is now."""
     board_id, corner_owner, edge_owner = state.board, state.corner_owner, state.edge_owner
     harbour = state.corner_harbour
-    if _LAST and _LAST[0].shows(board_id, corner_owner, edge_owner, harbour):
-        return _LAST[0]
+    last = _LAST[0] if _LAST else None  # read once: a replay may run in another thread
+    if last is not None and last.shows(board_id, corner_owner, edge_owner, harbour):
+        return last
     key = (board_id, tuple(corner_owner), tuple(edge_owner), tuple(harbour))
     found = _POSITIONS.get_or_make(
         key, lambda: Position(board_id, corner_owner, edge_owner, harbour))
@@ -215,12 +239,28 @@ def bank_rates(state: HexfolkState, seat: int) -> tuple[int, ...]:
     return position(state).rates(seat)
 
 
-def robber_moves(state: HexfolkState, key: Hashable, make: Callable[[], list[V]],
-                 ) -> tuple[V, ...]:
-    """The robber (or knight) moves for the board of ``state`` and ``key``: the caller's
-    complete description of what else they depend on (the robber, the seat, who has
-    cards, who is protected)."""
-    return position(state).robber(key, make)
+def hex_owners(state: HexfolkState) -> tuple[tuple[int, ...], ...]:
+    """Per hex, the seats with a building at one of its corners, in seat order."""
+    return position(state).hex_owners()
+
+
+@cache
+def cities(corners: int) -> tuple[City, ...]:
+    """``City(c)`` for every corner ``c`` of a board with ``corners`` corners."""
+    return tuple(City(c) for c in range(corners))
+
+
+_ROBBER_ACTIONS: dict[tuple[bool, int, int | None], Robber | Knight] = {}
+
+
+def robber_action(knight: bool, h: int, victim: int | None) -> Robber | Knight:
+    """``Knight(h, victim)`` or ``Robber(h, victim)``, made once and shared (they are
+    frozen values); at most boards' hexes x (players + 1) x 2 of them."""
+    key = (knight, h, victim)
+    found = _ROBBER_ACTIONS.get(key)
+    if found is None:
+        found = _ROBBER_ACTIONS[key] = (Knight if knight else Robber)(h, victim)
+    return found
 
 
 _FOUNDING: BoundedCache[tuple[Settle, ...]] = BoundedCache()
@@ -249,10 +289,22 @@ _PRODUCERS: BoundedCache[dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]]
     BoundedCache())
 
 
+#: The layout asked for last, as one ``(board id, terrain, tokens, table)`` (copies of
+#: the lists): a game asks for the same one on every roll, which a comparison confirms
+#: without hashing the layout.
+_LAST_LAYOUT: list[tuple[str, list[int], list[int], dict[int, tuple[
+    tuple[int, int, tuple[int, ...]], ...]]]] = []
+
+
 def producers(board_id: str, terrain: list[int], tokens: list[int],
               total: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """(hex, resource, corners) of every non-desert hex whose token is ``total``, in hex
     order (the robber is the caller's to skip)."""
+    if _LAST_LAYOUT:
+        last = _LAST_LAYOUT[0]  # read once: a replay may run in another thread
+        if last[0] == board_id and last[1] == terrain and last[2] == tokens:
+            return last[3].get(total, ())
+
     def make() -> dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]]:
         board = get_board(board_id)
         table: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
@@ -260,5 +312,6 @@ def producers(board_id: str, terrain: list[int], tokens: list[int],
             if terrain[h] != DESERT:
                 table.setdefault(tokens[h], []).append((h, terrain[h], board.hex_corners[h]))
         return {k: tuple(v) for k, v in table.items()}
-    return _PRODUCERS.get_or_make((board_id, tuple(terrain), tuple(tokens)), make).get(
-        total, ())
+    table = _PRODUCERS.get_or_make((board_id, tuple(terrain), tuple(tokens)), make)
+    _LAST_LAYOUT[:] = [(board_id, list(terrain), list(tokens), table)]
+    return table.get(total, ())

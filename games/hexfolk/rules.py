@@ -40,12 +40,14 @@ from .board import Board, corner_harbours, get_board, random_layout
 from .caches import (
     bank_rates,
     bank_trades,
+    cities,
     counters_for,
     founding_sites,
+    hex_owners,
+    position,
     producers,
     road_sites,
-    robber_moves,
-    settle_sites,
+    robber_action,
 )
 from .caches import offer_menu as _cached_offer_menu
 from .data import (
@@ -166,8 +168,14 @@ def total_vp(state: HexfolkState, seat: int) -> int:
     return visible_vp(state, seat) + state.players[seat].devs.count(VP_CARD)
 
 
+#: ``frozenset((seat,))`` per seat: most steps have one actor.
+_ALONE = tuple(frozenset((seat,)) for seat in range(16))
+
+
 def actors(state: HexfolkState) -> frozenset[int]:
     phase = state.phase
+    if phase in (ROLL, MAIN):
+        return _ALONE[state.current]
     if phase == OVER:
         return frozenset()
     if phase == DISCARD:
@@ -250,22 +258,22 @@ def robber_hexes(state: HexfolkState, seat: int) -> list[int]:
     """Hexes the robber may move to: any other land hex; with the friendly robber, none
     at the buildings of opponents with at most 2 visible VP (unless that leaves none)."""
     board = board_of(state)
-    cands = [h for h in range(board.hexes) if h != state.robber]
+    robber = state.robber
+    cands = [h for h in range(board.hexes) if h != robber]
     if state.robber_mode == "friendly":
         n = len(state.players)
         protected = {p for p in range(n) if p != seat and visible_vp(state, p) <= 2}
-        owner = state.corner_owner
-        ok = [h for h in cands if not any(owner[c] in protected for c in board.hex_corners[h])]
+        owners = hex_owners(state)
+        ok = [h for h in cands if protected.isdisjoint(owners[h])]
         if ok:
             return ok
     return cands
 
 
 def victims(state: HexfolkState, seat: int, h: int) -> list[int]:
-    board = board_of(state)
-    found = {state.corner_owner[c] for c in board.hex_corners[h]}
-    return [p for p in sorted(found)
-            if p >= 0 and p != seat and sum(state.players[p].hand) > 0]
+    """The seats the robber at ``h`` may steal from: a building at ``h``, cards in hand."""
+    players = state.players
+    return [p for p in hex_owners(state)[h] if p != seat and any(players[p].hand)]
 
 
 def _can_play(state: HexfolkState, seat: int, card: str) -> bool:
@@ -500,27 +508,22 @@ def discard_options(hand: list[int], count: int) -> list[tuple[int, int, int, in
 
 
 def _robber_moves(state: HexfolkState, seat: int, knight: bool) -> list[Action]:
+    """The robber (or knight) moves in legal order: per hex :func:`robber_hexes` allows,
+    one per victim (:func:`victims`), or one robbing nobody. Who is at each hex comes
+    from the position (games/hexfolk/caches.py), the moves themselves are shared values."""
     if knight and state.robber_mode == "off":
-        return [Knight(-1, None)]
-    # what robber_hexes and victims read beside the board (cached per board version in
-    # games/hexfolk/caches.py)
-    players = state.players
-    key = (knight, seat, state.robber, state.robber_mode,
-           tuple([sum(p.hand) > 0 for p in players]),
-           tuple(visible_vp(state, p) <= 2 for p in range(len(players)))
-           if state.robber_mode == "friendly" else None)
-    return list(robber_moves(state, key, lambda: _compute_robber_moves(state, seat, knight)))
-
-
-def _compute_robber_moves(state: HexfolkState, seat: int, knight: bool) -> list[Action]:
-    cls = Knight if knight else Robber
+        return [robber_action(True, -1, None)]
+    owners = hex_owners(state)
+    has_cards = [any(p.hand) for p in state.players]
     out: list[Action] = []
     for h in robber_hexes(state, seat):
-        vs = victims(state, seat, h)
-        if vs:
-            out.extend(cls(h, v) for v in vs)
-        else:
-            out.append(cls(h, None))
+        found = False
+        for v in owners[h]:
+            if v != seat and has_cards[v]:
+                out.append(robber_action(knight, h, v))
+                found = True
+        if not found:
+            out.append(robber_action(knight, h, None))
     return out
 
 
@@ -552,18 +555,42 @@ def candidates(state: HexfolkState, seat: int) -> list[Action]:
     return out
 
 
+#: Moves without parameters, shared (actions are frozen values).
+_ROLL, _END, _BUY, _ROAD_BUILDING = Roll(), End(), Buy(), RoadBuilding()
+_ACCEPT, _DECLINE, _CANCEL = Accept(), Decline(), Cancel()
+_MONOPOLIES = tuple(Monopoly(r) for r in _RANGE5)
+#: Every Year of plenty pick (first <= second), in legal order.
+_PLENTIES = tuple((a, b, Plenty(a, b)) for a in _RANGE5 for b in _RANGE5 if a <= b)
+
+
 def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
     """Every listed legal move of ``seat``, in the order of :func:`candidates`."""
     if not may_act(state, seat):
         return []
     phase = state.phase
-    board = board_of(state)
+    if phase in (MAIN, ROLL, SPECIAL):  # most steps of a game
+        return _turn_moves(state, seat, phase, offers=True)
     player = state.players[seat]
     hand = player.hand
+    if phase == TRADE:
+        offer = state.offer
+        assert offer is not None
+        if seat != state.current:
+            out: list[Action] = [_ACCEPT] if _holds(hand, offer.get) else []
+            return [*out, _DECLINE, *menu_counters(state, seat)]
+        closing: list[Action] = []
+        for p, resp in enumerate(offer.responses):
+            if resp == "accept" or isinstance(resp, list):
+                give, get = (offer.give, offer.get) if resp == "accept" else resp
+                if _holds(hand, give) and _holds(state.players[p].hand, get):
+                    closing.append(Trade(p))
+        closing.append(_CANCEL)
+        moves = _turn_moves(state, seat, MAIN, offers=False)
+        return [*moves[:-1], *closing, moves[-1]]  # ... trade pN, cancel, end
     if phase == SETTLE:
         return list(founding_sites(state.board, state.corner_owner))
     if phase == FOUND_ROAD:
-        return [Road(e) for e in board.corner_edges[state.last_settlement]
+        return [Road(e) for e in board_of(state).corner_edges[state.last_settlement]
                 if state.edge_owner[e] < 0]
     if phase == DISCARD:
         return [Discard(d) for d in discard_options(hand, state.discards[seat])]
@@ -571,67 +598,52 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
         return _robber_moves(state, seat, knight=False)
     if phase == ROADS:
         roads = [] if player.roads >= MAX_ROADS else list(road_sites(state, seat))
-        return [*roads, End()]
-    if phase == TRADE:
-        offer = state.offer
-        assert offer is not None
-        if seat != state.current:
-            out: list[Action] = [Accept()] if _holds(hand, offer.get) else []
-            return [*out, Decline(), *menu_counters(state, seat)]
-        closing: list[Action] = []
-        for p, resp in enumerate(offer.responses):
-            if resp == "accept" or isinstance(resp, list):
-                give, get = (offer.give, offer.get) if resp == "accept" else resp
-                if _holds(hand, give) and _holds(state.players[p].hand, get):
-                    closing.append(Trade(p))
-        closing.append(Cancel())
-        moves = _turn_moves(state, seat, MAIN, offers=False)
-        return [*moves[:-1], *closing, moves[-1]]  # ... trade pN, cancel, end
-    return _turn_moves(state, seat, phase, offers=True)
+        return [*roads, _END]
+    return []  # pragma: no cover - every phase in which someone acts is handled above
 
 
 def _turn_moves(state: HexfolkState, seat: int, phase: str, *, offers: bool) -> list[Action]:
     """The moves of a turn (ROLL, MAIN, SPECIAL) in legal order; ``offers``: list offers."""
-    board = board_of(state)
     player = state.players[seat]
+    can_play_dev = bool(player.devs) and not state.dev_played and phase != SPECIAL
+    if phase == ROLL:  # roll, or play a knight first
+        if can_play_dev and _can_play(state, seat, KNIGHT):
+            return [_ROLL, *_robber_moves(state, seat, knight=True)]
+        return [_ROLL]
     hand = player.hand
+    board = position(state)  # the sites, rates and buildings of the board as it is now
     out: list[Action] = []
-    if phase in (MAIN, SPECIAL):
-        if _holds(hand, SETTLEMENT_COST) and player.settlements < MAX_SETTLEMENTS:
-            out += settle_sites(state, seat)
-        if _holds(hand, CITY_COST) and player.cities < MAX_CITIES:
-            out += [City(c) for c in range(board.corners)
-                    if state.corner_owner[c] == seat and state.corner_level[c] == 1]
-        if _holds(hand, ROAD_COST) and player.roads < MAX_ROADS:
-            out += road_sites(state, seat)
-    if phase == ROLL:
-        out.append(Roll())
-    if phase in (MAIN, SPECIAL) and _holds(hand, DEV_COST) and state.dev_deck:
-        out.append(Buy())
-    if phase in (MAIN, ROLL) and not state.dev_played:
-        if _can_play(state, seat, KNIGHT):
-            out += _robber_moves(state, seat, knight=True)
-        if phase == MAIN:
+    if _holds(hand, SETTLEMENT_COST) and player.settlements < MAX_SETTLEMENTS:
+        out += board.sites(seat)[1]
+    if _holds(hand, CITY_COST) and player.cities < MAX_CITIES:
+        level, table = state.corner_level, cities(len(state.corner_level))
+        out += [table[c] for c in board.owned(seat) if level[c] == 1]
+    if _holds(hand, ROAD_COST) and player.roads < MAX_ROADS:
+        out += board.sites(seat)[0]
+    if _holds(hand, DEV_COST) and state.dev_deck:
+        out.append(_BUY)
+    if phase == MAIN:
+        if can_play_dev:
+            if _can_play(state, seat, KNIGHT):
+                out += _robber_moves(state, seat, knight=True)
             if (_can_play(state, seat, ROADS_CARD) and player.roads < MAX_ROADS
-                    and has_road_site(state, seat)):
-                out.append(RoadBuilding())
+                    and board.sites(seat)[0]):
+                out.append(_ROAD_BUILDING)
             if _can_play(state, seat, PLENTY):
                 bank = state.bank
-                out += [Plenty(a, b) for a in _RANGE5 for b in _RANGE5
-                        if a <= b and bank[a] >= 1 + (a == b) and bank[b] >= 1]
+                out += [plenty for a, b, plenty in _PLENTIES
+                        if bank[a] >= 1 + (a == b) and bank[b] >= 1]
             if _can_play(state, seat, MONOPOLY):
-                out += [Monopoly(r) for r in _RANGE5]
-    if phase == MAIN:
+                out += _MONOPOLIES
         if max(hand) >= 2:  # every rate is 2 or more
-            rates, bank = bank_rates(state, seat), state.bank
+            rates, bank = board.rates(seat), state.bank
             for g in _RANGE5:
                 if hand[g] >= 2 and hand[g] >= rates[g]:
                     out += [t for t in bank_trades(g) if bank[t.get] >= 1]
         if (offers and state.offers_made < MAX_OFFERS and len(state.players) > 1
                 and state.player_trades):
             out += offer_menu(hand)
-    if phase in (MAIN, SPECIAL):
-        out.append(End())
+    out.append(_END)
     return out
 
 
@@ -643,197 +655,282 @@ def apply(state: HexfolkState, seat: int, action: Action) -> list[Event]:
 
 
 def apply_trusted(state: HexfolkState, seat: int, action: Action) -> list[Event]:
-    """Carry out a move taken from :func:`legal_actions` (not checked again)."""
+    """Carry out a move taken from :func:`legal_actions` (not checked again).
+
+    The move's effect is looked up by its type (:data:`_EFFECTS`); a value that is no
+    move is refused before anything changes."""
     events: list[Event] = []
     phase = state.phase
-    board = board_of(state)
-    player = state.players[seat]
     if phase == SETTLE:
         assert isinstance(action, Settle)
-        _place_settlement(state, seat, action.corner)
-        state.last_settlement = action.corner
-        events.append(Event("hexfolk.event.settle_at", seat,
-                            {"corner": _corner_text(state, action.corner)}))
-        if state.founding >= len(state.players):  # second settlement: its resources
-            got = [0] * 5
-            for h in board.corner_hexes[action.corner]:
-                res = state.terrain[h]
-                if res != DESERT and state.bank[res] > 0:
-                    state.bank[res] -= 1
-                    player.hand[res] += 1
-                    got[res] += 1
-            events.append(Event("hexfolk.event.income", seat, {"cards": _bundle_text(got)}))
-        state.phase = FOUND_ROAD
+        _found_settlement(state, seat, action.corner, events)
         return events
     if phase == FOUND_ROAD:
         assert isinstance(action, Road)
-        _place_road(state, seat, action.edge)
-        events.append(Event("hexfolk.event.road_at", seat,
-                            {"edge": _edge_text(state, action.edge)}))
-        state.founding += 1
-        order = founding_order(state)
-        if state.founding < len(order):
-            state.current = order[state.founding]
-            state.phase = SETTLE
-        else:
-            state.current = state.first
-            state.turn = 1
-            state.phase = ROLL
-        state.last_settlement = -1
+        _found_road(state, seat, action.edge, events)
         return events
-    match action:  # the player-trade steps first: most steps of a game are those
-        case Offer(give, get):
-            state.offers_made += 1
-            state.offer = OpenOffer(list(give), list(get), [None] * len(state.players))
-            state.phase = TRADE
-            events.append(Event("hexfolk.event.offer", seat, {
-                "give": _bundle_text(give), "get": _bundle_text(get)}))
-        case Accept() | Decline() | Counter():
-            assert state.offer is not None
-            if isinstance(action, Accept):
-                state.offer.responses[seat] = "accept"
-                events.append(Event("hexfolk.event.accept", seat))
-            elif isinstance(action, Decline):
-                state.offer.responses[seat] = "decline"
-                events.append(Event("hexfolk.event.decline", seat))
-            else:
-                state.offer.responses[seat] = [list(action.get), list(action.give)]
-                events.append(Event("hexfolk.event.counter", seat, {
-                    "give": _bundle_text(action.give), "get": _bundle_text(action.get)}))
-            responses = state.offer.responses
-            done = all(r is not None for i, r in enumerate(responses) if i != state.current)
-            if done and all(r in (None, "decline") for r in responses):
-                state.offer = None
-                state.phase = MAIN
-                events.append(Event("hexfolk.event.offer_declined", state.current))
-        case Trade(p):
-            assert state.offer is not None
-            resp = state.offer.responses[p]
-            give, get = ((state.offer.give, state.offer.get) if resp == "accept"
-                         else (resp[0], resp[1]))
-            partner = state.players[p]
-            for i in _RANGE5:
-                player.hand[i] += get[i] - give[i]
-                partner.hand[i] += give[i] - get[i]
-            player.player_trades += 1
-            partner.player_trades += 1
-            state.offer = None
-            state.phase = MAIN
-            events.append(Event("hexfolk.event.trade", seat, {
-                "partner_seat": p, "give": _bundle_text(give), "get": _bundle_text(get)}))
-        case Cancel():
-            state.offer = None
-            state.phase = MAIN
-            events.append(Event("hexfolk.event.cancel", seat))
-        case Roll():
-            _roll(state, seat, events)
-        case Discard(cards):
-            for i in _RANGE5:
-                player.hand[i] -= cards[i]
-                state.bank[i] += cards[i]
-            state.discards[seat] = 0
-            player.discarded += sum(cards)
-            events.append(Event("hexfolk.event.discard", seat, {"count": sum(cards)}))
-            if not any(state.discards):
-                state.phase = ROBBER
-        case Robber(h, victim):
-            _move_robber(state, seat, h, victim, events)
-            state.phase = MAIN if state.rolled else ROLL
-        case Knight(h, victim):
-            _use_dev(state, seat, KNIGHT)
-            player.knights += 1
-            events.append(Event("hexfolk.event.knight", seat))
-            if h >= 0:
-                _move_robber(state, seat, h, victim, events)
-            _update_army(state, seat, events)
-        case RoadBuilding():
-            _use_dev(state, seat, ROADS_CARD)
-            state.free_roads = min(2, MAX_ROADS - player.roads)
-            state.phase = ROADS
-            events.append(Event("hexfolk.event.road_building", seat))
-        case Plenty(a, b):
-            _use_dev(state, seat, PLENTY)
-            for r in (a, b):
-                state.bank[r] -= 1
-                player.hand[r] += 1
-            events.append(Event("hexfolk.event.plenty", seat, {"first": _res(a),
-                                                              "second": _res(b)}))
-        case Monopoly(r):
-            _use_dev(state, seat, MONOPOLY)
-            taken = 0
-            for i, other in enumerate(state.players):
-                if i != seat:
-                    taken += other.hand[r]
-                    other.hand[r] = 0
-            player.hand[r] += taken
-            events.append(Event("hexfolk.event.monopoly", seat, {"resource": _res(r),
-                                                                "count": taken}))
-        case Road(e):
-            if phase == ROADS:
-                _place_road(state, seat, e)
-                state.free_roads -= 1
-                if state.free_roads <= 0 or not has_road_site(state, seat):
-                    state.free_roads = 0
-                    state.phase = TRADE if state.offer is not None else MAIN
-            else:
-                _pay(state, player, ROAD_COST)
-                _place_road(state, seat, e)
-            events.append(Event("hexfolk.event.road_at", seat, {"edge": _edge_text(state, e)}))
-            _update_longest(state, events)
-        case Settle(c):
-            _pay(state, player, SETTLEMENT_COST)
-            _place_settlement(state, seat, c)
-            events.append(Event("hexfolk.event.settle_at", seat,
-                                {"corner": _corner_text(state, c)}))
-            # a settlement may cut the roads of those with a road at its corner
-            for p in {state.edge_owner[e] for e in board.corner_edges[c]} - {-1, seat}:
-                state.players[p].road_length = road_length(state, p)
-            _update_longest(state, events)
-        case City(c):
-            _pay(state, player, CITY_COST)
-            state.corner_level[c] = 2
-            player.settlements -= 1
-            player.cities += 1
-            events.append(Event("hexfolk.event.city_at", seat,
-                                {"corner": _corner_text(state, c)}))
-        case Buy():
-            _pay(state, player, DEV_COST)
-            card = state.dev_deck.pop()
-            player.devs.append(card)
-            player.devs.sort(key=DEV_ORDER.__getitem__)
-            player.bought.append(card)
-            events.append(Event("hexfolk.event.buy", seat))
-        case BankTrade(g, r):
-            need = rate(state, seat, g)
-            player.hand[g] -= need
-            state.bank[g] += need
-            state.bank[r] -= 1
-            player.hand[r] += 1
-            player.bank_trades += 1
-            events.append(Event("hexfolk.event.bank", seat, {
-                "count": need, "give": _res(g), "get": _res(r)}))
-        case End():
-            if phase == SPECIAL:
-                events.append(Event("hexfolk.event.special_done", seat))
-                _advance_special(state, events)
-            else:
-                if phase == ROADS:
-                    events.append(Event("hexfolk.event.free_roads_lost", seat,
-                                        {"count": state.free_roads}))
-                    state.free_roads = 0
-                if state.offer is not None:
-                    state.offer = None  # unanswered and accepted alike: no trade
-                    events.append(Event("hexfolk.event.offer_closed", seat))
-                events.append(Event("hexfolk.event.end", seat))
-                _end_turn(state, events)
-    if state.offer is not None and seat == state.current and not _holds(
-            player.hand, state.offer.give):
+    effect = _EFFECTS.get(type(action))
+    if effect is None:
+        raise IllegalAction("hexfolk.illegal.not_now")
+    player = state.players[seat]
+    effect(state, seat, action, player, phase, events)
+    offer = state.offer
+    if offer is not None and seat == state.current and not _holds(player.hand, offer.give):
         state.offer = None  # the offerer's hand can no longer pay what was offered
         if state.phase == TRADE:
             state.phase = MAIN
         events.append(Event("hexfolk.event.offer_withdrawn", seat))
     _check_win(state, events)
     return events
+
+
+def _found_settlement(state: HexfolkState, seat: int, c: int, events: list[Event]) -> None:
+    """A founding settlement; the second one brings a card from each hex at it."""
+    player = state.players[seat]
+    _place_settlement(state, seat, c)
+    state.last_settlement = c
+    events.append(Event("hexfolk.event.settle_at", seat, {"corner": _corner_text(state, c)}))
+    if state.founding >= len(state.players):  # second settlement: its resources
+        got = [0] * 5
+        for h in board_of(state).corner_hexes[c]:
+            res = state.terrain[h]
+            if res != DESERT and state.bank[res] > 0:
+                state.bank[res] -= 1
+                player.hand[res] += 1
+                got[res] += 1
+        events.append(Event("hexfolk.event.income", seat, {"cards": _bundle_text(got)}))
+    state.phase = FOUND_ROAD
+
+
+def _found_road(state: HexfolkState, seat: int, e: int, events: list[Event]) -> None:
+    """A founding road; then the next seat in the founding order, or the first turn."""
+    _place_road(state, seat, e)
+    events.append(Event("hexfolk.event.road_at", seat, {"edge": _edge_text(state, e)}))
+    state.founding += 1
+    order = founding_order(state)
+    if state.founding < len(order):
+        state.current = order[state.founding]
+        state.phase = SETTLE
+    else:
+        state.current = state.first
+        state.turn = 1
+        state.phase = ROLL
+    state.last_settlement = -1
+
+
+# -- the effect of each move after founding: (state, seat, move, seat's player, phase,
+# events); apply_trusted then withdraws an offer its maker can no longer pay and checks
+# for a win
+def _do_offer(state: HexfolkState, seat: int, action: Offer, player: Player, phase: str,
+              events: list[Event]) -> None:
+    give, get = action.give, action.get
+    state.offers_made += 1
+    state.offer = OpenOffer(list(give), list(get), [None] * len(state.players))
+    state.phase = TRADE
+    events.append(Event("hexfolk.event.offer", seat, {
+        "give": _bundle_text(give), "get": _bundle_text(get)}))
+
+
+def _do_answer(state: HexfolkState, seat: int, action: Accept | Decline | Counter,
+               player: Player, phase: str, events: list[Event]) -> None:
+    offer = state.offer
+    assert offer is not None
+    responses = offer.responses
+    if isinstance(action, Accept):
+        responses[seat] = "accept"
+        events.append(Event("hexfolk.event.accept", seat))
+    elif isinstance(action, Decline):
+        responses[seat] = "decline"
+        events.append(Event("hexfolk.event.decline", seat))
+    else:
+        responses[seat] = [list(action.get), list(action.give)]
+        events.append(Event("hexfolk.event.counter", seat, {
+            "give": _bundle_text(action.give), "get": _bundle_text(action.get)}))
+    current = state.current
+    done = all(r is not None for i, r in enumerate(responses) if i != current)
+    if done and all(r in (None, "decline") for r in responses):
+        state.offer = None
+        state.phase = MAIN
+        events.append(Event("hexfolk.event.offer_declined", current))
+
+
+def _do_trade(state: HexfolkState, seat: int, action: Trade, player: Player, phase: str,
+              events: list[Event]) -> None:
+    offer = state.offer
+    assert offer is not None
+    p = action.partner
+    resp = offer.responses[p]
+    give, get = (offer.give, offer.get) if resp == "accept" else (resp[0], resp[1])
+    partner = state.players[p]
+    for i in _RANGE5:
+        player.hand[i] += get[i] - give[i]
+        partner.hand[i] += give[i] - get[i]
+    player.player_trades += 1
+    partner.player_trades += 1
+    state.offer = None
+    state.phase = MAIN
+    events.append(Event("hexfolk.event.trade", seat, {
+        "partner_seat": p, "give": _bundle_text(give), "get": _bundle_text(get)}))
+
+
+def _do_cancel(state: HexfolkState, seat: int, action: Cancel, player: Player, phase: str,
+               events: list[Event]) -> None:
+    state.offer = None
+    state.phase = MAIN
+    events.append(Event("hexfolk.event.cancel", seat))
+
+
+def _do_roll(state: HexfolkState, seat: int, action: Roll, player: Player, phase: str,
+             events: list[Event]) -> None:
+    _roll(state, seat, events)
+
+
+def _do_discard(state: HexfolkState, seat: int, action: Discard, player: Player, phase: str,
+                events: list[Event]) -> None:
+    cards = action.cards
+    for i in _RANGE5:
+        player.hand[i] -= cards[i]
+        state.bank[i] += cards[i]
+    state.discards[seat] = 0
+    player.discarded += sum(cards)
+    events.append(Event("hexfolk.event.discard", seat, {"count": sum(cards)}))
+    if not any(state.discards):
+        state.phase = ROBBER
+
+
+def _do_robber(state: HexfolkState, seat: int, action: Robber, player: Player, phase: str,
+               events: list[Event]) -> None:
+    _move_robber(state, seat, action.hex, action.victim, events)
+    state.phase = MAIN if state.rolled else ROLL
+
+
+def _do_knight(state: HexfolkState, seat: int, action: Knight, player: Player, phase: str,
+               events: list[Event]) -> None:
+    _use_dev(state, seat, KNIGHT)
+    player.knights += 1
+    events.append(Event("hexfolk.event.knight", seat))
+    if action.hex >= 0:
+        _move_robber(state, seat, action.hex, action.victim, events)
+    _update_army(state, seat, events)
+
+
+def _do_road_building(state: HexfolkState, seat: int, action: RoadBuilding, player: Player,
+                      phase: str, events: list[Event]) -> None:
+    _use_dev(state, seat, ROADS_CARD)
+    state.free_roads = min(2, MAX_ROADS - player.roads)
+    state.phase = ROADS
+    events.append(Event("hexfolk.event.road_building", seat))
+
+
+def _do_plenty(state: HexfolkState, seat: int, action: Plenty, player: Player, phase: str,
+               events: list[Event]) -> None:
+    a, b = action.first, action.second
+    _use_dev(state, seat, PLENTY)
+    for r in (a, b):
+        state.bank[r] -= 1
+        player.hand[r] += 1
+    events.append(Event("hexfolk.event.plenty", seat, {"first": _res(a), "second": _res(b)}))
+
+
+def _do_monopoly(state: HexfolkState, seat: int, action: Monopoly, player: Player,
+                 phase: str, events: list[Event]) -> None:
+    r = action.resource
+    _use_dev(state, seat, MONOPOLY)
+    taken = 0
+    for i, other in enumerate(state.players):
+        if i != seat:
+            taken += other.hand[r]
+            other.hand[r] = 0
+    player.hand[r] += taken
+    events.append(Event("hexfolk.event.monopoly", seat, {"resource": _res(r), "count": taken}))
+
+
+def _do_road(state: HexfolkState, seat: int, action: Road, player: Player, phase: str,
+             events: list[Event]) -> None:
+    e = action.edge
+    if phase == ROADS:
+        _place_road(state, seat, e)
+        state.free_roads -= 1
+        if state.free_roads <= 0 or not has_road_site(state, seat):
+            state.free_roads = 0
+            state.phase = TRADE if state.offer is not None else MAIN
+    else:
+        _pay(state, player, ROAD_COST)
+        _place_road(state, seat, e)
+    events.append(Event("hexfolk.event.road_at", seat, {"edge": _edge_text(state, e)}))
+    _update_longest(state, events)
+
+
+def _do_settle(state: HexfolkState, seat: int, action: Settle, player: Player, phase: str,
+               events: list[Event]) -> None:
+    c = action.corner
+    _pay(state, player, SETTLEMENT_COST)
+    _place_settlement(state, seat, c)
+    events.append(Event("hexfolk.event.settle_at", seat, {"corner": _corner_text(state, c)}))
+    # a settlement may cut the roads of those with a road at its corner
+    edge_owner = state.edge_owner
+    for p in {edge_owner[e] for e in board_of(state).corner_edges[c]} - {-1, seat}:
+        state.players[p].road_length = road_length(state, p)
+    _update_longest(state, events)
+
+
+def _do_city(state: HexfolkState, seat: int, action: City, player: Player, phase: str,
+             events: list[Event]) -> None:
+    c = action.corner
+    _pay(state, player, CITY_COST)
+    state.corner_level[c] = 2
+    player.settlements -= 1
+    player.cities += 1
+    events.append(Event("hexfolk.event.city_at", seat, {"corner": _corner_text(state, c)}))
+
+
+def _do_buy(state: HexfolkState, seat: int, action: Buy, player: Player, phase: str,
+            events: list[Event]) -> None:
+    _pay(state, player, DEV_COST)
+    card = state.dev_deck.pop()
+    player.devs.append(card)
+    player.devs.sort(key=DEV_ORDER.__getitem__)
+    player.bought.append(card)
+    events.append(Event("hexfolk.event.buy", seat))
+
+
+def _do_bank_trade(state: HexfolkState, seat: int, action: BankTrade, player: Player,
+                   phase: str, events: list[Event]) -> None:
+    g, r = action.give, action.get
+    need = rate(state, seat, g)
+    player.hand[g] -= need
+    state.bank[g] += need
+    state.bank[r] -= 1
+    player.hand[r] += 1
+    player.bank_trades += 1
+    events.append(Event("hexfolk.event.bank", seat, {
+        "count": need, "give": _res(g), "get": _res(r)}))
+
+
+def _do_end(state: HexfolkState, seat: int, action: End, player: Player, phase: str,
+            events: list[Event]) -> None:
+    if phase == SPECIAL:
+        events.append(Event("hexfolk.event.special_done", seat))
+        _advance_special(state, events)
+        return
+    if phase == ROADS:
+        events.append(Event("hexfolk.event.free_roads_lost", seat, {"count": state.free_roads}))
+        state.free_roads = 0
+    if state.offer is not None:
+        state.offer = None  # unanswered and accepted alike: no trade
+        events.append(Event("hexfolk.event.offer_closed", seat))
+    events.append(Event("hexfolk.event.end", seat))
+    _end_turn(state, events)
+
+
+#: The effect of each kind of move after founding, by its type.
+_EFFECTS: dict[type, Any] = {
+    Offer: _do_offer, Accept: _do_answer, Decline: _do_answer, Counter: _do_answer,
+    Trade: _do_trade, Cancel: _do_cancel, Roll: _do_roll, Discard: _do_discard,
+    Robber: _do_robber, Knight: _do_knight, RoadBuilding: _do_road_building,
+    Plenty: _do_plenty, Monopoly: _do_monopoly, Road: _do_road, Settle: _do_settle,
+    City: _do_city, Buy: _do_buy, BankTrade: _do_bank_trade, End: _do_end,
+}
 
 
 # Event parameters: locale-neutral phrases, worded only when the event is told
@@ -901,38 +998,48 @@ def _roll(state: HexfolkState, seat: int, events: list[Event]) -> None:
 def produce(state: HexfolkState, total: int, events: list[Event]) -> None:
     """Income for ``total``; a resource the bank can't pay to everyone entitled goes to
     nobody, unless only one player is entitled: that player takes what is left."""
-    n = len(state.players)
-    demand = [[0] * 5 for _ in range(n)]
-    hexes = producers(state.board, state.terrain, state.tokens, total)
-    for h, res, corners in hexes:
-        if h == state.robber:
+    robber, owner, level = state.robber, state.corner_owner, state.corner_level
+    # per resource, what each entitled seat is owed (a settlement 1, a city 2)
+    demand: dict[int, dict[int, int]] = {}
+    for h, res, corners in producers(state.board, state.terrain, state.tokens, total):
+        if h == robber:
             continue
         for c in corners:
-            owner = state.corner_owner[c]
-            if owner >= 0:
-                demand[owner][res] += state.corner_level[c]
-    got = [[0] * 5 for _ in range(n)]
-    for res in sorted({res for _, res, _ in hexes}):  # the others have no income
-        entitled = [p for p in range(n) if demand[p][res]]
-        if not entitled:
-            continue
-        wanted = sum(demand[p][res] for p in entitled)
-        if wanted <= state.bank[res]:
-            for p in entitled:
-                got[p][res] = demand[p][res]
-        elif len(entitled) == 1:
-            got[entitled[0]][res] = state.bank[res]
-            events.append(Event("hexfolk.event.shortage_one", entitled[0],
-                                {"resource": _res(res)}))
+            seat = owner[c]
+            if seat >= 0:
+                owed = demand.get(res)
+                if owed is None:
+                    demand[res] = {seat: level[c]}
+                else:
+                    owed[seat] = owed.get(seat, 0) + level[c]
+    if not demand:
+        return
+    players, bank = state.players, state.bank
+    got: dict[int, list[int]] = {}
+    for res in sorted(demand):
+        owed = demand[res]
+        if sum(owed.values()) <= bank[res]:
+            paid = owed
+        elif len(owed) == 1:
+            (seat,) = owed
+            paid = {seat: bank[res]}
+            events.append(Event("hexfolk.event.shortage_one", seat, {"resource": _res(res)}))
         else:
             events.append(Event("hexfolk.event.shortage", None, {"resource": _res(res)}))
-        for p in entitled:
-            state.bank[res] -= got[p][res]
-            state.players[p].hand[res] += got[p][res]
-            state.players[p].produced[res] += got[p][res]
-    for p in range(n):
-        if any(got[p]):
-            events.append(Event("hexfolk.event.income", p, {"cards": _bundle_text(got[p])}))
+            continue
+        for seat, count in paid.items():
+            bank[res] -= count
+            player = players[seat]
+            player.hand[res] += count
+            player.produced[res] += count
+            cards = got.get(seat)
+            if cards is None:
+                cards = got[seat] = [0] * 5
+            cards[res] += count
+    for seat in sorted(got):
+        if any(got[seat]):
+            events.append(Event("hexfolk.event.income", seat,
+                                {"cards": _bundle_text(got[seat])}))
 
 
 def _move_robber(state: HexfolkState, seat: int, h: int, victim: int | None,
@@ -956,38 +1063,47 @@ def _move_robber(state: HexfolkState, seat: int, h: int, victim: int | None,
 def road_length(state: HexfolkState, seat: int) -> int:
     """The longest chain of distinct roads of ``seat``; an opponent's building on a corner
     ends the chain there (the roads up to it still count)."""
-    board = board_of(state)
     eown, cown = state.edge_owner, state.corner_owner
-    mine = [e for e in range(board.edges) if eown[e] == seat]
+    mine = [e for e, owner in enumerate(eown) if owner == seat]
     if len(mine) < 2:
         return len(mine)
-    used: set[int] = set()
+    edge_corners = board_of(state).edge_corners
+    # per corner the seat's roads there, each as (its bit, the corner at its other end)
+    links: dict[int, list[tuple[int, int]]] = {}
+    for e in mine:
+        a, b = edge_corners[e]
+        bit = 1 << e
+        links.setdefault(a, []).append((bit, b))
+        links.setdefault(b, []).append((bit, a))
+    blocked = {c for c in links if cown[c] >= 0 and cown[c] != seat}
+    most = len(mine)
     best = 0
 
-    def dfs(c: int, length: int) -> None:
+    def dfs(c: int, used: int, length: int) -> None:
         nonlocal best
         if length > best:
             best = length
-        for e in board.corner_edges[c]:
-            if eown[e] == seat and e not in used:
-                a, b = board.edge_corners[e]
-                nxt = b if a == c else a
-                used.add(e)
-                if cown[nxt] >= 0 and cown[nxt] != seat:
+        for bit, nxt in links[c]:
+            if not used & bit:
+                if nxt in blocked:
                     if length + 1 > best:
                         best = length + 1
                 else:
-                    dfs(nxt, length + 1)
-                used.discard(e)
+                    dfs(nxt, used | bit, length + 1)
+            if best == most:  # every road in one chain: none can be longer
+                return
 
-    for c in _trail_starts(board, mine, cown, seat):
-        dfs(c, 0)
+    for c in _trail_starts(links, blocked):
+        dfs(c, 0, 0)
+        if best == most:
+            break
     return best
 
 
-def _trail_starts(board: Board, mine: list[int], cown: list[int], seat: int) -> list[int]:
-    """The corners a longest chain of ``mine`` can be taken to start from: those where
-    the seat has an odd number of roads, those with an opponent's building, and one
+def _trail_starts(links: dict[int, list[tuple[int, int]]], blocked: set[int]) -> list[int]:
+    """The corners a longest chain of the seat's roads (``links``: per corner its roads
+    there, as (bit, other corner)) can be taken to start from: those where the seat has
+    an odd number of roads, those with an opponent's building (``blocked``), and one
     corner of every group of roads that has neither.
 
     Why that is enough: a longest chain starting at an unblocked corner with an even
@@ -996,28 +1112,20 @@ def _trail_starts(board: Board, mine: list[int], cown: list[int], seat: int) -> 
     chain through only such corners uses every road of its group, and is found from
     any of its corners. Trying every corner (as before issue 10) gives the same length,
     several times slower; tests/test_hexfolk_caches.py compares the two."""
-    degree: dict[int, int] = {}
-    for e in mine:
-        a, b = board.edge_corners[e]
-        degree[a] = degree.get(a, 0) + 1
-        degree[b] = degree.get(b, 0) + 1
-    starts = {c for c, d in degree.items() if d % 2 or (cown[c] >= 0 and cown[c] != seat)}
-    if len(starts) < len(degree):  # a group of roads may have no such corner
-        owned = set(mine)
+    starts = {c for c, roads in links.items() if len(roads) % 2 or c in blocked}
+    if len(starts) < len(links):  # a group of roads may have no such corner
         seen: set[int] = set()
-        for c in sorted(degree):
+        for c in sorted(links):
             if c in seen:
                 continue
             group, stack = [c], [c]
             seen.add(c)
             while stack:  # every corner joined to c by the seat's roads
-                for e in board.corner_edges[stack.pop()]:
-                    if e in owned:
-                        for n in board.edge_corners[e]:
-                            if n not in seen:
-                                seen.add(n)
-                                group.append(n)
-                                stack.append(n)
+                for _, n in links[stack.pop()]:
+                    if n not in seen:
+                        seen.add(n)
+                        group.append(n)
+                        stack.append(n)
             if starts.isdisjoint(group):
                 starts.add(c)
     return sorted(starts)
