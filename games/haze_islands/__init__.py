@@ -133,7 +133,8 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
             hand = tuple(sorted(c + 1 for c in player.hand))
             # a Ghost Ship "look[s] through your map deck and discard[s] all the map
             # cards in any order": it knows its whole deck
-            known = set(state.decks[seat]) if player.status == GHOST else set(player.seen)
+            ghost_turn = player.status == GHOST and seat == state.current
+            known = set(state.decks[seat]) if ghost_turn else set(player.seen)
             seen = tuple(c + 1 for c in reversed(state.decks[seat]) if c in known)
             if seat == state.current and state.pending == PENDING_PLUNDER:
                 drawn = tuple(sorted(c + 1 for c in state.drawn))

@@ -4,9 +4,10 @@ Hidden from ``seat``: which map cards are in every face-down pile and in what or
 map decks, the discard pile, Plunder's drawn cards of another player) and in the other
 players' hands, keeping every count; the cards of the viewer's own deck it has not seen
 (seen cards keep their place; its whole deck while it Steals or, as a Ghost Ship, looks
-through it); the adventure deck and the adventure cards lying at open sea (their front is
-hidden); the Doom cards under the top one and their faces; the skull corners no Fate has
-revealed yet (each card keeps its number of skulls); and the random stream (varied by
+through it); the card a Trade offers (to all but the trader); the adventure deck and the
+adventure cards lying at open sea (their front is hidden); the Doom cards under the top
+one and their faces; the skull corners no Fate has revealed yet (each card keeps its
+number of skulls); and the random stream (varied by
 :meth:`games.protocol.ModularRuleset.hidden_variants`).
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from ..rng import GameRng
 from .data import CORNERS, OPEN_SEA
-from .state import GHOST, PENDING_PLUNDER, PENDING_STEAL, HazeState
+from .state import GHOST, PENDING_PLUNDER, PENDING_STEAL, PROMPT_TRADE, HazeState
 
 
 def _own_deck_known(state: HazeState, seat: int) -> bool:
@@ -38,10 +39,17 @@ def redeal(state: HazeState, seat: int | None, rng: GameRng) -> None:
             places += [(player.hand, i) for i in range(len(player.hand))]
     if state.pending == PENDING_PLUNDER and state.current != viewer:
         places += [(state.drawn, i) for i in range(len(state.drawn))]
+    # a Trade's offered card, hidden from all but the trader: it follows its place
+    offers = [(prompt, state.players[prompt.data[0]].hand.index(prompt.data[1]))
+              for prompt in state.prompts
+              if prompt.kind == PROMPT_TRADE and prompt.data[0] != viewer
+              and prompt.data[1] in state.players[prompt.data[0]].hand]
     cards = [pile[i] for pile, i in places]
     rng.shuffle(cards)
     for (pile, i), card in zip(places, cards, strict=True):
         pile[i] = card
+    for prompt, index in offers:
+        prompt.data[1] = state.players[prompt.data[0]].hand[index]
     for owner, player in enumerate(state.players):
         if owner != viewer:
             player.hand.sort()
