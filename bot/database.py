@@ -164,12 +164,24 @@ class SqliteDatabase:
     async def connect(cls, target: Target) -> SqliteDatabase:
         if target.address != ":memory:":
             Path(target.address).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(target.address, isolation_level=None)
+        # the busy timeout first (here and as the connection's timeout): switching a new
+        # file to WAL takes a lock, and processes opening one database together (shards
+        # starting at once) must wait for it rather than fail with "database is locked"
+        connection = await aiosqlite.connect(target.address, isolation_level=None,
+                                             timeout=5.0)
         connection.row_factory = aiosqlite.Row
-        await connection.execute("PRAGMA journal_mode=WAL")
+        await connection.execute("PRAGMA busy_timeout=5000")
+        for attempt in range(50):  # the WAL switch may report busy without waiting
+            try:
+                await connection.execute("PRAGMA journal_mode=WAL")
+                break
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or attempt == 49:
+                    await connection.close()
+                    raise
+                await asyncio.sleep(0.1)
         await connection.execute("PRAGMA synchronous=NORMAL")
         await connection.execute("PRAGMA foreign_keys=ON")
-        await connection.execute("PRAGMA busy_timeout=5000")
         return cls(connection, target)
 
     def execute(self, sql: str, parameters: Sequence[Any] = ()) -> Any:

@@ -42,17 +42,21 @@ def _played(players: int, mode: str, seed: int, actions: int) -> tuple[Any, Any]
 
 @pytest.fixture(scope="module")
 def widest() -> HazeView:
-    """The eight-card-wide map of seeded bot play, filled to all 30 map cards inside its
-    bounds, with every overlay on it."""
+    """An eight-card-wide map (the widest seeded bot play has reached) grown from a
+    seeded game's map, filled to all 30 map cards, with every overlay on it. The
+    columns are filled first, so the width does not depend on how the bot plays."""
     ruleset, state = _played(3, "coop", 39, 182)
     view = ruleset.view(state, None)
     xs = [loc.x for loc in view.locations]
     ys = [loc.y for loc in view.locations]
-    assert max(xs) - min(xs) + 1 == 8, "the seeded game no longer reaches 8 columns"
+    width = max(xs) - min(xs) + 1
+    assert width <= 8
     locations = list(view.locations)
     taken = {(loc.x, loc.y) for loc in locations}
-    free = [(x, y) for y in range(min(ys), max(ys) + 2) for x in range(min(xs), max(xs) + 1)
-            if (x, y) not in taken]
+    columns = range(min(xs), min(xs) + 8)
+    rows = range(min(ys), min(ys) + max(4, max(ys) - min(ys) + 1))
+    free = sorted(((x, y) for y in rows for x in columns if (x, y) not in taken),
+                  key=lambda sq: (sq[0] in set(xs), sq[1], sq[0]))
     adventures = [loc for loc in locations if loc.side in ("double", "single")]
     while len(locations) < 30 and free:
         x, y = free.pop(0)
@@ -67,6 +71,7 @@ def widest() -> HazeView:
     crowded = (busy[3].x, busy[3].y)
     players = [dataclasses.replace(p, x=crowded[0], y=crowded[1], status=status)
                for p, status in zip(view.players, ("ship", "ghost", "castaway"), strict=True)]
+    assert len({loc.x for loc in busy}) == 8 and len(busy) == 30
     return dataclasses.replace(
         view, locations=tuple(busy), players=tuple(players), doom=(busy[0].x, busy[0].y),
         doom_route=tuple((loc.x, loc.y) for loc in busy[:4]), prompt="round_end",
