@@ -252,6 +252,55 @@ def drawing(image: Image.Image) -> ImageDraw.ImageDraw:
     return CachedDraw(image)
 
 
+@lru_cache(maxsize=4096)
+def _exact_text_mask(
+    text: str, face: ImageFont.FreeTypeFont, anchor: str | None, start: tuple[float, float]
+) -> tuple[object, tuple[int, int]]:
+    """The glyph mask of one line of ``text`` as Pillow renders it from the sub-pixel
+    ``start`` (the fractional part of where it is drawn), and its offset."""
+    return face.getmask2(text, "L", None, None, None, 0, anchor, 0, start, stroke_filled=True)
+
+
+class ExactCachedDraw(ImageDraw.ImageDraw):
+    """An ``ImageDraw`` whose one-line texts reuse their glyph masks and come out
+    exactly as ``ImageDraw.text`` draws them, pixel for pixel.
+
+    Unlike :class:`CachedDraw`, which places a text on the nearest whole pixel, this
+    keys each mask by the fractional part of its position too and places it as Pillow
+    does (the position truncated, the fraction rendered into the glyphs): a renderer
+    that switches to it keeps its PNG bytes. Boards draw the same labels at the same
+    places on every render, so the masks are found again."""
+
+    def text(  # type: ignore[override]
+        self,
+        xy: tuple[float, float],
+        text: str,
+        fill: object = None,
+        font: ImageFont.FreeTypeFont | None = None,
+        anchor: str | None = None,
+        *args: object,
+        **kwargs: object,
+    ) -> None:
+        if (args or kwargs or not isinstance(text, str) or "\n" in text
+                or not isinstance(font, ImageFont.FreeTypeFont) or self.fontmode != "L"):
+            super().text(xy, text, fill, font, anchor, *args, **kwargs)  # type: ignore[arg-type]
+            return
+        ink, fill_ink = self._getink(fill)  # type: ignore[arg-type]
+        ink = fill_ink if ink is None else ink
+        if ink is None:
+            return
+        x, y = xy
+        start = (math.modf(x)[0], math.modf(y)[0])
+        mask, (dx, dy) = _exact_text_mask(text, font, anchor, start)
+        self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+
+
+def exact_drawing(image: Image.Image) -> ImageDraw.ImageDraw:
+    """An :class:`ExactCachedDraw` on ``image``: cached texts, the same pixels as
+    ``ImageDraw.Draw`` (for renderers whose images must not move by a pixel)."""
+    return ExactCachedDraw(image)
+
+
 @lru_cache(maxsize=8192)
 def text_width(text: str, face: ImageFont.FreeTypeFont) -> float:
     """Advance width of ``text`` in ``face``, in pixels (remembered: boards measure the
