@@ -38,6 +38,7 @@ from renderers.common import (
     RGB,
     WHITE,
     SeatStyle,
+    SplitSprite,
     TurnSeat,
     draw_fitted,
     draw_text,
@@ -47,9 +48,11 @@ from renderers.common import (
     ellipsize,
     font,
     line_height,
+    paste_split,
     play_order,
     png_bytes,
     seat_style,
+    split_sprite,
     text_width,
     wrap_account,
     wrap_text,
@@ -217,6 +220,14 @@ def _paste(image: Image.Image, sprite: Image.Image, centre: Point) -> None:
     image.paste(sprite, (x, y), sprite)
 
 
+def _paste_split(image: Image.Image, split: SplitSprite, centre: Point) -> None:
+    """:func:`_paste` of a large sprite cut by :func:`~renderers.common.split_sprite`
+    (the same pixels; its opaque middle is copied instead of blended)."""
+    sprite = split.sprite
+    x, y = round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)
+    paste_split(image, split, (x, y))
+
+
 # -- the island --------------------------------------------------------------------------
 class _Frame:
     """Maps board corner coordinates to pixels for one board and hex size."""
@@ -279,6 +290,15 @@ def _hex_tile(fill: RGB, radius: float, outline: RGB | None = None, width: float
                   width=round(width * k) if outline else 0)
 
     return _supersampled(size, size, paint)
+
+
+@lru_cache(maxsize=64)
+def _hex_tile_split(fill: RGB, radius: float, outline: RGB | None = None, width: float = 0.0
+                    ) -> SplitSprite:
+    """:func:`_hex_tile` cut for fast pasting: an island pastes one per hex (and one
+    more for its rim), and a masked paste of the whole tile was most of the time an
+    island took to build."""
+    return split_sprite(_hex_tile(fill, radius, outline, width))
 
 
 @lru_cache(maxsize=3)
@@ -397,9 +417,9 @@ def _island_base(board_id: str, edges: tuple[int, ...], r: float) -> Image.Image
     img = Image.new("RGB", (fr.w, fr.h), BACKGROUND)
     sea = _sea(fr.w, fr.h)
     img.paste(sea, (0, 0), sea)
-    rim = _hex_tile(SEA_EDGE, r * 1.16)
+    rim = _hex_tile_split(SEA_EDGE, r * 1.16)
     for h in range(board.hexes):
-        _paste(img, rim, fr.hex_centre(h))
+        _paste_split(img, rim, fr.hex_centre(h))
     for edge, bc in zip(edges, _harbour_spots(board_id, edges, r), strict=True):
         a, b = board.edge_corners[edge]
         _pier(img, (fr.corner(a), fr.corner(b)), bc)
@@ -429,7 +449,7 @@ def _island(
     for h in range(board.hexes):  # the hexes, each outlined
         res = terrain[h]
         fill = TERRAIN[res] if res >= 0 else DESERT_RGB
-        _paste(img, _hex_tile(fill, r, (60, 50, 40), 1.6), fr.hex_centre(h))
+        _paste_split(img, _hex_tile_split(fill, r, (60, 50, 40), 1.6), fr.hex_centre(h))
     icon = max(22, round(0.34 * r))
     for h in range(board.hexes):
         cx, cy = fr.hex_centre(h)
