@@ -17,7 +17,11 @@ to its end to find the positions worth timing, then replayed to capture them:
 * ``hand mid-game`` / ``hand largest`` / ``hand final``: the private image of one seat
   (the first actor's, at its largest hand over the game), if the game has one.
 
-Each image is drawn once untimed (fonts, cached static layers), then ``samples`` times;
+The images are drawn as a render worker draws them: this process is set up as the
+pool's fork server sets up every worker (:mod:`bot.render_warmup`: warmed pieces, and
+Pillow keeping freed image blocks, without which mapping fresh memory adds about a
+third to a large board's time). Each image is drawn once untimed (fonts, cached static
+layers), then ``samples`` times;
 wall-clock p50 / p95 / max are reported, and beside them the p95 of the thread's CPU
 time, which a machine busy with other work inflates much less.
 Private images are timed by drawing them (the module's ``render_hand``), not through the
@@ -190,6 +194,16 @@ class _Scout:
             self.hand, self.hand_at = size, actions
 
 
+def _as_in_a_render_worker() -> None:
+    """Set this process up as :mod:`bot.render_pool` sets up each render worker (its
+    fork server imports :mod:`bot.render_warmup`), so that the figures are the workers'."""
+    from PIL import Image
+
+    from bot import render_warmup  # importing it warms the pieces, as in the fork server
+
+    Image.core.set_blocks_max(render_warmup.IMAGE_BLOCKS_KEPT)
+
+
 def _time(draw: Callable[[], bytes], samples: int, cold: bool = False
           ) -> tuple[list[float], list[float], bytes]:
     """Wall-clock and CPU milliseconds of ``samples`` draws after a warm-up, and the PNG;
@@ -221,6 +235,7 @@ def run_render(
                            None, None, None, note=f"no renderer for {ruleset.id!r}")
     module = import_module(module_name)
     render_hand = getattr(module, "render_hand", None)
+    _as_in_a_render_worker()
     renderers.clear_caches()
 
     def position(at: int) -> Position:
