@@ -341,7 +341,7 @@ def drawing(image: Image.Image) -> ImageDraw.ImageDraw:
     return CachedDraw(image)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def _exact_text_mask(
     text: str, face: ImageFont.FreeTypeFont, anchor: str | None, start: tuple[float, float]
 ) -> tuple[object, tuple[int, int]]:
