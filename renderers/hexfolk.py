@@ -215,7 +215,7 @@ def _robber_sprite(size: int) -> Image.Image:
     return img.resize((w, h), Image.Resampling.LANCZOS)
 
 
-def _paste(image: Image.Image, sprite: Image.Image, centre: Point) -> None:
+def _paste(image: Image.Image | _Region, sprite: Image.Image, centre: Point) -> None:
     x, y = round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)
     image.paste(sprite, (x, y), sprite)
 
@@ -497,7 +497,8 @@ def _name_tab(name: str, r: float) -> Image.Image:
     return big.resize((w, h), Image.Resampling.LANCZOS)
 
 
-def _draw_hex_names(image: Image.Image, board: Board, fr: _Frame, r: float) -> None:
+def _draw_hex_names(image: Image.Image | _Region, board: Board, fr: _Frame, r: float
+                    ) -> None:
     """Each hex's letter (the name moves and events use) on a small pale tab, drawn over
     the pieces so that a city on the hex's corner never hides part of it ("AO" must not
     read "AC")."""
@@ -506,10 +507,42 @@ def _draw_hex_names(image: Image.Image, board: Board, fr: _Frame, r: float) -> N
         _paste(image, _name_tab(names[h], r), hex_name_anchor(fr, h))
 
 
+class _Region:
+    """The island's rectangle inside the board image, to paste pieces into: a paste at
+    ``(x, y)`` lands at ``(x + left, y + top)``, clipped to the island's ``size`` exactly
+    as it would be in an island image of its own (which then had to be copied from the
+    cached island and pasted into the board, a few MB each)."""
+
+    def __init__(self, image: Image.Image, left: int, top: int, size: tuple[int, int]) -> None:
+        self.image, self.left, self.top = image, left, top
+        self.width, self.height = size
+        self.mode = image.mode
+
+    def paste(self, sprite: Image.Image, xy: tuple[int, int],
+              mask: Image.Image | None = None) -> None:
+        x, y = xy
+        x0, y0 = max(0, x), max(0, y)
+        x1, y1 = min(self.width, x + sprite.width), min(self.height, y + sprite.height)
+        if x1 <= x0 or y1 <= y0:
+            return
+        if (x0, y0, x1, y1) != (x, y, x + sprite.width, y + sprite.height):
+            box = (x0 - x, y0 - y, x1 - x, y1 - y)
+            sprite = sprite.crop(box)
+            mask = None if mask is None else mask.crop(box)
+        self.image.paste(sprite, (x0 + self.left, y0 + self.top), mask)
+
+
 def _draw_island(view: HexfolkView, r: float, locale: str) -> Image.Image:
     """The island with the robber, every player's pieces and the numbered spots."""
-    board = get_board(view.board)
     img = _island(view.board, view.terrain, view.tokens, view.harbours, r, locale).copy()
+    _draw_pieces(img, view, r)
+    return img
+
+
+def _draw_pieces(img: Image.Image | _Region, view: HexfolkView, r: float) -> None:
+    """The robber, every player's pieces, the hexes' letters and the numbered spots,
+    pasted over the static island in ``img``."""
+    board = get_board(view.board)
     fr = _Frame(board, r)
     if 0 <= view.robber < board.hexes:
         centre, _ = robber_area(fr, view.robber)
@@ -542,7 +575,6 @@ def _draw_island(view: HexfolkView, r: float, locale: str) -> Image.Image:
     _draw_hex_names(img, board, fr, r)
     for mark_ in spot_marks(view, fr):
         _paste(img, _spot_sprite(str(mark_.number), mark_.radius, mark_.on_piece), mark_.centre)
-    return img
 
 
 def _piece_sizes(r: float) -> tuple[int, int]:
@@ -1230,8 +1262,9 @@ def render_board(
         for line in lines:
             draw.text((MARGIN + 14, ly), line, font=cap_face, fill=INK)
             ly += line_height(cap_face)
-    island = _draw_island(view, r, locale)
+    island = _island(view.board, view.terrain, view.tokens, view.harbours, r, locale)
     image.paste(island, (round(board_x), top))
+    _draw_pieces(_Region(image, round(board_x), top, island.size), view, r)
     _draw_legend(image, draw, view, locale, board_x + 8, top + fr.h + 4, fr.w - 8)
     for i, player in enumerate(view.players):
         cx = panel_x + (i % cols) * (card_w + GAP)

@@ -77,3 +77,21 @@ def test_a_sprite_without_an_opaque_middle_is_pasted_whole() -> None:
 def test_split_sprite_refuses_a_sprite_without_alpha() -> None:
     with pytest.raises(ValueError):
         split_sprite(Image.new("RGB", (10, 10)))
+
+
+def test_pieces_pasted_into_the_islands_region_are_clipped_to_the_island() -> None:
+    """The Hexfolk board pastes pieces straight into the island's rectangle of the board
+    image: a sprite across or beyond the island's edge is cut where an island image of
+    its own would cut it, and nothing outside the rectangle changes."""
+    sprite = hexfolk._number_token(8, 64.0)
+    island = _background((160, 120), "RGB")
+    board = _background((400, 300), "RGB")
+    left, top = 90, 70
+    board.paste(island, (left, top))
+    region = hexfolk._Region(board, left, top, island.size)
+    for xy in ((10, 10), (-20, 30), (140, 100), (150, -30), (-500, 0), (30, 119)):
+        island.paste(sprite, xy, sprite)
+        region.paste(sprite, xy, sprite)
+    expected = _background((400, 300), "RGB")
+    expected.paste(island, (left, top))
+    assert board.tobytes() == expected.tobytes()
