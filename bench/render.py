@@ -19,11 +19,12 @@ to its end to find the positions worth timing, then replayed to capture them:
 
 The images are drawn as a render worker draws them: this process is set up as the
 pool's fork server sets up every worker (:mod:`bot.render_warmup`: warmed pieces, and
-Pillow keeping freed image blocks, without which mapping fresh memory adds about a
-third to a large board's time). Each image is drawn once untimed (fonts, cached static
-layers), then ``samples`` times;
-wall-clock p50 / p95 / max are reported, and beside them the p95 of the thread's CPU
-time, which a machine busy with other work inflates much less.
+Pillow keeping freed image blocks; without them a fresh process may map new memory for
+each large image, which put a Hexfolk 8-player board at 37-41 ms CPU instead of 20-29
+in one loaded-machine measurement, though a process that drew other games first often
+hides it). Each image is drawn once untimed (fonts, cached static layers), then
+``samples`` times; wall-clock p50 / p95 / max are reported, and beside them the p95 of
+the thread's CPU time, which a machine busy with other work inflates much less.
 Private images are timed by drawing them (the module's ``render_hand``), not through the
 kept-hand cache of :func:`renderers.render_private`. The caption is the account of the
 last moves, built as the session service builds it.
