@@ -43,7 +43,7 @@ from games import Ruleset
 from games.options import resolve_options
 from games.protocol import Event
 
-from .stats import KB, default_options, percentile, seat_names
+from .stats import KB, default_options, measured_rulesets, percentile, seat_names
 
 #: A bot game longer than this many actions is a bot bug: stop it there.
 MAX_BOT_GAME_ACTIONS = 100_000
@@ -308,7 +308,6 @@ def main() -> None:
     [--locale L] [--options "map=great-land"]``: this section alone."""
     import argparse
 
-    from games import all_rulesets, get_ruleset
     from games.options import InvalidOption, parse_option_text
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -319,7 +318,7 @@ def main() -> None:
     parser.add_argument("--locale", default="en")
     parser.add_argument("--options", default="", help='lobby options, e.g. "map=great-land"')
     args = parser.parse_args()
-    rulesets = [get_ruleset(args.game)] if args.game else all_rulesets()
+    rulesets = measured_rulesets(args.game)
     try:  # bad options are refused before any game is played
         options = parse_option_text(args.options)
         for ruleset in rulesets if options else ():
