@@ -17,9 +17,14 @@ to its end to find the positions worth timing, then replayed to capture them:
 * ``hand mid-game`` / ``hand largest`` / ``hand final``: the private image of one seat
   (the first actor's, at its largest hand over the game), if the game has one.
 
-Each image is drawn once untimed (fonts, cached static layers), then ``samples`` times;
-wall-clock p50 / p95 / max are reported, and beside them the p95 of the thread's CPU
-time, which a machine busy with other work inflates much less.
+The images are drawn as a render worker draws them: this process is set up as the
+pool's fork server sets up every worker (:mod:`bot.render_warmup`: warmed pieces, and
+Pillow keeping freed image blocks; without them a fresh process may map new memory for
+each large image, which put a Hexfolk 8-player board at 37-41 ms CPU instead of 20-29
+in one loaded-machine measurement, though a process that drew other games first often
+hides it). Each image is drawn once untimed (fonts, cached static layers), then
+``samples`` times; wall-clock p50 / p95 / max are reported, and beside them the p95 of
+the thread's CPU time, which a machine busy with other work inflates much less.
 Private images are timed by drawing them (the module's ``render_hand``), not through the
 kept-hand cache of :func:`renderers.render_private`. The caption is the account of the
 last moves, built as the session service builds it.
@@ -28,13 +33,14 @@ last moves, built as the session service builds it.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
 import renderers
 from games import Ruleset
+from games.options import resolve_options
 from games.protocol import Event
 
 from .stats import KB, default_options, measured_rulesets, percentile, seat_names
@@ -106,10 +112,14 @@ class RenderStats:
 def _bot_play(
     ruleset: Ruleset[Any, Any], players: int, seed: int, stop_after: int | None,
     watch: Callable[[Any, int], None] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> tuple[Any, int, list[Event]]:
     """Seeded bot play from the start, for ``stop_after`` actions or to the end;
-    ``watch(state, actions)`` sees every position, the first and the last included."""
-    state = ruleset.setup(players, default_options(ruleset), seed)
+    ``watch(state, actions)`` sees every position, the first and the last included.
+    ``options``: lobby options over the defaults (e.g. Hexfolk's ``map``)."""
+    chosen = (default_options(ruleset) if not options
+              else resolve_options(ruleset.name_key, ruleset.options, options))
+    state = ruleset.setup(players, chosen, seed)
     events: list[Event] = []
     actions = 0
     limit = MAX_BOT_GAME_ACTIONS if stop_after is None else stop_after
@@ -129,9 +139,10 @@ def _bot_play(
 
 
 def _position(
-    ruleset: Ruleset[Any, Any], players: int, seed: int, at: int, game_actions: int, locale: str
+    ruleset: Ruleset[Any, Any], players: int, seed: int, at: int, game_actions: int, locale: str,
+    options: Mapping[str, Any] | None = None,
 ) -> Position:
-    state, actions, events = _bot_play(ruleset, players, seed, at)
+    state, actions, events = _bot_play(ruleset, players, seed, at, options=options)
     names = seat_names(players, locale)
     caption = " ".join(e.text(names, locale) for e in events[-3:])
     return Position(state, actions, game_actions, ruleset.turn_marker(state), caption)
@@ -190,6 +201,16 @@ class _Scout:
             self.hand, self.hand_at = size, actions
 
 
+def _as_in_a_render_worker() -> None:
+    """Set this process up as :mod:`bot.render_pool` sets up each render worker (its
+    fork server imports :mod:`bot.render_warmup`), so that the figures are the workers'."""
+    from PIL import Image
+
+    from bot import render_warmup  # importing it warms the pieces, as in the fork server
+
+    Image.core.set_blocks_max(render_warmup.IMAGE_BLOCKS_KEPT)
+
+
 def _time(draw: Callable[[], bytes], samples: int, cold: bool = False
           ) -> tuple[list[float], list[float], bytes]:
     """Wall-clock and CPU milliseconds of ``samples`` draws after a warm-up, and the PNG;
@@ -208,12 +229,14 @@ def _time(draw: Callable[[], bytes], samples: int, cold: bool = False
 
 
 def run_render(
-    ruleset: Ruleset[Any, Any], players: int, *, seed: int, samples: int, locale: str = "en"
+    ruleset: Ruleset[Any, Any], players: int, *, seed: int, samples: int, locale: str = "en",
+    options: Mapping[str, Any] | None = None,
 ) -> RenderStats:
     """Time every image a player gets at the mid-game, most-spots and final positions,
-    the summary and a seat's private image; the worst of them and each one."""
+    the summary and a seat's private image; the worst of them and each one. ``options``:
+    lobby options over the defaults (e.g. ``{"map": "great-land"}``, Hexfolk's largest)."""
     scout = _Scout(ruleset)
-    final, game_actions, _ = _bot_play(ruleset, players, seed, None, scout)
+    final, game_actions, _ = _bot_play(ruleset, players, seed, None, scout, options)
     names = seat_names(players, locale)
     module_name = renderers._MODULES.get(ruleset.id)
     if module_name is None:
@@ -221,10 +244,11 @@ def run_render(
                            None, None, None, note=f"no renderer for {ruleset.id!r}")
     module = import_module(module_name)
     render_hand = getattr(module, "render_hand", None)
+    _as_in_a_render_worker()
     renderers.clear_caches()
 
     def position(at: int) -> Position:
-        return _position(ruleset, players, seed, at, game_actions, locale)
+        return _position(ruleset, players, seed, at, game_actions, locale, options)
 
     mid = position(max(1, game_actions // 2))
     last = position(game_actions)
@@ -280,17 +304,32 @@ def describe(stats: RenderStats) -> list[str]:
 
 
 def main() -> None:
-    """``python -m bench.render [--game ID] [--samples N] [--seed N]``: this section alone."""
+    """``python -m bench.render [--game ID] [--samples N] [--seed N] [--players N]
+    [--locale L] [--options "map=great-land"]``: this section alone."""
     import argparse
 
+    from games.options import InvalidOption, parse_option_text
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", help="one game id (default: every game)")
     parser.add_argument("--samples", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, help="table size (default: the largest)")
+    parser.add_argument("--locale", default="en")
+    parser.add_argument("--options", default="", help='lobby options, e.g. "map=great-land"')
     args = parser.parse_args()
-    for ruleset in measured_rulesets(args.game):
-        stats = run_render(ruleset, ruleset.max_players, seed=args.seed, samples=args.samples)
+    rulesets = measured_rulesets(args.game)
+    try:  # bad options are refused before any game is played
+        options = parse_option_text(args.options)
+        for ruleset in rulesets if options else ():
+            resolve_options(ruleset.name_key, ruleset.options, options)
+    except InvalidOption as exc:
+        parser.error(str(exc))
+    for ruleset in rulesets:
+        players = min(max(args.players or ruleset.max_players, ruleset.min_players),
+                      ruleset.max_players)
+        stats = run_render(ruleset, players, seed=args.seed, samples=args.samples,
+                           locale=args.locale, options=options)
         if stats.note:
             print(f"{ruleset.id}: {stats.note}")
             continue

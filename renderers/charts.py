@@ -23,6 +23,7 @@ from .common import (
     MUTED,
     SeatStyle,
     draw_token,
+    exact_drawing,
     font,
     text_width,
 )
@@ -87,7 +88,7 @@ def _axis_room(peak: float, locale: str) -> float:
 def legend(image: Image.Image, xy: tuple[float, float], series: Sequence[Series],
            max_width: float) -> float:
     """A row of token + name entries (wrapping); return the bottom."""
-    draw = ImageDraw.Draw(image)
+    draw = exact_drawing(image)
     face = font(16)
     x0, y = xy
     x = x0
@@ -106,7 +107,7 @@ def line_chart(image: Image.Image, box: Box, series: Sequence[Series], *,
     """One line per series across ``box`` (x0, y0, x1, y1): the x positions are numbered
     from ``x_start`` (rounds), the value axis starts at zero. Each line ends in the
     seat's token; lines that coincide stay visible because later ones are thinner."""
-    draw = ImageDraw.Draw(image)
+    draw = exact_drawing(image)
     x0, y0, x1, y1 = box
     points = max((len(s.values) for s in series), default=0)
     peak = max((v for s in series for v in s.values), default=0.0)
@@ -156,7 +157,7 @@ def bar_chart(image: Image.Image, box: Box, categories: Sequence[str],
               series: Sequence[Series], locale: str = "en") -> None:
     """Grouped bars across ``box``: for every category one bar per series (in series
     order), its value written above it and the seat's letter inside it."""
-    draw = ImageDraw.Draw(image)
+    draw = exact_drawing(image)
     x0, y0, x1, y1 = box
     peak = max((v for s in series for v in s.values), default=0.0)
     left = x0 + _axis_room(peak, locale)

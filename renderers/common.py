@@ -209,6 +209,95 @@ def draw_token(
     image.paste(token, (x, y), token)
 
 
+@dataclass(frozen=True, slots=True)
+class SplitSprite:
+    """An RGBA sprite cut for fast pasting (:func:`split_sprite`): its fully opaque
+    middle, copied as it is, and the pieces around it, blended through their alpha."""
+
+    sprite: Image.Image
+    #: (x, y) offset and the opaque middle, as RGB and as RGBA (``None``: none worth it)
+    middle: tuple[tuple[int, int], Image.Image, Image.Image] | None
+    #: (x, y) offset and RGBA piece, pasted with its own alpha as the mask
+    edges: tuple[tuple[tuple[int, int], Image.Image], ...]
+
+
+def split_sprite(sprite: Image.Image) -> SplitSprite:
+    """Cut ``sprite`` (RGBA) into the largest fully opaque rectangle (over each row's
+    longest run of alpha 255: a shrunk picture rings to 251 next to its outline) and
+    the pieces around it, each trimmed to what it draws.
+
+    A masked paste blends every pixel of the sprite's box, the transparent corners and
+    the opaque middle included; a pixel of alpha 255 comes out as the sprite's own and
+    one of alpha 0 leaves the image as it was, so copying the middle without a mask and
+    blending only the rest gives exactly the same pixels (:func:`paste_split`). Worth it
+    for large sprites such as a hex (most of it opaque); keep the result (it is meant to
+    be cached beside the sprite)."""
+    if sprite.mode != "RGBA":
+        raise ValueError(f"split_sprite needs an RGBA sprite, not {sprite.mode}")
+    w, h = sprite.size
+    alpha = sprite.getchannel("A")
+    pixels = alpha.tobytes()
+    runs: list[tuple[int, int] | None] = []  # each row's longest run of alpha 255
+    for y in range(h):
+        row = pixels[y * w:(y + 1) * w]
+        longest: tuple[int, int] | None = None
+        x = row.find(255)
+        while x >= 0:
+            end = x
+            while end < w and row[end] == 255:
+                end += 1
+            if longest is None or end - x > longest[1] - longest[0]:
+                longest = (x, end)
+            x = row.find(255, end)
+        runs.append(longest)
+    best: tuple[int, int, int, int] | None = None  # x0, y0, x1, y1
+    best_area = 0
+    for y0 in range(h):
+        if runs[y0] is None:
+            continue
+        x0, x1 = runs[y0]  # type: ignore[misc]
+        for y1 in range(y0 + 1, h + 1):
+            run = runs[y1 - 1]
+            if run is None:
+                break
+            x0, x1 = max(x0, run[0]), min(x1, run[1])
+            if x1 <= x0:
+                break
+            area = (x1 - x0) * (y1 - y0)
+            if area > best_area:
+                best, best_area = (x0, y0, x1, y1), area
+    if best is None or best_area * 4 < w * h:  # not worth the extra pastes
+        return SplitSprite(sprite, None, (((0, 0), sprite),))
+    x0, y0, x1, y1 = best
+    if alpha.crop(best).getextrema() != (255, 255):  # cannot happen; never paste wrong
+        return SplitSprite(sprite, None, (((0, 0), sprite),))
+    middle = sprite.crop(best)
+    edges: list[tuple[tuple[int, int], Image.Image]] = []
+    for box in ((0, 0, w, y0), (0, y1, w, h), (0, y0, x0, y1), (x1, y0, w, y1)):
+        if box[2] <= box[0] or box[3] <= box[1]:
+            continue
+        drawn = alpha.crop(box).getbbox()
+        if drawn is None:
+            continue
+        left, top = box[0] + drawn[0], box[1] + drawn[1]
+        piece = sprite.crop((left, top, box[0] + drawn[2], box[1] + drawn[3]))
+        edges.append(((left, top), piece))
+    return SplitSprite(sprite, ((x0, y0), middle.convert("RGB"), middle), tuple(edges))
+
+
+def paste_split(image: Image.Image, split: SplitSprite, xy: tuple[int, int]) -> None:
+    """Paste a :func:`split_sprite` at ``xy`` (its top left) into ``image``: the same
+    pixels as ``image.paste(sprite, xy, sprite)``, with the opaque middle copied."""
+    x, y = xy
+    if split.middle is None or image.mode not in ("RGB", "RGBA"):
+        image.paste(split.sprite, (x, y), split.sprite)
+        return
+    (mx, my), rgb, rgba = split.middle
+    image.paste(rgb if image.mode == "RGB" else rgba, (x + mx, y + my))
+    for (ex, ey), piece in split.edges:
+        image.paste(piece, (x + ex, y + ey), piece)
+
+
 # -- text ---------------------------------------------------------------------------------
 @lru_cache(maxsize=2048)
 def _text_mask(
@@ -250,6 +339,55 @@ class CachedDraw(ImageDraw.ImageDraw):
 def drawing(image: Image.Image) -> ImageDraw.ImageDraw:
     """A :class:`CachedDraw` on ``image`` (use it instead of ``ImageDraw.Draw``)."""
     return CachedDraw(image)
+
+
+@lru_cache(maxsize=2048)
+def _exact_text_mask(
+    text: str, face: ImageFont.FreeTypeFont, anchor: str | None, start: tuple[float, float]
+) -> tuple[object, tuple[int, int]]:
+    """The glyph mask of one line of ``text`` as Pillow renders it from the sub-pixel
+    ``start`` (the fractional part of where it is drawn), and its offset."""
+    return face.getmask2(text, "L", None, None, None, 0, anchor, 0, start, stroke_filled=True)
+
+
+class ExactCachedDraw(ImageDraw.ImageDraw):
+    """An ``ImageDraw`` whose one-line texts reuse their glyph masks and come out
+    exactly as ``ImageDraw.text`` draws them, pixel for pixel.
+
+    Unlike :class:`CachedDraw`, which places a text on the nearest whole pixel, this
+    keys each mask by the fractional part of its position too and places it as Pillow
+    does (the position truncated, the fraction rendered into the glyphs): a renderer
+    that switches to it keeps its PNG bytes. Boards draw the same labels at the same
+    places on every render, so the masks are found again."""
+
+    def text(  # type: ignore[override]
+        self,
+        xy: tuple[float, float],
+        text: str,
+        fill: object = None,
+        font: ImageFont.FreeTypeFont | None = None,
+        anchor: str | None = None,
+        *args: object,
+        **kwargs: object,
+    ) -> None:
+        if (args or kwargs or not isinstance(text, str) or "\n" in text
+                or not isinstance(font, ImageFont.FreeTypeFont) or self.fontmode != "L"):
+            super().text(xy, text, fill, font, anchor, *args, **kwargs)  # type: ignore[arg-type]
+            return
+        ink, fill_ink = self._getink(fill)  # type: ignore[arg-type]
+        ink = fill_ink if ink is None else ink
+        if ink is None:
+            return
+        x, y = xy
+        start = (math.modf(x)[0], math.modf(y)[0])
+        mask, (dx, dy) = _exact_text_mask(text, font, anchor, start)
+        self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+
+
+def exact_drawing(image: Image.Image) -> ImageDraw.ImageDraw:
+    """An :class:`ExactCachedDraw` on ``image``: cached texts, the same pixels as
+    ``ImageDraw.Draw`` (for renderers whose images must not move by a pixel)."""
+    return ExactCachedDraw(image)
 
 
 @lru_cache(maxsize=8192)

@@ -28,6 +28,7 @@ from renderers.common import (
     draw_fitted,
     draw_text,
     draw_token,
+    exact_drawing,
     font,
     line_height,
     png_bytes,
@@ -72,7 +73,7 @@ def _section_title(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str
 
 def _draw_vp_chart(image: Image.Image, summary: SummaryView, names: Sequence[str],
                    top: float, locale: str) -> float:
-    draw = ImageDraw.Draw(image)
+    draw = exact_drawing(image)
     _section_title(draw, (MARGIN, top), t(_S + "vp_title", locale, target=summary.target),
                    WIDTH - 2 * MARGIN)
     per_player = [[row[p.seat] for row in summary.vp_rounds] for p in summary.players]
@@ -91,7 +92,7 @@ def expected_rolls(rolls: int) -> float:
 def _draw_die_chart(image: Image.Image, summary: SummaryView, box: tuple[float, float,
                     float, float], locale: str) -> None:
     """Bars of the rolls per face with the expected count as a line of markers."""
-    draw = ImageDraw.Draw(image)
+    draw = exact_drawing(image)
     x0, y0, x1, y1 = box
     rolls = summary.rolls
     wood = sum(p.wood for p in summary.players)
@@ -132,7 +133,7 @@ def _draw_die_chart(image: Image.Image, summary: SummaryView, box: tuple[float, 
 
 def _draw_attack_chart(image: Image.Image, summary: SummaryView, names: Sequence[str],
                        box: tuple[float, float, float, float], locale: str) -> None:
-    draw = ImageDraw.Draw(image)
+    draw = exact_drawing(image)
     x0, y0, x1, y1 = box
     _section_title(draw, (x0, y0), t(_S + "attacks_title", locale), x1 - x0)
     draw_text(draw, (x0, y0 + 30), t(_S + "attacks_note", locale), font(15), MUTED, x1 - x0)
@@ -150,7 +151,7 @@ def _wait_text(ps: PlayerSummary, locale: str) -> str:
 
 def _draw_table(image: Image.Image, summary: SummaryView, names: Sequence[str], top: float,
                 locale: str) -> float:
-    draw = ImageDraw.Draw(image)
+    draw = exact_drawing(image)
     head = font(15, bold=True)
     heads = ("col_player", "col_vp", "col_ships", "col_wood", "col_attacks", "col_wait")
     head_lines = 2
@@ -220,7 +221,7 @@ def render_summary(summary: SummaryView, names: Sequence[str], locale: str = "en
     height = round(MARGIN + HEADER_H + LINE_H + GAP + CHARTS_H + 2 * GAP
                    + _table_height(len(summary.players)) + MARGIN)
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = exact_drawing(image)
     draw_text(draw, (MARGIN, MARGIN), t(_S + "title", locale), font(30, bold=True), INK,
               WIDTH - 2 * MARGIN)
     rounds = len(summary.vp_rounds) - 1

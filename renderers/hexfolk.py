@@ -38,6 +38,7 @@ from renderers.common import (
     RGB,
     WHITE,
     SeatStyle,
+    SplitSprite,
     TurnSeat,
     draw_fitted,
     draw_text,
@@ -47,9 +48,11 @@ from renderers.common import (
     ellipsize,
     font,
     line_height,
+    paste_split,
     play_order,
     png_bytes,
     seat_style,
+    split_sprite,
     text_width,
     wrap_account,
     wrap_text,
@@ -212,9 +215,17 @@ def _robber_sprite(size: int) -> Image.Image:
     return img.resize((w, h), Image.Resampling.LANCZOS)
 
 
-def _paste(image: Image.Image, sprite: Image.Image, centre: Point) -> None:
+def _paste(image: Image.Image | _Region, sprite: Image.Image, centre: Point) -> None:
     x, y = round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)
     image.paste(sprite, (x, y), sprite)
+
+
+def _paste_split(image: Image.Image, split: SplitSprite, centre: Point) -> None:
+    """:func:`_paste` of a large sprite cut by :func:`~renderers.common.split_sprite`
+    (the same pixels; its opaque middle is copied instead of blended)."""
+    sprite = split.sprite
+    x, y = round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)
+    paste_split(image, split, (x, y))
 
 
 # -- the island --------------------------------------------------------------------------
@@ -279,6 +290,15 @@ def _hex_tile(fill: RGB, radius: float, outline: RGB | None = None, width: float
                   width=round(width * k) if outline else 0)
 
     return _supersampled(size, size, paint)
+
+
+@lru_cache(maxsize=64)
+def _hex_tile_split(fill: RGB, radius: float, outline: RGB | None = None, width: float = 0.0
+                    ) -> SplitSprite:
+    """:func:`_hex_tile` cut for fast pasting: an island pastes one per hex (and one
+    more for its rim), and a masked paste of the whole tile was most of the time an
+    island took to build."""
+    return split_sprite(_hex_tile(fill, radius, outline, width))
 
 
 @lru_cache(maxsize=3)
@@ -397,9 +417,9 @@ def _island_base(board_id: str, edges: tuple[int, ...], r: float) -> Image.Image
     img = Image.new("RGB", (fr.w, fr.h), BACKGROUND)
     sea = _sea(fr.w, fr.h)
     img.paste(sea, (0, 0), sea)
-    rim = _hex_tile(SEA_EDGE, r * 1.16)
+    rim = _hex_tile_split(SEA_EDGE, r * 1.16)
     for h in range(board.hexes):
-        _paste(img, rim, fr.hex_centre(h))
+        _paste_split(img, rim, fr.hex_centre(h))
     for edge, bc in zip(edges, _harbour_spots(board_id, edges, r), strict=True):
         a, b = board.edge_corners[edge]
         _pier(img, (fr.corner(a), fr.corner(b)), bc)
@@ -429,7 +449,7 @@ def _island(
     for h in range(board.hexes):  # the hexes, each outlined
         res = terrain[h]
         fill = TERRAIN[res] if res >= 0 else DESERT_RGB
-        _paste(img, _hex_tile(fill, r, (60, 50, 40), 1.6), fr.hex_centre(h))
+        _paste_split(img, _hex_tile_split(fill, r, (60, 50, 40), 1.6), fr.hex_centre(h))
     icon = max(22, round(0.34 * r))
     for h in range(board.hexes):
         cx, cy = fr.hex_centre(h)
@@ -477,7 +497,8 @@ def _name_tab(name: str, r: float) -> Image.Image:
     return big.resize((w, h), Image.Resampling.LANCZOS)
 
 
-def _draw_hex_names(image: Image.Image, board: Board, fr: _Frame, r: float) -> None:
+def _draw_hex_names(image: Image.Image | _Region, board: Board, fr: _Frame, r: float
+                    ) -> None:
     """Each hex's letter (the name moves and events use) on a small pale tab, drawn over
     the pieces so that a city on the hex's corner never hides part of it ("AO" must not
     read "AC")."""
@@ -486,10 +507,42 @@ def _draw_hex_names(image: Image.Image, board: Board, fr: _Frame, r: float) -> N
         _paste(image, _name_tab(names[h], r), hex_name_anchor(fr, h))
 
 
+class _Region:
+    """The island's rectangle inside the board image, to paste pieces into: a paste at
+    ``(x, y)`` lands at ``(x + left, y + top)``, clipped to the island's ``size`` exactly
+    as it would be in an island image of its own (which then had to be copied from the
+    cached island and pasted into the board, a few MB each)."""
+
+    def __init__(self, image: Image.Image, left: int, top: int, size: tuple[int, int]) -> None:
+        self.image, self.left, self.top = image, left, top
+        self.width, self.height = size
+        self.mode = image.mode
+
+    def paste(self, sprite: Image.Image, xy: tuple[int, int],
+              mask: Image.Image | None = None) -> None:
+        x, y = xy
+        x0, y0 = max(0, x), max(0, y)
+        x1, y1 = min(self.width, x + sprite.width), min(self.height, y + sprite.height)
+        if x1 <= x0 or y1 <= y0:
+            return
+        if (x0, y0, x1, y1) != (x, y, x + sprite.width, y + sprite.height):
+            box = (x0 - x, y0 - y, x1 - x, y1 - y)
+            sprite = sprite.crop(box)
+            mask = None if mask is None else mask.crop(box)
+        self.image.paste(sprite, (x0 + self.left, y0 + self.top), mask)
+
+
 def _draw_island(view: HexfolkView, r: float, locale: str) -> Image.Image:
     """The island with the robber, every player's pieces and the numbered spots."""
-    board = get_board(view.board)
     img = _island(view.board, view.terrain, view.tokens, view.harbours, r, locale).copy()
+    _draw_pieces(img, view, r)
+    return img
+
+
+def _draw_pieces(img: Image.Image | _Region, view: HexfolkView, r: float) -> None:
+    """The robber, every player's pieces, the hexes' letters and the numbered spots,
+    pasted over the static island in ``img``."""
+    board = get_board(view.board)
     fr = _Frame(board, r)
     if 0 <= view.robber < board.hexes:
         centre, _ = robber_area(fr, view.robber)
@@ -522,7 +575,6 @@ def _draw_island(view: HexfolkView, r: float, locale: str) -> Image.Image:
     _draw_hex_names(img, board, fr, r)
     for mark_ in spot_marks(view, fr):
         _paste(img, _spot_sprite(str(mark_.number), mark_.radius, mark_.on_piece), mark_.centre)
-    return img
 
 
 def _piece_sizes(r: float) -> tuple[int, int]:
@@ -1210,8 +1262,9 @@ def render_board(
         for line in lines:
             draw.text((MARGIN + 14, ly), line, font=cap_face, fill=INK)
             ly += line_height(cap_face)
-    island = _draw_island(view, r, locale)
+    island = _island(view.board, view.terrain, view.tokens, view.harbours, r, locale)
     image.paste(island, (round(board_x), top))
+    _draw_pieces(_Region(image, round(board_x), top, island.size), view, r)
     _draw_legend(image, draw, view, locale, board_x + 8, top + fr.h + 4, fr.w - 8)
     for i, player in enumerate(view.players):
         cx = panel_x + (i % cols) * (card_w + GAP)

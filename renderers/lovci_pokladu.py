@@ -39,6 +39,7 @@ from renderers.common import (
     draw_token,
     draw_turn_order,
     ellipsize,
+    exact_drawing,
     fit_font,
     font,
     line_height,
@@ -249,7 +250,7 @@ def _antialiased(size: int, paint: Callable[[ImageDraw.ImageDraw, float], None])
     """An RGBA image ``size`` pixels square painted at :data:`SS` times and scaled down."""
     big = size * SS
     layer = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    paint(ImageDraw.Draw(layer), float(big))
+    paint(exact_drawing(layer), float(big))
     return layer.resize((size, size), Image.Resampling.LANCZOS)
 
 
@@ -314,7 +315,7 @@ def _ship_image(colour: str) -> Image.Image:
     style = _style_of(colour)
     w, h = SHIP_W, SHIP_H
     big = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
+    draw = exact_drawing(big)
     u = SS
     stroke = 2 * u
     hull_top, hull_bottom = 40 * u, 64 * u
@@ -801,7 +802,7 @@ def _face_image(
     ``emptied`` treasure card (no coin left on it) shows its chest faded, without the
     coin value, and says so."""
     face = Image.new("RGB", (CELL, CELL), GRID_BG)
-    draw = ImageDraw.Draw(face)
+    draw = exact_drawing(face)
     tint = TINTS.get(kind, WHITE)
     _card_rect(draw, 0, 0, tint, (120, 110, 90))
     card = CardView(0, "", True, code, kind, 0, arrows, tail, level)
@@ -877,7 +878,7 @@ def _slot_box(pos: int) -> Box:
 def _board_layer(locale: str) -> Image.Image:
     """Sea ring, coordinates and all 81 cards face down (cached; do not modify it)."""
     layer = Image.new("RGB", (WIDTH, BOARD_H), BACKGROUND)
-    draw = ImageDraw.Draw(layer)
+    draw = exact_drawing(layer)
     s0, s1 = GX - RING_D, GX + GRID + RING_D
     draw.rounded_rectangle((s0, s0, s1, s1), radius=18, fill=SEA)
     for pos in range(0, RING, 10):
@@ -1176,7 +1177,7 @@ def _outline_square(draw: ImageDraw.ImageDraw, sq: int, colour: RGB, dashed: boo
 
 def _draw_board(view: LovciView, locale: str) -> Image.Image:
     board = _board_layer(locale).copy()
-    draw = ImageDraw.Draw(board)
+    draw = exact_drawing(board)
     piles = {sq for sq, tokens in view.tokens if tokens}
     for card in view.cards:
         if card.face_up and card.code and card.kind:
@@ -1480,7 +1481,7 @@ def _draw_players(
 def _legend_layer(locale: str) -> Image.Image:
     """One line explaining the marks (cached per locale)."""
     layer = Image.new("RGB", (WIDTH, LEGEND_H), BACKGROUND)
-    draw = ImageDraw.Draw(layer)
+    draw = exact_drawing(layer)
     face = font(15)
     cy = LEGEND_H / 2
     items: list[tuple[str, Callable[[float], float]]] = []
@@ -1553,7 +1554,7 @@ def render_board(view: LovciView, names: Sequence[str], caption: str, locale: st
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     image.paste(_draw_board(view, locale), (0, board_top))
     image.paste(_legend_layer(locale), (0, legend_top))
-    draw = ImageDraw.Draw(image)
+    draw = exact_drawing(image)
     _draw_header(draw, view, locale)
     _draw_order(image, draw, view, names, locale)
     _draw_status(image, draw, view, names, locale, status_top)

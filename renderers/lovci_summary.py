@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.lovci_pokladu.view import LovciSummary, PlayerSummary
 from i18n import format_number, t
@@ -19,6 +19,7 @@ from renderers.common import (
     draw_fitted,
     draw_text,
     draw_token,
+    exact_drawing,
     font,
     line_height,
     png_bytes,
@@ -68,7 +69,7 @@ def _by_value(tokens: Sequence[int], values: Sequence[int]) -> str:
 
 def _table(image: Image.Image, summary: LovciSummary, names: Sequence[str], top: float,
            locale: str) -> float:
-    draw = ImageDraw.Draw(image)
+    draw = exact_drawing(image)
     head = font(15, bold=True)
     keys = ("col_player", "col_total", "col_found", "col_delivered", "col_turned",
             "col_knocks", "col_lost", "col_eaten")
@@ -129,7 +130,7 @@ def render_summary(summary: LovciSummary, names: Sequence[str], locale: str = "e
     height = int(MARGIN + 76 + 40 + LINE_H + 46 + BAR_H + 20 + 3 * 20 + 8 + n * ROW_H + 110
                  + MARGIN)
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = exact_drawing(image)
     draw_text(draw, (MARGIN, MARGIN), t(_S + "title", locale), font(30, bold=True), INK,
               WIDTH - 2 * MARGIN)
     draw_text(draw, (MARGIN, MARGIN + 42), _subtitle(summary, names, locale), font(19), MUTED,
