@@ -257,6 +257,7 @@ def _by_sea(dist: list[int] | None, walk_home: list[int], walk: list[int],
 
 class _Maps:
     __slots__ = (
+        "carry_berths",
         "carry_cost",
         "contested",
         "enemy_berths",
@@ -285,10 +286,11 @@ class _Maps:
         walk = [INF if blocked(state, sq, seat) else _walk_cost(state, sq) for sq in range(81)]
         # carrying home: reach some edge card, the ship sails there, board (+1)
         sources = []
-        for p in _EDGE_SLOTS:
+        # berths a carrier can board from: it never stands on a rose, dolphin or seahorse
+        self.carry_berths = [p for p in _EDGE_SLOTS if self.carry_cost[SLOT_SQUARE[p]] < INF]
+        for p in self.carry_berths:
             b = SLOT_SQUARE[p]
-            if self.carry_cost[b] < INF:
-                sources.append((b, 1 + min(ring_distance(p, r) for r in self.own_rings)))
+            sources.append((b, 1 + min(ring_distance(p, r) for r in self.own_rings)))
         self.home = _carry_home(state, seat, sources, self.carry_cost)
         # a carrier never stands on a rose, dolphin or seahorse: it is sent on at once,
         # so stepping onto one is worth where it sends the sailor (one step more)
@@ -503,8 +505,11 @@ def _berth_trap(state: LovciState, seat: int, ship: int, p: int, maps: _Maps) ->
     return 30.0 if score(trial, seat, move, maps) < _NULL_MOVE / 2 else 0.0
 
 
-def _berth_cost(ring: int, dist: list[int]) -> int:
-    return min(ring_distance(ring, p) + dist[SLOT_SQUARE[p]] for p in _EDGE_SLOTS)
+def _berth_cost(ring: int, dist: list[int], berths: list[int]) -> int:
+    """Sailing from ``ring`` to the berth nearest a carrier (``dist``: its carry cost),
+    among ``berths``: not beside a rose, dolphin or seahorse, which would send it on
+    (a ship waiting beside one waited for ever)."""
+    return min((ring_distance(ring, p) + dist[SLOT_SQUARE[p]] for p in berths), default=INF)
 
 
 #: What a chain over face-up cards visibly leads to, and what the bot makes of it: a
@@ -698,7 +703,8 @@ def _score(state: LovciState, seat: int, action: Action, maps: _Maps | None = No
                 else:
                     value += 3.0 * (ring_distance(s.ring, ship.ring) - ring_distance(s.ring, new))
             for dist in _ship_pull(state, seat, maps):
-                value += 6.0 * (_berth_cost(ship.ring, dist) - _berth_cost(new, dist))
+                value += 6.0 * (_berth_cost(ship.ring, dist, maps.carry_berths)
+                                - _berth_cost(new, dist, maps.carry_berths))
             return value
         case Go(square, token):
             assert state.pending is not None
