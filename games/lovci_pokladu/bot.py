@@ -505,11 +505,14 @@ def _berth_trap(state: LovciState, seat: int, ship: int, p: int, maps: _Maps) ->
     return 30.0 if score(trial, seat, move, maps) < _NULL_MOVE / 2 else 0.0
 
 
-def _berth_cost(ring: int, dist: list[int], berths: list[int]) -> int:
+def _berth_cost(ring: int, dist: list[int], maps: _Maps) -> int:
     """Sailing from ``ring`` to the berth nearest a carrier (``dist``: its carry cost),
-    among ``berths``: not beside a rose, dolphin or seahorse, which would send it on
-    (a ship waiting beside one waited for ever)."""
-    return min((ring_distance(ring, p) + dist[SLOT_SQUARE[p]] for p in berths), default=INF)
+    among the berths it can board from: not beside a rose, dolphin or seahorse, which
+    would send it on (a ship waiting beside one waited for ever); one beside a crewed
+    enemy ship, whose crew knocks the carrier off as it comes, counts as far."""
+    return min((ring_distance(ring, p) + dist[SLOT_SQUARE[p]]
+                + (30 if p in maps.enemy_berths else 0) for p in maps.carry_berths),
+               default=INF)
 
 
 #: What a chain over face-up cards visibly leads to, and what the bot makes of it: a
@@ -703,8 +706,8 @@ def _score(state: LovciState, seat: int, action: Action, maps: _Maps | None = No
                 else:
                     value += 3.0 * (ring_distance(s.ring, ship.ring) - ring_distance(s.ring, new))
             for dist in _ship_pull(state, seat, maps):
-                value += 6.0 * (_berth_cost(ship.ring, dist, maps.carry_berths)
-                                - _berth_cost(new, dist, maps.carry_berths))
+                value += 6.0 * (_berth_cost(ship.ring, dist, maps)
+                                - _berth_cost(new, dist, maps))
             return value
         case Go(square, token):
             assert state.pending is not None
