@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from games.lovci_pokladu import RULESET, bot
 from games.lovci_pokladu.data import CARD_TYPES, COLOUR_LETTERS, SLOT_SQUARE, square_name
-from games.lovci_pokladu.rules import owner
+from games.lovci_pokladu.rules import crewless_for_good, owner
 from games.lovci_pokladu.state import ON_BOARD, LovciState
 
 _LETTER = {"rose": "R", "seahorse": "H", "dolphin": "D", "starfish": "*", "shark": "X",
@@ -36,6 +36,9 @@ class GameRow:
     reason: str
     winners: tuple[int, ...]
     bot_seats: frozenset[int]
+    #: for a stopped game: whether a bot seat had dropped out or had no sailor left
+    #: (then only random players were still moving, who never finish)
+    note: str = ""
 
 
 @dataclass(slots=True)
@@ -110,8 +113,14 @@ def play(players: int, seed: int, bot_seats: frozenset[int], cap: int, timing: T
         RULESET.apply_trusted(state, seat, action)
     result = RULESET.result(state)
     reason = result.reason_key.rsplit(".", 1)[-1] if result else "cap"
+    note = ""
+    if result is None:
+        if any(state.players[b].out for b in bot_seats):
+            note = "bot out"
+        elif any(crewless_for_good(state, b) for b in bot_seats):
+            note = "bot crewless"
     return GameRow(seed, state.turn, reason, tuple(result.winners) if result else (),
-                   bot_seats), state
+                   bot_seats, note), state
 
 
 def run_set(name: str, games: int, cap: int, seed: int, show: bool, timing: Timing,
@@ -151,6 +160,10 @@ def summary(name: str, rows: list[GameRow]) -> str:
     reasons: dict[str, int] = {}
     for r in rows:
         reasons[r.reason] = reasons.get(r.reason, 0) + 1
+    notes = [r.note for r in rows if r.reason == "cap"]
+    if notes:
+        text += (f" ({sum(n == 'bot out' for n in notes)} with the bot out, "
+                 f"{sum(n == 'bot crewless' for n in notes)} with it crewless)")
     return text + f", endings {dict(sorted(reasons.items()))}"
 
 
