@@ -15,8 +15,9 @@ import statistics
 from dataclasses import dataclass
 from typing import Any
 
-from games import all_rulesets
 from games.protocol import Ruleset
+
+from .stats import measured_rulesets
 
 #: Moves after which a game is stopped and counted as unfinished.
 CAP = 5000
@@ -73,9 +74,7 @@ def main() -> None:
     parser.add_argument("games", nargs="?", type=int, default=10)
     parser.add_argument("--game")
     args = parser.parse_args()
-    for ruleset in all_rulesets():
-        if args.game and ruleset.id != args.game:
-            continue
+    for ruleset in measured_rulesets(args.game):
         for players in sorted({ruleset.min_players, ruleset.max_players}):
             print(describe(ruleset, run_prompts(ruleset, players, games=args.games)))
 

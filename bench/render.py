@@ -37,7 +37,7 @@ import renderers
 from games import Ruleset
 from games.protocol import Event
 
-from .stats import KB, default_options, percentile, seat_names
+from .stats import KB, default_options, measured_rulesets, percentile, seat_names
 
 #: A bot game longer than this many actions is a bot bug: stop it there.
 MAX_BOT_GAME_ACTIONS = 100_000
@@ -283,14 +283,13 @@ def main() -> None:
     """``python -m bench.render [--game ID] [--samples N] [--seed N]``: this section alone."""
     import argparse
 
-    from games import all_rulesets, get_ruleset
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", help="one game id (default: every game)")
     parser.add_argument("--samples", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    for ruleset in [get_ruleset(args.game)] if args.game else all_rulesets():
+    for ruleset in measured_rulesets(args.game):
         stats = run_render(ruleset, ruleset.max_players, seed=args.seed, samples=args.samples)
         if stats.note:
             print(f"{ruleset.id}: {stats.note}")

@@ -13,8 +13,9 @@ elsewhere). On a machine shared with other work, waiting for a core inflates the
 clock many times over, the CPU time much less: it is what the move costs.
 
 The **worst position** is the one a player meets at its worst: the board with the most
-overlays (numbered spots; for a game without them, the most legal moves of the seat to
-act next) after a move, at the biggest table. Its turn latency is reported on its own:
+overlays (numbered spots; for a map that grows, Haze Islands', the most locations; for a
+game with neither, the most legal moves of the seat to act next) after a move, at the
+biggest table. Its turn latency is reported on its own:
 the slowest of the moves whose board carried that many overlays, and its CPU time.
 """
 
@@ -98,15 +99,20 @@ def service_cpu_s(service: SessionService) -> float | None:
 
 async def _overlays(service: SessionService, ruleset: Ruleset[Any, Any], session_id: int
                     ) -> int:
-    """The overlays on the public board now: numbered spots, or else the legal moves of
-    the seat to act."""
+    """The overlays on the public board now: numbered spots; for a map that grows as it
+    is played (a view's ``locations``: Haze Islands, whose issue 12 sets its targets "at
+    the largest map reached"), its locations; or else the legal moves of the seat to act."""
     stored = await service.storage.get(session_id)
     if stored is None or stored.state is None:
         return 0
     state = ruleset.load(json.loads(stored.state))
-    spots = getattr(ruleset.view(state, None), "spots", None)
+    view = ruleset.view(state, None)
+    spots = getattr(view, "spots", None)
     if spots is not None:
         return len(spots)
+    grown = getattr(view, "locations", None)
+    if grown is not None:
+        return len(grown)
     actors = ruleset.actors(state)
     return len(ruleset.legal_actions(state, min(actors))) if actors else 0
 

@@ -109,7 +109,8 @@ def history_text(row: SessionRow, log: Sequence[LoggedAction], options: dict[str
         lines.append("result = " + ", ".join(
             f"{names[i]} {score}" for i, score in enumerate(result.scores))
             + " · " + t("history.file.winners", locale,
-                        winners=", ".join(names[i] for i in result.winners)))
+                        winners=", ".join(names[i] for i in result.winners)
+                        or t("platform.game.nobody", locale)))
     lines.append("moves =")
     for number, (entry, said) in enumerate(zip(log, words, strict=False), start=1):
         notation = entry.notation if over else ""

@@ -218,7 +218,8 @@ def main(args: argparse.Namespace) -> int:
             folder=str(out)))
     if result is not None:
         print(t("history.replay.result", locale, winners=", ".join(
-            names[s] for s in result.winners), scores=", ".join(
+            names[s] for s in result.winners) or t("platform.game.nobody", locale),
+            scores=", ".join(
             f"{names[i]} {score}" for i, score in enumerate(result.scores))))
     if args.animation and frames:
         path = out / "replay.gif"

@@ -928,7 +928,9 @@ class SessionService(GameMemory):
         if result is not None:
             scores = ", ".join(f"{names[i]} {score}" for i, score in enumerate(result.scores))
             winners = ", ".join(names[i] for i in result.winners)
-            key = "platform.game.over" if len(result.winners) == 1 else "platform.game.over_tie"
+            key = ("platform.game.over_none" if not result.winners else
+                   "platform.game.over" if len(result.winners) == 1 else
+                   "platform.game.over_tie")
             return t(key, locale, winners=winners, scores=scores)
         actors = sorted(ruleset.actors(state))
         text = t("platform.game.to_act", locale, players=", ".join(names[s] for s in actors))

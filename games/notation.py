@@ -62,6 +62,18 @@ def number(word: str, low: int = 0, high: int = 10**MAX_DIGITS) -> int:
     return value
 
 
+def signed(word: str, low: int, high: int) -> int:
+    """``word`` as a whole number from ``low`` to ``high``, a leading minus sign allowed
+    (grid coordinates such as ``-2``); :class:`Unreadable` otherwise (no ``+``, no
+    spaces, ASCII digits only)."""
+    if word.startswith("-"):
+        value = -number(word[1:], 0, max(0, -low))
+        if not low <= value <= high:
+            raise Unreadable
+        return value
+    return number(word, max(0, low), high)
+
+
 def count_prefix(word: str, max_digits: int = 2) -> tuple[int, str]:
     """Split ``2wood`` into ``(2, "wood")``; no leading digits mean one (``wood``).
     A count of zero or of more than ``max_digits`` digits is :class:`Unreadable`."""
@@ -237,6 +249,7 @@ __all__ = [
     "read",
     "refusal",
     "seat_of",
+    "signed",
     "squash",
     "words",
 ]

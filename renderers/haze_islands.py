@@ -2,14 +2,17 @@
 adventures, ships, pirates, The Doom with its route, and every player's board; drawn from
 a :class:`~games.haze_islands.view.HazeView` only.
 
-The map is scaled to the image width (1,200 px): a 2 × 2 map gets large cells, a 7 × 7
-map cells of about 165 px, and no text is drawn below 14 px.
+The map is scaled to the image width (1,200 px): a small map gets cells of 240 px, an
+eight-card-wide one cells of 145 px. Words wrap rather than shrink below 14 px or get cut
+(the Russian and Czech names are long), and a row of cards grows taller than it is wide
+where its busiest card needs the room. Faces and fitting helpers are the shared ones of
+:mod:`renderers.common`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -18,37 +21,23 @@ from games.haze_islands.view import HazeSummary, HazeView, LocationView
 from i18n import t
 
 from .common import (
-    FONT_DIR,
     MIN_TEXT,
     TurnSeat,
+    draw_caption,
+    draw_fitted,
     draw_text,
     draw_token,
     draw_turn_order,
     drawing,
+    font,
+    line_height,
     play_order,
     png_bytes,
     seat_style,
     text_width,
+    wrap_account,
+    wrap_text,
 )
-
-
-@cache
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """This renderer's faces, with the basic layout engine: raqm layout failed now and
-    then ("raqm_layout() failed") in the render workers (as renderers/shipyard.py found)."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
-
-
-def draw_fitted(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
-                max_width: float, size: int, fill: tuple[int, int, int],
-                bold: bool = False) -> float:
-    """``text`` shrunk (down to 14 px) and if need be ellipsised to fit ``max_width``."""
-    face = font(size, bold)
-    while size > MIN_TEXT and text_width(text, face) > max_width:
-        size -= 1
-        face = font(size, bold)
-    return draw_text(draw, xy, text, face, fill, max_width)
 
 WIDTH = 1200
 MARGIN = 20
@@ -61,6 +50,14 @@ RED = (200, 40, 40)
 CARD_FILL = {"island": (236, 214, 160), "dead_end": (178, 178, 178), "cursed": (150, 110, 170)}
 SIDE_FILL = {"double": (255, 250, 235), "single": (250, 236, 210), "sea": (120, 170, 205)}
 MAX_CELL = 240
+NAVY = (28, 48, 68)
+#: The title bar: the game's name and whose turn it is.
+HEADER_H = 56
+#: The sea strip above the map for the column numbers, and left of it for the row
+#: numbers: the squares typed as ``@x,y`` (``rotate``, ``dawn``, ``pay``, ``use``).
+COORD_TOP, COORD_LEFT = 26, 28
+#: The sea right of the map when it is as wide as the image allows.
+SEA_RIGHT = 8
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -85,12 +82,207 @@ def _diamond(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, red: boo
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """One line of a card's text, placed relative to the card's top left corner."""
+
+    x: float
+    y: float
+    text: str
+    face: ImageFont.FreeTypeFont
+    colour: tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class _CardLayout:
+    """Where the words of one location card go (relative to the card's top left)."""
+
+    lines: tuple[_Line, ...]
+    #: the adventure side's box (x0, y0, x1, y1) and its fill, if the card has one
+    side_box: tuple[float, float, float, float] | None
+    side_fill: tuple[int, int, int]
+    bottom: float  #: the lowest pixel the words use
+
+
+def _diamond_radius(cell: int) -> int:
+    return max(6, cell // 22)
+
+
+def _fitted_lines(text: str, width: float, size: int, bold: bool, min_size: int,
+                  max_lines: int = 2) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """``text`` on one line at the largest size from ``size`` down to ``min_size`` that
+    holds it; else word-wrapped at ``min_size`` onto up to ``max_lines`` lines (a long
+    name is never cut to "Mapa pokla…"). A bold text with a word wider than ``width``
+    even so falls back to the regular face (narrower by about a tenth), as the Shipyard
+    board does in its narrow slots.
+
+    The wrap is always worked out through :func:`~renderers.common.wrap_text`: its
+    arguments are the box the text must fit (``min_size`` on ``max_lines`` lines), the
+    same for every text drawn here, which the text-fit test measures in every language.
+    The lines are then drawn as they are (they fit by construction)."""
+    floor = font(min_size, bold)
+    if bold and any(text_width(word, floor) > width for word in text.split()):
+        bold, floor = False, font(min_size)
+    wrapped = wrap_text(text, floor, width, max_lines)
+    for candidate in range(size, min_size - 1, -1):
+        face = font(candidate, bold)
+        if text_width(text, face) <= width:
+            return face, [text]
+    return floor, wrapped
+def _fits_lines(text: str, width: float, size: int, bold: bool, max_lines: int) -> bool:
+    """Whether ``text`` wraps whole onto ``max_lines`` lines of ``width`` at ``size`` (the
+    regular face standing in for the bold one as in :func:`_fitted_lines`)."""
+    face = font(size, bold)
+    if bold and any(text_width(word, face) > width for word in text.split()):
+        face = font(size)
+    lines, count = "", 1
+    for word in text.split():
+        candidate = f"{lines} {word}" if lines else word
+        if text_width(candidate, face) <= width:
+            lines = candidate
+        elif text_width(word, face) <= width:
+            lines, count = word, count + 1
+        else:
+            return False
+    return count <= max_lines
+
+
+def _card_layout(loc: LocationView, cell: int, locale: str) -> _CardLayout:
+    """The words of a card ``cell`` pixels wide: its icon and Plunder value, number and
+    kind, the adventure side with what Complete asks for, the revealed corners. Rows
+    above the side box may run under the corner diamonds' columns (those sit at the
+    middle of each edge); the side box keeps clear of the west and east diamonds."""
+    card_w = cell - 6
+    r = _diamond_radius(cell)
+    top_pad = max(8, r + 2)
+    mid_pad = 2 * r + 6
+    size = max(MIN_TEXT, min(22, cell // 9))
+    small = max(MIN_TEXT, size - 4)
+    lines: list[_Line] = []
+    y = 2.0 * r + 6
+
+    def add(text: str, x: float, width: float, start: int, bold: bool, floor: int,
+            max_lines: int = 2, colour: tuple[int, int, int] = INK) -> None:
+        nonlocal y
+        face, wrapped = _fitted_lines(text, width, start, bold, floor, max_lines)
+        for line in wrapped:
+            lines.append(_Line(x, y, line, face, colour))
+            y += line_height(face, 1.2)
+
+    title = _icon(loc.icon, locale)
+    plunder = "" if loc.plunder is None else f" · {loc.plunder}"
+    title_w = card_w - 2 * top_pad
+    face, wrapped = _fitted_lines(title + plunder, title_w, size, True,
+                                  max(MIN_TEXT, size - 4))
+    if len(wrapped) > 1 and plunder:
+        # the Plunder value stays with the name's last word, never alone on a line
+        face = font(max(MIN_TEXT, size - 4), True)
+        room = title_w - text_width(plunder, face)
+        if all(text_width(word, face) <= room for word in title.split()):
+            wrapped = wrap_text(title, face, room, 2)
+            wrapped[-1] += plunder
+        else:  # a word too long for that: the value gets a line of its own
+            face, wrapped = _fitted_lines(title, title_w, size, True, max(MIN_TEXT, size - 4))
+            wrapped.append(plunder.lstrip())
+    for line in wrapped:
+        lines.append(_Line(top_pad, y, line, face, INK))
+        y += line_height(face, 1.2)
+    add(f"#{loc.card} " + t(f"haze-islands.render.kind.{loc.kind}", locale), top_pad,
+        card_w - 2 * top_pad, small, False, small)
+    side_box = None
+    if loc.side:
+        y += 2
+        box_top = y
+        inner = card_w - 2 * mid_pad - 4
+        y += 3
+        side = t(f"haze-islands.side.{loc.side}", locale)
+        if loc.adventure is not None:
+            side = f"#{loc.adventure} {side}"
+        add(side, mid_pad + 2, inner, small, False, small)
+        if loc.stopped:  # a special action stopped it from activating at this Round End
+            add(t("haze-islands.render.stopped", locale), mid_pad + 2, inner, small, True,
+                small, colour=RED)
+        if loc.requirement:
+            need = " + ".join(_icon(i, locale) for i in loc.requirement)
+            if text_width(need, font(small, True)) <= inner:
+                add(need, mid_pad + 2, inner, small, True, small)
+            else:  # one icon a line, each after the first led by its "+" where it fits
+                for n, code in enumerate(loc.requirement):
+                    name = _icon(code, locale)
+                    if n and _fits_lines("+ " + name, inner, small, True, 2):
+                        name = "+ " + name
+                    add(name, mid_pad + 2, inner, small, True, small)
+        y += 3
+        side_box = (mid_pad, box_top, card_w - mid_pad, y)
+        y += 4
+    if loc.revealed:
+        marks = " ".join(
+            ("☠" if skull else "○") + t(f"haze-islands.corner_short.{CORNERS[c]}", locale)
+            for c, skull in loc.revealed
+        )
+        add(marks, mid_pad, card_w - 2 * mid_pad, small, True, MIN_TEXT)
+    return _CardLayout(tuple(lines), side_box, SIDE_FILL.get(loc.side, LIGHT), y)
+
+
+def _token_size(cell: int) -> int:
+    return max(22, cell // 6)
+
+
+#: A piece on a card: (x of its centre from the row's left end, its row counted up from
+#: the bottom row, "ship" / "castaway" / "ghost" / "pirate", the seat).
+_Piece = tuple[float, int, str, int]
+
+
+def _pieces(view: HazeView, loc: LocationView, cell: int) -> list[_Piece]:
+    """The ships (then the pirates) on ``loc``, left to right along the card's bottom,
+    in as many rows as the card's width needs (three ships and a crowd of pirates do not
+    run into the next card); The Doom's die keeps the bottom right corner."""
+    token = _token_size(cell)
+    pad = 2 * _diamond_radius(cell) + 6
+    room = cell - 6 - 2 * pad
+    doom_room = room - (token + 10) if view.doom == (loc.x, loc.y) else room
+    items = [(p.status, p.seat) for p in view.players
+             if (p.x, p.y) == (loc.x, loc.y) and p.status in ("ship", "castaway", "ghost")]
+    items += [("pirate", seat) for seat in loc.pirates]
+    out: list[_Piece] = []
+    x, row = 0.0, 0
+    for status, seat in items:
+        size = token // 2 if status == "pirate" else token
+        if x > 0 and x + size > (doom_room if row == 0 else room):
+            x, row = 0.0, row + 1
+        out.append((x + size / 2, row, status, seat))
+        x += size + (3 if status == "pirate" else 4)
+    return out
+
+
+def _piece_row_height(view: HazeView, loc: LocationView, cell: int) -> int:
+    """Pixels from one row of pieces to the next (room for a Ghost Ship's cross)."""
+    ghost = any(p.status == "ghost" and (p.x, p.y) == (loc.x, loc.y) for p in view.players)
+    return _token_size(cell) + 6 + (MIN_TEXT + 2 if ghost else 0)
+
+
+def _card_height(view: HazeView, cell: int, layouts: Sequence[_CardLayout]) -> int:
+    """The height of every card of the map: square, or taller where the words of a card
+    and the row of ships, pirates and The Doom below them need it (narrow cells of a
+    wide map, long Russian and Czech names)."""
+    bottom_pad = 2 * _diamond_radius(cell) + 6
+    need = cell - 6
+    for loc, layout in zip(view.locations, layouts, strict=True):
+        words = layout.bottom
+        pieces = _pieces(view, loc, cell)
+        rows = 1 + max((row for _, row, _, _ in pieces), default=-1)
+        if rows or view.doom == (loc.x, loc.y):
+            words += 4 + max(1, rows) * _piece_row_height(view, loc, cell)
+        need = max(need, round(words + bottom_pad))
+    return need + 6
+
+
 def _draw_edges(
     draw: ImageDraw.ImageDraw, loc: LocationView, box: tuple[int, int, int, int], cell: int
 ) -> None:
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    r = max(6, cell // 22)
+    r = _diamond_radius(cell)
     anchors = (
         (cx, y0 + r + 2, 1, 0),
         (x1 - r - 2, cy, 0, 1),
@@ -103,66 +295,34 @@ def _draw_edges(
             _diamond(draw, ax + dx * offset, ay + dy * offset, r, red)
 
 
-def _draw_location(
+def _draw_card_ground(draw: ImageDraw.ImageDraw, loc: LocationView, layout: _CardLayout,
+                      box: tuple[int, int, int, int], cell: int) -> None:
+    """A card's fill, its edge diamonds and its adventure box: what The Doom's route is
+    drawn over (the words go on top of the route)."""
+    x0, y0 = box[0], box[1]
+    draw.rectangle(box, fill=CARD_FILL.get(loc.kind, LIGHT), outline=INK, width=2)
+    _draw_edges(draw, loc, box, cell)
+    if layout.side_box is not None:
+        bx0, by0, bx1, by1 = layout.side_box
+        draw.rectangle((x0 + bx0, y0 + by0, x0 + bx1, y0 + by1), fill=layout.side_fill,
+                       outline=INK)
+
+
+def _draw_card_face(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     view: HazeView,
     loc: LocationView,
+    layout: _CardLayout,
     box: tuple[int, int, int, int],
     cell: int,
-    names: Sequence[str],
-    locale: str,
 ) -> None:
+    """A card's words, then its ships, pirates and The Doom along its bottom."""
     x0, y0, x1, y1 = box
-    draw.rectangle(box, fill=CARD_FILL.get(loc.kind, LIGHT), outline=INK, width=2)
-    _draw_edges(draw, loc, box, cell)
-    pad = max(8, cell // 14) + 6
-    inner = x1 - x0 - 2 * pad
-    size = max(MIN_TEXT, min(22, cell // 9))
-    y = y0 + pad
-    title = _icon(loc.icon, locale)
-    if loc.plunder is not None:
-        title += f" · {loc.plunder}"
-    draw_fitted(draw, (x0 + pad, y), title, inner, size, INK, bold=True)
-    y += size + 4
-    draw_fitted(
-        draw,
-        (x0 + pad, y),
-        f"#{loc.card} " + t(f"haze-islands.render.kind.{loc.kind}", locale),
-        inner,
-        max(MIN_TEXT, size - 4),
-        INK,
-    )
-    y += size + 2
-    if loc.side:
-        small = max(MIN_TEXT, size - 4)
-        need = [" + ".join(_icon(i, locale) for i in loc.requirement)] if loc.requirement else []
-        if need and text_width(need[0], font(small, True)) > inner:
-            # two icons that do not fit one line: one a line
-            need = [_icon(i, locale) + (" +" if n < len(loc.requirement) - 1 else "")
-                    for n, i in enumerate(loc.requirement)]
-        h = (small + 4) * (1 + len(need)) + 4
-        draw.rectangle((x0 + pad - 2, y, x1 - pad + 2, y + h),
-                       fill=SIDE_FILL.get(loc.side, LIGHT), outline=INK)
-        side = t(f"haze-islands.side.{loc.side}", locale)
-        if loc.adventure is not None:
-            side = f"#{loc.adventure} {side}"
-        if loc.stopped:
-            side += " ⏸"
-        draw_fitted(draw, (x0 + pad, y + 2), side, inner, small, INK)
-        for n, line in enumerate(need):
-            draw_fitted(draw, (x0 + pad, y + 2 + (small + 4) * (n + 1)), line, inner, small,
-                        INK, bold=True)
-        y += h + 4
-    if loc.revealed:
-        marks = " ".join(
-            ("☠" if skull else "○") + t(f"haze-islands.corner_short.{CORNERS[c]}", locale)
-            for c, skull in loc.revealed
-        )
-        draw_fitted(draw, (x0 + pad, y), marks, inner, MIN_TEXT, INK)
-    # tokens along the bottom: ships (large), pirates (small), The Doom die
-    token = max(22, cell // 6)
-    bx = x0 + pad + token // 2
+    for line in layout.lines:  # each fits its room (see _fitted_lines)
+        draw.text((x0 + line.x, y0 + line.y), line.text, font=line.face, fill=line.colour)
+    token = _token_size(cell)
+    pad = 2 * _diamond_radius(cell) + 6
     by = y1 - pad - token // 2
     if view.doom == (loc.x, loc.y):
         d = token + 6
@@ -180,18 +340,18 @@ def _draw_location(
             (255, 255, 255),
             anchor="mm",
         )
-    for p in view.players:
-        if (p.x, p.y) == (loc.x, loc.y) and p.status in ("ship", "castaway", "ghost"):
-            style = seat_style(p.seat)
-            draw_token(image, (bx, by), token if p.status == "ship" else token * 3 // 4, style)
-            if p.status == "ghost":
-                draw_text(
-                    draw, (bx, by - token // 2 - 2), "✝", font(MIN_TEXT, True), INK, anchor="md"
-                )
-            bx += token + 4
-    for seat in loc.pirates:
-        draw_token(image, (bx, by + token // 4), token // 2, seat_style(seat))
-        bx += token // 2 + 3
+    step = _piece_row_height(view, loc, cell)
+    left = x0 + pad
+    for dx, row, status, seat in _pieces(view, loc, cell):
+        cx, cy = left + dx, by - row * step
+        if status == "pirate":
+            draw_token(image, (cx, cy + token // 4), token // 2, seat_style(seat))
+            continue
+        draw_token(image, (cx, cy), token if status == "ship" else token * 3 // 4,
+                   seat_style(seat))
+        if status == "ghost":
+            draw_text(draw, (cx, cy - token // 2 - 2), "✝", font(MIN_TEXT, True), INK,
+                      anchor="md")
 
 
 def _player_line(view: HazeView, seat: int, names: Sequence[str], locale: str) -> str:
@@ -213,20 +373,114 @@ def _player_line(view: HazeView, seat: int, names: Sequence[str], locale: str) -
     )
 
 
-def _map_height(view: HazeView) -> tuple[int, int]:
+def _map_cells(view: HazeView, locale: str
+               ) -> tuple[int, int, int, list[_CardLayout]]:
+    """The map's cell width, the row pitch, the map's height and each card's words:
+    cells as wide as the image allows (at most :data:`MAX_CELL`), rows as tall as the
+    busiest card needs."""
     minx, maxx, miny, maxy = _grid(view)
     cols, rows = maxx - minx + 1, maxy - miny + 1
-    cell = min(MAX_CELL, (WIDTH - 2 * MARGIN) // cols)
-    return cell, rows * cell
+    cell = min(MAX_CELL, (WIDTH - COORD_LEFT - SEA_RIGHT) // cols)
+    layouts = [_card_layout(loc, cell, locale) for loc in view.locations]
+    pitch = _card_height(view, cell, layouts)
+    return cell, pitch, rows * pitch, layouts
+
+
+#: The status lines under the turn order: their size and the size they may shrink to
+#: before they wrap onto a second line.
+STATUS_SIZE, STATUS_FLOOR = 18, 16
+
+
+def _header_lines(view: HazeView, names: Sequence[str], locale: str
+                  ) -> list[tuple[str, ImageFont.FreeTypeFont, tuple[int, int, int]]]:
+    """The round and The Doom, the piles and the open prompt, each wrapped to two lines
+    at most rather than shrunk below 16 px."""
+    width = WIDTH - 2 * MARGIN
+    target = "—" if view.doom_target is None else _name(names, view.doom_target)
+    texts = [
+        (t("haze-islands.render.status_round", locale, round=view.round,
+           rounds=view.rounds, mode=t(f"haze-islands.mode.{view.mode}", locale),
+           die=view.doom_die, power=view.doom_power, target=target), False, INK),
+        (t("haze-islands.render.status_piles", locale, left=view.doom_left,
+           need=" + ".join(_icon(i, locale) for i in view.doom_next) or "—",
+           adventures=view.adventure_deck, discard=view.discard), False, INK),
+    ]
+    if view.prompt:
+        waiting = ", ".join(_name(names, s) for s in view.prompt_seats)
+        texts.append((t(f"haze-islands.render.prompt.{view.prompt}", locale,
+                        players=waiting), True, RED))
+    out = []
+    for text, bold, colour in texts:
+        face, wrapped = _fitted_lines(text, width, STATUS_SIZE, bold, STATUS_FLOOR)
+        out.extend((line, face, colour) for line in wrapped)
+    return out
+
+
+def _player_rows(view: HazeView, names: Sequence[str], locale: str
+                 ) -> list[tuple[ImageFont.FreeTypeFont, list[str]]]:
+    """Each player's line (status, pirates, cards, icons, title, specials): 18 px down
+    to 16 px, else on two lines."""
+    return [_fitted_lines(_player_line(view, p.seat, names, locale),
+                          WIDTH - 2 * MARGIN - 32, STATUS_SIZE, False, STATUS_FLOOR)
+            for p in view.players]
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, view: HazeView, names: Sequence[str],
+                 locale: str) -> None:
+    """The title bar: the game's name, and who is to act (or that the game is over)."""
+    draw.rectangle((0, 0, WIDTH, HEADER_H), fill=NAVY)
+    used = draw_text(draw, (MARGIN, HEADER_H // 2), t("haze-islands.name", locale),
+                     font(26, True), (255, 255, 255), anchor="lm")
+    if view.phase == "over":
+        status = t("haze-islands.render.over", locale)
+    else:
+        status = t("haze-islands.render.to_play", locale,
+                   names=", ".join(_name(names, s) for s in view.actors))
+    draw_fitted(draw, (WIDTH - MARGIN, HEADER_H // 2), status, WIDTH - 3 * MARGIN - used,
+                22, (255, 255, 255), bold=True, anchor="rm")
+
+
+def _draw_coordinates(draw: ImageDraw.ImageDraw, grid: tuple[int, int, int, int],
+                      left: int, top: int, cell: int, pitch: int) -> None:
+    """Column numbers above the map and row numbers left of it, in ASCII (``-1``, not
+    a typographic minus): what is drawn is what ``@x,y`` types (issue 9, "the number you
+    see is the number you type"). North is up: the row number grows upwards."""
+    minx, maxx, miny, maxy = grid
+    face = font(16, True)
+    for x in range(minx, maxx + 1):
+        draw.text((left + (x - minx) * cell + cell / 2, top - COORD_TOP / 2 - 3), str(x),
+                  font=face, fill=(255, 255, 255), anchor="mm")
+    for y in range(miny, maxy + 1):
+        draw.text((left - COORD_LEFT / 2, top + (maxy - y) * pitch + pitch / 2), str(y),
+                  font=face, fill=(255, 255, 255), anchor="mm")
 
 
 def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str = "en") -> bytes:
-    cell, map_h = _map_height(view)
-    header = 166
-    footer = 60 + 34 * len(view.players)
-    image = Image.new("RGB", (WIDTH, header + map_h + footer + 2 * MARGIN), PAPER)
+    """The public board: the account of the last moves, the turn order, the round and
+    The Doom, the piles, any open prompt, the map and a line per player."""
+    cell, pitch, map_h, layouts = _map_cells(view, locale)
+    caption_face = font(19)
+    caption_lines = (wrap_account(caption, caption_face, WIDTH - 2 * MARGIN - 28, 3)
+                     if caption.strip() else [])
+    caption_h = line_height(caption_face) * len(caption_lines) + 16 + 10 if caption_lines else 0
+    status = _header_lines(view, names, locale)
+    rows = _player_rows(view, names, locale)
+    order_y = HEADER_H + MARGIN + caption_h + 14
+    status_y = order_y + 30
+    status_h = sum(line_height(face, 1.25) for _, face, _ in status)
+    top = status_y + status_h + 16 + MARGIN + COORD_TOP
+    rows_h = sum(max(34, line_height(face, 1.2) * len(lines) + 10) for face, lines in rows)
+    legend_face = font(15)
+    legend = wrap_text(t("haze-islands.render.coordinates", locale), legend_face,
+                       WIDTH - 2 * MARGIN, 3)
+    legend_h = line_height(legend_face, 1.2) * len(legend) + 8
+    image = Image.new("RGB", (WIDTH, top + map_h + legend_h + MARGIN + 32 + rows_h + MARGIN),
+                      PAPER)
     draw = drawing(image)
-    draw_fitted(draw, (MARGIN, 12), caption, WIDTH - 2 * MARGIN, 26, INK, bold=True)
+    _draw_header(draw, view, names, locale)
+    if caption_lines:
+        draw_caption(draw, caption_lines, HEADER_H + MARGIN, left=MARGIN,
+                     right=WIDTH - MARGIN, accent=SEA)
     order = [
         TurnSeat(
             s,
@@ -237,58 +491,46 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
         )
         for s in play_order(view.first, len(view.players))
     ]
-    draw_turn_order(image, draw, (MARGIN, 62), WIDTH - 2 * MARGIN, order, locale, size=24)
-    target = "—" if view.doom_target is None else _name(names, view.doom_target)
-    line = t("haze-islands.render.status_round", locale, round=view.round,
-             rounds=view.rounds, mode=t(f"haze-islands.mode.{view.mode}", locale),
-             die=view.doom_die, power=view.doom_power, target=target)
-    draw_fitted(draw, (MARGIN, 88), line, WIDTH - 2 * MARGIN, 18, INK)
-    piles = t("haze-islands.render.status_piles", locale, left=view.doom_left,
-              need=" + ".join(_icon(i, locale) for i in view.doom_next) or "—",
-              adventures=view.adventure_deck, discard=view.discard)
-    draw_fitted(draw, (MARGIN, 112), piles, WIDTH - 2 * MARGIN, 18, INK)
-    if view.prompt:
-        waiting = ", ".join(_name(names, s) for s in view.prompt_seats)
-        draw_fitted(
-            draw,
-            (MARGIN, 136),
-            t(f"haze-islands.render.prompt.{view.prompt}", locale, players=waiting),
-            WIDTH - 2 * MARGIN,
-            18,
-            RED,
-            bold=True,
-        )
-    top = header + MARGIN
-    draw.rectangle((0, top - 6, WIDTH, top + map_h + 6), fill=SEA)
-    minx, maxx, _miny, maxy = _grid(view)
+    draw_turn_order(image, draw, (MARGIN, order_y), WIDTH - 2 * MARGIN, order, locale,
+                    size=24)
+    y = status_y
+    for line, face, colour in status:
+        draw.text((MARGIN, y), line, font=face, fill=colour)
+        y += line_height(face, 1.25)
+    draw.rectangle((0, top - 6 - COORD_TOP, WIDTH, top + map_h + 6), fill=SEA)
+    minx, maxx, miny, maxy = _grid(view)
     cols = maxx - minx + 1
-    left = (WIDTH - cols * cell) // 2
+    left = COORD_LEFT + (WIDTH - COORD_LEFT - SEA_RIGHT - cols * cell) // 2
+    _draw_coordinates(draw, (minx, maxx, miny, maxy), left, top, cell, pitch)
     centres = {}
-    for loc in view.locations:
+    cards = []
+    for loc, layout in zip(view.locations, layouts, strict=True):
         x0 = left + (loc.x - minx) * cell
-        y0 = top + (maxy - loc.y) * cell
-        box = (x0 + 3, y0 + 3, x0 + cell - 3, y0 + cell - 3)
-        centres[(loc.x, loc.y)] = (x0 + cell / 2, y0 + cell / 2)
-        _draw_location(image, draw, view, loc, box, cell, names, locale)
-    if view.doom_route:
+        y0 = top + (maxy - loc.y) * pitch
+        box = (x0 + 3, y0 + 3, x0 + cell - 3, y0 + pitch - 3)
+        centres[(loc.x, loc.y)] = (x0 + cell / 2, y0 + pitch / 2)
+        _draw_card_ground(draw, loc, layout, box, cell)
+        cards.append((loc, layout, box))
+    if view.doom_route:  # under the words and pieces, over the cards
         points = [centres[view.doom]] + [centres[sq] for sq in view.doom_route if sq in centres]
         draw.line(points, fill=RED, width=5)
         for px, py in points[1:]:
             draw.ellipse((px - 7, py - 7, px + 7, py + 7), fill=RED)
-    y = top + map_h + MARGIN
+    for loc, layout, box in cards:
+        _draw_card_face(image, draw, view, loc, layout, box, cell)
+    y = top + map_h + 12
+    for line in legend:
+        draw.text((MARGIN, y), line, font=legend_face, fill=INK)
+        y += line_height(legend_face, 1.2)
+    y = top + map_h + legend_h + MARGIN
     draw_text(draw, (MARGIN, y), t("haze-islands.render.players", locale), font(20, True), INK)
     y += 32
-    for p in view.players:
+    for p, (face, lines) in zip(view.players, rows, strict=True):
         draw_token(image, (MARGIN + 12, y + 12), 24, seat_style(p.seat))
-        draw_fitted(
-            draw,
-            (MARGIN + 32, y),
-            _player_line(view, p.seat, names, locale),
-            WIDTH - 2 * MARGIN - 32,
-            18,
-            INK,
-        )
-        y += 34
+        for n, line in enumerate(lines):
+            draw.text((MARGIN + 32, y + n * line_height(face, 1.2)), line, font=face,
+                      fill=INK)
+        y += max(34, line_height(face, 1.2) * len(lines) + 10)
     return png_bytes(image)
 
 
@@ -338,12 +580,17 @@ def render_hand(view: HazeView, names: Sequence[str], locale: str = "en") -> byt
             )
         )
     width = 900
-    image = Image.new("RGB", (width, 30 + 32 * len(lines)), PAPER)
+    # a long hand or Plunder draw wraps (at 18 px, up to three lines), never cut
+    fitted = [_fitted_lines(text, width - 32, 20, bold, 18, 3) for text, bold in lines]
+    height = 16 + sum(line_height(face, 1.25) * len(wrapped) + 7 for face, wrapped in fitted)
+    image = Image.new("RGB", (width, height + 10), PAPER)
     draw = drawing(image)
     y = 14
-    for text, bold in lines:
-        draw_fitted(draw, (16, y), text, width - 32, 20, INK, bold=bold)
-        y += 32
+    for face, wrapped in fitted:
+        for line in wrapped:
+            draw.text((16, y), line, font=face, fill=INK)
+            y += line_height(face, 1.25)
+        y += 7
     return png_bytes(image)
 
 
@@ -351,7 +598,7 @@ def render_summary(summary: HazeSummary, names: Sequence[str], locale: str = "en
     """The end of the game: who won, each player's icons, Doom cards and title."""
     rows = summary.rows
     width = WIDTH
-    image = Image.new("RGB", (width, 140 + 44 * len(rows)), PAPER)
+    image = Image.new("RGB", (width, 140 + 70 * len(rows)), PAPER)  # cropped at the end
     draw = drawing(image)
     winners = ", ".join(_name(names, s) for s in summary.winners) or t(
         "haze-islands.render.nobody", locale
@@ -359,7 +606,8 @@ def render_summary(summary: HazeSummary, names: Sequence[str], locale: str = "en
     draw_fitted(
         draw,
         (MARGIN, 16),
-        t("haze-islands.render.final", locale, winners=winners),
+        t("haze-islands.render.final", locale, winners=winners,
+          count=max(1, len(summary.winners))),
         width - 2 * MARGIN,
         28,
         INK,
@@ -388,6 +636,9 @@ def render_summary(summary: HazeSummary, names: Sequence[str], locale: str = "en
                 "haze-islands.render.survived" if survived else "haze-islands.render.lost", locale
             ),
         )
-        draw_fitted(draw, (MARGIN + 40, y), text, width - 2 * MARGIN - 40, 22, INK)
-        y += 44
-    return png_bytes(image)
+        face, wrapped = _fitted_lines(text, width - 2 * MARGIN - 40, 22, False, 18)
+        for n, line in enumerate(wrapped):
+            draw.text((MARGIN + 40, y + n * line_height(face, 1.2)), line, font=face,
+                      fill=INK)
+        y += 44 + line_height(face, 1.2) * (len(wrapped) - 1)
+    return png_bytes(image.crop((0, 0, width, y + 20)))

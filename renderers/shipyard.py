@@ -41,7 +41,7 @@ from games.shipyard.data import (
     ship_card,
 )
 from games.shipyard.view import PlayerView, ShipyardView
-from i18n import t
+from i18n import DEFAULT_LOCALE, Plural, catalogue, t
 
 from .common import (
     INK,
@@ -97,8 +97,11 @@ CARD_FILL: dict[str, RGB] = {
 
 def _t(key: str, locale: str, **params: object) -> str:
     """:func:`i18n.t` with small whole numbers passed as plain digits (no grouping is
-    ever needed for them, and number formatting is the slow part of a message)."""
-    return t(key, locale, **{k: str(v) if isinstance(v, int) else v
+    ever needed for them, and number formatting is the slow part of a message), except
+    the count a plural table chooses its form by: "1 поезд", "5 поездов"."""
+    message = catalogue(locale).get(key) or catalogue(DEFAULT_LOCALE).get(key)
+    counted = message.by if isinstance(message, Plural) else None
+    return t(key, locale, **{k: str(v) if isinstance(v, int) and k != counted else v
                              for k, v in params.items()})
 
 
@@ -562,8 +565,9 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ShipyardVi
     name = ellipsize(_name(names, p.seat), font(20, bold=True), 330)
     used = draw_text(draw, (MARGIN + 46, top + 24), name, font(20, bold=True), INK,
                      anchor="lm")
-    facts = _t(_R + "player", locale, score=p.score, money=p.money, trains=len(p.trains),
-              ships=len(p.fleet), used=p.used_canals, contracts=p.contracts)
+    facts = " · ".join(_t(_R + "fact_" + what, locale, count=count) for what, count in (
+        ("points", p.score), ("guilders", p.money), ("trains", len(p.trains)),
+        ("ships", len(p.fleet)), ("used", p.used_canals), ("contracts", p.contracts)))
     draw_text(draw, (MARGIN + 60 + used, top + 24), facts, font(16), INK,
               WIDTH - 2 * MARGIN - used - 80, anchor="lm")
     # the 9 slots, and the canal map to their right over the panel's height

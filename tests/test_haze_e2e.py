@@ -54,7 +54,13 @@ def test_console_all_bots_play_every_mode_to_the_end(
     ruleset = get_ruleset(GAME)
     assert row.state is not None
     state = ruleset.load(json.loads(row.state))
-    assert state.mode == mode and ruleset.result(state) is not None
+    result = ruleset.result(state)
+    assert state.mode == mode and result is not None
+    # a game nobody wins (solo or coop lost to The Doom) says so; it read "Game over:
+    #  share the win!" with no names
+    assert "Game over:  " not in out
+    if not result.winners:
+        assert "Game over: nobody wins this time." in out
 
 
 def test_console_short_game_has_three_rounds(
@@ -221,20 +227,54 @@ async def test_discord_competitive_game_with_a_special_action_out_of_turn(
     assert row.status == FINISHED and replays and log_length == row.version - 1
 
 
-def test_haze_islands_is_still_in_development(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Not yet for players (RULES-NOTES "Status"): without TIDEBOUND_DEV_GAMES the game is
-    unknown; the switch (set by the tests) offers it."""
+@pytest.fixture
+def players_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry players get: built without TIDEBOUND_DEV_GAMES (the tests set it)."""
     import games
 
-    monkeypatch.setattr(games, "RULESETS", {})
     monkeypatch.delenv(games.DEV_GAMES_ENV, raising=False)
-    with pytest.raises(games.UnknownGame):
-        games.get_ruleset(GAME)
     monkeypatch.setattr(games, "RULESETS", {})
-    monkeypatch.setenv(games.DEV_GAMES_ENV, "1")
+
+
+@pytest.mark.usefixtures("players_registry")
+def test_haze_islands_is_offered_to_players() -> None:
+    """Released (RULES-NOTES "Status"): players are offered the game without
+    TIDEBOUND_DEV_GAMES, and /game new finds it by its id."""
+    import games
+
     assert games.get_ruleset(GAME).id == GAME
+    assert GAME in {ruleset.id for ruleset in games.all_rulesets()}
+    assert GAME not in {ruleset.id for ruleset in games._development_games()}
 
 
+@pytest.mark.usefixtures("players_registry")
+@pytest.mark.parametrize(("locale", "name"), [("en", "Haze Islands"),
+                                              ("ru", "Острова в дымке"),
+                                              ("cs", "Ostrovy v oparu")])
+def test_help_lists_haze_islands_in_every_language(locale: str, name: str) -> None:
+    """`/help` names the released game, its table size and `/rules haze-islands`, and stays
+    one Discord message (2,000 characters) with it."""
+    from bot.discord_front.commands import help_text
+
+    text = help_text(locale)
+    line = next(line for line in text.splitlines() if f"`/rules {GAME}`" in line)
+    assert name in line and "1–3" in line
+    assert len(text) <= 2000
+
+
+@pytest.mark.usefixtures("players_registry")
+def test_console_help_lists_haze_islands(capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m bot console --help` lists the game ids players can start, Haze Islands
+    among them (issue 9 item 9), without the development switch."""
+    with pytest.raises(SystemExit) as done:
+        main(["console", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "Games: hagoth, haze-islands, hexfolk, lovci-pokladu, shipyard." in out
+    assert "Haze Islands, 1–3 players" in out
+
+
+@pytest.mark.usefixtures("players_registry")
 def test_rules_topics_read_in_every_language() -> None:
     """`/rules haze-islands <topic>`: each topic has its own text in en, ru and cs."""
     ruleset = get_ruleset(GAME)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.haze_islands import rules
+from games.haze_islands import actions, rules
 from games.haze_islands.data import MAP_CARDS, OPEN_SEA, E, N, W
 from games.haze_islands.round_end import (
     doom_moves,
@@ -185,7 +185,7 @@ def test_new_dawn() -> None:
     first = state.first
     state.locations[0].adventure = None
     state.locations[0].side = ""
-    rules.apply(state, first, rules.Scout(W))
+    rules.apply(state, first, actions.Scout(W))
     state.locations[1].side = "single"
     for deck in state.decks:
         state.discard.extend(deck)

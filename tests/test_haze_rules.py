@@ -28,6 +28,8 @@ from games.haze_islands.actions import (
     Scout,
     Steal,
     Take,
+    Trade,
+    Use,
     format_action,
     parse_action,
 )
@@ -258,6 +260,36 @@ def test_scout_creates_an_oriented_location_and_does_not_move_the_ship() -> None
     assert (state.players[0].x, state.players[0].y) == (0, 0)
 
 
+@pytest.mark.parametrize(("locale", "words"), [
+    ("en", "scouts east"), ("ru", "разведывает на восток"), ("cs", "zkoumá směrem na východ")])
+def test_the_account_of_a_scout_names_its_direction_in_words(locale: str, words: str) -> None:
+    """The account of a Scout (and of a Sail) says the direction in the reader's language:
+    it said "Bot 1 sails s" and "Бот 2 плывёт на s" (the notation letter)."""
+    state = rules.setup(1, 2, mode="solo")
+    events = rules.apply(state, 0, Scout(E))
+    scouted = next(e for e in events if e.key == "haze-islands.event.scout")
+    assert words in scouted.text(["Ann"], locale)
+    state = rules.setup(1, 2, mode="solo")
+    state.locations.clear()
+    state.adventure_deck.append(0)
+    dead_end = card_of(DEAD_END, "hurricane")  # E red
+    put(state, 0, 0, dead_end)
+    with pytest.raises(IllegalAction) as caught:
+        rules.apply(state, 0, Scout(E))
+    assert {"en": "east", "ru": "восток", "cs": "východ"}[locale] in caught.value.message(locale)
+
+
+def test_the_account_of_a_fate_names_its_corner_in_words() -> None:
+    """Reveal Your Fate's account says the corner as the menu does ("top right"); it
+    said "reveals the ne corner"."""
+    state = rules.setup(1, 3, mode="solo")
+    rules.apply(state, 0, Deploy())
+    events = rules.apply(state, 0, Fate(1))
+    fate = next(e for e in events if e.key.startswith("haze-islands.event.fate_"))
+    assert "top right corner" in fate.text(["Ann"], "en")
+    assert " ne " not in fate.text(["Ann"], "en")
+
+
 def test_scout_needs_a_gold_triangle_and_refuses_red_edges() -> None:
     """"You may Scout, from your current location, in any direction bearing a gold
     triangle"; at Dead End cards "you may not Scout or Sail towards the red diamond
@@ -343,6 +375,57 @@ def test_notation_round_trips() -> None:
     assert parse_action("  SCOUT   e ") == Scout(E)
     with pytest.raises(IllegalAction):
         parse_action("scout up")
+
+
+def test_notation_reads_numbers_as_the_platform_does() -> None:
+    """Haze reads its numbers through games/notation.py (issue 12: the platform's
+    guarantees): ASCII digits only, a minus sign only in coordinates, the ranges of the
+    game (map cards 1–30, seats 1–3, adventures 1–18), and every refusal is the one polite
+    ``platform.notation.unknown`` quoting what was typed."""
+    assert parse_action("rotate 1,-2 90") == Rotate(1, -2, 1)
+    assert parse_action("pay 12 @-1,2 5") == Pay((11, 4), ((-1, 2),))
+    assert parse_action("use 5 @0,0 @1,0") == Use(5, -1, ((0, 0), (1, 0)))
+    assert parse_action("use 1 2") == Use(1, 1)
+    assert parse_action("keep 30 discard 1 2") == Keep(29, (0, 1))
+    assert parse_action("trade 3 give 7") == Trade(2, 6)
+    for text in ("rotate +1,2 90", "pay @1_0,2", "dawn 1", "dawn 1,2,3", "keep 31",
+                 "drop 0", "attack 4", "hijack 0", "use 19", "use 1 4", "use 1 @0,0 @1,0 @2,0",
+                 "rotate 1,2 45", "trade 1 take 2", "keep 1 discard", "take ３", "fate n",
+                 "pay", "sail", "dawn 99999,1", "pay 1" + "0" * 4400):
+        with pytest.raises(IllegalAction) as refused:
+            parse_action(text)
+        assert refused.value.key == "platform.notation.unknown", text
+        assert refused.value.params["text"] == text[:80], text
+
+
+def test_players_are_named_as_the_board_draws_them() -> None:
+    """Issue 9, item 3 (a platform guarantee, issue 12): a player is typed by the colour
+    or letter drawn on their tokens, or by their name; the log writes the colour, which
+    a rename never changes. The seat numbers the first notation wrote are still read."""
+    from games.haze_islands import RULESET
+
+    state = RULESET.setup(3, {}, 1)
+    names = ("Al", "Bo", "Bot 1")
+    for word in ("green", "g", "G", "bo", "2"):
+        assert RULESET.read_action(state, 0, f"attack {word}", names) == AttackShip(1)
+    assert RULESET.read_action(state, 0, "hijack bot1", names) == Hijack(2)
+    assert RULESET.read_action(state, 0, "trade y give 5", names) == Trade(2, 4)
+    assert RULESET.read_action(state, 0, "use 1 red", names) == Use(1, 0)
+    assert format_action(AttackShip(1)) == "attack green"
+    assert format_action(Trade(2, 4)) == "trade yellow give 5"
+    assert format_action(Use(1, 0)) == "use 1 red"
+    assert RULESET.read_action(state, 0, "attack doom", ("Doom", "Bo", "Cy")) == AttackDoom()
+    with pytest.raises(IllegalAction) as unknown:
+        RULESET.read_action(state, 0, "attack zed", names)
+    assert unknown.value.key == "platform.notation.player"
+    assert "green/g" in unknown.value.params["known"]
+    # ... and those are the colour and letter the board draws each seat's tokens with
+    from games.haze_islands.actions import SEATS
+    from renderers.common import seat_style
+
+    for seat in range(3):
+        style = seat_style(seat)
+        assert SEATS[seat][:2] == (style.key, style.letter.lower())
 
 
 # -- plunder -------------------------------------------------------------------------------------
@@ -763,7 +846,8 @@ def test_no_attacks_on_players_outside_competitive_mode() -> None:
     state.players[1 - state.first].x = 5
     refused(state, state.first, AttackShip(1 - state.first),
             "haze-islands.illegal.target_elsewhere")
-    assert parse_action("attack 2") == AttackShip(1) and format_action(AttackShip(2)) == "attack 3"
+    assert parse_action("attack 2") == AttackShip(1)
+    assert format_action(AttackShip(2)) == "attack yellow"
 
 
 def test_a_castaway_hijacks_a_ship() -> None:

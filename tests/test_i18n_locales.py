@@ -82,7 +82,8 @@ def test_every_english_key_of_a_released_domain_exists_in_russian_and_czech(
 def test_the_completeness_test_knows_the_released_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """The exemption above must not swallow a released game (it is derived, not listed)."""
     unreleased = _unreleased_game_domains(monkeypatch)
-    assert {"hagoth", "lovci-pokladu", "hexfolk"}.isdisjoint(unreleased)
+    assert {"hagoth", "lovci-pokladu", "hexfolk", "shipyard", "haze-islands"}.isdisjoint(
+        unreleased)
 
 
 def test_every_rules_topic_has_a_title_in_every_language(
@@ -198,3 +199,43 @@ def coverage() -> dict[tuple[str, str], tuple[int, int]]:
 if __name__ == "__main__":
     for (locale, domain), (done, total) in coverage().items():
         print(f"{locale} {domain:16} {done:4}/{total:<4} {100 * done / total:5.1f}%")
+
+
+def test_english_says_a_count_by_a_table_wherever_a_translation_does() -> None:
+    """Issue 14 ("a hand-written plural rule is a defect"): a message whose Russian or Czech
+    form is a plural table counts something, so its English form is a table too; a plain
+    English string printed "discarding 1 cards" (Haze Islands) and "1 trains" (Shipyard)."""
+    english = i18n.catalogue("en")
+    plain = sorted(key for locale in TRANSLATED
+                   for key, message in i18n.catalogue(locale).items()
+                   if isinstance(message, Plural) and not isinstance(english.get(key), Plural))
+    assert plain == []
+    assert t("haze-islands.event.sail", "en", player="Ann", direction="north", cost=1) == (
+        "Ann sails north, discarding 1 card.")
+    assert t("shipyard.render.fact_trains", "en", count=1) == "1 train"
+    assert t("shipyard.render.fact_trains", "ru", count=5) == "5 поездов"
+
+
+@pytest.mark.parametrize(("locale", "one", "five"), [
+    ("en", "1 train", "5 trains"), ("ru", "1 поезд", "5 поездов"), ("cs", "1 vlak", "5 vlaků")])
+def test_the_shipyard_board_counts_in_the_readers_language(
+        locale: str, one: str, five: str) -> None:
+    """Issue 14: the Shipyard board's player line said "1 поезда" and "0 очка": its text
+    helper passed every number as a string, so a plural table always took its "other"
+    form. The count a table chooses by stays a number."""
+    from renderers.shipyard import _t
+    assert _t("shipyard.render.fact_trains", locale, count=1) == one
+    assert _t("shipyard.render.fact_trains", locale, count=5) == five
+
+
+def test_no_catalogue_writes_a_gender_by_hand() -> None:
+    """Issue 14 ("their own language"): Czech and Russian past tenses agree with the
+    player's gender, which the bot does not know, so the texts say the move in the present
+    tense ("{player} odhazuje", as the Hexfolk and Shipyard texts did) instead of writing
+    "odhodil(a)" or "сделал(а)" by hand."""
+    hacks = {(locale, key): form
+             for locale in i18n.available_locales()
+             for key, message in i18n.catalogue(locale).items()
+             for form in (message.forms.values() if isinstance(message, Plural) else [message])
+             if any(mark in form for mark in ("(a)", "(а)", "(la)", "(ла)", "šel/šla"))}
+    assert hacks == {}

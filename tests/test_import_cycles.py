@@ -18,8 +18,6 @@ PACKAGES = ("games", "bot", "renderers", "i18n")
 #: Cycles known and not yet broken; each entry is the exact set of modules, so a new
 #: cycle, or one of these growing, still fails. Remove an entry once its cycle is gone.
 KNOWN: set[frozenset[str]] = {
-    # Haze Islands: the round end needs the players' move geometry (rules) and back.
-    frozenset({"games.haze_islands.round_end", "games.haze_islands.rules"}),
     # The memory of a game (issue 16): the session service and its memory, rematch and
     # undo desks import each other (ServiceError, Person, Update, game_options…).
     frozenset({"bot.memory", "bot.rematch", "bot.service", "bot.undo"}),

@@ -41,7 +41,7 @@ from games import get_ruleset
 
 #: game -> lobby options that keep a bot game short
 GAMES = {"hagoth": "target=5", "lovci-pokladu": "turn_limit=30", "hexfolk": "target=8",
-         "shipyard": ""}
+         "shipyard": "", "haze-islands": "short=yes"}
 LOCALES = ("ru", "cs")
 #: Seconds to wait for an answer (the bot draws a board per move; the machine is shared).
 WAIT = 30.0

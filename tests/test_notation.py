@@ -34,6 +34,7 @@ from games.notation import (
     one_of,
     position,
     seat_of,
+    signed,
 )
 from games.protocol import IllegalAction, Ruleset, list_numbers
 
@@ -310,3 +311,20 @@ def test_shared_word_readers_refuse_what_they_do_not_know() -> None:
     assert bare_move(["pass"], {"pass": "P"}) == "P"
     assert bare_move(["pass", "now"], {"pass": "P"}) is None
     assert bare_move(["roll"], {"pass": "P"}) is None
+
+
+def test_signed_numbers_read_ascii_digits_with_a_minus_only() -> None:
+    """games/notation.py ``signed``, shared by the grid coordinates of Shipyard
+    (``attach 1 -1 3``) and Haze Islands (``rotate 1,-2 90``): a minus sign is read, and
+    the limits hold on both sides; ``+1``, ``1_0`` (which ``int`` accepts), other
+    digits and a lone sign are :class:`Unreadable`."""
+    assert signed("-2", -99, 99) == -2
+    assert signed("0", -99, 99) == 0
+    assert signed("-0", -99, 99) == 0
+    assert signed("99", -99, 99) == 99
+    assert signed("3", 0, 3) == 3
+    for word in ("-100", "100", "+1", "1_0", "-", "", "--1", "²", "-²", " 1", "1.0"):
+        with pytest.raises(Unreadable):
+            signed(word, -99, 99)
+    with pytest.raises(Unreadable):
+        signed("-1", 0, 3)  # no minus where the range has no negative numbers

@@ -258,13 +258,15 @@ def test_rules_messages_get_every_parameter_they_need() -> None:
 
 def test_finished_games_are_offered_without_the_development_switch(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Shipyard is finished (issue 11: "register Shipyard for players"): it is offered
-    without TIDEBOUND_DEV_GAMES, and the switch adds only games still in development."""
+    """Shipyard (issue 11: "register Shipyard for players") and Haze Islands (issue 12) are
+    finished: they are offered without TIDEBOUND_DEV_GAMES, and the switch adds only games
+    still in development."""
     monkeypatch.setattr(games, "RULESETS", {})
     monkeypatch.delenv(games.DEV_GAMES_ENV, raising=False)
     offered = {r.id for r in games.all_rulesets()}
-    assert {"hagoth", "lovci-pokladu", "hexfolk", "shipyard"} <= offered
+    assert {"hagoth", "lovci-pokladu", "hexfolk", "shipyard", "haze-islands"} <= offered
     assert games.get_ruleset("shipyard").id == "shipyard"
+    assert games.get_ruleset("haze-islands").id == "haze-islands"
     monkeypatch.setattr(games, "RULESETS", {})
     monkeypatch.setenv(games.DEV_GAMES_ENV, "1")
     assert {r.id for r in games.all_rulesets()} == offered | {

@@ -62,7 +62,8 @@ def test_every_game_draws_its_words_from_the_catalogues(
     games_seen = {(d.locale, d.site.split(":")[0]) for d in [*boxed, *unboxed]}
     for locale in LOCALES:
         for module in ("hagoth.py", "hagoth_summary.py", "lovci_pokladu.py",
-                       "lovci_summary.py", "hexfolk.py"):
+                       "lovci_summary.py", "hexfolk.py", "shipyard.py", "shipyard_summary.py",
+                       "haze_islands.py"):
             assert (locale, module) in games_seen
 
 

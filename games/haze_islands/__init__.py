@@ -25,6 +25,7 @@ from .round_end import doom_distances, doom_power
 from .scoring import doom_cards_taken, icons, survives, surviving_pirates, title, winners
 from .specials import held
 from .state import (
+    GHOST,
     PENDING_PLUNDER,
     PENDING_STEAL,
     PHASE_OVER,
@@ -130,7 +131,9 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
             assert seat is not None
             player = state.players[seat]
             hand = tuple(sorted(c + 1 for c in player.hand))
-            known = set(player.seen)
+            # a Ghost Ship "look[s] through your map deck and discard[s] all the map
+            # cards in any order": it knows its whole deck
+            known = set(state.decks[seat]) if player.status == GHOST else set(player.seen)
             seen = tuple(c + 1 for c in reversed(state.decks[seat]) if c in known)
             if seat == state.current and state.pending == PENDING_PLUNDER:
                 drawn = tuple(sorted(c + 1 for c in state.drawn))

@@ -16,8 +16,10 @@
     take 12     after Steal: take map card #12 (matching your location's icon) to hand
     complete    Complete the adventure here (Reveal Your Fate first)
     attack doom Attack The Doom at your location (Spend first, then Reveal Your Fate)
-    attack 2    Attack the ship of player 2 at your location (competitive mode)
-    hijack 2    a Castaway Hijacks player 2's ship here (Fate, then 2 Crew icons)
+    attack green
+                Attack the ship of the green player at your location (competitive mode)
+    hijack green
+                a Castaway Hijacks the green player's ship here (Fate, then 2 Crew icons)
     discard 12  a Ghost Ship discards map card #12 of its deck (any order, all of them)
     rotate 1,-2 90
                 a Ghost Ship then rotates the location at (1, -2) by 90, 180 or 270
@@ -25,11 +27,11 @@
     pay 12 5 @-1,2
                 Spend: discard cards #12 then #5 from your hand and return your pirate
                 from the location at (-1, 2); as many as the icons required
-    trade 2 give 12
-                coop: swap cards with player 2 at your location, giving map card #12
+    trade green give 12
+                coop: swap cards with the green player at your location, giving map card #12
     give 5      the partner of a trade gives map card #5 back (``skip`` refuses)
     use 4 @1,0  use the special action of adventure #4 in your Captain's Log, with its
-                target: a seat (``use 1 2``), squares (``use 5 @0,0 @1,0``: from, to)
+                target: a player (``use 1 green``), squares (``use 5 @0,0 @1,0``: from, to)
                 or nothing (``use 12``)
     skip        answer "no" to a use-or-pass window (or keep a revealed Skull)
     top 12      reordering your deck (or playing hand cards as map cards): #12 next on top
@@ -37,15 +39,31 @@
     revive nw   a Ghost Ship tries to Revive: the corner of a random discarded card
     dawn 1,-2   New Dawn: the location at (1, -2) gets the next adventure card
 
-Map cards are numbered 1–30 in the order of the data file's table.
+Map cards are numbered 1–30 in the order of the data file's table. Players are named as
+the board draws them: by colour (``green``, canonical), letter (``g``) or player name; the
+seat numbers 1–3 the first notation wrote (``attack 2``) are still read.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..protocol import IllegalAction
-from .data import CORNERS, DIRECTION_NAMES, MAP_CARDS
+from ..notation import (
+    PALETTE_KEYS,
+    Unreadable,
+    bare_move,
+    board_seat_words,
+    is_number,
+    lookup,
+    number,
+    one_based,
+    position,
+    read,
+    seat_of,
+    signed,
+)
+from .data import CORNERS, DIRECTION_NAMES, MAP_CARDS, MAX_PLAYERS
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +232,10 @@ Action = (Pass | Discard | Scout | Sail | Plunder | Keep | Drop | Deploy | Fate 
           | Complete | AttackDoom | AttackShip | Hijack | Pay | GhostDiscard | Rotate | Trade | Give
           | Use | Skip | Top | Done | Revive | Dawn)
 
+#: Moves that answer a choice the game put to a player (what to keep, which corner, a
+#: window, a prompt), never an action of a turn's own.
+ANSWERS = (Keep, Drop, Fate, Take, Pay, Skip, Give, Top, Done, Revive, Dawn)
+
 
 def _number(card: int) -> str:
     return str(card + 1)
@@ -248,9 +270,9 @@ def format_action(action: Action) -> str:
         case AttackDoom():
             return "attack doom"
         case AttackShip(seat):
-            return f"attack {seat + 1}"
+            return f"attack {_player(seat)}"
         case Hijack(seat):
-            return f"hijack {seat + 1}"
+            return f"hijack {_player(seat)}"
         case GhostDiscard(card):
             return f"discard {_number(card)}"
         case Rotate(x, y, quarters):
@@ -261,11 +283,11 @@ def format_action(action: Action) -> str:
         case Fate(corner):
             return f"fate {CORNERS[corner]}"
         case Trade(seat, card):
-            return f"trade {seat + 1} give {_number(card)}"
+            return f"trade {_player(seat)} give {_number(card)}"
         case Give(card):
             return f"give {_number(card)}"
         case Use(number, seat, squares):
-            words = [f"use {number}"] + ([str(seat + 1)] if seat >= 0 else [])
+            words = [f"use {number}"] + ([_player(seat)] if seat >= 0 else [])
             return " ".join(words + [f"@{x},{y}" for x, y in squares])
         case Skip():
             return "skip"
@@ -280,123 +302,124 @@ def format_action(action: Action) -> str:
     raise TypeError(f"not a Haze Islands action: {action!r}")
 
 
-def parse_action(text: str) -> Action:
-    """Read notation (case and extra spaces don't matter)."""
-    words = text.strip().lower().split()
-    if not words or len(text) > 200 or not all(w.isascii() for w in words):
-        raise IllegalAction("platform.notation.unknown", text="")
-    if words == ["pass"]:
-        return Pass()
-    if words == ["discard"]:
-        return Discard()
-    if len(words) == 2 and words[0] in ("scout", "sail") and words[1] in DIRECTION_NAMES:
-        direction = DIRECTION_NAMES.index(words[1])
-        return Scout(direction) if words[0] == "scout" else Sail(direction)
-    cards = _cards(words[1:])
-    if words == ["plunder"]:
-        return Plunder()
-    if words == ["deploy"]:
-        return Deploy()
-    if words == ["steal"]:
-        return Steal()
-    if words[0] == "discard" and cards is not None and len(cards) == 1:
-        return GhostDiscard(cards[0])
-    if len(words) == 3 and words[0] == "rotate" and words[2] in DEGREES.values():
-        square = _pay(["@" + words[1]])
-        if square is not None and len(square.pirates) == 1:
-            x, y = square.pirates[0]
-            quarters = next(q for q, d in DEGREES.items() if d == words[2])
-            return Rotate(x, y, quarters)
-    if words == ["complete"]:
-        return Complete()
-    if words == ["attack", "doom"]:
-        return AttackDoom()
-    if len(words) == 2 and words[0] in ("attack", "hijack") and words[1] in ("1", "2", "3"):
-        seat = int(words[1]) - 1
-        return AttackShip(seat) if words[0] == "attack" else Hijack(seat)
-    if words == ["skip"]:
-        return Skip()
-    if words == ["done"]:
-        return Done()
-    if len(words) == 2 and words[0] == "revive" and words[1] in CORNERS:
-        return Revive(CORNERS.index(words[1]))
-    if len(words) == 2 and words[0] == "dawn":
-        square = _pay(["@" + words[1]])
-        if square is not None and len(square.pirates) == 1:
-            return Dawn(*square.pirates[0])
-    if words[0] in ("give", "top") and cards is not None and len(cards) == 1:
-        return Give(cards[0]) if words[0] == "give" else Top(cards[0])
-    if (len(words) == 4 and words[0] == "trade" and words[1] in ("1", "2", "3")
-            and words[2] == "give"):
-        card = _cards(words[3:])
-        if card is not None:
-            return Trade(int(words[1]) - 1, card[0])
-    if words[0] == "use" and len(words) >= 2 and words[1].isdigit() and len(words[1]) <= 2:
-        used = _use(words[1:])
-        if used is not None:
-            return used
-    if words[0] == "pay" and len(words) > 1:
-        pay = _pay(words[1:])
-        if pay is not None:
-            return pay
-    if words[0] == "take" and cards is not None and len(cards) == 1:
-        return Take(cards[0])
-    if len(words) == 2 and words[0] == "fate" and words[1] in CORNERS:
-        return Fate(CORNERS.index(words[1]))
-    if words[0] == "drop" and cards is not None and len(cards) == 1:
-        return Drop(cards[0])
-    if words[0] == "keep" and len(words) >= 2:
-        kept = _cards(words[1:2])
-        rest = _cards(words[3:]) if len(words) > 3 and words[2] == "discard" else None
-        if kept is not None and len(words) == 2:
-            return Keep(kept[0])
-        if kept is not None and rest:
-            return Keep(kept[0], tuple(rest))
-    raise IllegalAction("platform.notation.unknown", text=text.strip()[:80])
+#: Moves typed as one word.
+_BARE: dict[str, Action] = {
+    "pass": Pass(), "discard": Discard(), "plunder": Plunder(), "deploy": Deploy(),
+    "steal": Steal(), "complete": Complete(), "skip": Skip(), "done": Done()}
+#: Moves that name one map card: ``drop 12``.
+_ONE_CARD = {"keep": Keep, "drop": Drop, "take": Take, "discard": GhostDiscard,
+             "give": Give, "top": Top}
+#: The colours the board draws the seats in (the palette's, in seat order).
+COLOURS = PALETTE_KEYS[:MAX_PLAYERS]
+#: Seat words without player names (colour and letter): what the log writes.
+SEATS = board_seat_words(COLOURS)
+#: Adventure cards (and so special actions in a Captain's Log) are numbered 1–18.
+ADVENTURES = 18
+#: How far from the start a typed coordinate may be (the map has at most 30 locations).
+FARTHEST = 999
+#: ``rotate x,y 90``: degrees as typed → quarter turns clockwise.
+_QUARTERS = {degrees: quarters for quarters, degrees in DEGREES.items()}
 
 
-def _use(words: list[str]) -> Use | None:
-    number = int(words[0])
-    if not 1 <= number <= 18:
-        return None
-    rest = words[1:]
+def _card(word: str) -> int:
+    """A map card typed by its number 1–30, as its id."""
+    return one_based(word, len(MAP_CARDS))
+
+
+def _player(seat: int) -> str:
+    """A seat in the log: the colour the board draws it in."""
+    return SEATS[seat][0]
+
+
+def _seat(word: str, seats: Sequence[Sequence[str]]) -> int:
+    """A player typed as the board names them (colour, letter or name: ``green``, ``g``,
+    ``bo``; see :func:`games.notation.seat_of`), or by the seat number 1–3 that the first
+    notation wrote (``attack 2``), still read."""
+    if is_number(word):
+        return one_based(word, MAX_PLAYERS)
+    return seat_of(word, seats)
+
+
+def _square(word: str) -> tuple[int, int]:
+    """A location typed ``x,y`` (``1,-2``)."""
+    x, comma, y = word.partition(",")
+    if not comma:
+        raise Unreadable
+    return signed(x, -FARTHEST, FARTHEST), signed(y, -FARTHEST, FARTHEST)
+
+
+def _pirate(word: str) -> tuple[int, int]:
+    """A location typed ``@x,y`` (a pirate's square in ``pay``, a target of ``use``)."""
+    if not word.startswith("@"):
+        raise Unreadable
+    return _square(word[1:])
+
+
+def _use(args: list[str], seats: Sequence[Sequence[str]]) -> Use:
+    """``use 4``, ``use 1 2`` (a seat), ``use 5 @0,0 @1,0`` (one or two squares)."""
+    used = number(args[0], 1, ADVENTURES)
+    rest = args[1:]
     seat = -1
-    if rest and rest[0] in ("1", "2", "3"):
-        seat = int(rest[0]) - 1
-        rest = rest[1:]
+    if rest and not rest[0].startswith("@"):
+        seat, rest = _seat(rest[0], seats), rest[1:]
     if not rest:
-        return Use(number, seat)
-    squares = _pay(rest) if all(w.startswith("@") for w in rest) else None
-    if squares is None or not 1 <= len(squares.pirates) <= 2:
-        return None
-    return Use(number, seat, squares.pirates)
+        return Use(used, seat)
+    if len(rest) > 2:
+        raise Unreadable
+    return Use(used, seat, tuple(_pirate(word) for word in rest))
 
 
-def _pay(words: list[str]) -> Pay | None:
-    cards: list[int] = []
-    pirates: list[tuple[int, int]] = []
-    for word in words:
-        if word.startswith("@"):
-            x, sep, y = word[1:].partition(",")
-            if len(x) > 4 or len(y) > 4:
-                return None
-            try:
-                pirates.append((int(x), int(y)))
-            except ValueError:
-                return None
-            if not sep:
-                return None
-        else:
-            card = _cards([word])
-            if card is None:
-                return None
-            cards.extend(card)
-    return Pay(tuple(cards), tuple(pirates))
+def _pay(args: list[str]) -> Pay:
+    """``pay 12 5 @-1,2``: hand cards and pirates' squares, each in the order typed."""
+    cards = tuple(_card(word) for word in args if not word.startswith("@"))
+    pirates = tuple(_pirate(word) for word in args if word.startswith("@"))
+    return Pay(cards, pirates)
 
 
-def _cards(words: list[str]) -> list[int] | None:
-    """Map card numbers 1–30 as card ids, or ``None`` when a word is not one."""
-    if not words or not all(w.isdigit() and len(w) <= 2 and 1 <= int(w) <= len(MAP_CARDS)
-                            for w in words):
-        return None
-    return [int(w) - 1 for w in words]
+def _parse(words: list[str], seats: Sequence[Sequence[str]]) -> Action:
+    bare = bare_move(words, _BARE)
+    if bare is not None:
+        return bare
+    verb, args = words[0], words[1:]
+    if not args:
+        raise Unreadable
+    if len(args) == 1:
+        arg = args[0]
+        if verb in ("scout", "sail"):
+            direction = position(arg, DIRECTION_NAMES)
+            return Scout(direction) if verb == "scout" else Sail(direction)
+        if verb in ("fate", "revive"):
+            corner = position(arg, CORNERS)
+            return Fate(corner) if verb == "fate" else Revive(corner)
+        if verb == "attack":
+            return AttackDoom() if arg == "doom" else AttackShip(_seat(arg, seats))
+        if verb == "hijack":
+            return Hijack(_seat(arg, seats))
+        if verb == "dawn":
+            return Dawn(*_square(arg))
+        if verb in _ONE_CARD:
+            return _ONE_CARD[verb](_card(arg))
+    if verb == "rotate" and len(args) == 2:
+        return Rotate(*_square(args[0]), lookup(args[1], _QUARTERS))
+    if verb == "trade" and len(args) == 3 and args[1] == "give":
+        return Trade(_seat(args[0], seats), _card(args[2]))
+    if verb == "keep" and len(args) >= 3 and args[1] == "discard":
+        return Keep(_card(args[0]), tuple(_card(word) for word in args[2:]))
+    if verb == "use":
+        return _use(args, seats)
+    if verb == "pay":
+        return _pay(args)
+    raise Unreadable
+
+
+def parse_action(text: str, names: Sequence[str] = ()) -> Action:
+    """Read notation (case and extra spaces don't matter); ``names``: the players' names,
+    so they can be typed too. Anything else is refused with the platform's one refusal
+    (:func:`games.notation.read`)."""
+    seats = board_seat_words(COLOURS, names) if names else SEATS
+    return read(text, lambda words: _parse(words, seats))
+
+
+def read_action(state: object, seat: int, text: str, names: Sequence[str] = ()) -> Action:
+    """What a player typed: as :func:`parse_action`, players also named by their names."""
+    return parse_action(text, names)

@@ -6,35 +6,8 @@ from collections.abc import Sequence
 
 from i18n import t
 
-from .actions import (
-    Action,
-    AttackDoom,
-    AttackShip,
-    Complete,
-    Dawn,
-    Deploy,
-    Discard,
-    Done,
-    Drop,
-    Fate,
-    GhostDiscard,
-    Give,
-    Hijack,
-    Keep,
-    Pass,
-    Pay,
-    Plunder,
-    Revive,
-    Rotate,
-    Sail,
-    Scout,
-    Skip,
-    Steal,
-    Take,
-    Top,
-    Trade,
-    Use,
-)
+from . import actions
+from .actions import Action
 from .data import CORNERS, DIRECTION_NAMES, MAP_CARDS
 from .specials import special_of
 from .state import HazeState
@@ -65,65 +38,65 @@ def describe(state: HazeState, seat: int, action: Action, names: Sequence[str],
              locale: str) -> str:
     """A short label for ``action`` (fits a 100-character Discord label)."""
     match action:
-        case Pass():
+        case actions.Pass():
             return t("haze-islands.label.pass", locale)
-        case Discard():
+        case actions.Discard():
             return t("haze-islands.label.discard", locale)
-        case Scout(direction):
+        case actions.Scout(direction):
             return t("haze-islands.label.scout", locale, direction=_direction(direction, locale))
-        case Sail(direction):
+        case actions.Sail(direction):
             return t("haze-islands.label.sail", locale, direction=_direction(direction, locale))
-        case Plunder():
+        case actions.Plunder():
             return t("haze-islands.label.plunder", locale)
-        case Keep(card, discards):
+        case actions.Keep(card, discards):
             return t("haze-islands.label.keep", locale, card=card_name(card, locale),
                      discards=_cards(discards, locale) or "—")
-        case Drop(card):
+        case actions.Drop(card):
             return t("haze-islands.label.drop", locale, card=card_name(card, locale))
-        case Deploy():
+        case actions.Deploy():
             return t("haze-islands.label.deploy", locale)
-        case Fate(corner):
+        case actions.Fate(corner):
             return t("haze-islands.label.fate", locale, corner=_corner(corner, locale))
-        case Steal():
+        case actions.Steal():
             return t("haze-islands.label.steal", locale)
-        case Take(card):
+        case actions.Take(card):
             return t("haze-islands.label.take", locale, card=card_name(card, locale))
-        case Complete():
+        case actions.Complete():
             return t("haze-islands.label.complete", locale)
-        case AttackDoom():
+        case actions.AttackDoom():
             return t("haze-islands.label.attack_doom", locale)
-        case AttackShip(target):
+        case actions.AttackShip(target):
             return t("haze-islands.label.attack_ship", locale, target=_name(names, target))
-        case Hijack(target):
+        case actions.Hijack(target):
             return t("haze-islands.label.hijack", locale, target=_name(names, target))
-        case Pay(cards, pirates):
+        case actions.Pay(cards, pirates):
             parts = [card_name(c, locale) for c in cards]
             parts += [t("haze-islands.label.pirate_at", locale, x=x, y=y) for x, y in pirates]
             return t("haze-islands.label.pay", locale, what=", ".join(parts))
-        case GhostDiscard(card):
+        case actions.GhostDiscard(card):
             return t("haze-islands.label.ghost_discard", locale, card=card_name(card, locale))
-        case Rotate(x, y, quarters):
+        case actions.Rotate(x, y, quarters):
             return t("haze-islands.label.rotate", locale, x=x, y=y, degrees=quarters * 90)
-        case Trade(target, card):
+        case actions.Trade(target, card):
             return t("haze-islands.label.trade", locale, target=_name(names, target),
                      card=card_name(card, locale))
-        case Give(card):
+        case actions.Give(card):
             return t("haze-islands.label.give", locale, card=card_name(card, locale))
-        case Use(number, target, squares):
+        case actions.Use(number, target, squares):
             special = t(f"haze-islands.special.{special_of(number)}", locale)
             where = " → ".join(f"({x}, {y})" for x, y in squares)
             if target >= 0:
                 where = _name(names, target)
             return t("haze-islands.label.use", locale, number=number, special=special,
                      target=where or "—")
-        case Skip():
+        case actions.Skip():
             return t("haze-islands.label.skip", locale)
-        case Top(card):
+        case actions.Top(card):
             return t("haze-islands.label.top", locale, card=card_name(card, locale))
-        case Done():
+        case actions.Done():
             return t("haze-islands.label.done", locale)
-        case Revive(corner):
+        case actions.Revive(corner):
             return t("haze-islands.label.revive", locale, corner=_corner(corner, locale))
-        case Dawn(x, y):
+        case actions.Dawn(x, y):
             return t("haze-islands.label.dawn", locale, x=x, y=y)
     return str(action)

@@ -24,6 +24,8 @@ from .data import (
     SOLO,
     STEP,
 )
+from .decks import deal_other_decks
+from .geometry import edge_towards
 from .scoring import icons
 from .state import (
     CASTAWAY,
@@ -50,8 +52,6 @@ def doom_edges(state: HazeState, x: int, y: int) -> list[tuple[int, int, int]]:
     """``(cost, x, y)`` of each location The Doom can move to from ``(x, y)``: "The Doom
     ... may move through these red and gold diamonds as normal", so any two touching edges
     that both carry diamonds; a closed adventure edge (no diamonds) stops it too."""
-    from .rules import edge_towards  # the geometry lives with the players' moves
-
     here = location_at(state, x, y)
     assert here is not None
     out = []
@@ -242,8 +242,6 @@ def new_dawn(state: HazeState, events: list[Event]) -> None:
 
 def finish_new_dawn(state: HazeState, events: list[Event]) -> None:
     """New Dawn step 3."""
-    from .rules import deal_other_decks
-
     state.frozen.clear()
     state.stage = ""
     # 3. "The second player becomes the first player. Shuffle the map discard pile and

@@ -12,45 +12,18 @@ Deploy, Steal, Reveal Your Fate and the hand limit; the Round End is in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
+from typing import Any
 
 from i18n import Term
 
 from ..protocol import Event, IllegalAction
 from ..rng import GameRng
-from . import specials
-from .actions import (
-    Action,
-    AttackDoom,
-    AttackShip,
-    Complete,
-    Dawn,
-    Deploy,
-    Discard,
-    Done,
-    Drop,
-    Fate,
-    GhostDiscard,
-    Give,
-    Hijack,
-    Keep,
-    Pass,
-    Pay,
-    Plunder,
-    Revive,
-    Rotate,
-    Sail,
-    Scout,
-    Skip,
-    Steal,
-    Take,
-    Top,
-    Trade,
-    Use,
-)
+from . import actions, specials
+from .actions import Action
 from .data import (
     ADVENTURE_CARDS,
-    ADVENTURE_EDGE,
     COMPASS,
     COMPETITIVE,
     COOP,
@@ -67,17 +40,17 @@ from .data import (
     MAP_CARDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    OPEN_SEA,
-    OPEN_SEA_EDGE,
     RED_CARD_IDS,
     ROUNDS,
     SHORT_ROUNDS,
     SINGLE,
     SOLO,
     SPELLS,
-    STEP,
     Edge,
+    MapCard,
 )
+from .decks import deal_other_decks
+from .geometry import edge_towards, neighbour
 from .round_end import continue_round_end, make_castaway, start_round_end, take_damage
 from .spend import boost_used, payments, pirate_icon, valid_payment
 from .state import (
@@ -116,6 +89,16 @@ from .state import (
 )
 
 DIE_SIDES = 6
+
+
+def _direction_term(direction: int) -> Term:
+    """A direction as the reader's language names it ("south", "юг"), not its letter."""
+    return Term(f"haze-islands.direction.{DIRECTION_NAMES[direction]}")
+
+
+def _corner_term(corner: int) -> Term:
+    """A card corner as the reader's language names it ("top right"), not its letters."""
+    return Term(f"haze-islands.corner.{CORNERS[corner]}")
 
 
 def _require(condition: bool, key: str, **params: object) -> None:
@@ -188,28 +171,7 @@ def setup(num_players: int, seed: int, *, mode: str, short: bool = False) -> Haz
     )
 
 
-def deal_other_decks(decks: list[list[int]], first: int, num_players: int) -> None:
-    """The first player's top card goes to the next player, the following one to the
-    player after (RULES-NOTES)."""
-    for step in range(1, num_players):
-        decks[(first + step) % num_players].append(decks[first].pop())
-
-
 # -- geometry ------------------------------------------------------------------------------
-def edge_towards(location: Location, direction: int) -> Edge:
-    """The edge ``location`` shows towards world ``direction``, as it is now: its N edge
-    is closed while an adventure card shows there and opens on open sea."""
-    own = (direction - location.rotation) % 4
-    if own == 0:
-        return OPEN_SEA_EDGE if location.side == OPEN_SEA else ADVENTURE_EDGE
-    return MAP_CARDS[location.card].edge(own)
-
-
-def neighbour(x: int, y: int, direction: int) -> tuple[int, int]:
-    dx, dy = STEP[direction]
-    return x + dx, y + dy
-
-
 def crossable(edge: Edge) -> bool:
     """Players may cross an edge only with gold diamonds on it."""
     return edge.diamonds > 0 and not edge.red
@@ -283,13 +245,13 @@ def _check_ghost(state: HazeState, seat: int, action: Action) -> None:
     through your map deck and discard all the map cards in any order, and 2) rotate any 1
     location (both the map and adventure card) 90, 180, or 270 degrees."""
     if state.pending == PENDING_ROTATE:
-        _require(isinstance(action, Rotate), "haze-islands.illegal.ghost_rotate")
-        assert isinstance(action, Rotate)
+        _require(isinstance(action, actions.Rotate), "haze-islands.illegal.ghost_rotate")
+        assert isinstance(action, actions.Rotate)
         _require(location_at(state, action.x, action.y) is not None
                  and action.quarters in (1, 2, 3), "haze-islands.illegal.ghost_rotate")
         return
-    _require(isinstance(action, GhostDiscard), "haze-islands.illegal.ghost_discard")
-    assert isinstance(action, GhostDiscard)
+    _require(isinstance(action, actions.GhostDiscard), "haze-islands.illegal.ghost_discard")
+    assert isinstance(action, actions.GhostDiscard)
     _require(action.card in state.decks[seat], "haze-islands.illegal.not_in_deck",
              card=action.card + 1)
 
@@ -313,8 +275,8 @@ def check(state: HazeState, seat: int, action: Action) -> None:
         _check_ghost(state, seat, action)
         return
     if state.pending == PENDING_PLUNDER:
-        _require(isinstance(action, Keep), "haze-islands.illegal.choose_keep")
-        assert isinstance(action, Keep)
+        _require(isinstance(action, actions.Keep), "haze-islands.illegal.choose_keep")
+        assert isinstance(action, actions.Keep)
         _require(action.card in state.drawn, "haze-islands.illegal.not_drawn",
                  card=action.card + 1)
         rest = sorted(state.drawn)
@@ -322,92 +284,68 @@ def check(state: HazeState, seat: int, action: Action) -> None:
         _require(sorted(action.discards) == rest, "haze-islands.illegal.discard_all_others")
         return
     if state.pending == PENDING_HAND_LIMIT:
-        _require(isinstance(action, Drop), "haze-islands.illegal.choose_drop",
+        _require(isinstance(action, actions.Drop), "haze-islands.illegal.choose_drop",
                  limit=HAND_LIMIT)
-        assert isinstance(action, Drop)
+        assert isinstance(action, actions.Drop)
         _require(action.card in player.hand, "haze-islands.illegal.not_in_hand",
                  card=action.card + 1)
         return
     if state.pending == PENDING_FATE:
-        _require(isinstance(action, Fate), "haze-islands.illegal.choose_corner")
-        assert isinstance(action, Fate)
+        _require(isinstance(action, actions.Fate), "haze-islands.illegal.choose_corner")
+        assert isinstance(action, actions.Fate)
         _require(0 <= action.corner < len(CORNERS), "platform.notation.unknown",
                  text=str(action.corner))
         return
     if state.pending == PENDING_STEAL:
-        _require(isinstance(action, Take), "haze-islands.illegal.choose_take")
-        assert isinstance(action, Take)
+        _require(isinstance(action, actions.Take), "haze-islands.illegal.choose_take")
+        assert isinstance(action, actions.Take)
         _require(action.card in stealable(state, seat), "haze-islands.illegal.not_stealable",
                  card=action.card + 1)
         return
     if state.pending == PENDING_PAY:
-        _require(isinstance(action, Pay), "haze-islands.illegal.choose_payment")
-        assert isinstance(action, Pay)
+        _require(isinstance(action, actions.Pay), "haze-islands.illegal.choose_payment")
+        assert isinstance(action, actions.Pay)
         _require(any(valid_payment(state, seat, action, need)
                      for need in paying_options(state, seat)),
                  "haze-islands.illegal.bad_payment")
         return
     if state.pending == PENDING_SKULL:
-        if isinstance(action, Skip):
+        if isinstance(action, actions.Skip):
             return
-        _require(isinstance(action, Use), "haze-islands.illegal.skull_choice")
-        assert isinstance(action, Use)
+        _require(isinstance(action, actions.Use), "haze-islands.illegal.skull_choice")
+        assert isinstance(action, actions.Use)
         specials.check_use(state, seat, action, specials.SKULL)
         return
-    _require(not isinstance(action, (Keep, Drop, Fate, Take, Pay, Skip, Give, Top, Done,
-                                     Revive, Dawn)),
-             "haze-islands.illegal.nothing_to_choose")
-    if isinstance(action, Use):
+    _require(not isinstance(action, actions.ANSWERS), "haze-islands.illegal.nothing_to_choose")
+    if isinstance(action, actions.Use):
         specials.check_use(state, seat, action, specials.TURN)
         return
-    if isinstance(action, Trade):
+    if isinstance(action, actions.Trade):
         _check_trade(state, seat, action)
         return
-    if isinstance(action, Pass):
+    if isinstance(action, actions.Pass):
         _require(seat != state.first, "haze-islands.illegal.first_may_not_pass")
         _require(may_pass(state, seat), "haze-islands.illegal.pass_stalls")
         return
-    if isinstance(action, Discard):
+    if isinstance(action, actions.Discard):
         _require(_acting(player), "haze-islands.illegal.no_actions")
         _require(bool(deck), "haze-islands.illegal.deck_empty")
         return
     _require(_acting(player), "haze-islands.illegal.no_actions")
-    if isinstance(action, Scout):
-        _check_scout(state, player, action.direction)
-        return
-    if isinstance(action, Sail):
-        _check_sail(state, player, action.direction)
-        return
-    if isinstance(action, Plunder):
-        _check_plunder(state, player)
-        return
-    if isinstance(action, Deploy):
-        _check_deploy(state, player)
-        return
-    if isinstance(action, Steal):
-        _check_steal(state, player)
-        return
-    if isinstance(action, Complete):
-        _check_complete(state, seat)
-        return
-    if isinstance(action, AttackDoom):
-        _check_attack_doom(state, seat)
-        return
-    if isinstance(action, AttackShip):
-        _check_attack_ship(state, seat, action.seat)
-        return
-    if isinstance(action, Hijack):
-        _check_hijack(state, seat, action.seat)
+    check_turn_action = _TURN_CHECKS.get(type(action))
+    if check_turn_action is not None:
+        check_turn_action(state, seat, action)
         return
     raise IllegalAction("platform.notation.unknown", text=str(action)[:80])
 
 
-def _check_scout(state: HazeState, player: Player, direction: int) -> None:
+def _check_scout(state: HazeState, seat: int, scout: actions.Scout) -> None:
+    player, direction = state.players[seat], scout.direction
     _require(direction in DIRECTIONS, "platform.notation.unknown", text=str(direction))
     here = location_at(state, player.x, player.y)
     assert here is not None
     edge = edge_towards(here, direction)
-    where = DIRECTION_NAMES[direction]
+    where = _direction_term(direction)
     # "you may not Scout or Sail towards the red diamond part"
     _require(not edge.red, "haze-islands.illegal.red_edge", direction=where)
     # "You may Scout ... in any direction bearing a gold triangle"
@@ -422,10 +360,11 @@ def _check_scout(state: HazeState, player: Player, direction: int) -> None:
              need=1, have=0)
 
 
-def _check_sail(state: HazeState, player: Player, direction: int) -> None:
+def _check_sail(state: HazeState, seat: int, sail: actions.Sail) -> None:
+    player, direction = state.players[seat], sail.direction
     _require(player.status == SHIP, "haze-islands.illegal.no_ship")
     _require(direction in DIRECTIONS, "platform.notation.unknown", text=str(direction))
-    where = DIRECTION_NAMES[direction]
+    where = _direction_term(direction)
     _require(location_at(state, *neighbour(player.x, player.y, direction)) is not None,
              "haze-islands.illegal.no_location", direction=where)
     cost = sail_cost(state, player.x, player.y, direction)
@@ -435,10 +374,16 @@ def _check_sail(state: HazeState, player: Player, direction: int) -> None:
     _require(have >= cost, "haze-islands.illegal.too_few_cards", need=cost, have=have)
 
 
-def _check_plunder(state: HazeState, player: Player) -> None:
+def _location_here(state: HazeState, seat: int) -> tuple[Location, MapCard]:
+    """The location where ``seat`` is, and its map card."""
+    player = state.players[seat]
     here = location_at(state, player.x, player.y)
     assert here is not None
-    card = MAP_CARDS[here.card]
+    return here, MAP_CARDS[here.card]
+
+
+def _check_plunder(state: HazeState, seat: int, _plunder: actions.Plunder) -> None:
+    _, card = _location_here(state, seat)
     # "While at Cursed or Dead End map cards, you may not Plunder"
     _require(card.plunder is not None, "haze-islands.illegal.plunder_red",
              kind=Term(f"haze-islands.kind.{card.kind}"))
@@ -448,10 +393,9 @@ def _check_plunder(state: HazeState, player: Player) -> None:
              need=card.plunder, have=have)
 
 
-def _check_deploy(state: HazeState, player: Player) -> None:
-    here = location_at(state, player.x, player.y)
-    assert here is not None
-    card = MAP_CARDS[here.card]
+def _check_deploy(state: HazeState, seat: int, _deploy: actions.Deploy) -> None:
+    player = state.players[seat]
+    here, card = _location_here(state, seat)
     # "While at Cursed or Dead End map cards, you may not ... Deploy pirates"
     _require(not card.red, "haze-islands.illegal.deploy_red",
              kind=Term(f"haze-islands.kind.{card.kind}"))
@@ -463,10 +407,8 @@ def _check_deploy(state: HazeState, player: Player) -> None:
              need=1, have=0)
 
 
-def _check_steal(state: HazeState, player: Player) -> None:
-    here = location_at(state, player.x, player.y)
-    assert here is not None
-    card = MAP_CARDS[here.card]
+def _check_steal(state: HazeState, seat: int, _steal: actions.Steal) -> None:
+    _, card = _location_here(state, seat)
     # "While at Cursed or Dead End map cards, you may not ... Steal"
     _require(not card.red, "haze-islands.illegal.steal_red",
              kind=Term(f"haze-islands.kind.{card.kind}"))
@@ -485,7 +427,7 @@ def requirement(state: HazeState, seat: int) -> tuple[str, ...]:
     return card.double if here.side == DOUBLE else (card.single,)
 
 
-def _check_complete(state: HazeState, seat: int) -> None:
+def _check_complete(state: HazeState, seat: int, _complete: actions.Complete) -> None:
     # "You may only Complete your current location's adventure card."
     required = requirement(state, seat)
     _require(bool(required), "haze-islands.illegal.no_adventure_here")
@@ -520,8 +462,8 @@ def paying_options(state: HazeState, seat: int) -> tuple[tuple[str, ...], ...]:
 HIJACK_COSTS = ((CUTLASS, CUTLASS), (CUTLASS, COMPASS), (COMPASS, COMPASS))
 
 
-def _check_hijack(state: HazeState, seat: int, target: int) -> None:
-    player = state.players[seat]
+def _check_hijack(state: HazeState, seat: int, hijack: actions.Hijack) -> None:
+    player, target = state.players[seat], hijack.seat
     # Castaway: "As well as all other actions, you may also Hijack a ship."
     _require(player.status == CASTAWAY, "haze-islands.illegal.not_castaway")
     _require(0 <= target < len(state.players) and target != seat,
@@ -535,14 +477,15 @@ def _check_hijack(state: HazeState, seat: int, target: int) -> None:
 
 
 def all_payments(state: HazeState, seat: int,
-                 options: tuple[tuple[str, ...], ...]) -> list[Pay]:
-    found: dict[Pay, None] = {}
+                 options: tuple[tuple[str, ...], ...]) -> list[actions.Pay]:
+    found: dict[actions.Pay, None] = {}
     for need in options:
         found.update(dict.fromkeys(payments(state, seat, need)))
     return list(found)
 
 
-def _check_attack_ship(state: HazeState, seat: int, target: int) -> None:
+def _check_attack_ship(state: HazeState, seat: int, attack: actions.AttackShip) -> None:
+    target = attack.seat
     # Game Modes: "Friendly: Players may not Attack each other." (coop and solo neither:
     # RULES-NOTES)
     _require(state.mode == COMPETITIVE, "haze-islands.illegal.no_attacks_in_mode",
@@ -557,7 +500,7 @@ def _check_attack_ship(state: HazeState, seat: int, target: int) -> None:
     _require(bool(all_payments(state, seat, ATTACK_COSTS)), "haze-islands.illegal.cannot_pay")
 
 
-def _check_attack_doom(state: HazeState, seat: int) -> None:
+def _check_attack_doom(state: HazeState, seat: int, _attack: actions.AttackDoom) -> None:
     player = state.players[seat]
     # "You may only Attack The Doom if in your current location."
     _require((player.x, player.y) == (state.doom_x, state.doom_y),
@@ -566,6 +509,21 @@ def _check_attack_doom(state: HazeState, seat: int) -> None:
     _require(bool(state.decks[seat]), "haze-islands.illegal.too_few_cards", need=1, have=0)
     _require(bool(payments(state, seat, doom_requirement(state))),
              "haze-islands.illegal.cannot_pay")
+
+
+#: The check of each action a player may take on a turn, once they may act at all; each
+#: takes (state, seat, action) and raises :class:`IllegalAction` when it may not be taken.
+_TURN_CHECKS: dict[type, Callable[[HazeState, int, Any], None]] = {
+    actions.Scout: _check_scout,
+    actions.Sail: _check_sail,
+    actions.Plunder: _check_plunder,
+    actions.Deploy: _check_deploy,
+    actions.Steal: _check_steal,
+    actions.Complete: _check_complete,
+    actions.AttackDoom: _check_attack_doom,
+    actions.AttackShip: _check_attack_ship,
+    actions.Hijack: _check_hijack,
+}
 
 
 def stealable(state: HazeState, seat: int) -> list[int]:
@@ -584,32 +542,34 @@ def candidates(state: HazeState, seat: int) -> list[Action]:
         return _prompt_candidates(state, seat, prompt)
     if state.players[seat].status == GHOST:
         if state.pending == PENDING_ROTATE:
-            return [Rotate(loc.x, loc.y, q) for loc in state.locations for q in (1, 2, 3)]
-        return [GhostDiscard(card) for card in sorted(state.decks[seat])]
+            return [actions.Rotate(loc.x, loc.y, q) for loc in state.locations for q in (1, 2, 3)]
+        return [actions.GhostDiscard(card) for card in sorted(state.decks[seat])]
     if state.pending == PENDING_PLUNDER:
         out: list[Action] = []
         for card in state.drawn:
             rest = [c for c in state.drawn if c != card]
-            out.extend(Keep(card, order) for order in permutations(rest))
+            out.extend(actions.Keep(card, order) for order in permutations(rest))
         return out
     if state.pending == PENDING_HAND_LIMIT:
-        return [Drop(card) for card in state.players[seat].hand]
+        return [actions.Drop(card) for card in state.players[seat].hand]
     if state.pending == PENDING_FATE:
-        return [Fate(corner) for corner in range(len(CORNERS))]
+        return [actions.Fate(corner) for corner in range(len(CORNERS))]
     if state.pending == PENDING_STEAL:
-        return [Take(card) for card in sorted(stealable(state, seat))]
+        return [actions.Take(card) for card in sorted(stealable(state, seat))]
     if state.pending == PENDING_PAY:
         return all_payments(state, seat, paying_options(state, seat))
     if state.pending == PENDING_SKULL:
-        return [*specials.candidates(state, seat, specials.SKULL), Skip()]
+        return [*specials.candidates(state, seat, specials.SKULL), actions.Skip()]
     player = state.players[seat]
-    trades = [Trade(s, c) for s in range(len(state.players)) if s != seat
+    trades = [actions.Trade(s, c) for s in range(len(state.players)) if s != seat
               for c in sorted(player.hand)] if state.mode == COOP else []
-    return [*specials.candidates(state, seat, specials.TURN), *trades, Pass(), Discard(),
-            *(Scout(d) for d in DIRECTIONS),
-            *(Sail(d) for d in DIRECTIONS), Plunder(), Deploy(), Steal(), Complete(),
-            AttackDoom(), *(AttackShip(s) for s in range(len(state.players)) if s != seat),
-            *(Hijack(s) for s in range(len(state.players)) if s != seat)]
+    others = [s for s in range(len(state.players)) if s != seat]
+    return [*specials.candidates(state, seat, specials.TURN), *trades,
+            actions.Pass(), actions.Discard(),
+            *(actions.Scout(d) for d in DIRECTIONS), *(actions.Sail(d) for d in DIRECTIONS),
+            actions.Plunder(), actions.Deploy(), actions.Steal(), actions.Complete(),
+            actions.AttackDoom(), *(actions.AttackShip(s) for s in others),
+            *(actions.Hijack(s) for s in others)]
 
 
 def legal_actions(state: HazeState, seat: int) -> list[Action]:
@@ -639,20 +599,20 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         return events
     player = state.players[seat]
     deck = state.decks[seat]
-    if isinstance(action, Pass):
+    if isinstance(action, actions.Pass):
         events.append(Event("haze-islands.event.pass", seat))
-    elif isinstance(action, Discard):
+    elif isinstance(action, actions.Discard):
         discard_card(state, seat, deck.pop())
         events.append(Event("haze-islands.event.discard", seat))
-    elif isinstance(action, Scout):
+    elif isinstance(action, actions.Scout):
         x, y = neighbour(player.x, player.y, action.direction)
         # "Orient the new location so that the bottom of the new map card is placed next
         # to your current location."
         created = create_location(state, seat, x, y, rotation=action.direction)
         events.append(Event("haze-islands.event.scout", seat, {
-            "direction": DIRECTION_NAMES[action.direction], "x": x, "y": y,
+            "direction": _direction_term(action.direction), "x": x, "y": y,
             "kind": Term(f"haze-islands.kind.{MAP_CARDS[created.card].kind}")}))
-    elif isinstance(action, Sail):
+    elif isinstance(action, actions.Sail):
         cost = sail_cost(state, player.x, player.y, action.direction)
         assert cost is not None
         # "discard 1 card from your map deck for every diamond ... Then, move your ship"
@@ -660,8 +620,8 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
             discard_card(state, seat, deck.pop())
         player.x, player.y = neighbour(player.x, player.y, action.direction)
         events.append(Event("haze-islands.event.sail", seat, {
-            "direction": DIRECTION_NAMES[action.direction], "cost": cost}))
-    elif isinstance(action, Plunder):
+            "direction": _direction_term(action.direction), "cost": cost}))
+    elif isinstance(action, actions.Plunder):
         here = location_at(state, player.x, player.y)
         assert here is not None
         number = MAP_CARDS[here.card].plunder
@@ -671,7 +631,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         state.pending = PENDING_PLUNDER
         events.append(Event("haze-islands.event.plunder", seat, {"count": number}))
         return events
-    elif isinstance(action, Keep):
+    elif isinstance(action, actions.Keep):
         # "Add 1 of these cards to your hand, and discard the others."
         player.hand.append(action.card)
         for card in action.discards:
@@ -680,19 +640,19 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         state.pending = ""
         events.append(Event("haze-islands.event.keep", seat,
                             {"count": len(action.discards)}))
-    elif isinstance(action, Drop):
+    elif isinstance(action, actions.Drop):
         player.hand.remove(action.card)
         discard_card(state, seat, action.card)
         state.pending = ""
         events.append(Event("haze-islands.event.drop", seat,
                             {"icon": Term(f"haze-islands.icon.{MAP_CARDS[action.card].icon}")}))
-    elif isinstance(action, Deploy):
+    elif isinstance(action, actions.Deploy):
         # "Always state your action before drawing a card from your map deck."
         state.pending = PENDING_FATE
         state.fate_for = FATE_DEPLOY
         events.append(Event("haze-islands.event.state_deploy", seat))
         return events
-    elif isinstance(action, Fate):
+    elif isinstance(action, actions.Fate):
         success = reveal_fate(state, seat, action.corner, events)
         if not success and legal_actions_in_skull(state, seat):
             # Ignore the Skull of Fate / Keep your spells: the player decides first
@@ -700,9 +660,9 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
             return events
         if resolve_fate(state, seat, success, events):
             return events
-    elif isinstance(action, (Use, Skip)) and state.pending == PENDING_SKULL:
+    elif isinstance(action, (actions.Use, actions.Skip)) and state.pending == PENDING_SKULL:
         success = False
-        if isinstance(action, Use):
+        if isinstance(action, actions.Use):
             specials.apply_use(state, seat, action, events)
             if specials.special_of(action.number) == specials.IGNORE_SKULL:
                 success = True  # "Ignore the Skull of Fate after revealing it."
@@ -710,11 +670,11 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
                 _keep_spells(state, seat)  # "Keep your spells if you fail an Attack."
         if resolve_fate(state, seat, success, events):
             return events
-    elif isinstance(action, Use):
+    elif isinstance(action, actions.Use):
         # on one's own turn, before an action is stated: the turn goes on
         specials.apply_use(state, seat, action, events)
         return events
-    elif isinstance(action, Trade):
+    elif isinstance(action, actions.Trade):
         # "Players with ships in the same location may swap 1 card from their hands with
         # each other." The partner answers first.
         player.traded = True
@@ -722,7 +682,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         events.append(Event("haze-islands.event.trade_offer", seat,
                             {"target_seat": action.seat}))
         return events
-    elif isinstance(action, AttackShip):
+    elif isinstance(action, actions.AttackShip):
         # "When Attacking, you must Spend the spells first, then Reveal Your Fate."
         state.pending = PENDING_PAY
         state.fate_for = FATE_ATTACK
@@ -730,7 +690,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         events.append(Event("haze-islands.event.attack_ship", seat,
                             {"target_seat": action.seat}))
         return events
-    elif isinstance(action, GhostDiscard):
+    elif isinstance(action, actions.GhostDiscard):
         deck.remove(action.card)
         discard_card(state, seat, action.card)
         if deck:
@@ -738,32 +698,32 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         state.pending = PENDING_ROTATE
         events.append(Event("haze-islands.event.ghost_discarded", seat))
         return events
-    elif isinstance(action, Rotate):
+    elif isinstance(action, actions.Rotate):
         here = location_at(state, action.x, action.y)
         assert here is not None
         here.rotation = (here.rotation + action.quarters) % 4
         state.pending = ""
         events.append(Event("haze-islands.event.ghost_rotates", seat, {
             "x": action.x, "y": action.y, "degrees": action.quarters * 90}))
-    elif isinstance(action, Hijack):
+    elif isinstance(action, actions.Hijack):
         state.pending = PENDING_FATE
         state.fate_for = FATE_HIJACK
         state.target = action.seat
         events.append(Event("haze-islands.event.hijack", seat, {"target_seat": action.seat}))
         open_fate_window(state, action.seat)
         return events
-    elif isinstance(action, AttackDoom):
+    elif isinstance(action, actions.AttackDoom):
         # "When Attacking, you must Spend the spells first, then Reveal Your Fate."
         state.pending = PENDING_PAY
         state.fate_for = FATE_DOOM
         events.append(Event("haze-islands.event.attack_doom", seat))
         return events
-    elif isinstance(action, Complete):
+    elif isinstance(action, actions.Complete):
         state.pending = PENDING_FATE
         state.fate_for = FATE_COMPLETE
         events.append(Event("haze-islands.event.state_complete", seat))
         return events
-    elif isinstance(action, Pay) and state.fate_for in (FATE_DOOM, FATE_ATTACK):
+    elif isinstance(action, actions.Pay) and state.fate_for in (FATE_DOOM, FATE_ATTACK):
         spend(state, seat, action)
         state.spent_cards = list(action.cards)
         state.spent_pirates = [list(sq) for sq in action.pirates]
@@ -772,7 +732,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         if state.fate_for == FATE_ATTACK:
             open_fate_window(state, state.target)
         return events
-    elif isinstance(action, Pay) and state.fate_for == FATE_HIJACK:
+    elif isinstance(action, actions.Pay) and state.fate_for == FATE_HIJACK:
         spend(state, seat, action)
         target = state.target
         state.pending = ""
@@ -784,7 +744,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         player.status = SHIP
         player.boxed += 1
         events.append(Event("haze-islands.event.hijacked", seat, {"target_seat": target}))
-    elif isinstance(action, Pay):
+    elif isinstance(action, actions.Pay):
         here = location_at(state, player.x, player.y)
         assert here is not None and here.adventure is not None
         spend(state, seat, action)
@@ -796,7 +756,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         here.side = ""
         state.pending = ""
         state.fate_for = ""
-    elif isinstance(action, Steal):
+    elif isinstance(action, actions.Steal):
         # "Without looking at the other side, discard 1 card from your map deck. Then,
         # look through your map deck to reveal and take any 1 card matching the icon on
         # your location to your hand."
@@ -807,7 +767,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
             return events
         # "If not found, your turn ends immediately."
         events.append(Event("haze-islands.event.steal_missed", seat))
-    elif isinstance(action, Take):
+    elif isinstance(action, actions.Take):
         deck.remove(action.card)
         player.hand.append(action.card)
         state.pending = ""
@@ -824,7 +784,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
     return events
 
 
-def spend(state: HazeState, seat: int, pay: Pay) -> None:
+def spend(state: HazeState, seat: int, pay: actions.Pay) -> None:
     player = state.players[seat]
     icons = [MAP_CARDS[c].icon for c in pay.cards]
     icons += [pirate_icon(state, x, y) for x, y in pay.pirates]
@@ -856,7 +816,7 @@ def reveal_fate(state: HazeState, seat: int, corner: int, events: list[Event]) -
     state.revealed[card] |= 1 << corner
     discard_card(state, seat, card)
     key = "haze-islands.event.fate_skull" if skull else "haze-islands.event.fate_kind"
-    events.append(Event(key, seat, {"corner": CORNERS[corner]}))
+    events.append(Event(key, seat, {"corner": _corner_term(corner)}))
     return not skull
 
 
@@ -962,7 +922,7 @@ def _keep_spells(state: HazeState, seat: int) -> None:
         player.deployed.append(list(square))
 
 
-def legal_actions_in_skull(state: HazeState, seat: int) -> list[Use]:
+def legal_actions_in_skull(state: HazeState, seat: int) -> list[actions.Use]:
     """The uses open to ``seat`` right after a Skull of Fate (none: the Fate just fails)."""
     out = []
     for use in specials.candidates(state, seat, specials.SKULL):
@@ -974,7 +934,7 @@ def legal_actions_in_skull(state: HazeState, seat: int) -> list[Use]:
     return out
 
 
-def usable(state: HazeState, seat: int, context: str) -> list[Use]:
+def usable(state: HazeState, seat: int, context: str) -> list[actions.Use]:
     out = []
     for use in specials.candidates(state, seat, context):
         try:
@@ -997,7 +957,7 @@ def open_fate_window(state: HazeState, target: int) -> None:
         state.prompts.append(Prompt(PROMPT_FATE, [target]))
 
 
-def _check_trade(state: HazeState, seat: int, trade: Trade) -> None:
+def _check_trade(state: HazeState, seat: int, trade: actions.Trade) -> None:
     # "Cooperative Game Mode Only."
     _require(state.mode == COOP, "haze-islands.illegal.trade_coop_only")
     _require(0 <= trade.seat < len(state.players) and trade.seat != seat,
@@ -1019,49 +979,51 @@ _WINDOW_CONTEXT = {PROMPT_ROUND_END: specials.ROUND_END, PROMPT_FATE: specials.F
 def _prompt_candidates(state: HazeState, seat: int, prompt: Prompt) -> list[Action]:
     player = state.players[seat]
     if prompt.kind in _WINDOW_CONTEXT:
-        return [*specials.candidates(state, seat, _WINDOW_CONTEXT[prompt.kind]), Skip()]
+        return [*specials.candidates(state, seat, _WINDOW_CONTEXT[prompt.kind]), actions.Skip()]
     if prompt.kind == PROMPT_REVIVE:
-        return [*(Revive(c) for c in range(len(CORNERS))), Skip()]
+        return [*(actions.Revive(c) for c in range(len(CORNERS))), actions.Skip()]
     if prompt.kind == PROMPT_DAWN:
-        return [Dawn(prompt.data[i], prompt.data[i + 1]) for i in range(0, len(prompt.data), 2)]
+        return [actions.Dawn(prompt.data[i], prompt.data[i + 1])
+                for i in range(0, len(prompt.data), 2)]
     if prompt.kind == PROMPT_TRADE:
-        return [*(Give(c) for c in sorted(player.hand)), Skip()]
+        return [*(actions.Give(c) for c in sorted(player.hand)), actions.Skip()]
     if prompt.kind == PROMPT_REORDER:
-        return [*(Top(c) for c in sorted(state.decks[seat]) if c not in prompt.data), Done()]
+        return [*(actions.Top(c) for c in sorted(state.decks[seat]) if c not in prompt.data),
+                actions.Done()]
     if prompt.kind == PROMPT_HAND_MAP:
-        return [*(Top(c) for c in sorted(player.hand)), Done()]
-    return [Drop(c) for c in sorted(player.hand)]  # PROMPT_DROP
+        return [*(actions.Top(c) for c in sorted(player.hand)), actions.Done()]
+    return [actions.Drop(c) for c in sorted(player.hand)]  # PROMPT_DROP
 
 
 def _check_prompt(state: HazeState, seat: int, prompt: Prompt, action: Action) -> None:
     player = state.players[seat]
     key = f"haze-islands.illegal.prompt.{prompt.kind}"
     if prompt.kind in _WINDOW_CONTEXT:
-        if isinstance(action, Skip):
+        if isinstance(action, actions.Skip):
             return
-        _require(isinstance(action, Use), key)
-        assert isinstance(action, Use)
+        _require(isinstance(action, actions.Use), key)
+        assert isinstance(action, actions.Use)
         specials.check_use(state, seat, action, _WINDOW_CONTEXT[prompt.kind])
     elif prompt.kind == PROMPT_REVIVE:
-        _require(isinstance(action, Skip) or (isinstance(action, Revive)
+        _require(isinstance(action, actions.Skip) or (isinstance(action, actions.Revive)
                                               and 0 <= action.corner < len(CORNERS)), key)
     elif prompt.kind == PROMPT_DAWN:
-        _require(isinstance(action, Dawn), key)
-        assert isinstance(action, Dawn)
+        _require(isinstance(action, actions.Dawn), key)
+        assert isinstance(action, actions.Dawn)
         squares = list(zip(prompt.data[::2], prompt.data[1::2], strict=True))
         _require((action.x, action.y) in squares, key)
     elif prompt.kind == PROMPT_TRADE:
-        _require(isinstance(action, Skip) or (isinstance(action, Give)
+        _require(isinstance(action, actions.Skip) or (isinstance(action, actions.Give)
                                               and action.card in player.hand), key)
     elif prompt.kind == PROMPT_REORDER:
-        _require(isinstance(action, Done) or (
-            isinstance(action, Top) and action.card in state.decks[seat]
+        _require(isinstance(action, actions.Done) or (
+            isinstance(action, actions.Top) and action.card in state.decks[seat]
             and action.card not in prompt.data), key)
     elif prompt.kind == PROMPT_HAND_MAP:
-        _require(isinstance(action, Done) or (isinstance(action, Top)
+        _require(isinstance(action, actions.Done) or (isinstance(action, actions.Top)
                                               and action.card in player.hand), key)
     else:
-        _require(isinstance(action, Drop) and action.card in player.hand, key)
+        _require(isinstance(action, actions.Drop) and action.card in player.hand, key)
 
 
 def _close(state: HazeState, prompt: Prompt, events: list[Event]) -> None:
@@ -1080,7 +1042,7 @@ def _apply_prompt(state: HazeState, seat: int, prompt: Prompt, action: Action,
                   events: list[Event]) -> None:
     player = state.players[seat]
     if prompt.kind in _WINDOW_CONTEXT:
-        if isinstance(action, Use):
+        if isinstance(action, actions.Use):
             specials.apply_use(state, seat, action, events)
             if usable(state, seat, _WINDOW_CONTEXT[prompt.kind]):
                 return
@@ -1093,21 +1055,21 @@ def _apply_prompt(state: HazeState, seat: int, prompt: Prompt, action: Action,
             state.prompts.remove(prompt)  # a sub-decision above it goes first
         return
     if prompt.kind == PROMPT_REVIVE:
-        if isinstance(action, Revive) and state.discard:
+        if isinstance(action, actions.Revive) and state.discard:
             # "Draw a random card from the discard pile and use it to Reveal Your Fate."
             card = state.discard[state.rng.below(len(state.discard))]
             skull = skull_at(state, card, action.corner)
             state.revealed[card] |= 1 << action.corner
             if skull:
                 events.append(Event("haze-islands.event.revive_failed", seat,
-                                    {"corner": CORNERS[action.corner]}))
+                                    {"corner": _corner_term(action.corner)}))
             else:
                 # "If successful, place your ship upright. You are back from the dead!"
                 player.status = SHIP
                 events.append(Event("haze-islands.event.revived", seat,
-                                    {"corner": CORNERS[action.corner]}))
+                                    {"corner": _corner_term(action.corner)}))
         prompt.seats.remove(seat)
-    elif isinstance(action, Dawn):
+    elif isinstance(action, actions.Dawn):
         location = location_at(state, action.x, action.y)
         assert location is not None
         location.adventure = state.adventure_deck.pop()
@@ -1119,7 +1081,7 @@ def _apply_prompt(state: HazeState, seat: int, prompt: Prompt, action: Action,
             prompt.seats.clear()
     elif prompt.kind == PROMPT_TRADE:
         trader, offered = prompt.data
-        if isinstance(action, Give):
+        if isinstance(action, actions.Give):
             giver = state.players[trader]
             giver.hand.remove(offered)
             player.hand.append(offered)
@@ -1132,9 +1094,9 @@ def _apply_prompt(state: HazeState, seat: int, prompt: Prompt, action: Action,
         prompt.seats.clear()
     elif prompt.kind == PROMPT_REORDER:
         deck = state.decks[seat]
-        if isinstance(action, Top):
+        if isinstance(action, actions.Top):
             prompt.data.append(action.card)
-        if isinstance(action, Done) or len(deck) - len(prompt.data) <= 1:
+        if isinstance(action, actions.Done) or len(deck) - len(prompt.data) <= 1:
             # the chosen cards on top, the first chosen topmost; the rest keep their order
             placed = list(prompt.data)
             deck[:] = [c for c in deck if c not in placed] + placed[::-1]
@@ -1142,15 +1104,15 @@ def _apply_prompt(state: HazeState, seat: int, prompt: Prompt, action: Action,
             events.append(Event("haze-islands.event.reordered", seat))
             prompt.seats.clear()
     elif prompt.kind == PROMPT_HAND_MAP:
-        if isinstance(action, Top):
+        if isinstance(action, actions.Top):
             player.hand.remove(action.card)
             state.decks[seat].append(action.card)
             player.seen.append(action.card)
             events.append(Event("haze-islands.event.hand_to_deck", seat))
-        if isinstance(action, Done) or not player.hand:
+        if isinstance(action, actions.Done) or not player.hand:
             prompt.seats.clear()
     else:  # PROMPT_DROP
-        assert isinstance(action, Drop)
+        assert isinstance(action, actions.Drop)
         player.hand.remove(action.card)
         discard_card(state, seat, action.card)
         events.append(Event("haze-islands.event.drop", seat,

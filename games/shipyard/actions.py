@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..notation import Unreadable, bare_move, number, one_based, read
+from ..notation import Unreadable, bare_move, number, one_based, read, signed
 from .data import ACTIONS, BOW, ITEMS, MIDDLE, STERN
 
 
@@ -216,16 +216,6 @@ def format_action(action: Action) -> str:
     raise TypeError(f"not a Shipyard action: {action!r}")
 
 
-def _number(word: str, low: int, high: int) -> int:
-    """An ASCII integer in ``low..high``, a minus sign allowed (grid coordinates)."""
-    if word.startswith("-"):
-        value = -number(word[1:], 0, max(0, -low))
-        if not low <= value <= high:
-            raise Unreadable
-        return value
-    return number(word, max(0, low), high)
-
-
 _NO_ARGS: dict[str, Action] = {
     "stop": Stop(), "sell": Sell(), "subsidy": Subsidy(), "end": EndActions(),
     "sail": SetSail(), "pass": Pass()}
@@ -258,10 +248,10 @@ def _parse(words: list[str]) -> Action:
     if verb == "discard" and n == 2 and args[0] in ("green", "blue"):
         return GiveUp(args[0], one_based(args[1], 3))
     if verb == "attach" and n == 3:
-        return Attach(_number(args[0], -99, 99), _number(args[1], -99, 99),
-                      _number(args[2], 0, 3))
+        return Attach(signed(args[0], -99, 99), signed(args[1], -99, 99),
+                      signed(args[2], 0, 3))
     if verb == "go" and n == 3:
-        return Go(_number(args[0], -99, 99), _number(args[1], -99, 99),
+        return Go(signed(args[0], -99, 99), signed(args[1], -99, 99),
                   one_based(args[2], 3))
     raise Unreadable
 
