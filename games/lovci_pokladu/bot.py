@@ -7,8 +7,11 @@ is an unknown risk, never peeked at); the bot takes the best. The score is built
 to reachable treasure, to face-down cards, to crewless enemy ships) — and a move is worth
 how much it lowers them, so the bot cannot wander in circles on an unchanged board.
 Roses, dolphins and seahorses are judged by where they visibly send the sailor (a carrier
-keeps its token across them; a rose that only sends it back is a null move), and a ship
-only waits at a berth its crew will in fact go ashore from.
+keeps its token across them; a rose that only sends it back is a null move), also in the
+walking distances (a sailor cannot stop on one, so a wall of them is no path), and a ship
+only waits at a berth its crew will in fact go ashore from (never beside a crewed enemy
+ship, whose crew knocks ours off). Work nearer by sea than on foot — or reachable only
+from the sea — brings a sailor back aboard and the ship sails there.
 Exact ties are broken by a hash of the move's index and the turn number, so the bot stays
 a pure function of the state and still does not repeat a flat back-and-forth forever.
 """
