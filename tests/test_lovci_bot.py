@@ -12,7 +12,7 @@ import pytest
 from test_lovci_rules import position, put, sq
 
 from games.lovci_pokladu import RULESET, bot
-from games.lovci_pokladu.actions import SailorMove
+from games.lovci_pokladu.actions import SailorMove, ShipMove
 
 
 def test_a_carrier_takes_the_rose_that_sends_it_home() -> None:
@@ -69,3 +69,78 @@ def test_bots_alone_finish_a_two_player_game_briskly(seed: int) -> None:
         RULESET.apply(state, seat, bot.choose(state, seat))
     assert RULESET.result(state) is not None, f"still playing at turn {state.turn}"
     assert state.reason in ("treasure", "ships", "stranded")
+
+
+def _alone(state, keep: tuple[int, ...]) -> None:  # type: ignore[no-untyped-def]
+    """Seat 0 keeps only the sailors ``keep`` (the others lost to sharks)."""
+    for sid in range(4):
+        if sid not in keep:
+            state.sailors[sid].state = "lost"
+
+
+def test_a_card_behind_a_wall_of_roses_is_reached_by_sea() -> None:
+    """Wind rose: "The sailor continues on their next move in the direction marked by
+    the yellow arrow" — a sailor cannot stop on a rose, so a face-down card ringed by
+    roses that point away is reached only from a ship: "A sailor may enter the sea only
+    from a ship". The old bot counted the roses as a path, guarded its ship with one
+    sailor and walked in circles until the turn cap; now the sailor on the board boards
+    the guarded ship (a second sailor aboard) and the ship sails toward the card."""
+    east = ("rose1o", 1, True)  # one arrow, turned to point east
+    cards = {name: east for name in ("A4", "B4", "B5", "B6", "A6")}
+    cards["A5"] = ("treasure300", 0, False)
+    state = position(cards=cards, ships=(5, 25), hidden_treasure=False)
+    _alone(state, keep=(0, 1))  # sailor 0 guards the ship
+    put(state, 1, "E1")  # beside the ship
+    board = SailorMove(1, None, -1, 0, 0)
+    assert bot.choose(state, 0) == board
+    RULESET.apply(state, 0, board)
+    state.current = 0
+    # ring 5 -> 35 (beside A5): ten moves to the left, thirty to the right
+    assert bot.choose(state, 0) == ShipMove(-1, None)
+
+
+def test_a_volcano_on_the_only_way_is_crossed() -> None:
+    """Volcanoes "delay the sailor by one to three turns" — a delay, not a wall. When the
+    last face-down card can be reached only over a volcano (sharks all round it
+    otherwise), the old bot counted the volcano twice (in the distance and as a danger)
+    and never stepped on it; now the sailor walks over it."""
+    cards = {name: ("shark", 0, True) for name in ("H4", "H6", "I4", "I6")}
+    cards["H5"] = ("volcano3", 0, True)
+    state = position(cards=cards, ships=(5, 25))  # I5: the face-down treasure
+    _alone(state, keep=(0, 1))
+    put(state, 1, "G5")
+    assert bot.choose(state, 0) == SailorMove(1, None, sq("H5"), None, 0)
+
+
+def test_ships_side_by_side_do_not_trade_knocks() -> None:
+    """"If an opponent enters a square occupied by one sailor, that sailor is thrown onto
+    their own ship" — from two ships lying at one berth each crew knocked the other's
+    sailor off the card beside them, turn after turn (a 2-player seed played 2,419 turns
+    so; this is its position, trimmed). The card beside a crewed enemy ship is no berth:
+    the bot sails off instead of landing there to knock."""
+    state = position(cards={"G1": ("treasure50", 0, True), "F1": ("rose1o", 0, True),
+                            "H1": ("octopus", 0, True), "H2": ("rose1o", 0, True),
+                            "G4": ("treasure100", 0, False)},
+                     ships=(7, 7), hidden_treasure=False)  # both ships beside G1
+    state.sailors[3].state = state.sailors[7].state = "lost"
+    put(state, 2, "G2", carry=50)
+    state.tokens = {sq("G2"): [50, 50]}
+    put(state, 4, "G1")  # the enemy's sailor, just landed from its ship
+    move = bot.choose(state, 0)
+    assert isinstance(move, ShipMove), move
+
+
+def test_a_ship_does_not_wait_beside_a_dolphin_for_a_carrier() -> None:
+    """Dolphin: "The sailor continues one or two squares ... in any direction" — a
+    sailor carrying a token never stands on it, so it cannot board from there. With its
+    ship beside the dolphin on A1 and the carrier on A2, the old bot waited there
+    (counting A1 as the berth) while the carrier wandered (a 2-player seed ran to 2,845
+    turns); now the ship sails round the corner to lie beside A2 (ring 38, three moves
+    to the left)."""
+    cards = {name: ("island", 0, True) for name in ("A3", "B1", "B2", "B3", "C1", "C3")}
+    cards["A1"] = ("dolphin", 0, True)  # islands take no token: A2 is boarded directly
+    state = position(cards=cards, ships=(1, 25), hidden_treasure=False)
+    _alone(state, keep=(0, 1))
+    put(state, 0, "A2", carry=300)
+    state.tokens = {sq("E5"): [100]}  # the game is not over with the carried token
+    assert bot.choose(state, 0) == ShipMove(-1, None)

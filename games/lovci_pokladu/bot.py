@@ -7,8 +7,11 @@ is an unknown risk, never peeked at); the bot takes the best. The score is built
 to reachable treasure, to face-down cards, to crewless enemy ships) — and a move is worth
 how much it lowers them, so the bot cannot wander in circles on an unchanged board.
 Roses, dolphins and seahorses are judged by where they visibly send the sailor (a carrier
-keeps its token across them; a rose that only sends it back is a null move), and a ship
-only waits at a berth its crew will in fact go ashore from.
+keeps its token across them; a rose that only sends it back is a null move), also in the
+walking distances (a sailor cannot stop on one, so a wall of them is no path), and a ship
+only waits at a berth its crew will in fact go ashore from (never beside a crewed enemy
+ship, whose crew knocks ours off). Work nearer by sea than on foot — or reachable only
+from the sea — brings a sailor back aboard and the ship sails there.
 Exact ties are broken by a hash of the move's index and the turn number, so the bot stays
 a pure function of the state and still does not repeat a flat back-and-forth forever.
 """
@@ -88,19 +91,40 @@ def _seeded(sources: list[tuple[int, int]]) -> tuple[list[int], list[tuple[int, 
     return dist, heap
 
 
-def _dijkstra(sources: list[tuple[int, int]], cost: list[int]) -> list[int]:
-    """``dist[x]``: cheapest cost from ``x`` to a source, paying ``cost[y]`` for every
-    square ``y`` entered (the source squares included in their start cost)."""
+def _walk_graph(walk: list[int], landings: dict[int, tuple[int, ...]]
+                ) -> list[list[tuple[int, int]]]:
+    """The moves of a sailor with empty hands, reversed: ``into[z]`` lists ``(x, cost)``
+    for every square ``x`` from which one move ends on ``z``. A step onto a face-up rose,
+    dolphin or seahorse ends where the card sends the sailor (``landings``), never on
+    the card itself nor back where it started, so a wall of such cards is no path for
+    walking (a square behind it may be reachable only from the sea)."""
+    into: list[list[tuple[int, int]]] = [[] for _ in range(81)]
+    for x in range(81):
+        for y in NEIGHBOURS[x]:
+            if walk[y] >= INF:
+                continue
+            ends = landings.get(y)
+            if ends is None:
+                into[y].append((x, walk[y]))
+                continue
+            for t in ends:
+                if t != x and walk[t] < INF:
+                    into[t].append((x, 1 + (walk[t] if t != y else 0)))
+    return into
+
+
+def _reach(sources: list[tuple[int, int]], into: list[list[tuple[int, int]]]) -> list[int]:
+    """``dist[x]``: the cheapest cost of the moves that bring a sailor on ``x`` to a
+    source (each source at its start cost), over the reversed move graph ``into``."""
     dist, heap = _seeded(sources)
     while heap:
-        d, sq = heapq.heappop(heap)
-        if d > dist[sq] or cost[sq] >= INF:
+        d, z = heapq.heappop(heap)
+        if d > dist[z]:
             continue
-        nd = d + cost[sq]
-        for n in NEIGHBOURS[sq]:
-            if nd < dist[n]:
-                dist[n] = nd
-                heapq.heappush(heap, (nd, n))
+        for x, c in into[z]:
+            if d + c < dist[x]:
+                dist[x] = d + c
+                heapq.heappush(heap, (d + c, x))
     return dist
 
 
@@ -209,20 +233,50 @@ def _from(start: int, cost: list[int]) -> list[int]:
     return dist
 
 
+def _ashore(dist: list[int], walk: list[int], rings: list[int]) -> int:
+    """The cheapest way to the work ``dist`` measures for a sailor aboard one of the
+    ships at ``rings``: sail to a berth, go ashore, walk on (INF: none)."""
+    best = INF
+    for p in _EDGE_SLOTS:
+        b = SLOT_SQUARE[p]
+        if dist[b] < INF and walk[b] < INF:
+            step = walk[b] + dist[b]
+            best = min(best, step + min((ring_distance(r, p) for r in rings), default=INF))
+    return best
+
+
+def _by_sea(dist: list[int] | None, walk_home: list[int], walk: list[int],
+            rings: list[int]) -> list[int] | None:
+    """``dist`` where walking back aboard, sailing and going ashore elsewhere may be the
+    shorter way — or the only one: a face-down card whose every neighbour is a rose,
+    dolphin or seahorse (they send a sailor on) is reached only from the sea."""
+    if dist is None:
+        return None
+    aboard = _ashore(dist, walk, rings)
+    if aboard >= INF:
+        return dist
+    return [min(d, h + aboard) for d, h in zip(dist, walk_home, strict=True)]
+
+
 class _Maps:
     __slots__ = (
+        "carry_berths",
         "carry_cost",
         "contested",
+        "enemy_berths",
         "guard_needed",
         "hidden",
+        "hidden_sea",
         "hit",
         "home",
         "own_rings",
         "pile",
+        "pile_sea",
         "prey",
         "rescue",
         "spare",
         "threat",
+        "walk",
         "walk_home",
     )
 
@@ -235,10 +289,11 @@ class _Maps:
         walk = [INF if blocked(state, sq, seat) else _walk_cost(state, sq) for sq in range(81)]
         # carrying home: reach some edge card, the ship sails there, board (+1)
         sources = []
-        for p in _EDGE_SLOTS:
+        # berths a carrier can board from: it never stands on a rose, dolphin or seahorse
+        self.carry_berths = [p for p in _EDGE_SLOTS if self.carry_cost[SLOT_SQUARE[p]] < INF]
+        for p in self.carry_berths:
             b = SLOT_SQUARE[p]
-            if self.carry_cost[b] < INF:
-                sources.append((b, 1 + min(ring_distance(p, r) for r in self.own_rings)))
+            sources.append((b, 1 + min(ring_distance(p, r) for r in self.own_rings)))
         self.home = _carry_home(state, seat, sources, self.carry_cost)
         # a carrier never stands on a rose, dolphin or seahorse: it is sent on at once,
         # so stepping onto one is worth where it sends the sailor (one step more)
@@ -250,25 +305,30 @@ class _Maps:
                 if self.home[sq] < INF:
                     self.carry_cost[sq] = 1
         beside = [SLOT_SQUARE[r] for r in self.own_rings if SLOT_SQUARE[r] >= 0]
-        self.walk_home = _dijkstra([(b, 1) for b in beside], walk)
+        landings = _chain_landings(state, seat)
+        self.walk = walk
+        into = _walk_graph(walk, landings)
+        self.walk_home = _reach([(b, 1) for b in beside], into)
         piles = [(sq, 0) for sq in state.tokens
                  if self.home[sq] < INF and walk[sq] < INF]
         # a token held by the octopus with an enemy sailor: freeing it brings the token
         piles += [(s.square, 0) for i, s in enumerate(state.sailors)
                   if s.state == HELD and s.carry and owner(state, i) != seat]
-        self.pile = _dijkstra(piles, walk) if piles else None
+        self.pile = _reach(piles, into) if piles else None
         hidden = [(sq, 0) for sq in range(81) if not state.face_up[sq]]
-        self.hidden = _dijkstra(hidden, walk) if hidden else None
+        self.hidden = _reach(hidden, into) if hidden else None
         prey = [(SLOT_SQUARE[sh.ring], 0) for i, sh in enumerate(state.ships)
                 if sh.owner != seat and SLOT_SQUARE[sh.ring] >= 0 and crew(state, i) == 0]
-        self.prey = _dijkstra(prey, walk) if prey else None
+        self.prey = _reach(prey, into) if prey else None
         held = [(s.square, 0) for i, s in enumerate(state.sailors)
                 if s.state == HELD and owner(state, i) == seat]
-        self.rescue = _dijkstra(held, walk) if held else None
+        self.rescue = _reach(held, into) if held else None
+        own_ships = [sh.ring for sh in state.ships if sh.owner == seat and sh.ring >= 0]
+        self.pile_sea = _by_sea(self.pile, self.walk_home, walk, own_ships)
+        self.hidden_sea = _by_sea(self.hidden, self.walk_home, walk, own_ships)
         # squares an opponent could step onto next turn (and knock us back)
         hit: set[int] = set()
         by: dict[int, set[int]] = {}
-        landings = _chain_landings(state, seat)
         for i, s in enumerate(state.sailors):
             if owner(state, i) == seat or s.delay:
                 continue
@@ -291,6 +351,10 @@ class _Maps:
             [sq for sq, who in by.items() if len(who) >= 2]
             + [SLOT_SQUARE[sh.ring] for sh in state.ships
                if sh.owner != seat and sh.ring >= 0 and SLOT_SQUARE[sh.ring] >= 0])
+        # ring positions of enemy ships with a crew aboard, which can land at once
+        self.enemy_berths = frozenset(
+            sh.ring for i, sh in enumerate(state.ships)
+            if sh.owner != seat and sh.ring >= 0 and crew(state, i) > 0)
         self.threat = any(s.state in (ON_BOARD, ON_SHIP, OFF) and owner(state, i) != seat
                           for i, s in enumerate(state.sailors))
         self.guard_needed = self.threat and any(
@@ -318,7 +382,8 @@ def _danger(state: LovciState, seat: int, dest: int, carrying: bool) -> float:
             return -2.0 - 2.0 * level
         # the treasure lying on a volcano is fetched only by waiting there: the wait is
         # worth it, or the pile lies there for the rest of the game
-        return -2.0 - 3.0 * level if dest in state.tokens else -4.0 - 8.0 * level
+        # (the wait itself is in the walking distances: 2 + 2 per volcano)
+        return -2.0 - 2.0 * level if dest in state.tokens else -2.0 - 1.0 * level
     return _DANGER.get(kind, 0.0)
 
 
@@ -355,22 +420,27 @@ def _move_value(state: LovciState, seat: int, sid: int, here: int, dest: int, to
         # reached costs a little; a target nobody can reach from here or there (a
         # crewless ship behind a shark) is no reason to move a sailor at all, and must not
         # make every sailor move look worse than a ship move.
+        # A sailor aboard starts from where the ship could take it: going ashore here
+        # is no step forward when sailing on to another berth is the shorter way.
         if dist is None:
             return 0.0
-        before = dist[here] if here >= 0 else dist[dest] + 1
+        if here >= 0:
+            before = dist[here]
+        else:
+            before = min(dist[dest] + 1, _ashore(dist, maps.walk, [state.ships[s.ship].ring]))
         if dist[dest] >= INF:
             return -5.0 if before < INF else 0.0
         return float(min(before, dist[dest] + 3) - dist[dest])
 
     if maps.pile is not None:
-        value += 3.0 * gain(maps.pile)
+        value += 3.0 * gain(maps.pile_sea)
         if maps.pile[dest] == 0 and dest in state.tokens:
             # onto a pile: the next move carries a token home — unless it is a brawl
             value += -4.0 if dest in maps.contested else 6.0
         if maps.hidden is not None:
-            value += 2.0 * gain(maps.hidden)
+            value += 2.0 * gain(maps.hidden_sea)
     else:
-        value += 3.0 * gain(maps.hidden)
+        value += 3.0 * gain(maps.hidden_sea)
     value += 6.0 * gain(maps.prey)
     value += 3.0 * gain(maps.rescue)
     if dest in maps.hit:
@@ -380,17 +450,27 @@ def _move_value(state: LovciState, seat: int, sid: int, here: int, dest: int, to
     return value
 
 
+def _sails_on(maps: _Maps, here: int) -> bool:
+    """Whether the work of a sailor on ``here`` is nearer by ship than on foot (so
+    boarding, for a ship that already has its guard, is a step toward it)."""
+    walk, sea = ((maps.pile, maps.pile_sea) if maps.pile is not None
+                 else (maps.hidden, maps.hidden_sea))
+    return walk is not None and sea is not None and sea[here] < walk[here]
+
+
 def _ship_pull(state: LovciState, seat: int, maps: _Maps) -> list[list[int]]:
-    """For each own carrying sailor on the board: its carry cost from its square."""
+    """For each own sailor on the board carrying a token, or standing with free hands on
+    one it will pick up: its carry cost from its square."""
     return [_from(s.square, maps.carry_cost) for i, s in enumerate(state.sailors)
-            if s.state == ON_BOARD and s.carry and owner(state, i) == seat
-            and maps.home[s.square] < INF]
+            if s.state == ON_BOARD and (s.carry or s.square in state.tokens)
+            and owner(state, i) == seat and maps.home[s.square] < INF]
 
 
 def _berth(state: LovciState, seat: int, ship: int, ring: int, maps: _Maps) -> float:
     """How far a sailor going ashore from ``ship`` lying at ``ring`` is from useful work
     (treasure, else face-down cards): sailing there plus walking on; a berth whose card
-    visibly throws the sailor off, back or to a shark counts as far."""
+    visibly throws the sailor off, back or to a shark counts as far, and so does one
+    beside a crewed enemy ship."""
     dist = maps.pile if maps.pile is not None else maps.hidden
     if dist is None:
         return 0.0
@@ -400,6 +480,10 @@ def _berth(state: LovciState, seat: int, ship: int, ring: int, maps: _Maps) -> f
         if dist[b] >= INF or _kind(state, b) == SHARK:
             continue
         cost = ring_distance(ring, p) + dist[b] + _walk_cost(state, b)
+        if p in maps.enemy_berths:
+            # an enemy ship's crew lands on that card at once and knocks ours back
+            # aboard: two ships side by side trade knocks there for ever
+            cost += 30
         if cost < best and _kind(state, b) in _CHAIN:
             cost += _berth_trap(state, seat, ship, p, maps)
         best = min(best, cost)
@@ -424,8 +508,14 @@ def _berth_trap(state: LovciState, seat: int, ship: int, p: int, maps: _Maps) ->
     return 30.0 if score(trial, seat, move, maps) < _NULL_MOVE / 2 else 0.0
 
 
-def _berth_cost(ring: int, dist: list[int]) -> int:
-    return min(ring_distance(ring, p) + dist[SLOT_SQUARE[p]] for p in _EDGE_SLOTS)
+def _berth_cost(ring: int, dist: list[int], maps: _Maps) -> int:
+    """Sailing from ``ring`` to the berth nearest a carrier (``dist``: its carry cost),
+    among the berths it can board from: not beside a rose, dolphin or seahorse, which
+    would send it on (a ship waiting beside one waited for ever); one beside a crewed
+    enemy ship, whose crew knocks the carrier off as it comes, counts as far."""
+    return min((ring_distance(ring, p) + dist[SLOT_SQUARE[p]]
+                + (30 if p in maps.enemy_berths else 0) for p in maps.carry_berths),
+               default=INF)
 
 
 #: What a chain over face-up cards visibly leads to, and what the bot makes of it: a
@@ -577,6 +667,10 @@ def _score(state: LovciState, seat: int, action: Action, maps: _Maps | None = No
                     # keep a guard aboard; the last sailor leaving costs more than
                     # boarding an empty ship gains, so it never hops off and on
                     value -= 80.0 if maps.spare else 35.0
+                if _sails_on(maps, square):
+                    # the work is nearer by ship even from that card: going ashore only
+                    # to board again (for +5) traded the two moves for ever
+                    value -= 10.0
                 return value + 1.0
             return _move_value(state, seat, sid, s.square, square, token, maps)
         case SailorMove(num, colour, _, ship, token):
@@ -585,9 +679,12 @@ def _score(state: LovciState, seat: int, action: Action, maps: _Maps | None = No
                 return 1000.0 + sum(state.ships[ship].treasure) / 10
             if token:
                 return 300.0 + token / 10
-            if state.sailors[_sid(seat, colour, num)].carry:
+            s = state.sailors[_sid(seat, colour, num)]
+            if s.carry:
                 return -60.0
-            return 30.0 if crew(state, ship) == 0 else -20.0
+            if crew(state, ship) == 0:
+                return 30.0
+            return 5.0 if _sails_on(maps, s.square) else -20.0
         case Walk(num, step, colour):
             ring = state.sailors[_sid(seat, colour, num)].ring
             before = min(ring_distance(ring, r) for r in maps.own_rings)
@@ -612,7 +709,8 @@ def _score(state: LovciState, seat: int, action: Action, maps: _Maps | None = No
                 else:
                     value += 3.0 * (ring_distance(s.ring, ship.ring) - ring_distance(s.ring, new))
             for dist in _ship_pull(state, seat, maps):
-                value += 6.0 * (_berth_cost(ship.ring, dist) - _berth_cost(new, dist))
+                value += 6.0 * (_berth_cost(ship.ring, dist, maps)
+                                - _berth_cost(new, dist, maps))
             return value
         case Go(square, token):
             assert state.pending is not None
