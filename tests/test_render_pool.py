@@ -103,9 +103,11 @@ async def storage(database: str) -> AsyncIterator[Storage]:
         yield opened
 
 
-async def _deal(service: SessionService, channel: str, game: str, seed: int = 1) -> int:
+async def _deal(service: SessionService, channel: str, game: str, seed: int = 1,
+                bots: int = 1) -> int:
     update = await service.new_game(channel, HOST, game)
-    await service.add_bot(channel, HOST)
+    for _ in range(bots):
+        await service.add_bot(channel, HOST)
     started = await service.start(channel, HOST, seed=seed)
     assert update.session_id == started.session_id
     return started.session_id
@@ -131,12 +133,14 @@ async def test_sessions_of_one_game_are_drawn_on_every_worker(storage: Storage) 
 
 async def test_a_hand_is_drawn_beside_its_board_and_a_game_without_one_sends_none(
         storage: Storage) -> None:
-    """Issue 10: the mover's hand goes to the worker beside the board's (both are drawn at
-    once, and that worker keeps the hand image); Lovci pokladů has no private image, so
-    nothing is sent to a worker for it, and the mover's note carries no image."""
+    """Issue 10: one move and the three bots' replies after it draw one board (nobody sees
+    a board between bot moves); the mover's hand goes to the worker beside the board's
+    (both are drawn at once, and that worker keeps the hand image); Lovci pokladů has no
+    private image, so nothing is sent to a worker for it, and the mover's note carries
+    no image."""
     pool = RecordingPool(2)
     service = SessionService(storage, render_pool=pool)
-    hagoth = await _deal(service, "c-h", "hagoth")
+    hagoth = await _deal(service, "c-h", "hagoth", bots=3)
     lovci = await _deal(service, "c-l", "lovci-pokladu")
     for channel in ("c-h", "c-l"):
         row, choices = await service.choices(channel, HOST)
@@ -147,6 +151,7 @@ async def test_a_hand_is_drawn_beside_its_board_and_a_game_without_one_sends_non
         names = [name for name, _, _ in pool.calls]
         board = pool.home(("board", row.id))
         if row.id == hagoth:
+            assert update.version - row.version >= 4  # the move, then each bot at least once
             assert names.count("render_public") == 1 and names.count("render_private") == 1
             hand_worker = next(i for name, i, _ in pool.calls if name == "render_private")
             assert hand_worker == (board + 1 + row.seat_of(HOST.user_id)) % 2
