@@ -9,7 +9,9 @@ timed: the move, the bots' replies, the commit, the public and private renders).
 game that ends is replaced by a new one in its channel. Once every game is dealt and
 ``warmup_s`` more have passed, the figures are counted for ``budget_s``: moves/s (human
 moves), move and autocomplete p50/p95, and the CPU time per move of the service and
-its render workers (with the moves/s it would allow on idle cores, an estimate).
+its render workers (with the moves/s it would allow on idle cores, an estimate), and
+the images sent to the render workers per move, by kind (a private image whose hand has
+not changed is sent but not drawn again: the worker keeps it).
 
 What it leaves out: Discord itself (HTTP, the gateway, uploading the images), and the
 bench's own drivers run on the same event loop as the service (a random pick per move).
@@ -23,8 +25,11 @@ import contextlib
 import random
 import tempfile
 import time
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, TypeVar
 
 from bot.render_pool import cores
 from bot.service import Person, ServiceError, SessionService
@@ -33,6 +38,8 @@ from games import all_rulesets
 
 from .stats import HUMAN_NAME, percentile
 from .turns import service_cpu_s
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +62,9 @@ class LoadStats:
     #: CPU time per counted move of this process and the render workers (``None``:
     #: unknown): what a move costs however busy the machine is.
     cpu_ms_per_move: float | None = None
+    #: Images sent to the render workers per counted move, by renderer function
+    #: (``render_public``, ``render_private``, ``render_summary``), game starts included.
+    renders_per_move: dict[str, float] = field(default_factory=dict)
 
     @property
     def idle_moves_per_s(self) -> float | None:
@@ -73,6 +83,20 @@ class _Tally:
     refused: int = 0
     move_ms: list[float] | None = None
     autocomplete_ms: list[float] | None = None
+    renders: Counter[str] = field(default_factory=Counter)
+
+
+def _count_renders(service: SessionService, tally: _Tally) -> None:
+    """Count what the service sends to its render workers while ``tally`` counts."""
+    pool = service.render_pool
+    run = pool.run
+
+    async def counted(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        if tally.counting:
+            tally.renders[function.__name__] += 1
+        return await run(function, *args, **kwargs)
+
+    pool.run = counted  # type: ignore[method-assign]
 
 
 async def _start(service: SessionService, channel: str, person: Person, game: str,
@@ -126,6 +150,7 @@ async def _run(games: int, seed: int, warmup_s: float, budget_s: float,
     storage = await Storage.open(directory / "load.sqlite3")
     service = SessionService(storage, render=render)
     tally = _Tally(move_ms=[], autocomplete_ms=[])
+    _count_renders(service, tally)
     stop = asyncio.Event()
     try:
         drivers = [asyncio.create_task(_drive(service, i, seed, tally, stop))
@@ -157,7 +182,8 @@ async def _run(games: int, seed: int, warmup_s: float, budget_s: float,
         percentile(tally.move_ms, 0.5), percentile(tally.move_ms, 0.95),
         percentile(tally.autocomplete_ms, 0.5), percentile(tally.autocomplete_ms, 0.95),
         len(tally.autocomplete_ms), tally.refused,
-        None if cpu_s is None or not tally.moves else cpu_s * 1000 / tally.moves)
+        None if cpu_s is None or not tally.moves else cpu_s * 1000 / tally.moves,
+        {name: count / tally.moves for name, count in sorted(tally.renders.items())})
 
 
 def run_load(*, games: int = 50, seed: int = 1, warmup_s: float = 5.0,
@@ -198,6 +224,9 @@ def report(stats: LoadStats) -> list[str]:
         f"  autocomplete p95 < 100 ms: {stats.autocomplete_p95_ms:.1f} ms "
         f"(p50 {stats.autocomplete_p50_ms:.1f}, {stats.autocompletes} calls)  "
         f"{verdict(stats.autocomplete_p95_ms < 100)}",
+        "  images sent to the render workers per move: " + (", ".join(
+            f"{name.removeprefix('render_')} {count:.2f}"
+            for name, count in stats.renders_per_move.items()) or "none"),
     ]
 
 

@@ -15,9 +15,12 @@ import asyncio
 import logging
 import multiprocessing
 import os
-from collections.abc import Callable
+import time
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Hashable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -28,6 +31,12 @@ logger = logging.getLogger("tidebound.render")
 #: once, so that each worker is forked with hot caches (:mod:`bot.render_warmup`).
 PRELOAD = ["renderers", "renderers.hagoth", "renderers.hexfolk", "renderers.lovci_pokladu",
            "bot.render_warmup"]
+
+#: Affinity keys whose worker the pool remembers, at most (the least recently used go).
+HOMES_KEPT = 4096
+#: An affinity key unused this long (seconds) is forgotten: its game is idle or over, and
+#: it no longer counts when the next key is placed (as the service's own cache).
+HOME_IDLE_SECONDS = 15 * 60.0
 
 
 def cores() -> int:
@@ -46,6 +55,15 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
+@dataclass(slots=True)
+class _Home:
+    """Where an affinity key's calls go, the group it was balanced in, and its last use."""
+
+    worker: int
+    group: Hashable
+    used: float
+
+
 class RenderPool:
     """A lazily started pool of ``workers`` processes (default: one per core).
 
@@ -54,13 +72,28 @@ class RenderPool:
     for its public board) always goes to the same worker, whose per-board caches (the
     island layout of that game) then stay hot however many games are in play (issue 10:
     with 50 games, each worker kept about six islands and redrew the rest on nearly
-    every board). A call without a key goes to the worker with the fewest calls under
-    way."""
+    every board). A key seen for the first time goes to the worker holding the fewest
+    live keys of its ``group`` (the service groups boards by game), so that each game's
+    boards spread evenly over the workers: a key's number alone (``id % workers``) put
+    every Hexfolk game of the load bench on one worker, whose six kept islands then
+    missed on every Hexfolk board. A call without a key goes to the worker with the
+    fewest calls under way."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, *, homes_kept: int = HOMES_KEPT,
+                 home_idle_seconds: float = HOME_IDLE_SECONDS) -> None:
         self.workers = workers if workers and workers > 0 else cores()
         self._executors: list[ProcessPoolExecutor | None] = [None] * self.workers
         self._busy = [0] * self.workers
+        #: affinity key -> its worker, least recently used first.
+        self._homes: OrderedDict[Hashable, _Home] = OrderedDict()
+        #: (group, worker) -> how many remembered keys of that group the worker holds.
+        self._placed: Counter[tuple[Hashable, int]] = Counter()
+        #: worker -> how many remembered keys of any group it holds.
+        self._held: Counter[int] = Counter()
+        self._homes_kept = max(1, homes_kept)
+        self._home_idle_seconds = home_idle_seconds
+        #: The clock that ages keys (tests may replace it).
+        self.clock: Callable[[], float] = time.monotonic
 
     @property
     def started(self) -> bool:
@@ -80,18 +113,59 @@ class RenderPool:
             pids += [pid for pid, process in list(processes.items()) if process.is_alive()]
         return pids
 
-    def _choose(self, affinity: int | None) -> int:
+    def home(self, key: Hashable, group: Hashable = None) -> int:
+        """The worker that draws for affinity ``key``: the same one on every call while
+        the key is remembered; a new key goes to the worker with the fewest remembered
+        keys of ``group`` (then the fewest keys of any group, then the lowest index)."""
+        now = self.clock()
+        home = self._homes.get(key)
+        if home is not None:
+            home.used = now
+            self._homes.move_to_end(key)
+            return home.worker
+        self._forget_idle(now)
+        worker = min(range(self.workers), key=lambda index: (
+            self._placed[(group, index)], self._held[index], index))
+        self._homes[key] = _Home(worker, group, now)
+        self._placed[(group, worker)] += 1
+        self._held[worker] += 1
+        while len(self._homes) > self._homes_kept:
+            self._drop(next(iter(self._homes)))
+        return worker
+
+    def release(self, key: Hashable) -> None:
+        """Forget ``key`` (its game is over): it no longer counts when keys are placed."""
+        if key in self._homes:
+            self._drop(key)
+
+    def _drop(self, key: Hashable) -> None:
+        home = self._homes.pop(key)
+        self._placed[(home.group, home.worker)] -= 1
+        self._held[home.worker] -= 1
+
+    def _forget_idle(self, now: float) -> None:
+        while self._homes:
+            key, oldest = next(iter(self._homes.items()))
+            if now - oldest.used <= self._home_idle_seconds:
+                break
+            self._drop(key)
+
+    def _choose(self, affinity: Hashable | None, group: Hashable, worker: int | None) -> int:
+        if worker is not None:
+            return worker % self.workers
         if affinity is not None:
-            return affinity % self.workers
+            return self.home(affinity, group)
         return min(range(self.workers), key=self._busy.__getitem__)
 
-    async def run(self, function: Callable[..., T], *args: Any, affinity: int | None = None
-                  ) -> T:
-        """``function(*args)`` in a worker (the one for ``affinity``, if given);
-        ``function`` must be a module-level function and ``args`` must pickle. A worker
-        that died is replaced once."""
+    async def run(self, function: Callable[..., T], *args: Any,
+                  affinity: Hashable | None = None, group: Hashable = None,
+                  worker: int | None = None) -> T:
+        """``function(*args)`` in a worker: the given ``worker`` (an index, taken modulo
+        the pool's size), else the :meth:`home` of ``affinity`` (placed within ``group``),
+        else the least busy one. ``function`` must be a module-level function and
+        ``args`` must pickle. A worker that died is replaced once."""
         loop = asyncio.get_running_loop()
-        index = self._choose(affinity)
+        index = self._choose(affinity, group, worker)
         self._busy[index] += 1
         try:
             try:

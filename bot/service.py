@@ -332,7 +332,13 @@ class SessionService(GameMemory):
         # always the same worker for a session: its island stays in that worker's cache
         return await self.render_pool.run(
             renderers.render_public, loaded.row.game, view, self.names(loaded.row), caption,
-            loaded.row.locale, affinity=loaded.row.id)
+            loaded.row.locale, worker=self._board_worker(loaded.row))
+
+    def _board_worker(self, row: SessionRow) -> int:
+        """The render worker that draws ``row``'s boards, for as long as the game goes:
+        its games' boards are spread evenly over the workers (see
+        :meth:`~bot.render_pool.RenderPool.home`)."""
+        return self.render_pool.home(_board_key(row.id), group=row.game)
 
     async def rules_image(self, game: str, topic: str, locale: str) -> bytes | None:
         """The picture of ``/rules`` ``topic`` of ``game`` (Hexfolk's map gallery), or
@@ -361,11 +367,15 @@ class SessionService(GameMemory):
         if not self.render:
             return None
         view = loaded.ruleset.view(loaded.state, seat)
+        if getattr(view, "hand", None) is None:
+            # what renderers.render_private answers for a view without a hand (Lovci
+            # pokladů has none): no image, so no round trip to a worker for it
+            return None
         # a seat's hand always in one worker (its kept hand image is there), beside the
         # board's worker when there are two (both are drawn at once)
         return await self.render_pool.run(
             renderers.render_private, loaded.row.game, view, self.names(loaded.row),
-            locale or loaded.row.locale, affinity=loaded.row.id + 1 + seat)
+            locale or loaded.row.locale, worker=self._board_worker(loaded.row) + 1 + seat)
 
     def _lobby_text(self, row: SessionRow, headline: str) -> str:
         ruleset = self._ruleset(row)
@@ -577,6 +587,7 @@ class SessionService(GameMemory):
             self._cache.pop(row.id)
             self._accounts.pop(row.id)
             self.damaged.pop(row.id, None)
+            self.render_pool.release(_board_key(row.id))
         return Update(row.id, row.version, ABANDONED,
                       t("platform.game.abandoned", row.locale, name=person.name), game=row.game,
                       locale=row.locale)
@@ -884,7 +895,9 @@ class SessionService(GameMemory):
             self._drawing(update, self._render_summary(loaded)) if over else _nothing(),
             *(self._drawing(update, self._render_private(loaded, seat, private_locale))
               for seat in private_seats.values()))
-        if not over:
+        if over:  # its last board is drawn: its worker need not hold a place for it
+            self.render_pool.release(_board_key(row.id))
+        else:
             update.public_buttons = _public_buttons(loaded)
         for user_id, hand in zip(private_seats, hands, strict=True):
             update.private[user_id] = PrivateNote(t(
@@ -1137,6 +1150,11 @@ class SessionService(GameMemory):
 
 async def _nothing() -> None:
     return None
+
+
+def _board_key(session_id: int) -> tuple[str, int]:
+    """The render pool's affinity key for a session's boards."""
+    return ("board", session_id)
 
 
 def bot_move_order(due: Iterable[int], log: Sequence[tuple[int, str]]) -> list[int]:

@@ -646,7 +646,11 @@ class Storage:
         """Keep one reminder row per waiting decision in ``plans``: a decision still waiting
         (same seat, same ``since``) keeps its row and whether it was sent, at its time as
         planned now (a vacation moves it later); any other row of the session goes (that
-        player acted, or left the seat)."""
+        player acted, or left the seat). With no decision waiting for a reminder (most
+        moves of a game without reminders) it is one statement, not a read and a write."""
+        if not plans:
+            await db.execute("DELETE FROM reminders WHERE session_id = ?", (session_id,))
+            return
         keep = {(plan.seat, plan.since) for plan in plans}
         rows = await db.execute_fetchall(
             "SELECT seat, since FROM reminders WHERE session_id = ?", (session_id,))

@@ -20,9 +20,10 @@ import pytest
 from tidebound_support import read_raw, write_raw
 
 from bot.bounded import LockTable, LruCache
+from bot.database import SqliteDatabase, _PgExecutor
 from bot.render_pool import RenderPool
 from bot.service import Person, SessionService
-from bot.storage import ACTIVE, MIGRATIONS, SeatRow, Storage
+from bot.storage import ACTIVE, MIGRATIONS, ReminderPlan, SeatRow, Storage
 from games import get_ruleset
 
 HAGOTH = get_ruleset("hagoth")
@@ -179,6 +180,44 @@ async def test_a_move_from_a_current_cache_is_one_read_and_one_commit(
     moved = await service.move("c-1", [HOST, GUEST][seat], choices[0].notation)
     assert moved.version == update.version + 2
     assert await service.replay_check(session_id)
+
+
+async def test_a_commit_without_reminders_drops_them_in_one_statement(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fewer round trips per move (issue 10): a commit whose waiting decisions want no
+    reminder (no ``/settings reminders``, or nobody human to act) deletes that session's
+    reminder rows in one statement instead of reading them and writing none; a waiting
+    decision keeps its row, and another session's rows stay (issue 15)."""
+    service = SessionService(storage, render=False)
+    first, second = await two_humans(service, "c-1"), await two_humans(service, "c-2")
+    plan = [ReminderPlan(0, HOST.user_id, 100.0, 200.0)]
+    for session in (first, second):
+        assert await storage.set_clocks(session, None, None, reminders=plan)
+    assert {d.session_id for d in await storage.due_reminders(1000.0)} == {first, second}
+
+    row = await storage.get(first)
+    assert row is not None and row.state is not None
+    statements: list[str] = []
+    # what runs the statements inside a transaction (PostgreSQL: one per connection)
+    executor = SqliteDatabase if isinstance(storage._db, SqliteDatabase) else _PgExecutor
+    for name in ("execute", "execute_fetchall", "executemany"):
+        original = getattr(executor, name)
+        monkeypatch.setattr(executor, name, lambda self, sql, *args, _original=original, **kw: (
+            statements.append(sql.split()[0].upper()), _original(self, sql, *args, **kw))[1])
+    assert await storage.commit_actions(first, expected_version=row.version, state=row.state,
+                                        actions=[(0, "x")], bots_due=False, reminders=[])
+    monkeypatch.undo()
+    assert statements == ["UPDATE", "DELETE", "INSERT"]  # within BEGIN ... COMMIT
+    assert {d.session_id for d in await storage.due_reminders(1000.0)} == {second}
+
+    # a decision still waiting keeps its row (and whether it was sent)
+    assert await storage.claim_reminder(second, 0, 100.0)
+    assert await storage.set_clocks(second, None, None, reminders=plan)
+    assert await storage.due_reminders(1000.0) == []  # sent already: not due again
+    assert await storage.set_clocks(second, None, None, reminders=[])
+    assert await storage.set_clocks(second, None, None, reminders=plan)
+    assert [d.session_id for d in await storage.due_reminders(1000.0)] == [second]
 
 
 async def test_autocomplete_builds_the_moves_once_per_version(
