@@ -332,6 +332,11 @@ class CachedDraw(ImageDraw.ImageDraw):
         ink = fill_ink if ink is None else ink
         if ink is None or not text:
             return
+        self._draw_mask(xy, text, font, anchor, ink)
+
+    def _draw_mask(self, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont,
+                   anchor: str | None, ink: object) -> None:
+        """Place the text's cached mask, on the nearest whole pixel."""
         mask, (dx, dy) = _text_mask(text, font, anchor)
         self.draw.draw_bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, ink)
 
@@ -350,7 +355,7 @@ def _exact_text_mask(
     return face.getmask2(text, "L", None, None, None, 0, anchor, 0, start, stroke_filled=True)
 
 
-class ExactCachedDraw(ImageDraw.ImageDraw):
+class ExactCachedDraw(CachedDraw):
     """An ``ImageDraw`` whose one-line texts reuse their glyph masks and come out
     exactly as ``ImageDraw.text`` draws them, pixel for pixel.
 
@@ -360,24 +365,9 @@ class ExactCachedDraw(ImageDraw.ImageDraw):
     that switches to it keeps its PNG bytes. Boards draw the same labels at the same
     places on every render, so the masks are found again."""
 
-    def text(  # type: ignore[override]
-        self,
-        xy: tuple[float, float],
-        text: str,
-        fill: object = None,
-        font: ImageFont.FreeTypeFont | None = None,
-        anchor: str | None = None,
-        *args: object,
-        **kwargs: object,
-    ) -> None:
-        if (args or kwargs or not isinstance(text, str) or "\n" in text
-                or not isinstance(font, ImageFont.FreeTypeFont) or self.fontmode != "L"):
-            super().text(xy, text, fill, font, anchor, *args, **kwargs)  # type: ignore[arg-type]
-            return
-        ink, fill_ink = self._getink(fill)  # type: ignore[arg-type]
-        ink = fill_ink if ink is None else ink
-        if ink is None:
-            return
+    def _draw_mask(self, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont,
+                   anchor: str | None, ink: object) -> None:
+        """Place the mask rendered from the text's sub-pixel start, as Pillow does."""
         x, y = xy
         start = (math.modf(x)[0], math.modf(y)[0])
         mask, (dx, dy) = _exact_text_mask(text, font, anchor, start)
