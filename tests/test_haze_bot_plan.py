@@ -62,6 +62,17 @@ def _positions(mode: str, players: int, seeds: range, every: int = 7,
     return out
 
 
+def _deploy_is_due(state: HazeState) -> bool:
+    """Whether seat 0 may Deploy, has nothing that scores first (Attack The Doom,
+    Complete) and stays safe with one pirate fewer aboard: where the bot should Deploy."""
+    legal = legal_actions(state, 0)
+    if not any(isinstance(a, Deploy) for a in legal) or any(
+            type(a).__name__ in ("AttackDoom", "Complete") for a in legal):
+        return False
+    ctx = bot._seat(state, 0)
+    return bool(ctx.safe(ctx.here, 1, ctx.supply - 1))
+
+
 def test_bot_beats_random_players_by_a_clear_margin() -> None:
     """Issue 12: "our bot beats random-legal bots at least 80% of the time in 200 seeded
     3-player games" (1 bot + 2 random, seat rotated by seed). A small sample here: a
@@ -230,13 +241,8 @@ def test_bot_deploys_a_pirate_for_the_doom_card_icon_its_hand_lacks() -> None:
         # the hand does not hold that icon (the pirate is the way to pay it)
         state.discard.extend(c for c in player.hand if MAP_CARDS[c].icon == icon)
         player.hand = [c for c in player.hand if MAP_CARDS[c].icon != icon]
-        legal = legal_actions(state, 0)
-        if not any(isinstance(a, Deploy) for a in legal) or any(
-                type(a).__name__ in ("AttackDoom", "Complete") for a in legal):
-            continue  # scoring comes first
-        ctx = bot._seat(state, 0)
-        if not ctx.safe(ctx.here, 1, ctx.supply - 1):
-            continue
+        if not _deploy_is_due(state):
+            continue  # scoring comes first, and the ship must stay safe
         choice = RULESET.bot_action(state, 0)
         assert isinstance(choice, Deploy), (seed, actions, choice)
         deployed += 1
@@ -476,13 +482,8 @@ def test_bot_deploys_for_a_doom_card_of_four_icons_even_with_the_icon_in_hand() 
         rest = [i for i in doom if i != icon][:2]
         if not _give_hand(state, 0, (icon, *rest)):
             continue
-        legal = legal_actions(state, 0)
-        if not any(isinstance(a, Deploy) for a in legal) or any(
-                type(a).__name__ in ("AttackDoom", "Complete") for a in legal):
-            continue
-        ctx = bot._seat(state, 0)
-        if not ctx.safe(ctx.here, 1, ctx.supply - 1):
-            continue
+        if not _deploy_is_due(state):
+            continue  # scoring comes first, and the ship must stay safe
         choice = RULESET.bot_action(state, 0)
         assert isinstance(choice, Deploy), (seed, actions, choice)
         deployed += 1
