@@ -185,11 +185,17 @@ class Days:
         self._task = asyncio.create_task(self._run(), name="tidebound-days")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        """Cancel the background task; a task that had already failed is logged, not raised."""
+        task, self._task = self._task, None
+        if task is None:
+            return
+        task.cancel()
+        try:
+            await task
+        except asyncio.CancelledError:
+            pass
+        except Exception:
+            log.exception("the reminders and vacations task had failed")
 
     async def _run(self) -> None:
         await self.client.wait_until_ready()

@@ -17,13 +17,13 @@ from __future__ import annotations
 from . import actions
 from .actions import Action
 from .board import Board
-from .data import CITY_COST, DESERT, DEV_COST, ROAD_COST, SETTLEMENT_COST
+from .caches import settle_sites
+from .data import CITY_COST, DESERT, DEV_COST, MAX_SETTLEMENTS, ROAD_COST, SETTLEMENT_COST
 from .rules import (
     _free_for_settlement,
     board_of,
     legal_actions,
     rate,
-    settle_ok,
     visible_vp,
 )
 from .state import DISCARD, FOUND_ROAD, ROADS, ROBBER, ROLL, SETTLE, SPECIAL, TRADE, HexfolkState
@@ -62,8 +62,7 @@ def _road_value(state: HexfolkState, board: Board, seat: int, e: int) -> float:
 
 def _target_cost(state: HexfolkState, seat: int) -> tuple[int, ...]:
     p = state.players[seat]
-    board = board_of(state)
-    if p.settlements < 5 and any(settle_ok(state, seat, c) for c in range(board.corners)):
+    if p.settlements < MAX_SETTLEMENTS and settle_sites(state, seat):
         return SETTLEMENT_COST
     if p.settlements and p.cities < 4:
         return CITY_COST

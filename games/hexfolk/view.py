@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from . import rules
 from .actions import Road, Robber, Settle
-from .data import AWARD_VP, COLOURS, MAX_CITIES, VP_CARD
+from .caches import road_sites, settle_sites
+from .data import AWARD_VP, COLOURS, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS, VP_CARD
 from .state import FOUND_ROAD, MAIN, ROADS, ROBBER, ROLL, SETTLE, SPECIAL, HexfolkState
 
 
@@ -112,10 +113,13 @@ def spots(state: HexfolkState) -> tuple[tuple[int, str, int], ...]:
         return ()
     board = rules.board_of(state)
     player = state.players[seat]
-    corners = [c for c in range(board.corners) if rules.settle_ok(state, seat, c)
+    settles = ({a.corner for a in settle_sites(state, seat)}
+               if player.settlements < MAX_SETTLEMENTS else set())
+    corners = [c for c in range(board.corners) if c in settles
                or (state.corner_owner[c] == seat and state.corner_level[c] == 1
                    and player.cities < MAX_CITIES)]
-    edges = [e for e in range(board.edges) if rules.road_ok(state, seat, e)]
+    edges = ([a.edge for a in road_sites(state, seat)]
+             if player.roads < MAX_ROADS else [])
     places = [("corner", c) for c in corners] + [("edge", e) for e in edges]
     return tuple((n, k, i) for n, (k, i) in enumerate(places, start=1))
 
