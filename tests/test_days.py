@@ -580,3 +580,23 @@ async def test_lovci_ship_placement_against_bots_pings_once(
     _, state = await state_of(storage, started.session_id, lovci)
     assert lovci.actors(state) == {seat}, "alice decides again at once"
     assert placed.mentions == (), "no second ping right after her own move"
+
+
+async def test_stopping_the_reminder_task_after_it_failed_does_not_raise() -> None:
+    """A bot closed before it logged in (its reminder task failed at once, waiting for a
+    gateway that never came) still closes: one failed background task never stops the
+    bot's shutdown (guide: "one broken session never stops the bot"). The startup bench
+    crashed and hung here."""
+    from bot.discord_front.days import Days
+
+    class NeverLoggedIn:
+        storage = service = None
+
+        async def wait_until_ready(self) -> None:
+            raise RuntimeError("Client has not been properly initialised")
+
+    days = Days(NeverLoggedIn())  # type: ignore[arg-type]
+    days.start()
+    await asyncio.sleep(0)  # the task runs and fails
+    await days.stop()
+    await days.stop()  # a second stop is harmless too
