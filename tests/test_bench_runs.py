@@ -75,7 +75,8 @@ def test_games_in_development_are_benchmarked_without_the_switch(
 
 def test_haze_islands_is_held_to_the_targets_of_its_issue() -> None:
     """Issue 12: "Targets: turn p95 under 150 ms, render under 100 ms, PNG under 600 KB at
-    the largest map reached"; the other games keep the shared targets (50 ms, 300 KB)."""
+    the largest map reached"; the other games keep the shared targets of issue 10 (turn
+    80 ms, render 50 ms, PNG 300 KB)."""
     from bench.__main__ import verdicts
 
     row = {"turn_p95_ms": 120.0, "turn_worst_ms": 140.0, "render_p95_ms": 80.0,
@@ -83,7 +84,9 @@ def test_haze_islands_is_held_to_the_targets_of_its_issue() -> None:
     haze, missed_haze = verdicts([{"game": "haze-islands", **row}])
     other, missed_other = verdicts([{"game": "shipyard", **row}])
     assert missed_haze == 0, haze
-    assert missed_other == 2, other  # 80 ms and 450 KB miss the shared 50 ms and 300 KB
+    # 120 and 140 ms turns, an 80 ms render and 450 KB miss the shared 80 ms, 80 ms,
+    # 50 ms and 300 KB
+    assert missed_other == 4, other
     assert any("< 100 ms" in line and "render" in line for line in haze)
     assert any("< 600 KB" in line for line in haze)
     slow, missed_slow = verdicts([{"game": "haze-islands", **row, "render_p95_ms": 120.0}])
