@@ -144,3 +144,21 @@ def test_a_ship_does_not_wait_beside_a_dolphin_for_a_carrier() -> None:
     put(state, 0, "A2", carry=300)
     state.tokens = {sq("E5"): [100]}  # the game is not over with the carried token
     assert bot.choose(state, 0) == ShipMove(-1, None)
+
+
+def test_a_ship_does_not_wait_where_a_rose_would_carry_the_carrier_past() -> None:
+    """Wind rose: "The sailor continues on their next move in the direction marked by
+    the yellow arrow" — a carrier cannot walk across a rose to a berth. The carrier on A3
+    can reach no card beside the ship at B1 (islands take no token, and the rose on C2
+    sends it north to C3), so the treasure comes aboard only if the ship sails round the
+    corner to A3. The old bot measured the ship's way to the carrier as if the rose were
+    open sea (A3, B3, C2, B1): it kept the ship at B1 and walked the carrier toward the
+    rose, or let it wait on A3 for a ship that never came (a 2-player seed ran 740 moves
+    so, to 1,332 in all). Now the ship sails left, round the corner (ring 2 to 37)."""
+    cards = {name: ("island", 0, True) for name in ("A2", "B2", "C1")}
+    cards["C2"] = ("rose1o", 0, True)  # one arrow, pointing at C3
+    state = position(cards=cards, ships=(2, 25), hidden_treasure=False)
+    _alone(state, keep=(0, 1))  # sailor 1 guards the ship
+    put(state, 0, "A3", carry=100)
+    state.tokens = {sq("E5"): [100]}  # the game is not over with the carried token
+    assert bot.choose(state, 0) == ShipMove(-1, None)

@@ -187,38 +187,39 @@ def _chain_landings(state: LovciState, seat: int) -> dict[int, tuple[int, ...]]:
     return out
 
 
-def _carry_home(state: LovciState, seat: int, sources: list[tuple[int, int]],
-                carry_cost: list[int]) -> list[int]:
-    """``home[x]``: the cheapest way for a sailor carrying a token on ``x`` to bring it
-    aboard an own ship, over squares that keep the token, a rose, dolphin or seahorse
-    on the way counting as one step to where it sends the sailor. The moves are not
-    symmetric (a single-arrow rose sends one way only), so the search runs backwards
-    over the moves' reversed graph."""
-    through = _through_movers(state, seat, carry_cost)
-    # into[z]: (x, cost) — a carrier on x reaches z in one move at that cost
-    into: dict[int, list[tuple[int, int]]] = {}
+def _carry_moves(carry_cost: list[int], through: dict[int, list[int]]
+                 ) -> list[list[tuple[int, int]]]:
+    """``moves[x]``: ``(z, cost)`` for every square ``z`` a carrier on ``x`` reaches in one
+    move and keeps its token on: a neighbour that keeps it, or where a rose, dolphin or
+    seahorse beside it sends the carrier on (``through``; never straight back to ``x``).
+    The moves are not symmetric (a single-arrow rose sends one way only)."""
+    moves: list[list[tuple[int, int]]] = [[] for _ in range(81)]
     for x in range(81):
         for y in NEIGHBOURS[x]:
             if carry_cost[y] < INF:
-                into.setdefault(y, []).append((x, carry_cost[y]))
+                moves[x].append((y, carry_cost[y]))
             for t in through.get(y, ()):
                 if t != x:
-                    into.setdefault(t, []).append((x, 1 + carry_cost[t]))
-    dist, heap = _seeded(sources)
-    while heap:
-        d, z = heapq.heappop(heap)
-        if d > dist[z]:
-            continue
-        for x, c in into.get(z, ()):
-            # the token must be able to wait on x: x keeps it (or x is where it lies)
-            if d + c < dist[x]:
-                dist[x] = d + c
-                heapq.heappush(heap, (d + c, x))
-    return dist
+                    moves[x].append((t, 1 + carry_cost[t]))
+    return moves
 
 
-def _from(start: int, cost: list[int]) -> list[int]:
-    """Cost from ``start`` to every square (entering squares costs ``cost``)."""
+def _carry_home(sources: list[tuple[int, int]], moves: list[list[tuple[int, int]]]
+                ) -> list[int]:
+    """``home[x]``: the cheapest way for a sailor carrying a token on ``x`` to bring it
+    aboard an own ship (``sources``: the berths, each at its cost of sailing there and
+    boarding), over the carrier's ``moves``; the moves are not symmetric, so the search
+    runs backwards over their reversed graph."""
+    into: list[list[tuple[int, int]]] = [[] for _ in range(81)]
+    for x in range(81):
+        for z, c in moves[x]:
+            into[z].append((x, c))
+    return _reach(sources, into)
+
+
+def _carry_from(start: int, moves: list[list[tuple[int, int]]]) -> list[int]:
+    """The carry cost from ``start`` to every square over the carrier's ``moves`` (the
+    same moves :func:`_carry_home` counts, so a ship waits where the carrier will come)."""
     dist = [INF] * 81
     dist[start] = 0
     heap = [(0, start)]
@@ -226,10 +227,10 @@ def _from(start: int, cost: list[int]) -> list[int]:
         d, sq = heapq.heappop(heap)
         if d > dist[sq]:
             continue
-        for n in NEIGHBOURS[sq]:
-            if cost[n] < INF and d + cost[n] < dist[n]:
-                dist[n] = d + cost[n]
-                heapq.heappush(heap, (d + cost[n], n))
+        for n, c in moves[sq]:
+            if d + c < dist[n]:
+                dist[n] = d + c
+                heapq.heappush(heap, (d + c, n))
     return dist
 
 
@@ -262,6 +263,7 @@ class _Maps:
     __slots__ = (
         "carry_berths",
         "carry_cost",
+        "carry_moves",
         "contested",
         "enemy_berths",
         "guard_needed",
@@ -294,10 +296,11 @@ class _Maps:
         for p in self.carry_berths:
             b = SLOT_SQUARE[p]
             sources.append((b, 1 + min(ring_distance(p, r) for r in self.own_rings)))
-        self.home = _carry_home(state, seat, sources, self.carry_cost)
+        through = _through_movers(state, seat, self.carry_cost)
+        self.carry_moves = _carry_moves(self.carry_cost, through)
+        self.home = _carry_home(sources, self.carry_moves)
         # a carrier never stands on a rose, dolphin or seahorse: it is sent on at once,
         # so stepping onto one is worth where it sends the sailor (one step more)
-        through = _through_movers(state, seat, self.carry_cost)
         for sq in range(81):
             if _kind(state, sq) in MOVERS:
                 self.home[sq] = min((1 + self.home[t] for t in through.get(sq, ())),
@@ -461,7 +464,7 @@ def _sails_on(maps: _Maps, here: int) -> bool:
 def _ship_pull(state: LovciState, seat: int, maps: _Maps) -> list[list[int]]:
     """For each own sailor on the board carrying a token, or standing with free hands on
     one it will pick up: its carry cost from its square."""
-    return [_from(s.square, maps.carry_cost) for i, s in enumerate(state.sailors)
+    return [_carry_from(s.square, maps.carry_moves) for i, s in enumerate(state.sailors)
             if s.state == ON_BOARD and (s.carry or s.square in state.tokens)
             and owner(state, i) == seat and maps.home[s.square] < INF]
 
