@@ -932,3 +932,19 @@ def test_bot_trial_moves_leave_the_game_untouched() -> None:
         bot.score(state, 0, action)
     bot.choose(state, 0)
     assert json.dumps(RULESET.dump(state), sort_keys=True) == before
+
+
+def test_going_ashore_is_listed_once_per_ship() -> None:
+    """Issue 9 item 19: "Cut needless prompts ... moves that are equivalent". Four
+    sailors aboard one ship going ashore onto the card in front of it ("A sailor may
+    enter the sea only from a ship, and only in a straight (perpendicular) direction")
+    are one move whichever goes: the menu lists it once, and every sailor may still be
+    sent by typing its number."""
+    state = position(ships=(5, 25))
+    legal = RULESET.legal_actions(state, 0)
+    ashore = [a for a in legal if isinstance(a, SailorMove)]
+    assert len(ashore) == 4
+    notations = [c.notation for c in RULESET.choices(state, 0)]
+    assert notations == ["ship left", "ship right", "sailor 1 to E1"]
+    play(state, 0, "sailor 3 to E1")
+    assert state.sailors[2].square == sq("E1")

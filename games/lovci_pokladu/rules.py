@@ -460,6 +460,26 @@ def legal_actions(state: LovciState, seat: int) -> list[Action]:
     return out
 
 
+def distinct_moves(state: LovciState, seat: int, legal: list[Action]) -> list[Action]:
+    """``legal`` without the moves that repeat an earlier one (issue 9 item 19: merge
+    equivalent moves): sailors of one colour aboard one ship are alike — nothing is
+    carried aboard, no delay or spell goes with them — so going ashore is one move
+    whichever of them goes; only the lowest-numbered is kept. Every move stays legal
+    (a player may still type another's number); menus and forced moves use this list."""
+    out: list[Action] = []
+    seen: set[tuple[int, int, int]] = set()
+    for action in legal:
+        if isinstance(action, SailorMove) and action.ship is None:
+            s = state.sailors[_sid(seat, action.colour, action.num)]
+            if s.state == ON_SHIP:
+                key = (s.ship, s.colour, action.square)
+                if key in seen:
+                    continue
+                seen.add(key)
+        out.append(action)
+    return out
+
+
 # -- effects ------------------------------------------------------------------------------------
 def apply(state: LovciState, seat: int, action: Action) -> list[Event]:
     """Check, then carry out ``action`` for ``seat``; return what happened."""
