@@ -12,7 +12,7 @@ import pytest
 from test_lovci_rules import position, put, sq
 
 from games.lovci_pokladu import RULESET, bot
-from games.lovci_pokladu.actions import SailorMove, ShipMove
+from games.lovci_pokladu.actions import Go, SailorMove, ShipMove
 
 
 def test_a_carrier_takes_the_rose_that_sends_it_home() -> None:
@@ -162,3 +162,25 @@ def test_a_ship_does_not_wait_where_a_rose_would_carry_the_carrier_past() -> Non
     put(state, 0, "A3", carry=100)
     state.tokens = {sq("E5"): [100]}  # the game is not over with the carried token
     assert bot.choose(state, 0) == ShipMove(-1, None)
+
+
+def test_a_chain_back_to_where_the_move_began_is_a_null_move() -> None:
+    """Seahorse: "one square forward and two squares to the side ... (like a knight in
+    chess)"; starfish: "The sailor returns two squares back, in the direction from which
+    they arrived". From E4 over the seahorses on D3 and C5, the starfish on A6 sends
+    the sailor two jumps back — onto E4, where the move began; so does the seahorse's
+    own jump C5 to E4. The move is one turn that changes nothing: the old bot judged
+    the choice on C5 from C5 (E4 is nearer the face-down card on I5) and took that way
+    every turn, for 230 moves of a 2-player seed. Now the choice is judged from where
+    the move began, and the sailor ends somewhere new."""
+    cards = {"D3": ("seahorse", 0, True), "C5": ("seahorse", 0, True),
+             "A6": ("starfish", 0, True)}
+    state = position(cards=cards, ships=(5, 25))
+    _alone(state, keep=(0, 1))
+    put(state, 1, "E4")
+    RULESET.apply(state, 0, SailorMove(1, None, sq("D3"), None, 0))
+    RULESET.apply(state, 0, Go(sq("C5"), 0))
+    assert state.pending is not None and state.sailors[1].square == sq("C5")
+    move = bot.choose(state, 0)
+    RULESET.apply(state, 0, move)
+    assert state.sailors[1].square != sq("E4"), move

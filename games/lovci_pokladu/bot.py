@@ -598,6 +598,8 @@ def score(state: LovciState, seat: int, action: Action, maps: _Maps | None = Non
         return value + _OUTCOME[after] if after in _OUTCOME else value
     before = state.sailors[sid]
     here = before.square if before.state == ON_BOARD else -1
+    if isinstance(action, Go):
+        here = _origin(state, action.token)
     # what _score counted for stepping onto the chain card, replaced by where it leads
     base = value - _move_value(state, seat, sid, here, first, token, maps)
     return base + _best_ending(state, seat, sid, here, trial, maps, value - base)
@@ -643,6 +645,24 @@ def _best_ending(state: LovciState, seat: int, sid: int, here: int, trial: Lovci
     if after.square == here:
         return _NULL_MOVE
     return _move_value(state, seat, sid, here, after.square, after.carry, maps)
+
+
+def _origin(state: LovciState, token: int) -> int:
+    """Where the move now waiting for a ``go`` choice began (-1: aboard), against which
+    its ending is judged: the move is one turn, so a chain that ends where it began is a
+    null move even if the choice itself looks like a step forward from the card the
+    sailor waits on (a seahorse, seahorse, starfish loop brought a sailor back to its
+    square every turn for 230 moves). A ``go`` that picks up a token lying on that card
+    is judged from the card, where the token lay."""
+    pending = state.pending
+    assert pending is not None
+    if token and not state.sailors[pending.sailor].carry:
+        return state.sailors[pending.sailor].square
+    # a move begun on the board lists its first square among the visited before its
+    # first step; one begun aboard lists only the squares it entered
+    if len(pending.visited) == len(pending.steps) + 1:
+        return pending.visited[0]
+    return -1
 
 
 def _first_token(state: LovciState, action: Action) -> int | None:
@@ -719,8 +739,9 @@ def _score(state: LovciState, seat: int, action: Action, maps: _Maps | None = No
             assert state.pending is not None
             sid = state.pending.sailor
             # a sailor sent on by a rose, dolphin or seahorse keeps the token it carries
+            here = _origin(state, token)
             token = token or state.sailors[sid].carry
-            value = _move_value(state, seat, sid, state.sailors[sid].square, square, token, maps)
+            value = _move_value(state, seat, sid, here, square, token, maps)
             # back onto a square of this very move: the whole move would come to nothing
             return value - 8.0 if square in state.pending.visited else value
         case Side(side):
