@@ -184,3 +184,38 @@ def test_a_chain_back_to_where_the_move_began_is_a_null_move() -> None:
     move = bot.choose(state, 0)
     RULESET.apply(state, 0, move)
     assert state.sailors[1].square != sq("E4"), move
+
+
+def test_two_lone_guards_go_ashore_and_the_game_ends() -> None:
+    """End of game: "The game ends when all the treasures have been discovered and
+    carried to the ships, or when one player seizes all of the opponents' ships" — a
+    game with one sailor left per player can still end so: the rulebook has no other
+    end, so the bot must make progress. "A treasure is safe only on the ship, and only
+    if the ship is guarded by at least one sailor": the old bot kept its last sailor
+    aboard whenever any enemy sailor was in the game, so two lone guards shuttled
+    their ships (1,704 moves here, ended only by the bot's stall jitter). Now the last
+    sailor goes ashore while no raider could board its ship within a few moves, and
+    the two remaining tokens are home within 40 moves."""
+    state = position(ships=(5, 25), hidden_treasure=False)
+    for sid in (1, 2, 3, 5, 6, 7):
+        state.sailors[sid].state = "lost"
+    state.tokens = {sq("E5"): [300], sq("C3"): [100]}
+    assert bot.choose(state, 0) == SailorMove(0, None, sq("E1"), None, 0)
+    moves = 0
+    while RULESET.result(state) is None and moves < 40:
+        (seat,) = RULESET.actors(state)
+        RULESET.apply(state, seat, bot.choose(state, seat))
+        moves += 1
+    assert state.reason == "treasure"
+
+
+def test_a_lone_guard_stays_aboard_with_a_raider_near() -> None:
+    """"If a player's ship is left without a crew, it may be captured by another
+    player's entry, together with all the treasures already delivered to it": with an
+    enemy sailor two squares from the card beside its ship, the last sailor stays."""
+    state = position(ships=(5, 25), hidden_treasure=False)
+    for sid in (1, 2, 3, 5, 6, 7):
+        state.sailors[sid].state = "lost"
+    state.tokens = {sq("E5"): [300], sq("C3"): [100]}
+    put(state, 4, "E3")
+    assert not isinstance(bot.choose(state, 0), SailorMove)

@@ -275,6 +275,7 @@ class _Maps:
         "pile",
         "pile_sea",
         "prey",
+        "raid",
         "rescue",
         "spare",
         "threat",
@@ -360,11 +361,47 @@ class _Maps:
             if sh.owner != seat and sh.ring >= 0 and crew(state, i) > 0)
         self.threat = any(s.state in (ON_BOARD, ON_SHIP, OFF) and owner(state, i) != seat
                           for i, s in enumerate(state.sailors))
+        self.raid = _raid(state, seat)
+        # a crewless own ship: its last sailor heads home when a raider could get there
+        # first (RULES-NOTES, Bot), not as soon as any enemy sailor is in the game
         self.guard_needed = self.threat and any(
             sh.owner == seat and crew(state, i) == 0 for i, sh in enumerate(state.ships))
+        self.guard_needed = self.guard_needed and self.raid <= RAID_NEAR
         # sailors that could do something besides the guards
         self.spare = sum(1 for i, s in enumerate(state.sailors)
                          if owner(state, i) == seat and s.state in (ON_BOARD, OFF))
+
+
+#: A raider this many moves or fewer from boarding an own ship is near: the last sailor
+#: stays aboard (or comes home). Farther, it may go ashore to work — one guard each, two
+#: players' ships shuttled for ever, both keeping their last sailor aboard.
+RAID_NEAR = 6
+
+
+def _raid(state: LovciState, seat: int) -> int:
+    """The fewest moves in which an opponent's free sailor could board one of ``seat``'s
+    ships (ignoring the cards on the way): walk to the card beside it and step aboard,
+    or sail its own ship there first; a figure walking back in the sea cannot board."""
+    berths = [SLOT_SQUARE[sh.ring] for sh in state.ships
+              if sh.owner == seat and sh.ring >= 0 and SLOT_SQUARE[sh.ring] >= 0]
+    rings = [sh.ring for sh in state.ships if sh.owner == seat and sh.ring >= 0]
+    best = INF
+    for i, s in enumerate(state.sailors):
+        if owner(state, i) == seat or s.state not in (ON_BOARD, ON_SHIP):
+            continue
+        if s.state == ON_BOARD:
+            x = s.square
+            steps = min((max(abs(x % 9 - b % 9), abs(x // 9 - b // 9)) for b in berths),
+                        default=INF)
+        else:
+            ring = state.ships[s.ship].ring
+            steps = min((ring_distance(ring, r) + 1 for r in rings), default=INF)
+            here = SLOT_SQUARE[ring] if ring >= 0 else -1
+            if here >= 0:
+                steps = min([steps] + [1 + max(abs(here % 9 - b % 9), abs(here // 9 - b // 9))
+                                       for b in berths])
+        best = min(best, s.delay + steps + 1)
+    return best
 
 
 def _danger(state: LovciState, seat: int, dest: int, carrying: bool) -> float:
@@ -688,8 +725,13 @@ def _score(state: LovciState, seat: int, action: Action, maps: _Maps | None = No
                 value = _move_value(state, seat, sid, -1, square, 0, maps)
                 if crew(state, s.ship) <= 1 and maps.threat:
                     # keep a guard aboard; the last sailor leaving costs more than
-                    # boarding an empty ship gains, so it never hops off and on
-                    value -= 80.0 if maps.spare else 35.0
+                    # boarding an empty ship gains, so it never hops off and on — but
+                    # when it is the only sailor left and no raider is near, it goes
+                    # (else two lone guards keep their ships shuttling for ever)
+                    if maps.spare:
+                        value -= 80.0
+                    else:
+                        value -= 35.0 if maps.raid <= RAID_NEAR else 0.0
                 if _sails_on(maps, square):
                     # the work is nearer by ship even from that card: going ashore only
                     # to board again (for +5) traded the two moves for ever
@@ -705,7 +747,7 @@ def _score(state: LovciState, seat: int, action: Action, maps: _Maps | None = No
             s = state.sailors[_sid(seat, colour, num)]
             if s.carry:
                 return -60.0
-            if crew(state, ship) == 0:
+            if crew(state, ship) == 0 and (maps.guard_needed or maps.spare > 1):
                 return 30.0
             return 5.0 if _sails_on(maps, s.square) else -20.0
         case Walk(num, step, colour):
