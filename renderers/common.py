@@ -6,15 +6,20 @@
 * tokens: a seat's shape filled with its colour and marked with its letter,
   drawn antialiased and cached per size;
 * text: width measurement, ellipsis, shrink-to-fit and word wrapping;
-* :func:`png_bytes`: a compact PNG of a finished image.
+* :func:`png_bytes`: a compact PNG of a finished image, and :class:`KeptPalettes`, the
+  palette of each board chosen once and kept.
 """
 
 from __future__ import annotations
 
+import ast
 import math
 import struct
+import threading
+import weakref
 import zlib
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, lru_cache
@@ -718,6 +723,117 @@ def choose_palette(image: Image.Image, step: int = 2,
         both.paste(strip, (0, sample.height))
         sample = both
     return sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+
+
+#: Fills every game's board may paint: the seat colours (all of them: a palette kept for
+#: one table may serve another of the same size) and those of the shared drawing helpers
+#: (the turn order's pill of the seat to play, its "1st" tag, its muted ink on a dark
+#: background).
+COMMON_FILLS: tuple[RGB, ...] = (
+    *(style.rgb for style in PALETTE), INK, MUTED, WHITE, (255, 236, 170), (246, 196, 48),
+    (200, 212, 226))
+
+
+def fills(namespace: Mapping[str, object]) -> tuple[RGB, ...]:
+    """Every colour a renderer module paints (``fills(globals())``), each once: its
+    top-level ``RGB`` constants and the colours in its tuples and dicts of them
+    (imported ones too), and every colour written out in its source, such as a card
+    icon's ``fill=(160, 84, 180)``; a swatch for :class:`KeptPalettes`. A colour the
+    module computes while drawing is not found: a kept palette maps it to the nearest
+    colour it holds."""
+    found: dict[RGB, None] = {}
+
+    def add(value: object) -> None:
+        if (isinstance(value, tuple) and len(value) == 3
+                and all(type(v) is int and 0 <= v <= 255 for v in value)):
+            found[value] = None  # type: ignore[index]
+
+    for name, value in namespace.items():
+        if not name.lstrip("_").isupper():
+            continue
+        add(value)
+        if isinstance(value, Mapping):
+            for item in value.values():
+                add(item)
+        elif isinstance(value, (tuple, list)):
+            for item in value:
+                add(item)
+    source = namespace.get("__file__")
+    if isinstance(source, str) and source.endswith(".py"):
+        for node in ast.walk(ast.parse(Path(source).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Tuple) and all(
+                    isinstance(item, ast.Constant) for item in node.elts):
+                add(tuple(item.value for item in node.elts))  # type: ignore[attr-defined]
+    return tuple(found)
+
+
+_KEPT_PALETTES: weakref.WeakSet[KeptPalettes] = weakref.WeakSet()
+
+
+class KeptPalettes:
+    """The PNG palette of each board, chosen once from its first image and kept.
+
+    Choosing a palette (:func:`choose_palette`) was about a fifth of a board's drawing
+    time (7-10 ms CPU of a Hexfolk 8-player board, 1200 x 1762 px; issue 10), and a
+    board's colours hardly change from one move to the next: the same sea, terrain,
+    panels and seat colours, and new pieces drawn in colours already there. So a
+    renderer keys its boards by what stays the same over a game (its seat colours, its
+    map) and chooses the palette of a key once, from the first image and a ``swatch`` of
+    every fill the board may show later (all seat colours, highlights, overlays), so that
+    a later board's new fills are in it too::
+
+        _PALETTES = KeptPalettes(fills(globals()))  # the seat colours are always in
+        ...
+        return _PALETTES.png(key, image)
+
+    The last ``size`` palettes are kept (about 1 KB each), the least recently used
+    dropped first; :func:`clear_kept_palettes` forgets them all (as
+    ``renderers.clear_caches(boards=True)`` does)."""
+
+    def __init__(self, swatch: Sequence[RGB] = (), step: int = 2, size: int = 64) -> None:
+        self.swatch = tuple(dict.fromkeys((*COMMON_FILLS, *swatch)))
+        self.step = step
+        self.size = size
+        self._kept: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._lock = threading.Lock()  # renders may run in threads
+        _KEPT_PALETTES.add(self)
+
+    def palette(self, key: Hashable, image: Image.Image) -> Image.Image:
+        """The palette kept for ``key``, chosen from ``image`` and the swatch if new."""
+        with self._lock:
+            palette = self._kept.get(key)
+            if palette is not None:
+                self._kept.move_to_end(key)
+                return palette
+        palette = choose_palette(image, self.step, self.swatch)
+        with self._lock:
+            self._kept[key] = palette
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return palette
+
+    def png(self, key: Hashable, image: Image.Image) -> bytes:
+        """``image`` as :func:`png_bytes`, mapped onto the palette kept for ``key``."""
+        return png_bytes(image, self.palette(key, image))
+
+    def values(self) -> list[Image.Image]:
+        """The kept palettes, least recently used first."""
+        with self._lock:
+            return list(self._kept.values())
+
+    def clear(self) -> None:
+        """Forget every kept palette."""
+        with self._lock:
+            self._kept.clear()
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
+def clear_kept_palettes() -> None:
+    """Forget the palettes every :class:`KeptPalettes` keeps."""
+    for kept in list(_KEPT_PALETTES):
+        kept.clear()
 
 
 def png_bytes(image: Image.Image, palette: Image.Image | None = None,
