@@ -704,25 +704,26 @@ def palette_png(indexed: Image.Image, level: int = PNG_LEVEL) -> bytes:
 def choose_palette(image: Image.Image, step: int = 2,
                    swatch: Sequence[RGB] = ()) -> Image.Image:
     """256 colours for ``image`` without dithering, chosen from every ``step``-th pixel
-    in each direction (a very large image may take fewer) and from a block of each
-    ``swatch`` colour, so that a kept palette also holds the fills this image lacks."""
+    in each direction (a very large image may take fewer); with a ``swatch``, its
+    colours are in the palette exactly and the rest are chosen from the image, so that a
+    kept palette also holds the fills this image lacks.
+
+    The swatch colours are added as they are, not sampled: the octree merges close
+    colours, and a block of Lovci pokladů's lavender octopus card beside the pale blue
+    ones came out blue-grey on a later board (12 of 255 off on a whole card)."""
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     step = max(1, step)
     sample = rgb.resize((max(1, rgb.width // step), max(1, rgb.height // step)),
                         Image.Resampling.NEAREST)
-    if swatch:
-        block = 32
-        strip = Image.new("RGB", (sample.width, block * math.ceil(
-            len(swatch) * block / sample.width) + block), swatch[0])
-        per_row = max(1, sample.width // block)
-        for i, colour in enumerate(swatch):
-            x, y = (i % per_row) * block, (i // per_row) * block
-            strip.paste(colour, (x, y, x + block, y + block))
-        both = Image.new("RGB", (sample.width, sample.height + strip.height))
-        both.paste(sample, (0, 0))
-        both.paste(strip, (0, sample.height))
-        sample = both
-    return sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    exact = list(dict.fromkeys(swatch))[:192]  # at least 64 colours for the image's own
+    chosen = sample.quantize(256 - len(exact), method=Image.Quantize.FASTOCTREE,
+                             dither=Image.Dither.NONE)
+    if not exact:
+        return chosen
+    colours = (chosen.getpalette("RGB") or [])[:3 * (256 - len(exact))]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(colours + [v for colour in exact for v in colour])
+    return palette
 
 
 #: Fills every game's board may paint: the seat colours (all of them: a palette kept for
