@@ -49,7 +49,6 @@ from renderers.common import (
     font,
     line_height,
     play_order,
-    png_bytes,
     readable_ink,
     seat_style,
     text_width,
@@ -882,4 +881,4 @@ def render_hand(view: HagothView, names: Sequence[str], locale: str = "en") -> b
         by = berths_top + 36 + i * (BERTH_H + 8)
         box = (MARGIN, by, WIDTH - MARGIN, by + BERTH_H)
         _draw_berth(image, draw, box, i + 1, berth, style, locale)
-    return png_bytes(image)
+    return _PALETTES.png("hand", image)  # one palette for every hand: the same fills

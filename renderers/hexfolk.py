@@ -1410,7 +1410,7 @@ def render_hand(view: HexfolkView, names: Sequence[str], locale: str = "en") -> 
         draw.text(
             (x + card_w / 2, cy + 76), f"×{count}", font=font(30, bold=True), fill=INK, anchor="mm"
         )
-    return png_bytes(image)
+    return _PALETTES.png("hand", image)  # one palette for every hand: the same fills
 
 
 # -- end-of-game summary -------------------------------------------------------------------

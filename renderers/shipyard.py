@@ -59,7 +59,6 @@ from .common import (
     font,
     line_height,
     play_order,
-    png_bytes,
     seat_style,
     text_width,
     wrap_account,
@@ -708,4 +707,4 @@ def render_hand(view: ShipyardView, names: Sequence[str], locale: str = "en") ->
         x = 16 + (k % per_row) * (CONTRACT_W + 16)
         y = 60 + (k // per_row) * (CONTRACT_H + 16)
         _contract_card(draw, x, y, colour, index, locale)
-    return png_bytes(image)
+    return _PALETTES.png("hand", image)  # one palette for every hand: the same fills
