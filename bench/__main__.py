@@ -34,8 +34,8 @@ figure is held to that one (:data:`GAME_TARGETS`). Progress goes to stderr. The 
 is 0 even when a target is missed: a benchmark reports, it does not judge. A full run of
 every game then measures the platform (issue 10: "python -m bench prints all of the
 above"): 50 games at once and startup with 10,000 sessions (``--load``), then the
-Catanatron comparison (``--compare``); a quick or one-game run leaves them out and says so. Everything
-but the timings (and how many playouts fit in the budget) follows from ``--seed``;
+Catanatron comparison (``--compare``); a quick or one-game run leaves them out and says
+so. Everything but the timings (and how many playouts fit in the budget) follows from ``--seed``;
 ``--playouts N`` plays a fixed number of playouts instead, for fully fixed counts.
 
 ``--replay`` runs, instead of all that, only the animated replay of the longest of a few
