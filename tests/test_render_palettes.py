@@ -24,6 +24,24 @@ def _no_kept_palettes() -> Iterator[None]:
     renderers.clear_caches(boards=True)
 
 
+Drawn = list[tuple[Image.Image, Image.Image | None]]
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
+    """Every image handed to ``png_bytes`` (as RGB) with the palette it was mapped on."""
+    seen: Drawn = []
+    original = common.png_bytes
+
+    def keep(image: Image.Image, palette: Image.Image | None = None,
+             palette_step: int = 2) -> bytes:
+        seen.append((image.copy(), palette))
+        return original(image, palette, palette_step)
+
+    monkeypatch.setattr(common, "png_bytes", keep)
+    return seen
+
+
 def _errors(image: Image.Image, palette: Image.Image) -> tuple[int, int]:
     """The largest per-channel error of ``image`` mapped onto ``palette``, and how many
     pixels are off by more than 24 (about 10 %) in some channel."""
@@ -37,7 +55,7 @@ def _errors(image: Image.Image, palette: Image.Image) -> tuple[int, int]:
     ("hexfolk", 8), ("hexfolk", 3), ("lovci-pokladu", 4), ("hagoth", 4), ("haze-islands", 3),
 ])
 def test_the_final_board_on_the_first_boards_palette_looks_as_good(
-        game: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+        game: str, players: int, drawn: Drawn) -> None:
     """Issue 10: the palette kept from the first board of a seeded bot game also draws
     its final board (new pieces, revealed cards, the winner's banner) with no pixel far
     off: at most 56 of 255 on a channel (a palette chosen afresh for the final board
@@ -45,15 +63,6 @@ def test_the_final_board_on_the_first_boards_palette_looks_as_good(
     about 10 %. Before the swatch held the colours written out in the renderer's source
     (Lovci pokladů's card icons), the final Lovci board had 67 and one pixel in 120."""
     ruleset = get_ruleset(game)
-    drawn: list[tuple[Image.Image, Image.Image | None]] = []
-    original = common.png_bytes
-
-    def keep(image: Image.Image, palette: Image.Image | None = None,
-             palette_step: int = 2) -> bytes:
-        drawn.append((image.copy(), palette))
-        return original(image, palette, palette_step)
-
-    monkeypatch.setattr(common, "png_bytes", keep)
     names = [f"Player {n}" for n in range(players)]
 
     def draw_first(state: object, actions: int) -> None:
@@ -73,7 +82,7 @@ def test_the_final_board_on_the_first_boards_palette_looks_as_good(
 
 @pytest.mark.parametrize(("game", "players"), [("hexfolk", 4), ("hagoth", 4), ("shipyard", 3)])
 def test_later_hands_on_the_first_hands_palette_look_as_good(
-        game: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+        game: str, players: int, drawn: Drawn) -> None:
     """Issue 10 ("redraw a private hand image only when the hand changed", and then
     cheaply): every hand of a game is mapped onto the palette of the first hand drawn;
     each seat's largest hand over a seeded bot game, with cards the first hand lacked,
@@ -83,15 +92,6 @@ def test_later_hands_on_the_first_hands_palette_look_as_good(
     hand looks the same)."""
     ruleset = get_ruleset(game)
     module = importlib.import_module(renderers._MODULES[game])
-    drawn: list[tuple[Image.Image, Image.Image | None]] = []
-    original = common.png_bytes
-
-    def keep(image: Image.Image, palette: Image.Image | None = None,
-             palette_step: int = 2) -> bytes:
-        drawn.append((image.copy(), palette))
-        return original(image, palette, palette_step)
-
-    monkeypatch.setattr(common, "png_bytes", keep)
     names = [f"Player {n}" for n in range(players)]
     largest: dict[int, tuple[int, object]] = {}
 
