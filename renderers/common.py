@@ -816,11 +816,19 @@ class KeptPalettes:
         ...
         return _PALETTES.png(key, image)
 
+    The palette is chosen from every ``step``-th pixel each way (:func:`choose_palette`):
+    3 rather than :func:`png_bytes`' 2, as good with the swatch in exactly (the final
+    boards' mean error 0.1-1.1 of 255 either way) and half the time, which a board pays
+    again when it has dropped out of the caches ("mid-game cold" in bench/render.py).
+    A palette's first mapping also costs more than later ones (Pillow builds its
+    nearest-colour cache on first use and keeps it with the palette): about 17 ms CPU
+    against 10 on the Hexfolk 8-player board.
+
     The last ``size`` palettes are kept (about 1 KB each), the least recently used
     dropped first; :func:`clear_kept_palettes` forgets them all (as
     ``renderers.clear_caches(boards=True)`` does)."""
 
-    def __init__(self, swatch: Sequence[RGB] = (), step: int = 2, size: int = 64) -> None:
+    def __init__(self, swatch: Sequence[RGB] = (), step: int = 3, size: int = 64) -> None:
         self.swatch = tuple(dict.fromkeys((*COMMON_FILLS, *swatch)))
         self.step = step
         self.size = size
