@@ -58,6 +58,9 @@ _DANGER = {SHARK: -500.0, STINGRAY: -30.0, HURRICANE: -25.0, OCTOPUS: -35.0,
 # squares a token can be carried across safely (face up, and not one that drops it)
 _NO_CARRY = frozenset((SHARK, STINGRAY, HURRICANE, OCTOPUS, STARFISH, ISLAND)) | MOVERS
 _EDGE_SLOTS = tuple(p for p in range(RING) if SLOT_SQUARE[p] >= 0)
+#: _STEPS_INTO[y]: every square one step from which is ``y`` (the reversed NEIGHBOURS;
+#: the searches' distances do not depend on the order of a square's edges)
+_STEPS_INTO = tuple(tuple(x for x in range(81) if y in NEIGHBOURS[x]) for y in range(81))
 
 
 def _sid(seat: int, colour: int | None, num: int) -> int:
@@ -124,15 +127,15 @@ def _walk_graph(walk: list[int], landings: dict[int, tuple[int, ...]]
     the card itself nor back where it started, so a wall of such cards is no path for
     walking (a square behind it may be reachable only from the sea)."""
     into: list[list[tuple[int, int]]] = [[] for _ in range(81)]
-    for x in range(81):
-        for y in NEIGHBOURS[x]:
-            cost = walk[y]
-            if cost >= INF:
-                continue
-            ends = landings.get(y)
-            if ends is None:
-                into[y].append((x, cost))
-                continue
+    for y in range(81):
+        cost = walk[y]
+        if cost >= INF:
+            continue
+        ends = landings.get(y)
+        if ends is None:
+            into[y].extend([(x, cost) for x in _STEPS_INTO[y]])
+            continue
+        for x in _STEPS_INTO[y]:
             for t in ends:
                 if t != x and walk[t] < INF:
                     into[t].append((x, 1 + (walk[t] if t != y else 0)))
@@ -232,13 +235,13 @@ def _carry_home(through: dict[int, list[int]], sources: list[tuple[int, int]],
     over the moves' reversed graph. ``through``: :func:`_through_movers`."""
     # into[z]: (x, cost) — a carrier on x reaches z in one move at that cost
     into: list[list[tuple[int, int]]] = [[] for _ in range(81)]
-    for x in range(81):
-        for y in NEIGHBOURS[x]:
-            cost = carry_cost[y]
-            if cost < INF:
-                into[y].append((x, cost))
-            sent = through.get(y)
-            if sent is not None:
+    for y in range(81):
+        cost = carry_cost[y]
+        if cost < INF:
+            into[y].extend([(x, cost) for x in _STEPS_INTO[y]])
+        sent = through.get(y)
+        if sent is not None:
+            for x in _STEPS_INTO[y]:
                 for t in sent:
                     if t != x:
                         into[t].append((x, 1 + carry_cost[t]))
@@ -280,7 +283,9 @@ def _ashore(dist: list[int], walk: list[int], rings: list[int]) -> int:
         b = SLOT_SQUARE[p]
         if dist[b] < INF and walk[b] < INF:
             step = walk[b] + dist[b]
-            best = min(best, step + min((ring_distance(r, p) for r in rings), default=INF))
+            if step < best:  # (else sailing there, never negative, cannot be better)
+                best = min(best, step + min((ring_distance(r, p) for r in rings),
+                                            default=INF))
     return best
 
 
