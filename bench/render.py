@@ -13,6 +13,12 @@ to its end to find the positions worth timing, then replayed to capture them:
 * ``mid-game cold``: the mid-game board drawn after the renderer forgot its per-board
   layers (``clear_board_caches``), as for a game whose board dropped out of the cache
   when many games are in play;
+* ``each board once``: boards spread over the whole game (twice ``samples`` of them), each
+  drawn once as soon as it is reached, with the account of the last round: every board a
+  worker draws in play has new pieces and a new account to lay out, while a position
+  drawn ``samples`` times has all its texts remembered after the first draw (on the
+  same day, Lovci's boards in a 50-game load cost about 50 ms CPU against 37 ms for
+  its samples); its figures are over the boards;
 * ``summary``: the end-of-game summary image, if the game has one;
 * ``hand mid-game`` / ``hand largest`` / ``hand final``: the private image of one seat
   (the first actor's, at its largest hand over the game), if the game has one.
@@ -33,7 +39,7 @@ last moves, built as the session service builds it.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
@@ -228,6 +234,45 @@ def _time(draw: Callable[[], bytes], samples: int, cold: bool = False
     return timings, cpu, png
 
 
+def _each_board_once(
+    ruleset: Ruleset[Any, Any], players: int, seed: int, game_actions: int, boards: int,
+    names: Sequence[str], locale: str, options: Mapping[str, Any] | None,
+) -> ImageStats:
+    """``boards`` public boards spread evenly over the seeded bot game, each drawn once
+    right after its position is reached, with the account of the last round of events:
+    what a render worker meets in play, where every board has new pieces and a new
+    account (new text to lay out), unlike the samples of one position drawn again and
+    again, whose texts are all remembered after the first draw. Timed in CPU and wall
+    clock; its p50 / p95 / max are over the boards."""
+    chosen = (default_options(ruleset) if not options
+              else resolve_options(ruleset.name_key, ruleset.options, options))
+    state = ruleset.setup(players, chosen, seed)
+    step = max(1, game_actions // max(1, boards))
+    events: list[Event] = []
+    timings: list[float] = []
+    cpu: list[float] = []
+    largest = 0
+    actions = 0
+    while ruleset.result(state) is None and actions < game_actions:
+        actors = ruleset.actors(state)
+        seat = min(actors)
+        events.extend(ruleset.apply(state, seat, ruleset.bot_action(state, seat)))
+        del events[:-players]
+        actions += 1
+        if actions % step:
+            continue
+        view = ruleset.view(state, None)
+        caption = "\n".join(e.text(names, locale) for e in events)
+        start, start_cpu = time.perf_counter(), time.thread_time()
+        png = renderers.render_public(ruleset.id, view, names, caption, locale)
+        timings.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.thread_time() - start_cpu) * 1000)
+        largest = max(largest, len(png))
+    return ImageStats("each board once", actions, percentile(timings, 0.5),
+                      percentile(timings, 0.95), max(timings), largest,
+                      percentile(cpu, 0.95))
+
+
 def run_render(
     ruleset: Ruleset[Any, Any], players: int, *, seed: int, samples: int, locale: str = "en",
     options: Mapping[str, Any] | None = None,
@@ -279,6 +324,9 @@ def run_render(
                              lambda v=view: render_hand(v, names, locale)))
     images: list[ImageStats] = []
     every: list[float] = []
+    images.append(_each_board_once(ruleset, players, seed, game_actions, samples * 2,
+                                   names, locale, options))
+    every.append(images[-1].max_ms)
     for name, actions, draw in jobs:
         timings, cpu, png = _time(draw, samples, cold=name.endswith(" cold"))
         every += timings

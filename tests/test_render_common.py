@@ -198,3 +198,60 @@ def test_turn_order_never_cuts_every_name_to_the_same_stub() -> None:
     renamed = [*long[:2], "Другое длинное имя", *long[3:]]
     assert strip(long) == strip(renamed)
     assert strip(long) != strip([*long[:6], "Кто-то ещё", *long[7:]])
+
+
+def _wrap_by_measuring_each_line(text: str, face: Any, max_width: float,
+                                 max_lines: int) -> list[str]:
+    """The greedy wrap that measures every candidate line whole (what
+    :func:`renderers.common.wrap_text` did before it summed word widths)."""
+    from renderers.common import ellipsize
+
+    lines: list[str] = []
+    words = text.split()
+    current = ""
+    for i, word in enumerate(words):
+        candidate = f"{current} {word}" if current else word
+        if face.getlength(candidate) <= max_width or not current:
+            current = candidate
+            continue
+        lines.append(current)
+        if len(lines) == max_lines:
+            return [*lines[:-1], ellipsize(" ".join([current, *words[i:]]), face, max_width)]
+        current = word
+    if current:
+        lines.append(current)
+    return [ellipsize(line, face, max_width) for line in lines]
+
+
+@pytest.mark.parametrize("locale", ["en", "ru", "cs"])
+def test_summed_word_widths_wrap_exactly_as_measuring_each_line(locale: str) -> None:
+    """Issue 10: wrap_text sums remembered word widths instead of measuring every candidate
+    line (9 ms of a Lovci board); the lines it gives must be exactly those measuring gives,
+    in every language's own texts (a wrong sum would move a line break, or let a line run
+    past the caption box)."""
+    import random
+    import tomllib
+    from pathlib import Path
+
+    from renderers.common import font, wrap_text
+
+    words: list[str] = []
+    for catalogue in sorted((Path(__file__).parent.parent / "i18n" / "locales" / locale)
+                            .glob("*.toml")):
+        stack: list[Any] = [tomllib.loads(catalogue.read_text(encoding="utf-8"))]
+        while stack:
+            value = stack.pop()
+            if isinstance(value, dict):
+                stack.extend(value.values())
+            elif isinstance(value, str):
+                words.extend(w for w in value.split() if "{" not in w)
+    assert len(words) > 1000
+    rng = random.Random(locale)
+    for size in (13, 16, 19):
+        face = font(size, bold=size == 16)
+        for _ in range(300):
+            text = " ".join(rng.choices(words, k=rng.randint(1, 40)))
+            width = rng.uniform(60, 900)
+            lines = rng.randint(1, 4)
+            assert wrap_text(text, face, width, lines) == _wrap_by_measuring_each_line(
+                text, face, width, lines), (text, size, width, lines)
