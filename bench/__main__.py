@@ -31,8 +31,11 @@ or the one named by ``--game``, at its largest player count:
 Stdout gets a table (one row per game), one JSON line per game, then each target
 and whether it is met (``MISSED`` otherwise); a game whose issue sets its own target for a
 figure is held to that one (:data:`GAME_TARGETS`). Progress goes to stderr. The exit status
-is 0 even when a target is missed: a benchmark reports, it does not judge. Everything
-but the timings (and how many playouts fit in the budget) follows from ``--seed``;
+is 0 even when a target is missed: a benchmark reports, it does not judge. A full run of
+every game then measures the platform (issue 10: "python -m bench prints all of the
+above"): 50 games at once and startup with 10,000 sessions (``--load``), then the
+Catanatron comparison (``--compare``); a quick or one-game run leaves them out and says
+so. Everything but the timings (and how many playouts fit in the budget) follows from ``--seed``;
 ``--playouts N`` plays a fixed number of playouts instead, for fully fixed counts.
 
 ``--replay`` runs, instead of all that, only the animated replay of the longest of a few
@@ -439,10 +442,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
     if args.load:
-        from . import load, startup
-        print("\n".join(load.report(load.run_load(seed=args.seed))))
-        print("\n".join(startup.report(startup.run_startup(
-            seed=args.seed, moves=200 if args.quick else 1_000))))
+        run_platform_load(args.seed, args.quick)
         return 0
 
     try:  # after the load benchmark, which serves the players' registry only
@@ -473,7 +473,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     summary = "all targets met" if not missed else f"{missed} target(s) MISSED"
     print(f"\n{summary}; {'quick' if args.quick else 'full'} run, seed {args.seed}, "
           f"{elapsed:.1f} s")
+    if args.quick or args.game:
+        print("\nLeft out of a quick or one-game run: 50 games at once and startup with "
+              "10,000 sessions (python -m bench --load), and the Catanatron comparison "
+              "(python -m bench --compare).")
+        return 0
+    print("\nThe platform (issue 10):")
+    log("[load] 50 games at once, then startup with 10,000 sessions ...")
+    run_platform_load(args.seed, quick=False)
+    print()
+    run_compare(settings, args.seed, log)
     return 0
+
+
+def run_platform_load(seed: int, quick: bool) -> None:
+    """``--load`` (and the end of a full run): 50 games at once, then startup with 10,000
+    sessions; each section's lines, each met or MISSED."""
+    from . import load, startup
+    print("\n".join(load.report(load.run_load(seed=seed))))
+    print("\n".join(startup.report(startup.run_startup(
+        seed=seed, moves=200 if quick else 1_000))))
 
 
 if __name__ == "__main__":

@@ -84,11 +84,15 @@ def render_private(
 
 def clear_caches(boards: bool = False) -> None:
     """Forget every kept hand image (benchmarks time the drawing, not the cache); with
-    ``boards``, also each loaded renderer's per-board layers (its ``clear_board_caches``),
-    as for a game whose board has dropped out of the cache."""
+    ``boards``, also each loaded renderer's per-board layers (its ``clear_board_caches``)
+    and kept PNG palettes (:class:`~renderers.common.KeptPalettes`), as for a game whose
+    board has dropped out of the cache."""
     with _hand_lock:
         _hand_cache.clear()
     if boards:
+        from renderers.common import clear_kept_palettes
+
+        clear_kept_palettes()
         for name in _MODULES.values():
             module = sys.modules.get(name)
             clear = getattr(module, "clear_board_caches", None)

@@ -6,15 +6,20 @@
 * tokens: a seat's shape filled with its colour and marked with its letter,
   drawn antialiased and cached per size;
 * text: width measurement, ellipsis, shrink-to-fit and word wrapping;
-* :func:`png_bytes`: a compact PNG of a finished image.
+* :func:`png_bytes`: a compact PNG of a finished image, and :class:`KeptPalettes`, the
+  palette of each board chosen once and kept.
 """
 
 from __future__ import annotations
 
+import ast
 import math
 import struct
+import threading
+import weakref
 import zlib
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, lru_cache
@@ -728,25 +733,145 @@ def palette_png(indexed: Image.Image, level: int = PNG_LEVEL) -> bytes:
 def choose_palette(image: Image.Image, step: int = 2,
                    swatch: Sequence[RGB] = ()) -> Image.Image:
     """256 colours for ``image`` without dithering, chosen from every ``step``-th pixel
-    in each direction (a very large image may take fewer) and from a block of each
-    ``swatch`` colour, so that a kept palette also holds the fills this image lacks."""
+    in each direction (a very large image may take fewer); with a ``swatch``, its
+    colours are in the palette exactly and the rest are chosen from the image, so that a
+    kept palette also holds the fills this image lacks.
+
+    The swatch colours are added as they are, not sampled: the octree merges close
+    colours, and a block of Lovci pokladů's lavender octopus card beside the pale blue
+    ones came out blue-grey on a later board (12 of 255 off on a whole card)."""
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     step = max(1, step)
     sample = rgb.resize((max(1, rgb.width // step), max(1, rgb.height // step)),
                         Image.Resampling.NEAREST)
-    if swatch:
-        block = 32
-        strip = Image.new("RGB", (sample.width, block * math.ceil(
-            len(swatch) * block / sample.width) + block), swatch[0])
-        per_row = max(1, sample.width // block)
-        for i, colour in enumerate(swatch):
-            x, y = (i % per_row) * block, (i // per_row) * block
-            strip.paste(colour, (x, y, x + block, y + block))
-        both = Image.new("RGB", (sample.width, sample.height + strip.height))
-        both.paste(sample, (0, 0))
-        both.paste(strip, (0, sample.height))
-        sample = both
-    return sample.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    exact = list(dict.fromkeys(swatch))[:192]  # at least 64 colours for the image's own
+    chosen = sample.quantize(256 - len(exact), method=Image.Quantize.FASTOCTREE,
+                             dither=Image.Dither.NONE)
+    if not exact:
+        return chosen
+    colours = (chosen.getpalette("RGB") or [])[:3 * (256 - len(exact))]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(colours + [v for colour in exact for v in colour])
+    return palette
+
+
+#: Fills every game's board may paint: the seat colours (all of them: a palette kept for
+#: one table may serve another of the same size) and those of the shared drawing helpers
+#: (the turn order's pill of the seat to play, its "1st" tag, its muted ink on a dark
+#: background).
+COMMON_FILLS: tuple[RGB, ...] = (
+    *(style.rgb for style in PALETTE), INK, MUTED, WHITE, (255, 236, 170), (246, 196, 48),
+    (200, 212, 226))
+
+
+def fills(namespace: Mapping[str, object]) -> tuple[RGB, ...]:
+    """Every colour a renderer module paints (``fills(globals())``), each once: its
+    top-level ``RGB`` constants and the colours in its tuples and dicts of them
+    (imported ones too), and every colour written out in its source, such as a card
+    icon's ``fill=(160, 84, 180)``; a swatch for :class:`KeptPalettes`. A colour the
+    module computes while drawing is not found: a kept palette maps it to the nearest
+    colour it holds."""
+    found: dict[RGB, None] = {}
+
+    def add(value: object) -> None:
+        if (isinstance(value, tuple) and len(value) == 3
+                and all(type(v) is int and 0 <= v <= 255 for v in value)):
+            found[value] = None  # type: ignore[index]
+
+    for name, value in namespace.items():
+        if not name.lstrip("_").isupper():
+            continue
+        add(value)
+        if isinstance(value, Mapping):
+            for item in value.values():
+                add(item)
+        elif isinstance(value, (tuple, list)):
+            for item in value:
+                add(item)
+    source = namespace.get("__file__")
+    if isinstance(source, str) and source.endswith(".py"):
+        for node in ast.walk(ast.parse(Path(source).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Tuple) and all(
+                    isinstance(item, ast.Constant) for item in node.elts):
+                add(tuple(item.value for item in node.elts))  # type: ignore[attr-defined]
+    return tuple(found)
+
+
+_KEPT_PALETTES: weakref.WeakSet[KeptPalettes] = weakref.WeakSet()
+
+
+class KeptPalettes:
+    """The PNG palette of each board, chosen once from its first image and kept.
+
+    Choosing a palette (:func:`choose_palette`) was about a fifth of a board's drawing
+    time (7-10 ms CPU of a Hexfolk 8-player board, 1200 x 1762 px; issue 10), and a
+    board's colours hardly change from one move to the next: the same sea, terrain,
+    panels and seat colours, and new pieces drawn in colours already there. So a
+    renderer keys its boards by what stays the same over a game (its seat colours, its
+    map) and chooses the palette of a key once, from the first image and a ``swatch`` of
+    every fill the board may show later (all seat colours, highlights, overlays), so that
+    a later board's new fills are in it too::
+
+        _PALETTES = KeptPalettes(fills(globals()))  # the seat colours are always in
+        ...
+        return _PALETTES.png(key, image)
+
+    The palette is chosen from every ``step``-th pixel each way (:func:`choose_palette`):
+    3 rather than :func:`png_bytes`' 2, as good with the swatch in exactly (the final
+    boards' mean error 0.1-1.1 of 255 either way) and half the time, which a board pays
+    again when it has dropped out of the caches ("mid-game cold" in bench/render.py).
+    A palette's first mapping also costs more than later ones (Pillow builds its
+    nearest-colour cache on first use and keeps it with the palette): about 17 ms CPU
+    against 10 on the Hexfolk 8-player board.
+
+    The last ``size`` palettes are kept (about 1 KB each), the least recently used
+    dropped first; :func:`clear_kept_palettes` forgets them all (as
+    ``renderers.clear_caches(boards=True)`` does)."""
+
+    def __init__(self, swatch: Sequence[RGB] = (), step: int = 3, size: int = 64) -> None:
+        self.swatch = tuple(dict.fromkeys((*COMMON_FILLS, *swatch)))
+        self.step = step
+        self.size = size
+        self._kept: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._lock = threading.Lock()  # renders may run in threads
+        _KEPT_PALETTES.add(self)
+
+    def palette(self, key: Hashable, image: Image.Image) -> Image.Image:
+        """The palette kept for ``key``, chosen from ``image`` and the swatch if new."""
+        with self._lock:
+            palette = self._kept.get(key)
+            if palette is not None:
+                self._kept.move_to_end(key)
+                return palette
+        palette = choose_palette(image, self.step, self.swatch)
+        with self._lock:
+            self._kept[key] = palette
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return palette
+
+    def png(self, key: Hashable, image: Image.Image) -> bytes:
+        """``image`` as :func:`png_bytes`, mapped onto the palette kept for ``key``."""
+        return png_bytes(image, self.palette(key, image))
+
+    def values(self) -> list[Image.Image]:
+        """The kept palettes, least recently used first."""
+        with self._lock:
+            return list(self._kept.values())
+
+    def clear(self) -> None:
+        """Forget every kept palette."""
+        with self._lock:
+            self._kept.clear()
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
+def clear_kept_palettes() -> None:
+    """Forget the palettes every :class:`KeptPalettes` keeps."""
+    for kept in list(_KEPT_PALETTES):
+        kept.clear()
 
 
 def png_bytes(image: Image.Image, palette: Image.Image | None = None,
@@ -758,7 +883,13 @@ def png_bytes(image: Image.Image, palette: Image.Image | None = None,
     third of the size of an RGB PNG. The palette is chosen from every other pixel
     in each direction (see :func:`choose_palette`), which is four times faster and just
     as good, and the image is then mapped onto it and written by :func:`palette_png`; a
-    renderer whose colours are known may pass a ``palette`` it chose once and kept.
+    renderer whose colours are known may pass a ``palette`` it chose once and kept
+    (:class:`KeptPalettes`: every board and hand of the games does). Choosing it is
+    about as costly as the mapping, which is a per-pixel floor: on the mid-game boards at
+    the largest tables the whole call takes 20-24 ms CPU with a palette chosen afresh
+    and 8-10 ms with a kept one (Hexfolk 8 players 24.2 -> 10.4, Lovci pokladů 21.0 ->
+    8.8, Hagoth 20.0 -> 8.2, Haze Islands 15.2 -> 6.2; medians of 15, interleaved, on
+    the shared 2-core machine under load).
 
     Deflate level :data:`PNG_LEVEL` = 1 of ISA-L, by measurement (issue 10; CPU time,
     minimum of 20, of the 1200 x 1762 px Hexfolk 8-player mid-game board, on the shared

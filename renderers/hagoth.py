@@ -32,6 +32,7 @@ from renderers.common import (
     MUTED,
     RGB,
     WHITE,
+    KeptPalettes,
     SeatStyle,
     TurnSeat,
     dashed_rectangle,
@@ -43,11 +44,11 @@ from renderers.common import (
     draw_turn_order,
     drawing,
     ellipsize,
+    fills,
     fit_font,
     font,
     line_height,
     play_order,
-    png_bytes,
     readable_ink,
     seat_style,
     text_width,
@@ -723,6 +724,11 @@ def _draw_panel(
         _draw_berth(image, draw, box, i + 1, berth, style, locale)
 
 
+#: The PNG palette of each set of seat colours, chosen from its first board and every
+#: colour this module names (issue 10: choosing it afresh was a fifth of a board's time).
+_PALETTES = KeptPalettes(fills(globals()))
+
+
 def render_board(view: HagothView, names: Sequence[str], caption: str, locale: str = "en") -> bytes:
     """The public board as PNG bytes: lanes, ships, every player's panel, the caption.
 
@@ -750,7 +756,7 @@ def render_board(view: HagothView, names: Sequence[str], caption: str, locale: s
         _draw_panel(
             image, draw, view, player, names[player.seat], locale, panels_top + i * (PANEL_H + GAP)
         )
-    return png_bytes(image)
+    return _PALETTES.png(tuple(p.colour for p in view.players), image)
 
 
 # -- the hand -----------------------------------------------------------------------------
@@ -875,4 +881,4 @@ def render_hand(view: HagothView, names: Sequence[str], locale: str = "en") -> b
         by = berths_top + 36 + i * (BERTH_H + 8)
         box = (MARGIN, by, WIDTH - MARGIN, by + BERTH_H)
         _draw_berth(image, draw, box, i + 1, berth, style, locale)
-    return png_bytes(image)
+    return _PALETTES.png("hand", image)  # one palette for every hand: the same fills

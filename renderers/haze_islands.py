@@ -22,6 +22,7 @@ from i18n import t
 
 from .common import (
     MIN_TEXT,
+    KeptPalettes,
     TurnSeat,
     draw_caption,
     draw_fitted,
@@ -29,6 +30,7 @@ from .common import (
     draw_token,
     draw_turn_order,
     drawing,
+    fills,
     font,
     line_height,
     play_order,
@@ -455,6 +457,12 @@ def _draw_coordinates(draw: ImageDraw.ImageDraw, grid: tuple[int, int, int, int]
                   font=face, fill=(255, 255, 255), anchor="mm")
 
 
+#: The PNG palette of each table size, chosen from its first board and every colour this
+#: module names (card and side fills...; issue 10: choosing it afresh was a fifth of a
+#: board's time). The map grows card by card, so the image size is not part of the key.
+_PALETTES = KeptPalettes(fills(globals()))
+
+
 def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str = "en") -> bytes:
     """The public board: the account of the last moves, the turn order, the round and
     The Doom, the piles, any open prompt, the map and a line per player."""
@@ -531,7 +539,7 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
             draw.text((MARGIN + 32, y + n * line_height(face, 1.2)), line, font=face,
                       fill=INK)
         y += max(34, line_height(face, 1.2) * len(lines) + 10)
-    return png_bytes(image)
+    return _PALETTES.png(len(view.players), image)
 
 
 def hand_key(view: HazeView) -> tuple[object, ...]:

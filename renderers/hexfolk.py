@@ -37,6 +37,7 @@ from renderers.common import (
     MUTED,
     RGB,
     WHITE,
+    KeptPalettes,
     SeatStyle,
     SplitSprite,
     TurnSeat,
@@ -46,6 +47,7 @@ from renderers.common import (
     draw_turn_order,
     drawing,
     ellipsize,
+    fills,
     font,
     line_height,
     paste_split,
@@ -1182,6 +1184,12 @@ def island_radius(board: Board) -> tuple[float, bool]:
     return _hex_radius(board, inner), False
 
 
+#: The PNG palette of each map and set of seat colours, chosen from its first board and
+#: every colour this module names (terrains, spots, chips, the gold banner...): it was
+#: 7-10 ms CPU of an 8-player board to choose afresh for every move (issue 10).
+_PALETTES = KeptPalettes(fills(globals()))
+
+
 def render_board(
     view: HexfolkView, names: Sequence[str], caption: str, locale: str = "en"
 ) -> bytes:
@@ -1289,7 +1297,7 @@ def render_board(
             y,
             panel_w - bank_w - GAP,
         )
-    return png_bytes(image)
+    return _PALETTES.png((view.board, tuple(p.colour for p in view.players)), image)
 
 
 # -- the private hand ----------------------------------------------------------------------
@@ -1402,7 +1410,7 @@ def render_hand(view: HexfolkView, names: Sequence[str], locale: str = "en") -> 
         draw.text(
             (x + card_w / 2, cy + 76), f"×{count}", font=font(30, bold=True), fill=INK, anchor="mm"
         )
-    return png_bytes(image)
+    return _PALETTES.png("hand", image)  # one palette for every hand: the same fills
 
 
 # -- end-of-game summary -------------------------------------------------------------------

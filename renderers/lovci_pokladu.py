@@ -28,6 +28,7 @@ from renderers.common import (
     MUTED,
     RGB,
     WHITE,
+    KeptPalettes,
     SeatStyle,
     Shape,
     TurnSeat,
@@ -40,11 +41,11 @@ from renderers.common import (
     draw_turn_order,
     ellipsize,
     exact_drawing,
+    fills,
     fit_font,
     font,
     line_height,
     play_order,
-    png_bytes,
     seat_style,
     shape_points,
     text_width,
@@ -1533,6 +1534,12 @@ def _legend_layer(locale: str) -> Image.Image:
     return layer
 
 
+#: The PNG palette of each set of seat colours, chosen from its first board and every
+#: colour this module names (tints, the highlight of the last move...; issue 10:
+#: choosing it afresh was a fifth of a board's time).
+_PALETTES = KeptPalettes(fills(globals()))
+
+
 def render_board(view: LovciView, names: Sequence[str], caption: str, locale: str = "en") -> bytes:
     """The public board as PNG bytes: players, caption, the square of cards and the sea.
 
@@ -1561,7 +1568,7 @@ def render_board(view: LovciView, names: Sequence[str], caption: str, locale: st
     _draw_players(image, draw, view, names, locale, players_top, players_h)
     if lines:
         draw_caption(draw, lines, caption_top, left=MARGIN, right=WIDTH - MARGIN, accent=NAVY)
-    return png_bytes(image)
+    return _PALETTES.png(tuple(p.colour for p in view.players), image)
 
 
 # the end-of-game summary lives in its own module; the renderer registry looks it up here

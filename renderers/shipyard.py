@@ -48,8 +48,8 @@ from .common import (
     MUTED,
     RGB,
     WHITE,
+    KeptPalettes,
     TurnSeat,
-    choose_palette,
     draw_fitted,
     draw_text,
     draw_token,
@@ -59,7 +59,6 @@ from .common import (
     font,
     line_height,
     play_order,
-    png_bytes,
     seat_style,
     text_width,
     wrap_account,
@@ -617,26 +616,13 @@ _PALETTE_STEP = 3
 #: ... once per set of seat colours, from the first board drawn with them and a swatch
 #: of every fill this module paints (the colours never change from one move to the next,
 #: so a later board's new fills, e.g. a first launched ship, are in the palette too)
-_PALETTES: dict[tuple[str, ...], Image.Image] = {}
-_MAX_PALETTES = 64
 _SWATCH: tuple[RGB, ...] = (
     PAPER, PANEL, NAVY, RULE, WATER, LAND, HIGHLIGHT, INK, MUTED, WHITE,
     (255, 249, 222), (228, 238, 246), (236, 196, 72), (210, 220, 236), (246, 196, 48),
     (255, 236, 170),
     *DECK_FILL.values(), *MOUNT_FILL.values(), *SAFETY_FILL.values(),
     *OFFICIAL_FILL.values(), *COMMODITY_FILL.values(), *CARD_FILL.values())
-
-
-def _palette(view: ShipyardView, image: Image.Image) -> Image.Image:
-    """The kept palette for the seat colours of ``view`` (chosen from ``image`` if new)."""
-    key = tuple(p.colour for p in view.players)
-    palette = _PALETTES.get(key)
-    if palette is None:
-        if len(_PALETTES) >= _MAX_PALETTES:
-            _PALETTES.clear()
-        seats = tuple(seat_style(p.seat, p.colour).rgb for p in view.players)
-        palette = _PALETTES[key] = choose_palette(image, _PALETTE_STEP, _SWATCH + seats)
-    return palette
+_PALETTES = KeptPalettes(_SWATCH, _PALETTE_STEP)
 
 
 def render_board(view: ShipyardView, names: Sequence[str], caption: str,
@@ -678,7 +664,7 @@ def render_board(view: ShipyardView, names: Sequence[str], caption: str,
     y = float(board)
     for p, layout in zip(view.players, layouts, strict=True):
         y = _draw_player(image, draw, view, p, layout, names, y, locale)
-    return png_bytes(image, _palette(view, image))
+    return _PALETTES.png(tuple(p.colour for p in view.players), image)
 
 
 # -- the private image: the seat's own contracts ---------------------------------------
@@ -721,4 +707,4 @@ def render_hand(view: ShipyardView, names: Sequence[str], locale: str = "en") ->
         x = 16 + (k % per_row) * (CONTRACT_W + 16)
         y = 60 + (k // per_row) * (CONTRACT_H + 16)
         _contract_card(draw, x, y, colour, index, locale)
-    return png_bytes(image)
+    return _PALETTES.png("hand", image)  # one palette for every hand: the same fills

@@ -84,25 +84,26 @@ def test_a_kept_palette_draws_a_later_board_as_well_as_its_own() -> None:
     pixel off by more than about 10 % (the png_bytes promise)."""
     from PIL import ImageChops
 
-    from renderers import shipyard
+    from renderers import common, shipyard
     from renderers.common import choose_palette
 
     shipyard._PALETTES.clear()
     drawn: list[Image.Image] = []
-    original = shipyard.png_bytes
+    original = common.png_bytes
 
-    def keep(image: Image.Image, palette: Image.Image | None = None) -> bytes:
+    def keep(image: Image.Image, palette: Image.Image | None = None,
+             palette_step: int = 2) -> bytes:
         drawn.append(image.copy())
-        return original(image, palette)
+        return original(image, palette, palette_step)
 
-    shipyard.png_bytes = keep  # type: ignore[assignment]
+    common.png_bytes = keep  # type: ignore[assignment]  # what KeptPalettes.png calls
     try:
         first = _played(3, 0)
         shipyard.render_board(RULESET.view(first, None), NAMES[:3], "", "en")
         last = _played(3, 10_000)
         shipyard.render_board(RULESET.view(last, None), NAMES[:3], "", "en")
     finally:
-        shipyard.png_bytes = original  # type: ignore[assignment]
+        common.png_bytes = original  # type: ignore[assignment]
     (kept,) = shipyard._PALETTES.values()
     later = drawn[-1]
     off = []

@@ -34,7 +34,7 @@ pirate, as a used special action scores 1 icon less).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import bot_plan as plan
 from .actions import (
@@ -129,6 +129,9 @@ class Seat:
     holding: bool  # solo: the last Doom card waits for adventures (_last_doom_waits)
     lure: bool  # solo/coop, the hand pays the Doom card: let The Doom come (LURE_BONUS)
     safest: float  # cost of the best place to end the round reachable now
+    #: Sail costs from each square an action may leave the ship on, as asked (the
+    #: decision's map does not change while it is made)
+    routes_from: dict[tuple[int, int], plan.Routes] = field(default_factory=dict)
 
     def pool(self) -> list[str]:
         return plan.hand_icons(self.state, self.seat) + plan.pirate_icons(self.state, self.seat)
@@ -139,9 +142,12 @@ class Seat:
         left = self.cards - used
         if left < 0:
             return plan.SINK_COST * 2
+        paths = self.routes_from.get(square)
+        if paths is None:
+            paths = self.routes_from[square] = plan.routes(self.state, square)
         return plan.best_end(self.state, square, left,
                              self.supply if supply is None else supply, self.reach,
-                             self.state.players[self.seat].invisible, self.lure)[0]
+                             self.state.players[self.seat].invisible, self.lure, paths)[0]
 
     def safe(self, square: tuple[int, int], used: int, supply: int | None = None) -> bool:
         return self.end_after(square, used, supply) <= self.safest + 1e-9
@@ -177,10 +183,12 @@ def _seat(state: HazeState, seat: int) -> Seat:
         state.doom_cards) and not plan.uncovered(
         plan.doom_requirement(state),
         plan.hand_icons(state, seat) + plan.pirate_icons(state, seat))
+    # (a ship's paths are the routes from here; any other has only its square)
+    known = {here: paths} if player.status == SHIP else {}
     safest = plan.best_end(state, here, cards if player.status == SHIP else 0,
-                           player.supply, reach, player.invisible, lure)[0]
+                           player.supply, reach, player.invisible, lure, known.get(here))[0]
     return Seat(state, seat, here, cards, player.supply, reach, paths, goals, team, holding,
-                lure, safest)
+                lure, safest, known)
 
 
 def _score(ctx: Seat, pool: list[str], cursed: int = 0) -> float:

@@ -24,7 +24,7 @@ from .data import (
 )
 from .geometry import neighbour
 from .round_end import doom_distances
-from .rules import sail_cost
+from .rules import locations_by_square, sail_cost
 from .spend import pays
 from .state import HazeState, location_at
 
@@ -42,12 +42,13 @@ def routes(state: HazeState, start: Square) -> Routes:
     best: Routes = {start: (0, -1)}
     queue: list[tuple[int, int, Square, int]] = [(0, 0, start, -1)]
     order = 0
+    where = locations_by_square(state)
     while queue:
         cost, _o, square, first = heapq.heappop(queue)
         if cost > best[square][0]:
             continue
         for direction in DIRECTIONS:
-            step = sail_cost(state, *square, direction)
+            step = sail_cost(state, *square, direction, where)
             if step is None:
                 continue
             nxt = neighbour(*square, direction)
@@ -107,13 +108,14 @@ def reached(state: HazeState, square: Square, reach: dict[Square, int]) -> bool:
 
 def best_end(state: HazeState, start: Square, cards: int, supply: int,
              reach: dict[Square, int], invisible: bool = False,
-             lure: bool = False) -> tuple[float, Square, int]:
+             lure: bool = False, paths: Routes | None = None) -> tuple[float, Square, int]:
     """The cheapest place to end the round that ``cards`` map cards can sail to from
     ``start``: (its cost, the square, the direction of the first Sail or -1). With
     ``lure`` a place where The Doom would reach the ship and leave it a pirate at least
-    counts :data:`LURE_BONUS` less."""
+    counts :data:`LURE_BONUS` less. ``paths``: :func:`routes` from ``start``, when the
+    caller has them."""
     best: tuple[float, int, int, Square, int] | None = None
-    for square, (cost, first) in routes(state, start).items():
+    for square, (cost, first) in (routes(state, start) if paths is None else paths).items():
         if cost > cards:
             continue
         damage = 0 if invisible else exposure(state, square, reach)

@@ -177,11 +177,26 @@ def crossable(edge: Edge) -> bool:
     return edge.diamonds > 0 and not edge.red
 
 
-def sail_cost(state: HazeState, x: int, y: int, direction: int) -> int | None:
+def locations_by_square(state: HazeState) -> dict[tuple[int, int], Location]:
+    """Each square's location (the first on it, as :func:`location_at` finds it): for
+    a search that asks :func:`sail_cost` of many squares of one map."""
+    where: dict[tuple[int, int], Location] = {}
+    for location in state.locations:
+        where.setdefault((location.x, location.y), location)
+    return where
+
+
+def sail_cost(state: HazeState, x: int, y: int, direction: int,
+              where: dict[tuple[int, int], Location] | None = None) -> int | None:
     """Diamonds between ``(x, y)`` and its neighbour towards ``direction``, or ``None``
-    when a player may not sail there (no location, a red or closed edge on either side)."""
-    here = location_at(state, x, y)
-    there = location_at(state, *neighbour(x, y, direction))
+    when a player may not sail there (no location, a red or closed edge on either side).
+    ``where``: :func:`locations_by_square` of ``state``, when the caller has it."""
+    if where is None:
+        here = location_at(state, x, y)
+        there = location_at(state, *neighbour(x, y, direction))
+    else:
+        here = where.get((x, y))
+        there = where.get(neighbour(x, y, direction))
     if here is None or there is None:
         return None
     mine = edge_towards(here, direction)

@@ -8,6 +8,7 @@ the notation in :mod:`.actions`; :data:`RULESET` ties them to the
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
@@ -47,9 +48,18 @@ __all__ = ["RULESET", "LovciRuleset", "LovciState", "LovciView"]
 
 def _card_view(state: LovciState, sq: int) -> CardView:
     if not state.face_up[sq]:
+        return _card_face(sq, -1, 0)
+    return _card_face(sq, state.cards[sq], state.rotation[sq])
+
+
+@functools.lru_cache(maxsize=4096)
+def _card_face(sq: int, card: int, rot: int) -> CardView:
+    """The view of the card ``card`` (-1: face down) lying on ``sq`` turned by ``rot``:
+    a frozen value, made once and shared by every view that shows it (a view is built
+    for every board drawn: issue 10, turn latency)."""
+    if card < 0:
         return CardView(sq, NAMES[sq], False, None, None, None, None, None, None)
-    ct = CARD_TYPES[state.cards[sq]]
-    rot = state.rotation[sq]
+    ct = CARD_TYPES[card]
     return CardView(
         sq, NAMES[sq], True, ct.code, ct.kind, rot,
         tuple(sorted(rotate(a, rot) for a in ct.arrows)) if ct.arrows else None,

@@ -38,7 +38,16 @@ from .data import (
     VOLCANO,
     ring_distance,
 )
-from .rules import apply, at_square, blocked, crew, legal_actions, mover_targets, owner
+from .rules import (
+    apply,
+    apply_trusted,
+    at_square,
+    blocked,
+    crew,
+    legal_actions,
+    mover_targets,
+    owner,
+)
 from .state import HELD, LOST, OFF, ON_BOARD, ON_SHIP, LovciState, trial_copy
 
 INF = 999
@@ -49,6 +58,9 @@ _DANGER = {SHARK: -500.0, STINGRAY: -30.0, HURRICANE: -25.0, OCTOPUS: -35.0,
 # squares a token can be carried across safely (face up, and not one that drops it)
 _NO_CARRY = frozenset((SHARK, STINGRAY, HURRICANE, OCTOPUS, STARFISH, ISLAND)) | MOVERS
 _EDGE_SLOTS = tuple(p for p in range(RING) if SLOT_SQUARE[p] >= 0)
+#: _STEPS_INTO[y]: every square one step from which is ``y`` (the reversed NEIGHBOURS;
+#: the searches' distances do not depend on the order of a square's edges)
+_STEPS_INTO = tuple(tuple(x for x in range(81) if y in NEIGHBOURS[x]) for y in range(81))
 
 
 def _sid(seat: int, colour: int | None, num: int) -> int:
@@ -79,6 +91,22 @@ def _walk_cost(state: LovciState, sq: int) -> int:
     return 1
 
 
+def _blocked_squares(state: LovciState, seat: int) -> set[int]:
+    """The squares :func:`~games.lovci_pokladu.rules.blocked` for ``seat`` (two sailors of
+    one other player on them, a held one counting), found in one pass over the sailors."""
+    counts: dict[tuple[int, int], int] = {}
+    out: set[int] = set()
+    for s in state.sailors:
+        if s.state in (ON_BOARD, HELD):
+            o = state.ships[s.ship].owner
+            if o != seat:
+                key = (s.square, o)
+                counts[key] = counts.get(key, 0) + 1
+                if counts[key] >= 2:
+                    out.add(s.square)
+    return out
+
+
 def _seeded(sources: list[tuple[int, int]]) -> tuple[list[int], list[tuple[int, int]]]:
     """The distances and the heap a search starts from: each source at its cost."""
     dist = [INF] * 81
@@ -99,14 +127,15 @@ def _walk_graph(walk: list[int], landings: dict[int, tuple[int, ...]]
     the card itself nor back where it started, so a wall of such cards is no path for
     walking (a square behind it may be reachable only from the sea)."""
     into: list[list[tuple[int, int]]] = [[] for _ in range(81)]
-    for x in range(81):
-        for y in NEIGHBOURS[x]:
-            if walk[y] >= INF:
-                continue
-            ends = landings.get(y)
-            if ends is None:
-                into[y].append((x, walk[y]))
-                continue
+    for y in range(81):
+        cost = walk[y]
+        if cost >= INF:
+            continue
+        ends = landings.get(y)
+        if ends is None:
+            into[y].extend([(x, cost) for x in _STEPS_INTO[y]])
+            continue
+        for x in _STEPS_INTO[y]:
             for t in ends:
                 if t != x and walk[t] < INF:
                     into[t].append((x, 1 + (walk[t] if t != y else 0)))
@@ -117,34 +146,46 @@ def _reach(sources: list[tuple[int, int]], into: list[list[tuple[int, int]]]) ->
     """``dist[x]``: the cheapest cost of the moves that bring a sailor on ``x`` to a
     source (each source at its start cost), over the reversed move graph ``into``."""
     dist, heap = _seeded(sources)
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, z = heapq.heappop(heap)
+        d, z = pop(heap)
         if d > dist[z]:
             continue
         for x, c in into[z]:
             if d + c < dist[x]:
                 dist[x] = d + c
-                heapq.heappush(heap, (d + c, x))
+                push(heap, (d + c, x))
     return dist
 
 
-def _through_movers(state: LovciState, seat: int, carry_cost: list[int]
-                    ) -> dict[int, list[int]]:
+def _mover_targets(state: LovciState, seat: int) -> dict[int, list[int]]:
+    """For every face-up rose, dolphin and seahorse: where it sends a sailor of ``seat``
+    stepping onto it (:func:`~games.lovci_pokladu.rules.mover_targets` at the start of a
+    move), worked out once per decision for every map that follows chains."""
+    out: dict[int, list[int]] = {}
+    for m in range(81):
+        if state.face_up[m]:
+            card = CARD_TYPES[state.cards[m]]
+            if card.kind in MOVERS:
+                out[m] = mover_targets(state, seat, m, card.kind, state.rotation[m],
+                                       card.arrows, [])
+    return out
+
+
+def _through_movers(state: LovciState, targets: dict[int, list[int]],
+                    carry_cost: list[int]) -> dict[int, list[int]]:
     """For every face-up rose, dolphin and seahorse: the squares a sailor carrying a
     token may be sent on to and keep it (face up, not an island, not a card that drops
-    or eats it), following chains of such cards (at most three deep)."""
+    or eats it), following chains of such cards (at most three deep). ``targets``: the
+    cards' :func:`_mover_targets`."""
     out: dict[int, list[int]] = {}
-    for sq in range(81):
-        if not state.face_up[sq] or CARD_TYPES[state.cards[sq]].kind not in MOVERS:
-            continue
+    for sq in targets:
         landings: set[int] = set()
         frontier, seen = [sq], {sq}
         for _ in range(3):
             nxt = []
             for m in frontier:
-                card = CARD_TYPES[state.cards[m]]
-                for t in mover_targets(state, seat, m, card.kind, state.rotation[m],
-                                       card.arrows, []):
+                for t in targets[m]:
                     if carry_cost[t] < INF:
                         landings.add(t)
                     elif (t not in seen and state.face_up[t]
@@ -157,26 +198,24 @@ def _through_movers(state: LovciState, seat: int, carry_cost: list[int]
     return out
 
 
-def _chain_landings(state: LovciState, seat: int) -> dict[int, tuple[int, ...]]:
+def _chain_landings(state: LovciState, moves: dict[int, list[int]]
+                    ) -> dict[int, tuple[int, ...]]:
     """For every face-up rose, dolphin and seahorse: every square a sailor stepping onto
     it may end its move on (following chains of such cards, at most three deep; the
-    card itself where a chain may stop there)."""
+    card itself where a chain may stop there). ``moves``: the cards'
+    :func:`_mover_targets`."""
     out: dict[int, tuple[int, ...]] = {}
-    for sq in range(81):
-        if _kind(state, sq) not in MOVERS:
-            continue
+    for sq in moves:
         ends: set[int] = set()
         frontier, seen = [sq], {sq}
         for _ in range(3):
             nxt = []
             for m in frontier:
-                card = CARD_TYPES[state.cards[m]]
-                targets = mover_targets(state, seat, m, card.kind, state.rotation[m],
-                                        card.arrows, [])
+                targets = moves[m]
                 if not targets:
                     ends.add(m)
                 for t in targets:
-                    if _kind(state, t) in MOVERS:
+                    if t in moves:
                         if t not in seen:
                             seen.add(t)
                             nxt.append(t)
@@ -204,17 +243,37 @@ def _carry_moves(carry_cost: list[int], through: dict[int, list[int]]
     return moves
 
 
-def _carry_home(sources: list[tuple[int, int]], moves: list[list[tuple[int, int]]]
-                ) -> list[int]:
+def _carry_home(through: dict[int, list[int]], sources: list[tuple[int, int]],
+                carry_cost: list[int]) -> list[int]:
     """``home[x]``: the cheapest way for a sailor carrying a token on ``x`` to bring it
-    aboard an own ship (``sources``: the berths, each at its cost of sailing there and
-    boarding), over the carrier's ``moves``; the moves are not symmetric, so the search
-    runs backwards over their reversed graph."""
+    aboard an own ship, over squares that keep the token, a rose, dolphin or seahorse
+    on the way counting as one step to where it sends the sailor. The moves are not
+    symmetric (a single-arrow rose sends one way only), so the search runs backwards
+    over the moves' reversed graph. ``through``: :func:`_through_movers`."""
+    # into[z]: (x, cost) — a carrier on x reaches z in one move at that cost
     into: list[list[tuple[int, int]]] = [[] for _ in range(81)]
-    for x in range(81):
-        for z, c in moves[x]:
-            into[z].append((x, c))
-    return _reach(sources, into)
+    for y in range(81):
+        cost = carry_cost[y]
+        if cost < INF:
+            into[y].extend([(x, cost) for x in _STEPS_INTO[y]])
+        sent = through.get(y)
+        if sent is not None:
+            for x in _STEPS_INTO[y]:
+                for t in sent:
+                    if t != x:
+                        into[t].append((x, 1 + carry_cost[t]))
+    dist, heap = _seeded(sources)
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        d, z = pop(heap)
+        if d > dist[z]:
+            continue
+        for x, c in into[z]:
+            # the token must be able to wait on x: x keeps it (or x is where it lies)
+            if d + c < dist[x]:
+                dist[x] = d + c
+                push(heap, (d + c, x))
+    return dist
 
 
 def _carry_from(start: int, moves: list[list[tuple[int, int]]]) -> list[int]:
@@ -242,7 +301,9 @@ def _ashore(dist: list[int], walk: list[int], rings: list[int]) -> int:
         b = SLOT_SQUARE[p]
         if dist[b] < INF and walk[b] < INF:
             step = walk[b] + dist[b]
-            best = min(best, step + min((ring_distance(r, p) for r in rings), default=INF))
+            if step < best:  # (else sailing there, never negative, cannot be better)
+                best = min(best, step + min((ring_distance(r, p) for r in rings),
+                                            default=INF))
     return best
 
 
@@ -261,6 +322,8 @@ def _by_sea(dist: list[int] | None, walk_home: list[int], walk: list[int],
 
 class _Maps:
     __slots__ = (
+        "ashore",
+        "berths",
         "carry_berths",
         "carry_cost",
         "carry_moves",
@@ -278,18 +341,25 @@ class _Maps:
         "raid",
         "rescue",
         "spare",
+        "state",
         "threat",
         "walk",
         "walk_home",
     )
 
     def __init__(self, state: LovciState, seat: int) -> None:
+        #: :func:`_ashore` of one of these maps from one ship's ring, as moves ask it
+        self.ashore: dict[tuple[int, int], int] = {}
+        #: the decision's state, and :func:`_berth` in it of (ship, ring), as moves ask it
+        self.state = state
+        self.berths: dict[tuple[int, int], float] = {}
         self.own_rings = [sh.ring for sh in state.ships if sh.owner == seat]
         self.carry_cost = [(1 + (CARD_TYPES[state.cards[sq]].level
                                  if CARD_TYPES[state.cards[sq]].kind == VOLCANO else 0))
                            if _carry_ok(state, sq) else INF for sq in range(81)]
         # two enemy sailors on a square block it: no path through, no pile to fight for
-        walk = [INF if blocked(state, sq, seat) else _walk_cost(state, sq) for sq in range(81)]
+        stop = _blocked_squares(state, seat)
+        walk = [INF if sq in stop else _walk_cost(state, sq) for sq in range(81)]
         # carrying home: reach some edge card, the ship sails there, board (+1)
         sources = []
         # berths a carrier can board from: it never stands on a rose, dolphin or seahorse
@@ -297,19 +367,20 @@ class _Maps:
         for p in self.carry_berths:
             b = SLOT_SQUARE[p]
             sources.append((b, 1 + min(ring_distance(p, r) for r in self.own_rings)))
-        through = _through_movers(state, seat, self.carry_cost)
+        moves = _mover_targets(state, seat)
+        through = _through_movers(state, moves, self.carry_cost)
+        self.home = _carry_home(through, sources, self.carry_cost)
+        # the same moves from a carrier's square: where its ship should wait for it
         self.carry_moves = _carry_moves(self.carry_cost, through)
-        self.home = _carry_home(sources, self.carry_moves)
         # a carrier never stands on a rose, dolphin or seahorse: it is sent on at once,
         # so stepping onto one is worth where it sends the sailor (one step more)
-        for sq in range(81):
-            if _kind(state, sq) in MOVERS:
-                self.home[sq] = min((1 + self.home[t] for t in through.get(sq, ())),
-                                    default=INF)
-                if self.home[sq] < INF:
-                    self.carry_cost[sq] = 1
+        for sq in moves:
+            self.home[sq] = min((1 + self.home[t] for t in through.get(sq, ())),
+                                default=INF)
+            if self.home[sq] < INF:
+                self.carry_cost[sq] = 1
         beside = [SLOT_SQUARE[r] for r in self.own_rings if SLOT_SQUARE[r] >= 0]
-        landings = _chain_landings(state, seat)
+        landings = _chain_landings(state, moves)
         self.walk = walk
         into = _walk_graph(walk, landings)
         self.walk_home = _reach([(b, 1) for b in beside], into)
@@ -467,7 +538,12 @@ def _move_value(state: LovciState, seat: int, sid: int, here: int, dest: int, to
         if here >= 0:
             before = dist[here]
         else:
-            before = min(dist[dest] + 1, _ashore(dist, maps.walk, [state.ships[s.ship].ring]))
+            ring = state.ships[s.ship].ring
+            key = (id(dist), ring)  # dist is one of maps' own lists: its id is stable
+            aboard = maps.ashore.get(key)
+            if aboard is None:
+                aboard = maps.ashore[key] = _ashore(dist, maps.walk, [ring])
+            before = min(dist[dest] + 1, aboard)
         if dist[dest] >= INF:
             return -5.0 if before < INF else 0.0
         return float(min(before, dist[dest] + 3) - dist[dest])
@@ -514,6 +590,18 @@ def _berth(state: LovciState, seat: int, ship: int, ring: int, maps: _Maps) -> f
     dist = maps.pile if maps.pile is not None else maps.hidden
     if dist is None:
         return 0.0
+    if state is not maps.state:
+        return _berth_from(state, seat, ship, ring, maps, dist)
+    key = (ship, ring)
+    known = maps.berths.get(key)
+    if known is None:
+        known = maps.berths[key] = _berth_from(state, seat, ship, ring, maps, dist)
+    return known
+
+
+def _berth_from(state: LovciState, seat: int, ship: int, ring: int, maps: _Maps,
+                dist: list[int]) -> float:
+    """:func:`_berth` worked out, ``dist`` the work's distance map."""
     best = float(INF)
     for p in _EDGE_SLOTS:
         b = SLOT_SQUARE[p]
@@ -665,12 +753,15 @@ def _best_ending(state: LovciState, seat: int, sid: int, here: int, trial: Lovci
             return memo[key]
         memo[key] = unknown  # a choice that comes back here ends nowhere better
         best = -float(INF)
-        for option in legal_actions(trial, seat):
+        options = legal_actions(trial, seat)
+        for n, option in enumerate(options, 1):
             if not isinstance(option, Go) or len(memo) > _CHAIN_BUDGET:
                 best = max(best, unknown)
                 break
-            nxt = trial_copy(trial)
-            events = apply(nxt, seat, option)
+            # the last option may be tried on ``trial`` itself: nothing reads it after
+            # (the options are legal ones: no second check)
+            nxt = trial if n == len(options) else trial_copy(trial)
+            events = apply_trusted(nxt, seat, option)
             if any(e.key.endswith(".turned") for e in events):
                 best = max(best, unknown)
             else:
