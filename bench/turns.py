@@ -65,7 +65,9 @@ class TurnStats:
 
 async def _human_move(service: SessionService, ruleset: Ruleset[Any, Any],
                       person: Person) -> str:
-    """The notation the bot would play for the human's seat now (checked to be offered)."""
+    """The notation the bot would play for the human's seat now (checked to be legal: a
+    menu may list one of several equivalent moves, Lovci's sailors going ashore from one
+    ship, and the player may still type any of them)."""
     row, choices = await service.choices(CHANNEL, person)
     if not choices:
         raise RuntimeError(f"{ruleset.id}: the human has no move but the game is on")
@@ -73,10 +75,10 @@ async def _human_move(service: SessionService, ruleset: Ruleset[Any, Any],
     stored = await service.storage.get(row.id)  # a private copy: the service's cache is untouched
     assert seat is not None and stored is not None and stored.state is not None
     state = ruleset.load(json.loads(stored.state))
-    notation = ruleset.notate_action(state, ruleset.bot_action(state, seat))
-    if notation not in {choice.notation for choice in choices}:
-        raise RuntimeError(f"{ruleset.id}: bot move {notation!r} is not among the choices")
-    return notation
+    action = ruleset.bot_action(state, seat)
+    if action not in ruleset.legal_actions(state, seat):
+        raise RuntimeError(f"{ruleset.id}: bot move {action!r} is not legal")
+    return ruleset.notate_action(state, action)
 
 
 def _worker_cpu_s(service: SessionService) -> float | None:
