@@ -299,10 +299,17 @@ class Ruleset(ABC, Generic[S, A]):
 
         Issue 9, item 5: when a player's only legal move is forced (a pass, a skipped
         turn, the only way off a volcano) the platform plays it and says so. The default
-        takes the sole legal action; a game where a player may also type moves that are
-        not listed (Hexfolk's counter-offers) narrows this."""
-        legal = self.legal_actions(state, seat)
-        return legal[0] if len(legal) == 1 else None
+        takes the sole move of :meth:`menu_actions`; a game where a player may also type
+        moves that are not listed (Hexfolk's counter-offers) narrows this."""
+        moves = self.menu_actions(state, seat)
+        return moves[0] if len(moves) == 1 else None
+
+    def menu_actions(self, state: S, seat: int) -> list[A]:
+        """The legal actions a menu lists, in the legal order: all of them by default. A
+        game whose legal list repeats one move under several names (Lovci pokladů's
+        sailors going ashore from one ship) lists one of each here; every legal action
+        may still be typed."""
+        return self.legal_actions(state, seat)
 
     def timeout_actions(self, state: S, seat: int) -> list[A]:
         """What is played for a human ``seat`` whose turn clock ran out, so the game goes
@@ -322,12 +329,13 @@ class Ruleset(ABC, Generic[S, A]):
     def choices(
         self, state: S, seat: int, names: Sequence[str] = (), locale: str = DEFAULT_LOCALE
     ) -> list[MoveChoice]:
-        """Legal actions of ``seat`` as notation + label, in the legal order."""
+        """The moves a menu lists (:meth:`menu_actions`) as notation + label, in the
+        legal order."""
         return [
             MoveChoice(self.notate_action(state, a),
                        self.describe_action(state, seat, a, names, locale),
                        self.choice_group(state, a, locale))
-            for a in self.legal_actions(state, seat)
+            for a in self.menu_actions(state, seat)
         ]
 
     def choice_group(self, state: S, action: A, locale: str = DEFAULT_LOCALE

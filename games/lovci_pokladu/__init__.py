@@ -9,13 +9,11 @@ the notation in :mod:`.actions`; :data:`RULESET` ties them to the
 from __future__ import annotations
 
 import functools
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping
 from typing import Any
 
-from i18n import DEFAULT_LOCALE
-
 from ..options import Option
-from ..protocol import ModularRuleset, MoveChoice, Result
+from ..protocol import ModularRuleset, Result
 from . import actions, bot, hidden, labels, rules, undo
 from . import state as state_module
 from .actions import Action
@@ -138,22 +136,12 @@ class LovciRuleset(ModularRuleset[LovciState, Action]):
             last_squares=tuple(state.last_squares), first=state.first,
         )
 
-    def choices(self, state: LovciState, seat: int, names: Sequence[str] = (),
-                locale: str = DEFAULT_LOCALE) -> list[MoveChoice]:
-        """The legal moves as the menu lists them: going ashore once per ship, not once
-        per sailor aboard (:func:`rules.distinct_moves`)."""
-        return [
-            MoveChoice(self.notate_action(state, a),
-                       self.describe_action(state, seat, a, names, locale),
-                       self.choice_group(state, a, locale))
-            for a in rules.distinct_moves(state, seat, self.legal_actions(state, seat))
-        ]
-
-    def forced_action(self, state: LovciState, seat: int) -> Action | None:
-        """The one distinct legal move, played for a human without asking (issue 9 items
-        5 and 19): four sailors aboard going ashore onto the same card are one move."""
-        moves = rules.distinct_moves(state, seat, self.legal_actions(state, seat))
-        return moves[0] if len(moves) == 1 else None
+    def menu_actions(self, state: LovciState, seat: int) -> list[Action]:
+        """Going ashore once per ship, not once per sailor aboard
+        (:func:`rules.distinct_moves`): four sailors aboard going ashore onto the same card
+        are one move, listed once and, when it is the only one, played for a human
+        without asking (issue 9 items 5 and 19)."""
+        return rules.distinct_moves(state, seat, self.legal_actions(state, seat))
 
     def clock_turn(self, state: LovciState) -> tuple[Hashable, int | None]:
         """Placing one's ship is a turn of its own (issue 15): the round of placements
