@@ -28,6 +28,11 @@ or the one named by ``--game``, at its largest player count:
 5. prompts of one human among bots (:mod:`bench.prompts`): decisions put to seat 0
    (played by the bot as a stand-in) per game, forced moves not counted.
 
+Every timed measurement (the images, the turns, 50 games at once, startup and the
+Catanatron comparison) runs ``--repeats`` times, 3 by default and 1 with ``--quick``,
+and each figure reported is its median over the runs (issue 10: "in one run, median of
+3"; :func:`bench.stats.median_of`). The counts (playouts, strength, prompts) run once.
+
 Stdout gets a table (one row per game), one JSON line per game, then each target
 and whether it is met (``MISSED`` otherwise); a game whose issue sets its own target for a
 figure is held to that one (:data:`GAME_TARGETS`). Progress goes to stderr. The exit status
@@ -70,7 +75,7 @@ from .playouts import PlayoutStats, run_playouts
 from .prompts import PromptStats, run_prompts
 from .render import RenderStats, run_render
 from .render import describe as describe_render
-from .stats import measured_rulesets
+from .stats import measured_rulesets, median_of
 from .strength import StrengthStats, run_strength
 from .turns import TurnStats, run_turns
 
@@ -99,12 +104,16 @@ class Settings:
     strength_players: int | None = None
     #: Games of one human (the bot as stand-in) among bots, counting their prompts.
     prompt_games: int = 10
+    #: Runs of every timed measurement (render, turns, 50 games at once, startup, the
+    #: Catanatron comparison); each figure reported is the median over them (issue 10:
+    #: "in one run, median of 3"). Counts (playouts, strength, prompts) run once.
+    repeats: int = 3
 
 
 FULL = Settings(playout_budget_s=10.0, render_samples=30, max_turns=None)
 QUICK = Settings(playout_budget_s=2.0, render_samples=15, max_turns=40,
                  strength_games=20, finish_seeds=10, strength_budget_s=30.0,
-                 compare_budget_s=3.0, prompt_games=3)
+                 compare_budget_s=3.0, prompt_games=3, repeats=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,16 +210,23 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
         ruleset, players, seed=seed, bots=True,
         budget_s=settings.playout_budget_s if settings.playouts is None else float("inf"),
         max_playouts=settings.playouts)
-    log(f"[{ruleset.id}] render x{settings.render_samples} of every image, worst positions ...")
-    render: RenderStats = run_render(
-        ruleset, players, seed=seed, samples=settings.render_samples)
-    if render.note:
-        log(f"[{ruleset.id}] render skipped: {render.note}")
-    for line in describe_render(render):
-        log(f"[{ruleset.id}] {line}")
+    renders: list[RenderStats] = []
+    turn_runs: list[TurnStats] = []
     limit = "a whole game" if settings.max_turns is None else f"{settings.max_turns} moves"
-    log(f"[{ruleset.id}] turn latency via the session service, {limit} ...")
-    turns: TurnStats = run_turns(ruleset, players, seed=seed, max_turns=settings.max_turns)
+    for run in range(1, settings.repeats + 1):
+        of = f" (run {run} of {settings.repeats})" if settings.repeats > 1 else ""
+        log(f"[{ruleset.id}] render x{settings.render_samples} of every image, worst "
+            f"positions{of} ...")
+        render = run_render(ruleset, players, seed=seed, samples=settings.render_samples)
+        if render.note:
+            log(f"[{ruleset.id}] render skipped: {render.note}")
+        for line in describe_render(render):
+            log(f"[{ruleset.id}] {line}")
+        renders.append(render)
+        log(f"[{ruleset.id}] turn latency via the session service, {limit}{of} ...")
+        turn_runs.append(run_turns(ruleset, players, seed=seed, max_turns=settings.max_turns))
+    render = median_of(renders)
+    turns = median_of(turn_runs)
     # a game whose random playouts all finish gets at least twice their length as cap
     max_actions = settings.strength_max_actions
     if not playouts.unfinished:
@@ -254,6 +270,7 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
                                    "cpu_p95_ms": round(i.cpu_p95_ms, 1),
                                    "png_kb": round(i.png_kb, 1)} for i in render.images},
         "render_samples": render.samples,
+        "timing_runs": settings.repeats,
         "png_kb": _round(render.png_kb, 1),
         "render_position_actions": render.position_actions,
         "render_game_actions": render.game_actions,
@@ -381,6 +398,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="instead, only the animated replay (bench/replay.py): the "
                              "longest of 3 bot games per game (1 with --quick), its GIF's "
                              "time and size")
+    parser.add_argument("--repeats", type=int, metavar="N",
+                        help="runs of every timed measurement (render, turns, load, startup, "
+                             "compare), each figure the median over them (default 3; 1 "
+                             "with --quick)")
     parser.add_argument("--load", action="store_true",
                         help="instead, only 50 games at once (bench/load.py) and startup "
                              "with 10,000 sessions (bench/startup.py)")
@@ -398,11 +419,19 @@ def run_compare(settings: Settings, seed: int, log: Callable[[str], None]) -> in
         f"interleaved (player trades off, then on), then our bot against Catanatron's "
         f"bots, {amount} each ...")
     started = time.perf_counter()
-    stats = compare.run_compare(
-        seed=seed,
-        budget_s=settings.compare_budget_s if settings.playouts is None else float("inf"),
-        max_games=settings.playouts)
-    row = compare.figures(stats, seed)
+    rows = []
+    for run in range(1, settings.repeats + 1):
+        if settings.repeats > 1:
+            log(f"[compare] run {run} of {settings.repeats} ...")
+        stats = compare.run_compare(
+            seed=seed,
+            budget_s=settings.compare_budget_s if settings.playouts is None else float("inf"),
+            max_games=settings.playouts)
+        rows.append(compare.figures(stats, seed))
+    row = median_of(rows)
+    if settings.repeats > 1:
+        row["compare_runs"] = settings.repeats
+        print(f"(each figure below is the median of {settings.repeats} runs)")
     print("\n".join(compare.report(row)))
     print()
     print(json.dumps(row))
@@ -420,6 +449,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = replace(settings, playouts=args.playouts)
     if args.strength_players is not None:
         settings = replace(settings, strength_players=args.strength_players)
+    if args.repeats is not None:
+        if args.repeats < 1:
+            print("--repeats must be at least 1", file=sys.stderr)
+            return 2
+        settings = replace(settings, repeats=args.repeats)
 
     def log(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
@@ -442,7 +476,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
     if args.load:
-        run_platform_load(args.seed, args.quick)
+        run_platform_load(args.seed, args.quick, settings.repeats, log)
         return 0
 
     try:  # after the load benchmark, which serves the players' registry only
@@ -471,7 +505,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("Targets:")
     print("\n".join(lines))
     summary = "all targets met" if not missed else f"{missed} target(s) MISSED"
-    print(f"\n{summary}; {'quick' if args.quick else 'full'} run, seed {args.seed}, "
+    runs = (f", each timing the median of {settings.repeats} runs" if settings.repeats > 1
+            else ", each timing from 1 run")
+    print(f"\n{summary}; {'quick' if args.quick else 'full'} run, seed {args.seed}{runs}, "
           f"{elapsed:.1f} s")
     if args.quick or args.game:
         print("\nLeft out of a quick or one-game run: 50 games at once and startup with "
@@ -479,20 +515,35 @@ def main(argv: Sequence[str] | None = None) -> int:
               "(python -m bench --compare).")
         return 0
     print("\nThe platform (issue 10):")
-    log("[load] 50 games at once, then startup with 10,000 sessions ...")
-    run_platform_load(args.seed, quick=False)
+    run_platform_load(args.seed, quick=False, repeats=settings.repeats, log=log)
     print()
     run_compare(settings, args.seed, log)
     return 0
 
 
-def run_platform_load(seed: int, quick: bool) -> None:
+def run_platform_load(seed: int, quick: bool, repeats: int = 1,
+                      log: Callable[[str], None] | None = None) -> None:
     """``--load`` (and the end of a full run): 50 games at once, then startup with 10,000
-    sessions; each section's lines, each met or MISSED."""
+    sessions; each section's lines, each met or MISSED; with ``repeats`` runs of each,
+    every figure the median over them."""
     from . import load, startup
-    print("\n".join(load.report(load.run_load(seed=seed))))
-    print("\n".join(startup.report(startup.run_startup(
-        seed=seed, moves=200 if quick else 1_000))))
+
+    def note(text: str) -> None:
+        if log is not None:
+            log(text)
+
+    loads, starts = [], []
+    for run in range(1, repeats + 1):
+        of = f" (run {run} of {repeats})" if repeats > 1 else ""
+        note(f"[load] 50 games at once{of} ...")
+        loads.append(load.run_load(seed=seed))
+        note("[load] " + " ".join(load.report(loads[-1])[1:2]).strip())
+        note(f"[load] startup with 10,000 sessions{of} ...")
+        starts.append(startup.run_startup(seed=seed, moves=200 if quick else 1_000))
+    if repeats > 1:
+        print(f"(each figure below is the median of {repeats} runs)")
+    print("\n".join(load.report(median_of(loads))))
+    print("\n".join(startup.report(median_of(starts))))
 
 
 if __name__ == "__main__":

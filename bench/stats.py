@@ -3,15 +3,19 @@ options, seat names."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
+import statistics
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import games
 from games import Ruleset
 from games.options import resolve_options
 from i18n import t
+
+T = TypeVar("T")
 
 #: The user id of the one human seat in the turn-latency run.
 HUMAN_ID = "bench-human"
@@ -57,3 +61,44 @@ def measured_rulesets(game_id: str | None = None) -> list[Ruleset[Any, Any]]:
     if game_id is None:
         return games.all_rulesets()
     return [games.get_ruleset(game_id)]
+
+
+def median_of(runs: Sequence[T]) -> T:
+    """Repeated measurements folded into one, each figure the median over the runs
+    (issue 10: targets are "measured on this 2-core machine, in one run, median of 3").
+
+    Numbers (not booleans) become the median of the runs: the middle value for an odd
+    count (:func:`statistics.median_low`, so an int stays an int and every figure is one
+    that was measured). Dicts and dataclasses are folded key by key and field by field, so
+    the median p95 and the median p50 may come from different runs, as in any table of
+    medians; tuples and lists of the same length element by element. Anything else (a
+    name, a note, ``None`` in any run) is the first run's.
+    """
+    if not runs:
+        raise ValueError("no runs")
+    first = runs[0]
+    if len(runs) == 1:
+        return first
+    if isinstance(first, bool) or first is None:
+        return first
+    if isinstance(first, int | float):
+        if any(isinstance(run, bool) or not isinstance(run, int | float) for run in runs):
+            return first
+        return cast(T, statistics.median_low(cast(Sequence[float], runs)))
+    if isinstance(first, dict):
+        return cast(T, {key: median_of([run[key] for run in cast(Sequence[dict[Any, Any]], runs)])
+                        if all(isinstance(run, dict) and key in run for run in runs)
+                        else value for key, value in first.items()})
+    if isinstance(first, tuple | list):
+        if any(not isinstance(run, type(first)) or len(run) != len(first) for run in runs):
+            return first
+        folded = [median_of([run[i] for run in cast(Sequence[Sequence[Any]], runs)])
+                  for i in range(len(first))]
+        return cast(T, type(first)(folded))
+    if dataclasses.is_dataclass(first) and not isinstance(first, type):
+        if any(type(run) is not type(first) for run in runs):
+            return first
+        return cast(T, dataclasses.replace(first, **{
+            field.name: median_of([getattr(run, field.name) for run in runs])
+            for field in dataclasses.fields(first) if field.init}))
+    return first

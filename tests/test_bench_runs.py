@@ -101,3 +101,27 @@ def test_haze_islands_worst_turn_is_at_its_largest_map() -> None:
 
     turns = run_turns(get_ruleset("haze-islands"), 1, seed=1, max_turns=2)
     assert turns.turns == 2 and 1 <= turns.worst_overlays <= 3
+
+
+def test_repeated_timings_are_reported_as_their_median() -> None:
+    """Issue 10: the targets are "measured ... in one run, median of 3". Each figure of a
+    repeated measurement is its median over the runs, field by field, through nested
+    dicts and dataclasses (the render stats' per-image tuple); a name is the first run's."""
+    from bench.load import LoadStats
+    from bench.stats import median_of
+
+    def load(moves: int, p95: float, private: float) -> LoadStats:
+        return LoadStats(50, True, 2, 20.0, moves, moves / 20.0, 500.0, p95, 0.2, 0.5,
+                         moves, 0, 20.0 + moves / 1000,
+                         {"render_private": private, "render_public": 1.0})
+
+    folded = median_of([load(1700, 900.0, 0.8), load(1500, 1200.0, 0.6),
+                        load(1600, 600.0, 0.7)])
+    assert (folded.moves, folded.moves_per_s, folded.move_p95_ms) == (1600, 80.0, 900.0)
+    assert folded.renders_per_move == {"render_private": 0.7, "render_public": 1.0}
+    assert isinstance(folded.moves, int) and folded.render is True
+    row = median_of([{"worst": "final", "p95": 40.0, "images": ({"ms": 3.0},)},
+                     {"worst": "spots", "p95": 55.0, "images": ({"ms": 1.0},)},
+                     {"worst": "final", "p95": 45.0, "images": ({"ms": 2.0},)}])
+    assert row == {"worst": "final", "p95": 45.0, "images": ({"ms": 2.0},)}
+    assert median_of([{"x": None}, {"x": 3.0}, {"x": 4.0}]) == {"x": None}
