@@ -368,6 +368,13 @@ class Console:
             number = int(word)
             numbers = dict(list_numbers(choices))
             if number not in numbers:
+                sharing = [c for c in choices if c.number == number]
+                if sharing:  # the board draws it on a place with several moves
+                    print(t("console.shared_number", self.locale, number=number))
+                    self._listed = (person.user_id, await self._version(service))
+                    self._print_moves(
+                        [(n, c) for n, c in numbers.items() if c.number == number])
+                    return
                 print(t("console.no_such_move", self.locale, number=number,
                         count=max(numbers, default=0)))
                 return
@@ -402,7 +409,10 @@ class Console:
                           choices: list[MoveChoice]) -> None:
         """Print the numbered moves and remember which position they were made for."""
         self._listed = (person.user_id, await self._version(service))
-        for number, choice in list_numbers(choices):
+        self._print_moves(list_numbers(choices))
+
+    def _print_moves(self, numbered: list[tuple[int, MoveChoice]]) -> None:
+        for number, choice in numbered:
             # A board-numbered label already leads with its number ("12 — Settle …").
             label = choice.label.removeprefix(f"{number} — ")
             print(t("console.move_line", self.locale, number=number, label=label,

@@ -90,3 +90,62 @@ async def _log(db: Path, session_id: int) -> list:
 
     async with await Storage.open(db) as storage:
         return list(await storage.action_log(session_id))
+
+
+def _robber_choices_sharing_a_number() -> list:  # type: ignore[type-arg]
+    """A seeded Hexfolk position where two moves share one board number (the robber's
+    hex, with two players to rob there), and that seat's menu."""
+    from games import get_ruleset
+
+    hexfolk = get_ruleset("hexfolk")
+    for seed in range(40):
+        state = hexfolk.setup(3, {}, seed)
+        for _ in range(400):
+            actors = sorted(hexfolk.actors(state))
+            if not actors:
+                break
+            seat = actors[0]
+            choices = hexfolk.choices(state, seat, ("Player 1", "Bot 1", "Bot 2"))
+            numbers = [c.number for c in choices if c.number is not None]
+            if len(numbers) != len(set(numbers)):
+                return choices
+            hexfolk.apply(state, seat, hexfolk.bot_action(state, seat))
+    raise AssertionError("no seeded position with a shared board number")
+
+
+def test_a_board_number_shared_by_several_moves_lists_them(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 9, item 1: "A number typed while the board shows numbers means the board's
+    number." Where the board draws one number on a hex with two players to rob, the list
+    numbers the two moves apart; typing the board's number then names those two moves,
+    with the numbers that play them, instead of saying there is no such move."""
+    from bot.console import Console
+    from bot.service import Person
+    from games import get_ruleset
+
+    choices = _robber_choices_sharing_a_number()
+    shared = next(n for n in (c.number for c in choices)
+                  if n is not None and sum(c.number == n for c in choices) > 1)
+
+    class Stored:
+        version = 7
+
+    class Storage:
+        async def get(self, session_id: int) -> Stored:
+            return Stored()
+
+    class Service:
+        storage = Storage()
+
+    console = Console(get_ruleset("hexfolk"), 3, 2, Path("."))
+    person = Person("console-1", "Player 1")
+    asyncio.run(console._command(Service(), person, choices, str(shared)))  # type: ignore[arg-type]
+    out = capsys.readouterr().out
+    assert out.startswith(f"The board's {shared} has more than one move.")
+    listed = re.findall(r"^\s+(\d+)\. (.*)\[(.*)\]$", out, re.M)
+    sharing = [c for c in choices if c.number == shared]
+    assert sorted(n for _, _, n in listed) == sorted(f"{c.notation}" for c in sharing)
+    assert all(int(number) != shared for number, _, _ in listed)
+    # The list on screen is now these numbers: typing one of them plays that move.
+    assert console._listed == ("console-1", 7)
