@@ -602,7 +602,9 @@ class SessionService(GameMemory):
         turn = self._turn_text(loaded)
         account = self._accounts.get(row.id) or await self._logged_account(row)
         text = _clip("\n".join(filter(None, [account, self._score_text(loaded), turn])))
-        board = await self._render_public(loaded, turn) if image else None
+        # The board's account box keeps what just happened (item 14); its header already
+        # says whose turn it is.
+        board = await self._render_public(loaded, account or turn) if image else None
         return Update(row.id, row.version, row.status, text, board, game=row.game,
                       locale=row.locale, deadline=row.deadline,
                       public_buttons=_public_buttons(loaded))

@@ -101,6 +101,16 @@ async def test_status_keeps_the_last_account_and_prints_the_scores(
     lines = status.text.split("\n")
     assert status.text.startswith(account)
     assert lines[-2] == "Scores: Hana 0, Bot 1 0." and lines[-1].startswith("To play: ")
+    # The board status draws carries that account too, not "To play: …" in its place.
+    captions: list[str] = []
+
+    async def drawn(loaded: object, caption: str) -> bytes:
+        captions.append(caption)
+        return b"png"
+
+    service._render_public = drawn  # type: ignore[method-assign]
+    assert (await service.status(CHANNEL)).image == b"png"
+    assert captions == [account]
 
     # A fresh service (a restart) has not seen the move: it names the logged notation.
     restarted = SessionService(service.storage, render=False)
