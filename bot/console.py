@@ -375,6 +375,12 @@ class Console:
                     self._print_moves(
                         [(n, c) for n, c in numbers.items() if c.number == number])
                     return
+                if any(c.number is not None for c in choices):
+                    # The board numbers places now, and draws some a player cannot use
+                    # yet (a city they cannot pay for): the game reads the number as the
+                    # board's and its rules say why not (or play it, if they allow it).
+                    await self._move(service, person, word)
+                    return
                 print(t("console.no_such_move", self.locale, number=number,
                         count=max(numbers, default=0)))
                 return

@@ -152,6 +152,79 @@ def test_normal_turn_marks_building_places_by_the_board_alone() -> None:
     state.players[seat].hand = hand
 
 
+def test_a_number_alone_is_the_move_onto_the_place_the_board_numbers() -> None:
+    """Issue 9, item 1: "A number typed while the board shows numbers means the board's
+    number ... Never apply a move the player cannot have meant." A number alone names
+    the move onto the place drawn with it: the numbered menu move where there is one;
+    otherwise (a place drawn whatever the hand, that the hand cannot pay for) the build
+    there, which the rules then refuse with their reason, and nothing changes."""
+    from games.hexfolk.actions import City
+    from games.protocol import IllegalAction
+
+    state = RULESET.setup(4, {}, 7)
+    while state.phase != MAIN:
+        _play(state, 1)
+    seat = state.current
+    state.players[seat].hand = [0, 0, 0, 0, 0]  # nothing affordable: every spot refused
+    marked = view_of(state).spots
+    own = {c for c in range(len(state.corner_owner))
+           if state.corner_owner[c] == seat and state.corner_level[c] == 1}
+    assert own and any(i in own for _, kind, i in marked if kind == "corner")
+    for number, kind, place in marked:
+        action = RULESET.read_action(state, seat, f" {number} ", NAMES)
+        expected = (Road(place) if kind == "edge" else City(place) if place in own
+                    else Settle(place))
+        assert action == expected
+        before = RULESET.dump(state)
+        try:
+            RULESET.apply(state, seat, action)
+        except IllegalAction as refused:
+            assert "afford" in refused.message()
+        else:
+            raise AssertionError(f"{action} was played with an empty hand")
+        assert RULESET.dump(state) == before
+    with_cards = RULESET.setup(4, {}, 7)
+    while with_cards.phase != MAIN:
+        _play(with_cards, 1)
+    with_cards.players[seat].hand = [9, 9, 9, 9, 9]
+    for choice in RULESET.choices(with_cards, seat, NAMES):
+        if choice.number is not None:
+            assert RULESET.read_action(with_cards, seat, str(choice.number),
+                                       NAMES) == RULESET.read_action(
+                with_cards, seat, choice.notation, NAMES)
+    highest = max(n for n, _, _ in marked)
+    try:
+        RULESET.read_action(state, seat, str(highest + 1), NAMES)
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError("a number the board does not draw was read")
+
+
+def test_robber_number_alone_is_that_hex() -> None:
+    """The robber's hex number alone moves it there (robbing the one player there), as
+    the menu's line with that number does."""
+    from games.protocol import IllegalAction
+
+    state = robber_state()
+    choices = RULESET.choices(state, state.current, NAMES)
+    numbers = [c.number for c in choices if c.number is not None]
+    for choice in choices:
+        if choice.number is None:
+            continue
+        alone = RULESET.read_action(state, state.current, str(choice.number), NAMES)
+        if numbers.count(choice.number) == 1:
+            assert alone == RULESET.read_action(state, state.current, choice.notation, NAMES)
+        else:  # two players to rob there: the rules ask whom, nothing is played
+            assert isinstance(alone, Robber) and alone.victim is None
+            try:
+                RULESET.apply(RULESET.load(RULESET.dump(state)), state.current, alone)
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError("robbed a player nobody chose")
+
+
 def test_the_image_marks_the_spots() -> None:
     view = view_of(founding())
     assert view.spots

@@ -11,7 +11,20 @@ from collections.abc import Sequence
 
 from ..notation import Unreadable, board_seat_words, is_number, read
 from ..protocol import IllegalAction, term
-from .actions import INTERNAL, Action, _key, _parse, _places_by_name, _read_internal, place_names
+from . import rules
+from .actions import (
+    INTERNAL,
+    Action,
+    City,
+    Road,
+    Robber,
+    Settle,
+    _key,
+    _parse,
+    _places_by_name,
+    _read_internal,
+    place_names,
+)
 from .data import COLOURS
 from .state import HexfolkState
 from .view import spots
@@ -25,7 +38,11 @@ def read_action(state: HexfolkState, seat: int, text: str,
                 names: Sequence[str] = ()) -> Action:
     """What a player typed, read against the position now: a place by its hex letters,
     or by the number the board draws on it now (never by anything else); a player by
-    colour, letter or name."""
+    colour, letter or name. A number alone is the move onto the place the board numbers
+    so (a settlement or, on the player's own settlement, a city; a road; the robber),
+    whether or not the player can make it now: the rules then say why not."""
+    if is_number(bare := text.strip()) and (alone := _board_number(state, seat, bare)):
+        return alone
     by_name = _places_by_name(state.board)
     shown: dict[int, tuple[str, int]] | None = None
 
@@ -47,6 +64,24 @@ def read_action(state: HexfolkState, seat: int, text: str,
 
     seats = board_seat_words(COLOURS[:len(state.players)], names)
     return read(text, lambda words: _parse(words, place, seats))
+
+
+def _board_number(state: HexfolkState, seat: int, word: str) -> Action | None:
+    """The move a number alone stands for: the one onto the place the board draws it on
+    (``None``: the board draws no such number now)."""
+    spot = {n: (k, i) for n, k, i in spots(state)}.get(int(word))
+    if spot is None:
+        return None
+    kind, place = spot
+    if kind == "edge":
+        return Road(place)
+    if kind == "hex":  # the one move there, or the rules ask whom to rob
+        there = [a for a in rules.legal_actions(state, seat)
+                 if isinstance(a, Robber) and a.hex == place]
+        return there[0] if len(there) == 1 else Robber(place)
+    if state.corner_owner[place] == seat and state.corner_level[place] == 1:
+        return City(place)
+    return Settle(place)
 
 
 def _no_spot(state: HexfolkState, kind: str, word: str,
