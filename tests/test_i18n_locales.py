@@ -108,6 +108,35 @@ def test_every_rules_topic_has_a_title_in_every_language(
     assert hagoth.find_rules_topic("chess", "cs") is None
 
 
+def test_the_notation_help_gives_every_language_the_same_moves(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 9, item 3: "Players are named the way the board names them" (``p2`` named
+    the wrong seat). The `/rules <game> notation` examples are moves to type, the same in
+    every language: a translation lists exactly the English examples, and none uses the
+    old seat-order ``p1``–``p8`` (the Russian and Czech Hagoth and Hexfolk texts kept it
+    after the English moved to colours and letters)."""
+    import re
+
+    import games
+
+    monkeypatch.setenv(games.DEV_GAMES_ENV, "1")
+    for ruleset in games._build_registry().values():
+        if "notation" not in ruleset.rules_topics():
+            continue
+        examples = {}
+        for locale in ("en", *TRANSLATED):
+            text = ruleset.rules_text("notation", None, locale)
+            assert not re.search(r"\bp[1-8]\b", text), (ruleset.id, locale)
+            # the examples: the items of the list that read as a move, nothing else
+            items = re.split(r" · |, ", text)
+            examples[locale] = [item for item in items
+                                if re.fullmatch(r"[a-z][a-z0-9 ?:,@\-]*", item)]
+        assert len(examples["en"]) >= 5, ruleset.id
+        for locale in TRANSLATED:
+            assert examples[locale] == examples["en"], (ruleset.id, locale)
+
+
 RESOURCES = "render_hexfolk.hexfolk.hand.resources"
 
 
