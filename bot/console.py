@@ -28,7 +28,7 @@ from typing import Any
 
 import renderers
 from games import MoveChoice, Ruleset, all_rulesets, get_ruleset
-from games.notation import is_number
+from games.notation import UNREADABLE, is_number
 from games.options import parse_option_text, resolve_options
 from games.protocol import list_numbers
 from i18n import DEFAULT_LOCALE, Term, available_locales, t
@@ -375,14 +375,16 @@ class Console:
                     self._print_moves(
                         [(n, c) for n, c in numbers.items() if c.number == number])
                     return
-                if any(c.number is not None for c in choices):
-                    # The board numbers places now, and draws some a player cannot use
-                    # yet (a city they cannot pay for): the game reads the number as the
-                    # board's and its rules say why not (or play it, if they allow it).
+                try:
+                    # A board may draw numbers a player cannot use yet (a Hexfolk city
+                    # they cannot pay for): the game reads the number as the board's,
+                    # and its rules say why not.
                     await self._move(service, person, word)
-                    return
-                print(t("console.no_such_move", self.locale, number=number,
-                        count=max(numbers, default=0)))
+                except LocalizedError as exc:
+                    if exc.key != UNREADABLE:  # the game read it: its own refusal
+                        raise
+                    print(t("console.no_such_move", self.locale, number=number,
+                            count=max(numbers, default=0)))
                 return
             if self._listed is not None and self._listed != (
                     person.user_id, await self._version(service)):

@@ -136,9 +136,13 @@ def words(text: str) -> list[str]:
     return text.lower().split()
 
 
+#: The key of :func:`refusal`: the text was read as no move at all.
+UNREADABLE = "platform.notation.unknown"
+
+
 def refusal(text: str) -> IllegalAction:
     """The refusal of text that is no move (quoting at most :data:`QUOTE` characters)."""
-    return IllegalAction("platform.notation.unknown", text=text.strip()[:QUOTE])
+    return IllegalAction(UNREADABLE, text=text.strip()[:QUOTE])
 
 
 def read(text: str, parse: Callable[[list[str]], A]) -> A:
@@ -234,6 +238,7 @@ def board_seat_words(colours: Sequence[str], names: Sequence[str] = ()
 __all__ = [
     "MAX_DIGITS",
     "MAX_TEXT",
+    "UNREADABLE",
     "Unreadable",
     "bare_move",
     "board_seat_words",

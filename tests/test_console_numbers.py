@@ -149,3 +149,44 @@ def test_a_board_number_shared_by_several_moves_lists_them(
     assert all(int(number) != shared for number, _, _ in listed)
     # The list on screen is now these numbers: typing one of them plays that move.
     assert console._listed == ("console-1", 7)
+
+
+
+@pytest.mark.parametrize(("key", "params", "game_reads_it"), [
+    ("hexfolk.illegal.cost", {"item": "a city"}, True),
+    ("platform.notation.unknown", {"text": "45"}, False),
+])
+def test_a_number_off_the_list_is_the_games_to_read(
+    capsys: pytest.CaptureFixture[str], key: str, params: dict[str, str],
+    game_reads_it: bool,
+) -> None:
+    """Issue 9, item 1: a number off the list is handed to the game, which reads it as
+    the board's number where the board draws it (a city the hand cannot pay for: the
+    rules' refusal reaches the player); a number the game cannot read at all is "no move
+    N", as before. Either way nothing is played."""
+    import contextlib
+
+    from bot.console import Console
+    from bot.service import Person
+    from games import get_ruleset
+    from games.protocol import IllegalAction, MoveChoice
+
+    asked: list[str] = []
+
+    class Service:
+        async def move(self, channel: str, person: Person, text: str,
+                       session_id: int = 0) -> None:
+            asked.append(text)
+            raise IllegalAction(key, **params)
+
+    console = Console(get_ruleset("hexfolk"), 3, 2, Path("."))
+    choices = [MoveChoice("end", "End the turn"), MoveChoice("buy", "Buy a card")]
+    expect = pytest.raises(IllegalAction) if game_reads_it else contextlib.nullcontext()
+    with expect as raised:  # the console's loop prints a raised refusal
+        asyncio.run(console._command(Service(), Person("console-1", "Player 1"),  # type: ignore[arg-type]
+                                     choices, "45"))
+    assert asked == ["45"]
+    if game_reads_it:
+        assert raised.value.message() == "You can't afford a city."
+    else:
+        assert capsys.readouterr().out.startswith("There is no move 45: choose from 1 to 2")
