@@ -158,6 +158,7 @@ async def _child(db: str, moves: int, seed: int) -> None:
     print(json.dumps({"ready": True}), flush=True)
     if client._resume_task is not None:  # it waits for a gateway there is none of here:
         client._resume_task.cancel()      # the resume is run and timed below instead
+    await client.days.stop()  # the reminders wait for that gateway too (and would fail)
     service = client.service
     storage = client.storage
     assert service is not None and storage is not None
