@@ -1478,8 +1478,6 @@ def _draw_sea(board: Image.Image, draw: ImageDraw.ImageDraw, view: LovciView, lo
               and sailor.ring % RING not in layouts):
             swimmers.setdefault(sailor.ring % RING, []).append(sailor)
     for layout in layouts.values():
-        if layout.berth != layout.slot:  # grown over the coordinate strip: sea under it
-            draw.rounded_rectangle(layout.berth, radius=18, fill=SEA_TIP)
         for item in layout.items:
             if item.kind == FULL:
                 ship = ships[item.index]
@@ -1532,10 +1530,16 @@ def _draw_board(view: LovciView, locale: str) -> Image.Image:
         if 0 <= sq < SIZE * SIZE:
             _outline_square(draw, sq, HIGHLIGHT)
     layouts = _sea_layouts(view)
+    for layout in layouts.values():  # a berth grown over the coordinate strip: sea under it
+        if layout.berth != layout.slot:  # (4 px short of the cards' dark frame)
+            dx, dy = _outward(layout.pos)
+            x0, y0, x1, y1 = layout.berth
+            fill = (x0 + 4 * (dx > 0), y0 + 4 * (dy > 0), x1 - 4 * (dx < 0), y1 - 4 * (dy < 0))
+            draw.rounded_rectangle(fill, radius=18, fill=SEA_TIP)
     if view.pending is not None and view.phase != "over":  # no choices once it is over
         if view.pending.kind == "side":
             for pos in view.pending.squares:
-                # a grown berth is drawn later over the slot's edge: mark the berth
+                # a berth grown over the coordinate strip is marked whole
                 x0, y0, x1, y1 = layouts[pos].berth if pos in layouts else _slot_box(pos)
                 draw.rectangle((x0 + 3, y0 + 3, x1 - 4, y1 - 4), outline=WHITE, width=4)
                 dashed_rectangle(draw, (x0 + 4, y0 + 4, x1 - 6, y1 - 6), INK, 3, 9)
