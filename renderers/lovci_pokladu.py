@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from PIL import Image, ImageDraw
@@ -25,6 +26,7 @@ from games.lovci_pokladu.view import CardView, LovciView, PlayerView, SailorView
 from i18n import t
 from renderers.common import (
     INK,
+    MIN_TEXT,
     MUTED,
     RGB,
     WHITE,
@@ -257,7 +259,8 @@ def _antialiased(size: int, paint: Callable[[ImageDraw.ImageDraw, float], None])
 
 @cache
 def _sailor_image(colour: str, number: int, size: int) -> Image.Image:
-    """A sailor: its colour's shape (circle, square, triangle, diamond) with its number."""
+    """A sailor: its colour's shape (circle, square, triangle, diamond) with its number
+    (``0``: no number, for a group of sailors of one colour)."""
     style = _style_of(colour)
 
     def paint(draw: ImageDraw.ImageDraw, u: float) -> None:
@@ -277,6 +280,8 @@ def _sailor_image(colour: str, number: int, size: int) -> Image.Image:
             )
             digit_y = c + dy * 1.3
         scale = {Shape.TRIANGLE: 0.48, Shape.DIAMOND: 0.54}.get(style.shape, 0.62)
+        if not number:  # a crew group's figure: the count is written beside it
+            return
         draw.text(
             (c, digit_y),
             str(number),
@@ -1084,16 +1089,14 @@ def _draw_ship(
     crew: Sequence[SailorView],
     view: LovciView,
 ) -> None:
-    """A ship in its sea slot: sail with the owner's token, total on the hull, crew below."""
-    x0, y0, x1, y1 = box
+    """A ship alone in its sea slot: sail with the owner's token, total on the hull, crew
+    below, centred in ``box`` (the area :func:`_full_ship_size` gives, see
+    :func:`slot_layout`)."""
+    x0, y0, x1, _ = box
     cx = (x0 + x1) / 2
-    horizontal = x1 - x0 > y1 - y0
     n = len(crew)
-    per_row = 5 if horizontal else 4
-    crew_size = CREW if n <= 2 * per_row else 18
-    rows = math.ceil(n / per_row)
-    height = SHIP_H + rows * (crew_size + 2)
-    top = (y0 + y1) / 2 - height / 2
+    per_row, crew_size = _full_crew(n)
+    top = y0
     ship_img = _ship_image(ship.colour)
     board.paste(ship_img, (round(cx - SHIP_W / 2), round(top)), ship_img)
     owner = view.players[ship.owner] if ship.owner < len(view.players) else None
@@ -1122,8 +1125,330 @@ def _draw_ship(
         )
 
 
-def _draw_sea(board: Image.Image, draw: ImageDraw.ImageDraw, view: LovciView, locale: str) -> None:
-    """Ships with their crews, and sailors thrown into the sea, on the ring."""
+# -- ships sharing a sea slot ------------------------------------------------------------------
+# Several ships may share a ring position (up to one per player: a player who captures a
+# ship holds two). A slot is 100 x 102 px, room for one full ship only, so ships sharing
+# one are drawn as compact tiles: the owner's token on a small sail (TALL, or beside the
+# hull: WIDE), the total on the hull in at least MIN_TEXT px, and the crew below, one
+# figure per colour with "×n". The tiles are packed in a grid inside the slot; when they
+# need more room the slot's berth grows outward over the coordinate strip (the same
+# letter or number is printed on the far side of the board), never over a card or
+# another slot.
+#: Room kept free along a berth's edge: the dashed mark of a side choice is drawn there.
+BERTH_INSET = 7
+#: How far a berth may grow outward (to 2 px from the image's edge).
+BERTH_GROW = COORD + MARGIN - 2
+TILE_GAP = 2
+TOKEN_S = 18  #: owner's token on a compact ship
+HULL_W, HULL_H = 42, 20
+TALL_W = HULL_W  #: compact ship, token on a sail above the hull
+SAIL_H = 20
+WIDE_W = TOKEN_S + 4 + 44  #: compact ship, token beside the hull
+WIDE_HULL_W = 44
+GROUP_FIG = 18  #: a crew group's figure
+CREW_LINE = GROUP_FIG + 1
+#: A swimmer's cell in a slot that also holds a ship (never by the rules: it would be
+#: aboard or a prisoner): the figure with a carried coin's value under it.
+SWIM_ITEM_W, SWIM_ITEM_H = 42, 44
+SWIM_FIG = 26
+
+TALL, WIDE, FULL, SWIM = "tall", "wide", "full", "swim"
+
+
+@dataclass(frozen=True, slots=True)
+class CrewGroup:
+    colour: str
+    count: int
+    number: int  #: the sailor's number when ``count`` is 1 (drawn in its figure)
+    spell: bool
+    #: colours of other sailors counted in ``count`` (a crew merged onto one line when its
+    #: groups would need more room than the slot has): a pip each on the figure
+    also: tuple[str, ...] = ()
+
+
+def _count_text(count: int) -> str:
+    return f"×{count}" if count < 10 else str(count)  # "12" fits a tile where "×12" does not
+
+
+@dataclass(frozen=True, slots=True)
+class SeaItem:
+    """One thing drawn in a sea slot: a ship (``FULL``, ``TALL`` or ``WIDE``) or a
+    swimming sailor (``SWIM``), and the box it covers."""
+
+    kind: str
+    index: int  #: ``ShipView.ship`` or ``SailorView.sailor``
+    box: Box
+    crew_lines: tuple[tuple[CrewGroup, ...], ...] = ()
+    #: boxes of the texts and figures drawn inside ``box`` (hull total, crew groups)
+    parts: tuple[Box, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SlotLayout:
+    pos: int
+    slot: Box  #: :func:`_slot_box`
+    berth: Box  #: the slot, grown outward if its ships need the room
+    items: tuple[SeaItem, ...]
+
+
+def _group_width(group: CrewGroup) -> float:
+    if group.count == 1:
+        return GROUP_FIG
+    return GROUP_FIG + 1 + text_width(_count_text(group.count), font(MIN_TEXT, True))
+
+
+def _crew_groups(crew: Sequence[SailorView]) -> list[CrewGroup]:
+    """Crew aboard by colour, in the order they come (own colour first as a rule)."""
+    groups: dict[str, list[SailorView]] = {}
+    for sailor in crew:
+        groups.setdefault(sailor.colour, []).append(sailor)
+    return [
+        CrewGroup(colour, len(members), members[0].sailor % 4 + 1,
+                  any(m.spell for m in members))
+        for colour, members in groups.items()
+    ]
+
+
+def _merged(groups: Sequence[CrewGroup]) -> list[CrewGroup]:
+    """The whole crew as one group: the first colour's figure, the count of all, and a
+    pip for each other colour aboard."""
+    if len(groups) <= 1:
+        return list(groups)
+    first = groups[0]
+    return [CrewGroup(first.colour, sum(g.count for g in groups), 0,
+                      any(g.spell for g in groups), tuple(g.colour for g in groups[1:]))]
+
+
+def _crew_lines(groups: Sequence[CrewGroup], width: float) -> tuple[tuple[CrewGroup, ...], ...]:
+    lines: list[list[CrewGroup]] = []
+    used = 0.0
+    for group in groups:
+        w = _group_width(group)
+        if lines and used + 3 + w <= width:
+            lines[-1].append(group)
+            used += 3 + w
+        else:
+            lines.append([group])
+            used = w
+    return tuple(tuple(line) for line in lines)
+
+
+#: Most sailors a full ship shows as figures in one row under its hull (more: a tile).
+FULL_CREW = 4
+
+
+def _full_crew(n: int) -> tuple[int, int]:
+    """Crew figures per row and their size under a full ship: one row as wide as the
+    ship at most (four of CREW px would reach into the next slot)."""
+    return FULL_CREW, CREW if n < FULL_CREW else 22
+
+
+def _full_ship_size(n: int) -> tuple[float, float]:
+    per_row, crew_size = _full_crew(n)
+    return float(SHIP_W), float(SHIP_H + math.ceil(n / per_row) * (crew_size + 2))
+
+
+def _tile_size(kind: str, lines: int) -> tuple[float, float]:
+    crew_h = lines * CREW_LINE + (1 if lines else 0)
+    if kind == TALL:
+        return float(TALL_W), float(SAIL_H + HULL_H + crew_h)
+    return float(WIDE_W), float(HULL_H + crew_h)
+
+
+def _outward(pos: int) -> tuple[int, int]:
+    """Directions (dx, dy) in which the berth at ``pos`` may grow: away from the cards."""
+    side, k = divmod(pos % RING, 10)
+    if k == 0:  # corner tips SW, SE, NE, NW
+        return ((-1, 1), (1, 1), (1, -1), (-1, -1))[side]
+    return ((0, 1), (1, 0), (0, -1), (-1, 0))[side]
+
+
+def _grow(box: Box, out: tuple[int, int], gx: float, gy: float) -> Box:
+    x0, y0, x1, y1 = box
+    dx, dy = out
+    return (x0 - gx if dx < 0 else x0, y0 - gy if dy < 0 else y0,
+            x1 + gx if dx > 0 else x1, y1 + gy if dy > 0 else y1)
+
+
+def _grid(sizes: Sequence[tuple[float, float]], cols: int) -> tuple[float, float, list[Point]]:
+    """Row-major grid of cells as wide as the widest item: total size and each item's
+    top-left offset (items centred in their cell)."""
+    cell_w = max(w for w, _ in sizes)
+    rows = [sizes[i:i + cols] for i in range(0, len(sizes), cols)]
+    heights = [max(h for _, h in row) for row in rows]
+    width = cell_w * min(cols, len(sizes)) + TILE_GAP * (min(cols, len(sizes)) - 1)
+    height = sum(heights) + TILE_GAP * (len(rows) - 1)
+    offsets: list[Point] = []
+    y = 0.0
+    for row, h in zip(rows, heights, strict=True):
+        row_w = cell_w * len(row) + TILE_GAP * (len(row) - 1)
+        x = (width - row_w) / 2
+        for w, ih in row:
+            offsets.append((x + (cell_w - w) / 2, y + (h - ih) / 2))
+            x += cell_w + TILE_GAP
+        y += h + TILE_GAP
+    return width, height, offsets
+
+
+def slot_layout(
+    pos: int,
+    ships: Sequence[ShipView],
+    crews: Mapping[int, Sequence[SailorView]],
+    swimmers: Sequence[SailorView] = (),
+) -> SlotLayout:
+    """Where the ships (and any swimmer) at ring position ``pos`` are drawn.
+
+    One ship alone keeps the full picture; ships sharing the slot (or a ship with a
+    swimmer beside it) become compact tiles in a grid, the arrangement that needs the
+    least growth of the berth (TALL tiles first when equal). The items never overlap and
+    stay :data:`BERTH_INSET` inside the berth."""
+    slot = _slot_box(pos)
+    out = _outward(pos)
+    if len(ships) == 1 and not swimmers and len(crews.get(ships[0].ship, ())) <= FULL_CREW:
+        w, h = _full_ship_size(len(crews.get(ships[0].ship, ())))
+        cx, cy = (slot[0] + slot[2]) / 2, (slot[1] + slot[3]) / 2
+        box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        return SlotLayout(pos, slot, slot, (SeaItem(FULL, ships[0].ship, box),))
+    inner_w = slot[2] - slot[0] - 2 * BERTH_INSET
+    inner_h = slot[3] - slot[1] - 2 * BERTH_INSET
+    groups = {ship.ship: _crew_groups(crews.get(ship.ship, ())) for ship in ships}
+    merged = {ship: _merged(g) for ship, g in groups.items()}
+    best: tuple[tuple[float, ...], str, bool, int] | None = None
+    # each colour on its own first; merged crews only when that cannot fit
+    for merge in (False, True):
+        for order, kind in enumerate((TALL, WIDE)):
+            width = TALL_W if kind == TALL else WIDE_W
+            crews_of = merged if merge else groups
+            sizes = [_tile_size(kind, len(_crew_lines(crews_of[s.ship], width))) for s in ships]
+            sizes += [(SWIM_ITEM_W, SWIM_ITEM_H)] * len(swimmers)
+            for cols in range(1, len(sizes) + 1):
+                gw, gh, _ = _grid(sizes, cols)
+                need_x = max(0.0, gw - inner_w) if out[0] else max(0.0, gw - inner_w) * 1e3
+                need_y = max(0.0, gh - inner_h) if out[1] else max(0.0, gh - inner_h) * 1e3
+                misfit = max(0.0, need_x - BERTH_GROW) + max(0.0, need_y - BERTH_GROW)
+                key = (misfit, float(merge), need_x + need_y, float(order))
+                if best is None or key < best[0]:
+                    best = (key, kind, merge, cols)
+    assert best is not None
+    _, kind, merge, cols = best
+    width = TALL_W if kind == TALL else WIDE_W
+    lines = [_crew_lines((merged if merge else groups)[s.ship], width) for s in ships]
+    sizes = [_tile_size(kind, len(ln)) for ln in lines]
+    sizes += [(SWIM_ITEM_W, SWIM_ITEM_H)] * len(swimmers)
+    gw, gh, offsets = _grid(sizes, cols)
+    berth = _grow(slot, out, math.ceil(max(0.0, gw - inner_w)), math.ceil(max(0.0, gh - inner_h)))
+    # the grid sits centred in the berth, so a grown berth keeps it beside its card
+    ox = (berth[0] + berth[2] - gw) / 2
+    oy = (berth[1] + berth[3] - gh) / 2
+    items: list[SeaItem] = []
+    for i, (dx, dy) in enumerate(offsets):
+        w, h = sizes[i]
+        box = (ox + dx, oy + dy, ox + dx + w, oy + dy + h)
+        if i < len(ships):
+            items.append(SeaItem(kind, ships[i].ship, box, lines[i], _tile_parts(kind, box,
+                                                                                  lines[i])))
+        else:
+            items.append(SeaItem(SWIM, swimmers[i - len(ships)].sailor, box))
+    return SlotLayout(pos, slot, berth, tuple(items))
+
+
+def _tile_parts(kind: str, box: Box, lines: Sequence[Sequence[CrewGroup]]) -> tuple[Box, ...]:
+    """The hull's box, then each crew group's box, of a compact ship in ``box``."""
+    x0, y0, x1, _ = box
+    if kind == TALL:
+        hull = (x0, y0 + SAIL_H, x1, y0 + SAIL_H + HULL_H)
+    else:
+        hull = (x1 - WIDE_HULL_W, y0, x1, y0 + HULL_H)
+    parts = [hull]
+    cx = (x0 + x1) / 2
+    y = y0 + (SAIL_H if kind == TALL else 0) + HULL_H + 1
+    for line in lines:
+        line_w = sum(_group_width(g) for g in line) + 3 * (len(line) - 1)
+        x = cx - line_w / 2
+        for group in line:
+            w = _group_width(group)
+            parts.append((x, y, x + w, y + GROUP_FIG))
+            x += w + 3
+        y += CREW_LINE
+    return tuple(parts)
+
+
+@cache
+def _hull_image(colour: str, width: int) -> Image.Image:
+    """A compact ship's hull: a trapezoid in the ship's colour, ``width`` x HULL_H."""
+    style = _style_of(colour)
+    big = Image.new("RGBA", (width * SS, HULL_H * SS), (0, 0, 0, 0))
+    u = SS
+    exact_drawing(big).polygon(
+        [(0, 0), (width * u - 1, 0), (width * u - 3 * u, HULL_H * u - 1), (3 * u, HULL_H * u - 1)],
+        fill=style.rgb, outline=INK, width=u,  # thin: the total needs 39 of its 42 px
+    )
+    return big.resize((width, HULL_H), Image.Resampling.LANCZOS)
+
+
+@cache
+def _sail_image() -> Image.Image:
+    """A compact ship's mast and sail (TALL tile), TALL_W x SAIL_H, for the token."""
+    w, h, u = TALL_W, SAIL_H, SS
+    big = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
+    draw = exact_drawing(big)
+    draw.polygon([(5 * u, u), (w * u - 5 * u, u), (w * u - 7 * u, h * u), (7 * u, h * u)],
+                 fill=WHITE, outline=INK, width=2 * u)
+    return big.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def _draw_tile(
+    board: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    ship: ShipView,
+    item: SeaItem,
+    view: LovciView,
+) -> None:
+    """A compact ship (see :func:`slot_layout`): owner's token, total on the hull, crew."""
+    x0, y0, x1, _ = item.box
+    owner = view.players[ship.owner] if ship.owner < len(view.players) else None
+    style = _player_style(owner) if owner else seat_style(ship.owner)
+    hull = item.parts[0]
+    if item.kind == TALL:
+        sail = _sail_image()
+        board.paste(sail, (round(x0), round(y0)), sail)
+        draw_token(board, ((x0 + x1) / 2, y0 + SAIL_H / 2), TOKEN_S, style)
+    else:
+        draw_token(board, (x0 + TOKEN_S / 2 + 1, y0 + HULL_H / 2), TOKEN_S, style)
+    hull_img = _hull_image(ship.colour, round(hull[2] - hull[0]))
+    board.paste(hull_img, (round(hull[0]), round(hull[1])), hull_img)
+    text = str(ship.total)
+    draw.text(
+        ((hull[0] + hull[2]) / 2, (hull[1] + hull[3]) / 2),
+        text,
+        font=fit_font(text, hull[2] - hull[0] - 2, 15, True),
+        fill=_style_of(ship.colour).ink,
+        anchor="mm",
+    )
+    parts = iter(item.parts[1:])
+    count_face = font(MIN_TEXT, True)
+    for line in item.crew_lines:
+        for group in line:
+            gx0, gy0, gx1, gy1 = next(parts)
+            fig = (gx0 + GROUP_FIG / 2, (gy0 + gy1) / 2)
+            number = group.number if group.count == 1 else 0
+            _paste(board, _sailor_image(group.colour, number, GROUP_FIG), fig)
+            for j, colour in enumerate(group.also[:3]):  # other colours counted in
+                px, py = gx0 + 4 + j * 5, gy1 - 4
+                draw.ellipse((px - 4, py - 4, px + 4, py + 4), fill=_style_of(colour).rgb,
+                             outline=INK, width=1)
+            if group.count > 1:
+                draw.text((gx1, fig[1]), _count_text(group.count), font=count_face, fill=INK,
+                          anchor="rm")
+            if group.spell:
+                _paste(board, _star_image(12), (fig[0] + 7, fig[1] - 7))
+    if ship.crew == 0:  # nobody aboard: it may be captured
+        top = y0 if item.kind == TALL else hull[1]
+        dashed_rectangle(draw, (x0, top, x1, hull[3]), ALERT, 2, 5)  # inside the tile
+
+
+def _sea_layouts(view: LovciView) -> dict[int, SlotLayout]:
+    """The layout of every ring position that holds a ship."""
     ships_at: dict[int, list[ShipView]] = {}
     for ship in view.ships:
         if ship.ring >= 0:
@@ -1135,27 +1460,40 @@ def _draw_sea(board: Image.Image, draw: ImageDraw.ImageDraw, view: LovciView, lo
             swimmers.setdefault(sailor.ring % RING, []).append(sailor)
         elif sailor.state == "ship":
             aboard.setdefault(sailor.ship, []).append(sailor)
-    for pos, ships in ships_at.items():
-        x0, y0, x1, y1 = _slot_box(pos)
-        horizontal = x1 - x0 > y1 - y0
-        for i, ship in enumerate(ships):  # rarely more than one: spread them out
-            k = len(ships)
-            if horizontal:
-                span = (x1 - x0) / k
-                box = (x0 + i * span, y0, x0 + (i + 1) * span, y1)
+    return {pos: slot_layout(pos, ships, aboard, swimmers.get(pos, ()))
+            for pos, ships in ships_at.items()}
+
+
+def _draw_sea(board: Image.Image, draw: ImageDraw.ImageDraw, view: LovciView, locale: str,
+              layouts: Mapping[int, SlotLayout]) -> None:
+    """Ships with their crews, and sailors thrown into the sea, on the ring."""
+    ships = {ship.ship: ship for ship in view.ships}
+    sailors = {sailor.sailor: sailor for sailor in view.sailors}
+    aboard: dict[int, list[SailorView]] = {}
+    swimmers: dict[int, list[SailorView]] = {}
+    for sailor in view.sailors:
+        if sailor.state == "ship":
+            aboard.setdefault(sailor.ship, []).append(sailor)
+        elif (sailor.state == "off" and sailor.ring is not None
+              and sailor.ring % RING not in layouts):
+            swimmers.setdefault(sailor.ring % RING, []).append(sailor)
+    for layout in layouts.values():
+        for item in layout.items:
+            if item.kind == FULL:
+                ship = ships[item.index]
+                _draw_ship(board, draw, ship, item.box, aboard.get(ship.ship, []), view)
+            elif item.kind == SWIM:
+                cx, cy = (item.box[0] + item.box[2]) / 2, item.box[1] + SWIM_FIG / 2 + 1
+                _draw_sailor(board, draw, sailors[item.index], (cx, cy), SWIM_FIG, view, locale,
+                             bounds=item.box)
             else:
-                span = (y1 - y0) / k
-                box = (x0, y0 + i * span, x1, y0 + (i + 1) * span)
-            _draw_ship(board, draw, ship, box, aboard.get(ship.ship, []), view)
+                _draw_tile(board, draw, ships[item.index], item, view)
     for pos, group in swimmers.items():
         x0, y0, x1, y1 = _slot_box(pos)
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        if pos in ships_at:  # beside a ship: keep to the outer corners of the slot
-            spots = [(x0 + 20, y0 + 20), (x1 - 20, y0 + 20), (x0 + 20, y1 - 20), (x1 - 20, y1 - 20)]
-        else:
-            spots = [(cx, cy - 22), (cx, cy + 22), (cx - 24, cy), (cx + 24, cy)]
-            if len(group) == 1:
-                spots = [(cx, cy)]
+        spots = [(cx, cy - 22), (cx, cy + 22), (cx - 24, cy), (cx + 24, cy)]
+        if len(group) == 1:
+            spots = [(cx, cy)]
         for i, sailor in enumerate(group):
             _draw_sailor(
                 board, draw, sailor, spots[i % 4], SWIMMER, view, locale, carry_below=False
@@ -1191,10 +1529,18 @@ def _draw_board(view: LovciView, locale: str) -> Image.Image:
     for sq in view.last_squares:
         if 0 <= sq < SIZE * SIZE:
             _outline_square(draw, sq, HIGHLIGHT)
+    layouts = _sea_layouts(view)
+    for layout in layouts.values():  # a berth grown over the coordinate strip: sea under it
+        if layout.berth != layout.slot:  # (4 px short of the cards' dark frame)
+            dx, dy = _outward(layout.pos)
+            x0, y0, x1, y1 = layout.berth
+            fill = (x0 + 4 * (dx > 0), y0 + 4 * (dy > 0), x1 - 4 * (dx < 0), y1 - 4 * (dy < 0))
+            draw.rounded_rectangle(fill, radius=18, fill=SEA_TIP)
     if view.pending is not None and view.phase != "over":  # no choices once it is over
         if view.pending.kind == "side":
             for pos in view.pending.squares:
-                x0, y0, x1, y1 = _slot_box(pos)
+                # a berth grown over the coordinate strip is marked whole
+                x0, y0, x1, y1 = layouts[pos].berth if pos in layouts else _slot_box(pos)
                 draw.rectangle((x0 + 3, y0 + 3, x1 - 4, y1 - 4), outline=WHITE, width=4)
                 dashed_rectangle(draw, (x0 + 4, y0 + 4, x1 - 6, y1 - 6), INK, 3, 9)
         else:
@@ -1211,7 +1557,7 @@ def _draw_board(view: LovciView, locale: str) -> Image.Image:
     for sq, tokens in view.tokens:
         if tokens:
             _draw_tokens(board, draw, sq, tokens, locale)
-    _draw_sea(board, draw, view, locale)
+    _draw_sea(board, draw, view, locale, layouts)
     return board
 
 
