@@ -26,9 +26,12 @@ EXPECTED = {
     # Lovci's bot changed its moves on purpose after 04fa0d8 (issue 9 item 19, branch
     # lovci: ships wait where a carrier can come, chains judged from the move's start,
     # a lone last sailor goes ashore); recorded from that branch before it merged the
-    # turn-latency work, which gave the same values after the merge.
-    ("lovci-pokladu", 4, 1): "a333db125c1f34b2",
-    ("lovci-pokladu", 4, 3): "78dfc9bcacd9db7b",
+    # turn-latency work, which gave the same values after the merge. Changed again on
+    # purpose (branch lovci-length): prey only beside a card a sailor can stop on, piles
+    # on an octopus fetched, contested piles taken by a pair, corner berths beside an
+    # enemy ship avoided, a pinned lone guard sails away (2-player seed 2 unchanged).
+    ("lovci-pokladu", 4, 1): "4be286b4d7a0657f",
+    ("lovci-pokladu", 4, 3): "41b4a60c9567f800",
     ("lovci-pokladu", 2, 2): "c55889176b318abc",
     ("hexfolk", 8, 1): "7c7ab01dac41683d",
     ("hexfolk", 2, 2): "3beac49faac648bc",

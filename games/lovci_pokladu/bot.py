@@ -91,6 +91,24 @@ def _walk_cost(state: LovciState, sq: int) -> int:
     return 1
 
 
+#: cards nobody stops on: the sailor is lost, thrown off, sent back or held there
+_NO_STOP = frozenset((SHARK, STINGRAY, HURRICANE, STARFISH, OCTOPUS))
+
+
+def _can_stand(state: LovciState, sq: int, moves: dict[int, list[int]]) -> bool:
+    """Whether a sailor entering ``sq`` may stay there and move on from it next turn, as
+    far as the face-up cards show: not a shark, stingray, hurricane, starfish or octopus,
+    nor a rose, dolphin or seahorse that sends it on (``moves``: :func:`_mover_targets`).
+    A ship is captured by stepping aboard "from the card beside" it (RULES-NOTES,
+    Tokens and fights), so a crewless ship beside such a card cannot be taken on foot."""
+    kind = _kind(state, sq)
+    if kind is None:
+        return True
+    if kind in MOVERS:
+        return not moves.get(sq)
+    return kind not in _NO_STOP
+
+
 def _blocked_squares(state: LovciState, seat: int) -> set[int]:
     """The squares :func:`~games.lovci_pokladu.rules.blocked` for ``seat`` (two sailors of
     one other player on them, a held one counting), found in one pass over the sailors."""
@@ -329,6 +347,7 @@ class _Maps:
         "carry_moves",
         "contested",
         "enemy_berths",
+        "follow",
         "guard_needed",
         "hidden",
         "hidden_sea",
@@ -392,8 +411,11 @@ class _Maps:
         self.pile = _reach(piles, into) if piles else None
         hidden = [(sq, 0) for sq in range(81) if not state.face_up[sq]]
         self.hidden = _reach(hidden, into) if hidden else None
+        # a crewless enemy ship is boarded from the card beside it: only one a sailor
+        # can stop on (else the ship beside a starfish drew sailors at it for ever)
         prey = [(SLOT_SQUARE[sh.ring], 0) for i, sh in enumerate(state.ships)
-                if sh.owner != seat and SLOT_SQUARE[sh.ring] >= 0 and crew(state, i) == 0]
+                if sh.owner != seat and SLOT_SQUARE[sh.ring] >= 0 and crew(state, i) == 0
+                and _can_stand(state, SLOT_SQUARE[sh.ring], moves)]
         self.prey = _reach(prey, into) if prey else None
         held = [(s.square, 0) for i, s in enumerate(state.sailors)
                 if s.state == HELD and owner(state, i) == seat]
@@ -404,8 +426,11 @@ class _Maps:
         # squares an opponent could step onto next turn (and knock us back)
         hit: set[int] = set()
         by: dict[int, set[int]] = {}
+        #: own sailors that can step onto each square next turn (a second one there
+        #: makes a pile ours: RULES-NOTES, Bot)
+        self.follow: dict[int, set[int]] = {}
         for i, s in enumerate(state.sailors):
-            if owner(state, i) == seat or s.delay:
+            if s.delay:
                 continue
             reach: tuple[int, ...] = ()
             if s.state == ON_BOARD:
@@ -414,6 +439,10 @@ class _Maps:
                 reach = (SLOT_SQUARE[state.ships[s.ship].ring],)
             # a rose, dolphin or seahorse in reach carries the opponent on, in that turn
             reach = tuple({x for sq in reach for x in landings.get(sq, (sq,))})
+            if owner(state, i) == seat:
+                for sq in reach:
+                    self.follow.setdefault(sq, set()).add(i)
+                continue
             hit.update(reach)
             for sq in reach:
                 by.setdefault(sq, set()).add(owner(state, i))
@@ -426,10 +455,12 @@ class _Maps:
             [sq for sq, who in by.items() if len(who) >= 2]
             + [SLOT_SQUARE[sh.ring] for sh in state.ships
                if sh.owner != seat and sh.ring >= 0 and SLOT_SQUARE[sh.ring] >= 0])
-        # ring positions of enemy ships with a crew aboard, which can land at once
-        self.enemy_berths = frozenset(
-            sh.ring for i, sh in enumerate(state.ships)
-            if sh.owner != seat and sh.ring >= 0 and crew(state, i) > 0)
+        # ring positions beside the card an enemy ship with a crew aboard lands on at
+        # once: both sides of a corner card (two ships round a corner from each other
+        # traded knocks on that card for hundreds of turns)
+        landing = {SLOT_SQUARE[sh.ring] for i, sh in enumerate(state.ships)
+                   if sh.owner != seat and sh.ring >= 0 and crew(state, i) > 0}
+        self.enemy_berths = frozenset(p for p in _EDGE_SLOTS if SLOT_SQUARE[p] in landing)
         self.threat = any(s.state in (ON_BOARD, ON_SHIP, OFF) and owner(state, i) != seat
                           for i, s in enumerate(state.sailors))
         self.raid = _raid(state, seat)
@@ -449,13 +480,15 @@ class _Maps:
 RAID_NEAR = 6
 
 
-def _raid(state: LovciState, seat: int) -> int:
+def _raid(state: LovciState, seat: int, moved: tuple[int, int] | None = None) -> int:
     """The fewest moves in which an opponent's free sailor could board one of ``seat``'s
     ships (ignoring the cards on the way): walk to the card beside it and step aboard,
-    or sail its own ship there first; a figure walking back in the sea cannot board."""
-    berths = [SLOT_SQUARE[sh.ring] for sh in state.ships
-              if sh.owner == seat and sh.ring >= 0 and SLOT_SQUARE[sh.ring] >= 0]
-    rings = [sh.ring for sh in state.ships if sh.owner == seat and sh.ring >= 0]
+    or sail its own ship there first; a figure walking back in the sea cannot board.
+    ``moved``: (ship, ring) — as if that ship lay at that ring position."""
+    own = [(moved[1] if moved and moved[0] == i else sh.ring)
+           for i, sh in enumerate(state.ships) if sh.owner == seat]
+    rings = [r for r in own if r >= 0]
+    berths = [SLOT_SQUARE[r] for r in rings if SLOT_SQUARE[r] >= 0]
     best = INF
     for i, s in enumerate(state.sailors):
         if owner(state, i) == seat or s.state not in (ON_BOARD, ON_SHIP):
@@ -503,6 +536,13 @@ def _move_value(state: LovciState, seat: int, sid: int, here: int, dest: int, to
     """A sailor standing on ``here`` (-1: aboard) goes to ``dest`` carrying ``token``."""
     s = state.sailors[sid]
     value = _danger(state, seat, dest, bool(token))
+    if not token and dest in state.tokens and _kind(state, dest) == OCTOPUS \
+            and not at_square(state, dest) and _helpers(state, seat, sid):
+        # a pile on an octopus is fetched only by being held there and freed by an own
+        # sailor, who takes it on ("can be freed only by another of the player's own
+        # sailors"); kept off it by the octopus's cost, sailors ringed the pile for
+        # ever, and no game ends with a token left on the board
+        value += 30.0
     for other in at_square(state, dest):
         carried = state.sailors[other].carry
         if owner(state, other) != seat:
@@ -548,11 +588,21 @@ def _move_value(state: LovciState, seat: int, sid: int, here: int, dest: int, to
             return -5.0 if before < INF else 0.0
         return float(min(before, dist[dest] + 3) - dist[dest])
 
+    # "A square occupied by two sailors from the same ship may not be occupied by an
+    # opponent": joining an own sailor there makes the square ours
+    paired = any(owner(state, o) == seat and o != sid for o in at_square(state, dest))
     if maps.pile is not None:
         value += 3.0 * gain(maps.pile_sea)
         if maps.pile[dest] == 0 and dest in state.tokens:
-            # onto a pile: the next move carries a token home — unless it is a brawl
-            value += -4.0 if dest in maps.contested else 6.0
+            # onto a pile: the next move carries a token home — unless it is a brawl,
+            # which a pair ends: a sailor another can join next turn goes first (else
+            # every player's sailors ringed a contested pile, none stepping on)
+            if paired:
+                value += 10.0
+            elif dest not in maps.contested:
+                value += 6.0
+            else:
+                value += 2.0 if maps.follow.get(dest, set()) - {sid} else -4.0
         if maps.hidden is not None:
             value += 2.0 * gain(maps.hidden_sea)
     else:
@@ -564,6 +614,13 @@ def _move_value(state: LovciState, seat: int, sid: int, here: int, dest: int, to
     if maps.guard_needed:
         value += 2.0 * gain(maps.walk_home)
     return value
+
+
+def _helpers(state: LovciState, seat: int, sid: int) -> bool:
+    """Whether ``seat`` has a sailor besides ``sid`` that may come to free it (on the
+    board or aboard a ship, not held)."""
+    return any(i != sid and s.state in (ON_BOARD, ON_SHIP) and owner(state, i) == seat
+               for i, s in enumerate(state.sailors))
 
 
 def _sails_on(maps: _Maps, here: int) -> bool:
@@ -851,11 +908,21 @@ def _score(state: LovciState, seat: int, action: Action, maps: _Maps | None = No
             value = -3.0
             new = (ship.ring + step) % RING
             index = seat if ship_ref is None else ship_ref
-            if crew(state, index) >= (2 if maps.threat else 1):
+            aboard = crew(state, index)
+            if aboard >= (2 if maps.threat else 1):
                 # a crew that may go ashore: sail toward the best berth, steadily (a
                 # potential, so the ship never shuttles back and forth for nothing)
                 value += 2.0 * (_berth(state, seat, index, ship.ring, maps)
                                 - _berth(state, seat, index, new, maps))
+            elif aboard == 1 and not maps.spare:
+                # the last sailor guards the ship while a raider is near, and it is the
+                # only one free to work: sail away from the raiders, toward the work, so
+                # it can go ashore (a lone guard pinned beside an enemy's sailors
+                # shuttled its ship for 400 turns, its other sailor held by an octopus)
+                value += 2.0 * (_berth(state, seat, index, ship.ring, maps)
+                                - _berth(state, seat, index, new, maps))
+                value += 4.0 * (min(_raid(state, seat, (index, new)), RAID_NEAR + 1)
+                                - min(maps.raid, RAID_NEAR + 1))
             for sid, s in enumerate(state.sailors):
                 if s.state != OFF:
                     continue
