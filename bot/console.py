@@ -365,37 +365,41 @@ class Console:
         elif command == "rules":
             await self._rules(service, rest.strip())
         elif is_number(word):
-            number = int(word)
-            numbers = dict(list_numbers(choices))
-            if number not in numbers:
-                sharing = [c for c in choices if c.number == number]
-                if sharing:  # the board draws it on a place with several moves
-                    print(t("console.shared_number", self.locale, number=number))
-                    self._listed = (person.user_id, await self._version(service))
-                    self._print_moves(
-                        [(n, c) for n, c in numbers.items() if c.number == number])
-                    return
-                try:
-                    # A board may draw numbers a player cannot use yet (a Hexfolk city
-                    # they cannot pay for): the game reads the number as the board's,
-                    # and its rules say why not.
-                    await self._move(service, person, word)
-                except LocalizedError as exc:
-                    if exc.key != UNREADABLE:  # the game read it: its own refusal
-                        raise
-                    print(t("console.no_such_move", self.locale, number=number,
-                            count=max(numbers, default=0)))
-                return
-            if self._listed is not None and self._listed != (
-                    person.user_id, await self._version(service)):
-                # The list on screen is not the current one: never play another move.
-                # (No list printed yet: the number is the board's / the current list's.)
-                print(t("console.list_changed", self.locale))
-                await self._list_moves(service, person, choices)
-                return
-            await self._move(service, person, numbers[number].notation)
+            await self._number(service, person, choices, int(word))
         else:
             await self._move(service, person, line)
+
+    async def _number(self, service: SessionService, person: Person,
+                      choices: list[MoveChoice], number: int) -> None:
+        """A number typed: the move of that number in the list on screen, which is the
+        board's number where the board draws one (issue 9, items 1 and 2)."""
+        if self._listed is not None and self._listed != (
+                person.user_id, await self._version(service)):
+            # The list on screen is not the current one: never play another move.
+            # (No list printed yet: the number is the board's / the current list's.)
+            print(t("console.list_changed", self.locale))
+            await self._list_moves(service, person, choices)
+            return
+        numbers = dict(list_numbers(choices))
+        if number in numbers:
+            await self._move(service, person, numbers[number].notation)
+            return
+        if any(c.number == number for c in choices):
+            # The board draws it on a place with several moves (two players to rob).
+            print(t("console.shared_number", self.locale, number=number))
+            self._listed = (person.user_id, await self._version(service))
+            self._print_moves([(n, c) for n, c in numbers.items() if c.number == number])
+            return
+        try:
+            # A board may draw numbers a player cannot use yet (a Hexfolk city they
+            # cannot pay for): the game reads the number as the board's, and its rules
+            # say why not.
+            await self._move(service, person, str(number))
+        except LocalizedError as exc:
+            if exc.key != UNREADABLE:  # the game read it: its own refusal
+                raise
+            print(t("console.no_such_move", self.locale, number=number,
+                    count=max(numbers, default=0)))
 
     async def _move(self, service: SessionService, person: Person, notation: str) -> None:
         """Play a move; when the same player still acts and had a list on screen, print
