@@ -1,0 +1,175 @@
+"""Calendar hand-offs: how many times a game waits on someone (issue 26, "days, not months").
+
+Tidebound's games are played over days: each time the game needs a person who did not
+make the last move, it pings them and waits, often for hours. So what a group feels as the
+length of a game is the number of *waits*, not of moves. This bench plays seeded games
+with our bot in every seat, each seat standing in for a person, and counts:
+
+* **decisions**: moves a seat was asked for (a move the platform plays for the seat
+  because it is the only one, :meth:`~games.protocol.Ruleset.forced_action`, is no
+  decision);
+* **calendar hand-offs**: waits. A wait starts when the game needs a decision from
+  someone other than the last person who decided. Everyone the game asks at that moment
+  (all the current actors with a decision to make) is asked at once and shares that one
+  wait: their answers, in any order, start no new wait. The person who just decided and
+  is asked again at once (the rest of their own turn) is still at the table: no wait.
+
+``python -m bench.handoffs [--game ID] [--games N] [--players N] [--json]`` prints a
+table, or one JSON object a line with the keys ``game``, ``players``, ``preset``,
+``plans``, ``games``, ``finished``, ``decisions_per_seat``, ``calendar_handoffs_median``,
+``calendar_handoffs_max`` and ``days_at_8_a_day`` (the median over 8 waits a day).
+
+Presets and plans: only ``standard`` (the rulebook's game, every option at its default)
+and ``none`` (no standing orders) exist so far; issue 26 adds ``quick`` and ``typical``
+beside them, and the bench reports each combination in the same rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+from collections.abc import Iterator, Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from games.protocol import Ruleset
+
+from .stats import default_options, measured_rulesets
+
+#: Decisions after which a game is stopped and counted as unfinished.
+CAP = 5000
+#: Waits a day a group answers, in the issue's "days at 8 hand-offs a day".
+WAITS_A_DAY = 8
+#: The lobby options each preset sets over the defaults.
+PRESETS: Mapping[str, Mapping[str, Any]] = {"standard": {}}
+#: The standing orders each plan setting gives every seat.
+PLANS: tuple[str, ...] = ("none",)
+
+
+@dataclass(frozen=True, slots=True)
+class GameCount:
+    """What one seeded game asked of its players."""
+
+    decisions: tuple[int, ...]
+    handoffs: int
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandoffRow:
+    """One line of the report: one game at one table size, preset and plan setting."""
+
+    game: str
+    players: int
+    preset: str
+    plans: str
+    games: int
+    finished: int
+    decisions_per_seat: float
+    calendar_handoffs_median: float
+    calendar_handoffs_max: int
+    days_at_8_a_day: float
+
+
+def count_game(ruleset: Ruleset[Any, Any], players: int, seed: int,
+               options: Mapping[str, Any] | None = None) -> GameCount:
+    """Play one seeded game with the bot in every seat and count its waits.
+
+    Who moves next follows the wait model of the module docstring: the people asked in
+    the current wait answer first (lowest seat first), then the last person to decide if
+    the game asks them again, and only then does a new wait start, asking every actor
+    with a decision to make at once."""
+    state = ruleset.setup(players, dict(options or {}), seed)
+    decisions = [0] * players
+    handoffs = 0
+    outstanding: set[int] = set()  # asked in the current wait, not yet answered
+    last: int | None = None
+    moves = 0
+    while ruleset.result(state) is None and sum(decisions) < CAP:
+        actors = sorted(ruleset.actors(state))
+        forced = next(((seat, action) for seat in actors
+                       if (action := ruleset.forced_action(state, seat)) is not None), None)
+        if forced is not None:
+            ruleset.apply_trusted(state, *forced)
+            moves += 1
+            if moves > 4 * CAP:
+                break
+            continue
+        outstanding &= set(actors)
+        if outstanding:
+            seat = min(outstanding)
+        elif last in actors:
+            seat = last
+        else:
+            handoffs += 1
+            outstanding = set(actors)
+            seat = min(outstanding)
+        outstanding.discard(seat)
+        ruleset.apply_trusted(state, seat, ruleset.bot_action(state, seat))
+        decisions[seat] += 1
+        last = seat
+        moves += 1
+    return GameCount(tuple(decisions), handoffs, ruleset.result(state) is not None)
+
+
+def table_sizes(ruleset: Ruleset[Any, Any]) -> list[int]:
+    """The table sizes measured: the smallest, 4 where the game seats 4, and the largest."""
+    sizes = {ruleset.min_players, ruleset.max_players}
+    if ruleset.min_players <= 4 <= ruleset.max_players:
+        sizes.add(4)
+    return sorted(sizes)
+
+
+def run_handoffs(ruleset: Ruleset[Any, Any], players: int, *, preset: str = "standard",
+                 plans: str = "none", games: int = 10, seed: int = 1) -> HandoffRow:
+    """The report line for ``games`` seeded games of one table."""
+    if preset not in PRESETS:
+        raise ValueError(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
+    if plans not in PLANS:
+        raise ValueError(f"unknown plans {plans!r}; known: {', '.join(PLANS)}")
+    options = {**default_options(ruleset), **PRESETS[preset]}
+    counts = [count_game(ruleset, players, seed + i, options) for i in range(games)]
+    waits = [c.handoffs for c in counts]
+    median = statistics.median(waits)
+    return HandoffRow(
+        game=ruleset.id, players=players, preset=preset, plans=plans, games=games,
+        finished=sum(1 for c in counts if c.finished),
+        decisions_per_seat=round(statistics.mean(sum(c.decisions) / players for c in counts), 1),
+        calendar_handoffs_median=median, calendar_handoffs_max=max(waits),
+        days_at_8_a_day=round(median / WAITS_A_DAY, 1))
+
+
+def rows(game: str | None, games: int, players: int | None) -> Iterator[HandoffRow]:
+    for ruleset in measured_rulesets(game):
+        sizes = [players] if players is not None else table_sizes(ruleset)
+        for size in sizes:
+            if not ruleset.min_players <= size <= ruleset.max_players:
+                continue
+            for preset in PRESETS:
+                for plans in PLANS:
+                    yield run_handoffs(ruleset, size, preset=preset, plans=plans, games=games)
+
+
+def describe(row: HandoffRow) -> str:
+    return (f"{row.game:<14} {row.players}p {row.preset:<8} plans {row.plans:<7} "
+            f"waits median {row.calendar_handoffs_median:>5.0f} max {row.calendar_handoffs_max:>5}"
+            f"  ({row.days_at_8_a_day:.1f} days at {WAITS_A_DAY} a day; "
+            f"{row.decisions_per_seat:.0f} decisions a seat; "
+            f"{row.finished}/{row.games} finished)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.handoffs",
+                                     description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--game", help="one game id (default: every game)")
+    parser.add_argument("--games", type=int, default=10, help="seeded games per table")
+    parser.add_argument("--players", type=int, help="one table size (default: min, 4, max)")
+    parser.add_argument("--json", action="store_true", help="one JSON object a line")
+    args = parser.parse_args(argv)
+    for row in rows(args.game, args.games, args.players):
+        print(json.dumps(asdict(row)) if args.json else describe(row), flush=True)
+
+
+if __name__ == "__main__":
+    main()
