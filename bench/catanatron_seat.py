@@ -8,12 +8,22 @@ per map, tile by tile and corner by corner), our bot chooses, and its move is tr
 back into one of Catanatron's playable actions. Player trades are off in the translated
 state (Catanatron 3.2.1 has none). A move with no counterpart (the two rulebooks differ
 in a detail) is replaced by a random playable action and counted as a *fallback*.
+
+Both Catanatron 3.2.1 (PyPI; ``WeightedRandomPlayer``, ``VictoryPointPlayer``) and 3.3.0
+(the source in ``../shared/third_party/catanatron-3.3.0``, issue 28: its search players
+``AlphaBetaPlayer`` and ``ValueFunctionPlayer``) are read. 3.3.0 logs the game in
+``state.action_records`` (3.2.1: ``state.actions``) and discards one card an action
+(``DISCARD_RESOURCE``, with ``state.discard_counts`` left to go) where 3.2.1 discarded a
+whole random half at once. Catanatron is GPL-3.0: it is imported here only when installed
+in the bench's environment, and none of its code is copied.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
+from importlib import metadata
 from typing import Any
 
 from games.hexfolk import bot, rules
@@ -144,13 +154,15 @@ def translate(game: Any, geometry: Geometry) -> Any:
         ours.phase = SETTLE
     elif prompt == "BUILD_INITIAL_ROAD":
         ours.phase = FOUND_ROAD
-        last = next(a.value for a in reversed(state.actions)
+        last = next(a.value for a in reversed(logged_actions(state))
                     if a.action_type.value == "BUILD_SETTLEMENT" and a.color == game.state
                     .current_color())
         ours.last_settlement = geometry.corner_of_node[last]
     elif prompt == "DISCARD":
         ours.phase = DISCARD
-        ours.discards = [sum(p.hand) // 2 if i == seat else 0 for i, p in enumerate(players)]
+        left = getattr(state, "discard_counts", None)  # 3.3.0: cards still to discard
+        ours.discards = [(sum(p.hand) // 2 if left is None else left[i]) if i == seat else 0
+                         for i, p in enumerate(players)]
     elif prompt == "MOVE_ROBBER":
         ours.phase = ROBBER
     elif state.is_road_building:
@@ -158,6 +170,15 @@ def translate(game: Any, geometry: Geometry) -> Any:
     else:
         ours.phase = MAIN if ours.rolled else ROLL
     return ours
+
+
+def logged_actions(state: Any) -> list[Any]:
+    """The actions played so far: 3.3.0 keeps them in ``action_records`` (an action and
+    its result each), 3.2.1 in ``actions``."""
+    records = getattr(state, "action_records", None)
+    if records is not None:
+        return [record.action for record in records]
+    return list(state.actions)
 
 
 def back(action: Action, playable: list[Any], geometry: Geometry, colors: tuple[Any, ...],
@@ -182,8 +203,11 @@ def back(action: Action, playable: list[Any], geometry: Geometry, colors: tuple[
             return _first(playable, "END_TURN", None, kind)
         case Buy():
             return _first(playable, "BUY_DEVELOPMENT_CARD", None, kind)
-        case Discard():
-            return next((a for a in playable if kind(a) == "DISCARD"), None)
+        case Discard(cards):
+            # 3.3.0 discards one card an action: the first of ours it offers
+            return next((a for a in playable if kind(a) == "DISCARD"
+                         or (kind(a) == "DISCARD_RESOURCE"
+                             and cards[_RESOURCES.index(a.value)] > 0)), None)
         case Robber(h, victim) | Knight(h, victim) if kind(playable[0]) == "MOVE_ROBBER":
             wanted = (geometry.tile_of_hex[h], None if victim is None else colors[victim])
             return next((a for a in playable if kind(a) == "MOVE_ROBBER"
@@ -215,6 +239,8 @@ class BotOutcome:
     finished: bool
     decisions: int
     fallbacks: int
+    #: CPU seconds of each of our decisions (translation and choice)
+    decision_seconds: tuple[float, ...] = ()
 
 
 def play_bot_game(seed: int, opponent: str, our_seat: int) -> BotOutcome:
@@ -226,9 +252,20 @@ def play_bot_game(seed: int, opponent: str, our_seat: int) -> BotOutcome:
     from catanatron.players.search import VictoryPointPlayer
     from catanatron.players.weighted_random import WeightedRandomPlayer
 
-    kinds = {"WeightedRandomPlayer": WeightedRandomPlayer,
-             "VictoryPointPlayer": VictoryPointPlayer, "RandomPlayer": RandomPlayer}
+    kinds: dict[str, Any] = {"WeightedRandomPlayer": WeightedRandomPlayer,
+                             "VictoryPointPlayer": VictoryPointPlayer,
+                             "RandomPlayer": RandomPlayer}
+    try:  # the search players of 3.3.0
+        from catanatron.players.minimax import AlphaBetaPlayer
+        from catanatron.players.value import ValueFunctionPlayer
+        kinds.update(AlphaBetaPlayer=AlphaBetaPlayer, ValueFunctionPlayer=ValueFunctionPlayer)
+    except ImportError:
+        pass
+    if opponent not in kinds:
+        raise ValueError(f"Catanatron {_version()} has no {opponent}; "
+                         f"it has {', '.join(sorted(kinds))}")
     counts = {"decisions": 0, "fallbacks": 0}
+    seconds: list[float] = []
     geometry: list[Geometry] = []
 
     class HexfolkSeat(CatanPlayer):  # type: ignore[misc]
@@ -237,6 +274,13 @@ def play_bot_game(seed: int, opponent: str, our_seat: int) -> BotOutcome:
             if len(playable) == 1:
                 return playable[0]
             counts["decisions"] += 1
+            started = time.process_time()
+            try:
+                return self._choose(game, playable)
+            finally:
+                seconds.append(time.process_time() - started)
+
+        def _choose(self, game: Any, playable: list[Any]) -> Any:
             if not geometry:
                 geometry.append(match_geometry(game.state.board.map))
             ours = translate(game, geometry[0])
@@ -258,4 +302,70 @@ def play_bot_game(seed: int, opponent: str, our_seat: int) -> BotOutcome:
         game.play_tick()
     winner = game.winning_color()
     return BotOutcome(winner == ours_color, winner is not None, counts["decisions"],
-                      counts["fallbacks"])
+                      counts["fallbacks"], tuple(seconds))
+
+
+def _version() -> str | None:
+    try:
+        return metadata.version("catanatron")
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win share."""
+    if games == 0:
+        return (0.0, 1.0)
+    share = wins / games
+    centre = (share + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * ((share * (1 - share) + z * z / (4 * games)) / games) ** 0.5 / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m bench.catanatron_seat --opponent AlphaBetaPlayer --games N [--json]``:
+    our Hexfolk bot in one seat against three Catanatron bots, seats rotated (game ``i``
+    puts ours in seat ``i % 4``), seeds shared (game ``i`` is seed ``seed + i`` whoever
+    plays), 4 players, the standard board, player trades off."""
+    import argparse
+    import json
+
+    from .stats import percentile
+
+    parser = argparse.ArgumentParser(prog="python -m bench.catanatron_seat")
+    parser.add_argument("--opponent", default="AlphaBetaPlayer")
+    parser.add_argument("--games", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    version = _version()
+    if version is None:
+        raise SystemExit("Catanatron is not installed in this environment: pip install "
+                         "../shared/third_party/catanatron-3.3.0 into a separate venv "
+                         "(see bench/README or the module docstring)")
+    outcomes = [play_bot_game(args.seed + i, args.opponent, i % PLAYERS)
+                for i in range(args.games)]
+    wins = sum(o.won for o in outcomes)
+    low, high = wilson(wins, len(outcomes))
+    seconds = [s for o in outcomes for s in o.decision_seconds]
+    row = {"game": "hexfolk", "level": "normal", "opponent": f"catanatron-{args.opponent}",
+           "catanatron_version": version, "players": PLAYERS, "games": len(outcomes),
+           "finished": sum(o.finished for o in outcomes), "share": wins / len(outcomes),
+           "ci_low": low, "ci_high": high,
+           "decision_ms_p95": 1000 * percentile(seconds, 0.95) if seconds else None,
+           "decisions": sum(o.decisions for o in outcomes),
+           "fallbacks": sum(o.fallbacks for o in outcomes),
+           "note": "Catanatron's players see every hand; ours sees only its own"}
+    if args.json:
+        print(json.dumps(row))
+        return
+    print(f"hexfolk (ours, one seat) vs 3 x {args.opponent} (Catanatron {version}), "
+          f"{PLAYERS} players, trades off: won {wins} of {len(outcomes)} "
+          f"({row['share']:.0%}, 95% CI {low:.0%}-{high:.0%}; an even share is 25%), "
+          f"{row['finished']} finished; decisions {row['decisions']}, fallbacks "
+          f"{row['fallbacks']}; decision p95 {row['decision_ms_p95'] or 0:.1f} ms. "
+          f"{row['note']}.")
+
+
+if __name__ == "__main__":
+    main()
