@@ -121,7 +121,7 @@ async def test_small_cache_keeps_every_game_correct(storage: Storage) -> None:
             _, choices = await service.choices(channel, person)
             update = await service.move(channel, person, choices[0].notation)
             assert update.version == (await storage.get(session_id)).version  # type: ignore[union-attr]
-        assert len(service._cache) <= 1 and len(service._locks) <= 1
+        assert len(service.sessions.cache) <= 1 and len(service.sessions.locks) <= 1
     for session_id in sessions:
         assert len(await storage.action_log(session_id)) == 8
         assert await service.replay_check(session_id)
