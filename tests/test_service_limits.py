@@ -20,7 +20,8 @@ import pytest
 from tidebound_support import read_raw, write_raw
 
 from bot.bounded import LockTable, LruCache
-from bot.database import SqliteDatabase, _PgExecutor
+from bot.database import SqliteDatabase
+from bot.postgres_database import _PgExecutor
 from bot.render_pool import RenderPool
 from bot.service import Person, SessionService
 from bot.storage import ACTIVE, MIGRATIONS, ReminderPlan, SeatRow, Storage
