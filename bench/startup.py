@@ -190,7 +190,7 @@ async def _child(db: str, moves: int, seed: int) -> None:
     print(json.dumps({
         "resume_s": resume_s, "resumed": resumed, "rss_ready_mb": rss_ready,
         "rss_after_moves_mb": _rss_mb(), "moves": played, "moves_s": moves_s,
-        "workers_rss_mb": workers, "cached_sessions": len(service._cache),
+        "workers_rss_mb": workers, "cached_sessions": len(service.sessions.cache),
     }), flush=True)
     await client.close()
 

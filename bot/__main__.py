@@ -14,18 +14,18 @@ def main(argv: list[str] | None = None) -> int:
     )
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="connect to Discord (the default; needs DISCORD_TOKEN)")
-    from . import console, migrate_db, replay
+    from . import console, migrate_db, replay_cli
 
     console.add_parser(sub)
     migrate_db.add_parser(sub)
-    replay.add_parser(sub)
+    replay_cli.add_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "console":
         return console.main(args)
     if args.command == "migrate-db":
         return migrate_db.main(args)
     if args.command == "replay":
-        return replay.main(args)
+        return replay_cli.main(args)
     from .app import run
 
     return run()

@@ -13,44 +13,45 @@ from typing import TYPE_CHECKING
 
 from i18n import Term, t
 
+from .requests import Person, ServiceError
 from .storage import FINISHED, ChannelBusy, SeatRow
 
 if TYPE_CHECKING:
-    from .service import Person, SessionService, Update
+    from .sessions import Sessions
+    from .updates import Update, Updates
 
 
-async def rematch(service: SessionService, channel_id: str, person: Person,
+async def rematch(sessions: Sessions, updates: Updates, channel_id: str, person: Person,
                   session_id: int) -> Update:
-    from .service import ServiceError
-
-    old = await service._by_id(session_id)
+    old = await sessions.by_id(session_id)
     if old.channel_id != channel_id:
         raise ServiceError("platform.service.no_such_session")
     if old.status != FINISHED:
         raise ServiceError("history.rematch.not_over")
     if old.seat_of(person.user_id) is None:
         raise ServiceError("history.rematch.not_player")
-    ruleset = service._ruleset(old)
+    ruleset = sessions.ruleset(old)
     seats = [SeatRow(s.seat, person.name if s.user_id == person.user_id else s.name,
                      s.user_id, s.is_bot, confirmed=s.is_bot or s.user_id == person.user_id)
              for s in old.seats]
-    async with service._channel_lock(channel_id):
+    async with sessions.channel_lock(channel_id):
         try:
-            row = await service.storage.create_session(
+            row = await sessions.storage.create_session(
                 channel_id=channel_id, guild_id=old.guild_id, game=old.game,
                 options=dict(old.options), host=SeatRow(0, person.name, person.user_id),
                 locale=old.locale)
         except ChannelBusy:
             raise ServiceError("history.rematch.busy") from None
-        await service.storage.set_lobby(row.id, seats=seats, host_id=person.user_id)
+        await sessions.storage.set_lobby(row.id, seats=seats, host_id=person.user_id)
         row.seats, row.host_id = seats, person.user_id
     waiting = ", ".join(s.name for s in seats if not s.confirmed)
     headline = t("history.rematch.opened", row.locale, host=person.name,
                  game=Term(ruleset.name_key))
     if waiting:
         headline += "\n" + t("history.rematch.waiting", row.locale, players=waiting)
-    return service._lobby_update(row, headline)
+    return updates.lobby_update(row, headline)
 
 
 def unconfirmed(seats: list[SeatRow]) -> list[SeatRow]:
+    """The seats of a rematch's lobby whose players have not come back yet."""
     return [s for s in seats if not s.confirmed]

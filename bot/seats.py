@@ -38,10 +38,10 @@ class SeatDesk:
         self.service = service
 
     async def _playing(self, channel_id: str) -> SessionRow:
-        row = await self.service._open(channel_id)
+        row = await self.service.sessions.open(channel_id)
         if row.status != ACTIVE:
             raise ServiceError("platform.seats.not_in_play")
-        self.service._load(row)  # a damaged game is refused before anything changes
+        self.service.sessions.load(row)  # a damaged game is refused before anything changes
         return row
 
     @staticmethod
@@ -58,7 +58,7 @@ class SeatDesk:
                        ) -> Update | TakeoverAsk:
         """``person`` asks for ``seat`` (0-based): their own old seat back at once (a
         rejoin), else a request the host must approve (:meth:`approve`)."""
-        async with self.service._channel_lock(channel_id):
+        async with self.service.sessions.channel_lock(channel_id):
             row = await self._playing(channel_id)
             if row.seat_of(person.user_id) is not None:
                 raise ServiceError("platform.service.already_seated")
@@ -74,7 +74,7 @@ class SeatDesk:
                       newcomer: Person) -> Update:
         """The host approves a takeover asked for on an earlier message (checked again:
         the seat must still be a bot's and the newcomer still without a seat)."""
-        async with self.service._channel_lock(channel_id):
+        async with self.service.sessions.channel_lock(channel_id):
             row = await self._playing(channel_id)
             if row.id != session_id:
                 raise ServiceError("platform.service.no_such_session")
@@ -98,7 +98,7 @@ class SeatDesk:
     async def kick(self, channel_id: str, host: Person, user_id: str) -> Update:
         """The host removes a player: from the lobby, or in play hands the seat to a bot
         (which does not remember them: a kicked player does not rejoin unasked)."""
-        row = await self.service._open(channel_id)
+        row = await self.service.sessions.open(channel_id)
         if host.user_id != row.host_id:
             raise ServiceError("platform.seats.kick_host_only")
         seat = row.seat_of(user_id)
@@ -110,11 +110,11 @@ class SeatDesk:
         if row.status == LOBBY:
             update = await self.service.remove_seat(channel_id, host, seat, expected_name=name)
             return update
-        async with self.service._channel_lock(channel_id):
+        async with self.service.sessions.channel_lock(channel_id):
             row = await self._playing(channel_id)
             if row.seat_of(user_id) != seat:
                 raise ServiceError("platform.service.stale")
-            update = await self.service._replace_with_bot(row, seat, Person(user_id, name),
+            update = await self.service.lobby.replace_with_bot(row, seat, Person(user_id, name),
                                                           remember=False)
         left = t("platform.lobby.left_game", row.locale, name=name)
         kicked = t("platform.seats.kicked", row.locale, name=name, host=host.name)

@@ -17,28 +17,32 @@ from games.undo import learned_nothing
 from i18n.errors import LocalizedError
 
 from .replay import UNDO, in_force, rebuild
+from .requests import Person, ServiceError
+from .session_options import game_options
+from .sessions import Loaded, Sessions, humans_in
+from .sessions import names as seat_names
 from .storage import ACTIVE
 
 if TYPE_CHECKING:
-    from .service import Person, SessionService, Update
+    from .turns import Turns
+    from .updates import Update
 
 
-async def take_back(service: SessionService, channel_id: str, person: Person) -> Update:
+async def take_back(sessions: Sessions, turns: Turns, channel_id: str,
+                    person: Person) -> Update:
     """Undo ``person``'s last move in the game in play in ``channel_id``; the update all
     players see (the board as it was, and who took back what)."""
-    from .service import ServiceError, _Loaded, game_options
-
-    row = await service._active_for(channel_id, None)
+    row = await sessions.active_for(channel_id, None)
     seat = row.seat_of(person.user_id)
     if seat is None:
         raise ServiceError("platform.service.not_seated")
-    async with service._lock(row.id):
-        row = await service._by_id(row.id)
+    async with sessions.lock(row.id):
+        row = await sessions.by_id(row.id)
         if row.status != ACTIVE or row.seed is None:
             raise ServiceError("platform.service.over")
-        loaded = service._load(row)
-        ruleset, names = loaded.ruleset, service.names(row)
-        log = await service.storage.action_log(row.id)
+        loaded = sessions.load(row)
+        ruleset, names = loaded.ruleset, seat_names(row)
+        log = await sessions.storage.action_log(row.id)
         kept = in_force([(entry.seat, entry.notation) for entry in log])
         if not kept:
             raise ServiceError("history.undo.nothing")
@@ -54,15 +58,15 @@ async def take_back(service: SessionService, channel_id: str, person: Person) ->
             label = ruleset.describe_public(before, seat, action, names, row.locale)
             events = ruleset.apply(after, seat, action)
         except LocalizedError as error:  # the log does not replay: damaged
-            raise service._mark_damaged(row, error) from error
+            raise sessions.mark_damaged(row, error) from error
         if ruleset.forced_action(before, seat) is not None:
             raise ServiceError("history.undo.forced", move=label)
         if not (ruleset.undoable(before, after, seat, action, events)
                 and learned_nothing(ruleset, before, after, seat, action)):
             raise ServiceError("history.undo.not_allowed", move=label)
         marker = (ruleset.actors(loaded.state), ruleset.turn_marker(loaded.state))
-        service._cache.pop(row.id)
-        restored = _Loaded(row, ruleset, before)
-        return await service._advance(
+        sessions.forget(row.id)
+        restored = Loaded(row, ruleset, before)
+        return await turns.advance(
             restored, [(seat, UNDO)], [Event("history.undo.done", seat, {"move": label})],
-            private_for=service._humans_in(row, {seat}), before=marker)
+            private_for=humans_in(row, {seat}), before=marker)

@@ -168,13 +168,13 @@ async def test_randomly_damaged_states_load_or_are_refused(tmp_path: Path, game:
                 target[rng.randrange(len(target))] = rng.choice(junk)
             row.state, row.version = json.dumps(data), row.version + 1
             try:
-                state = service._load(row).state
+                state = service.sessions.load(row).state
             except ServiceError as error:
                 assert error.key == DAMAGED
                 refused += 1
             else:
                 loaded += 1
-                ruleset = service._load(row).ruleset
+                ruleset = service.sessions.load(row).ruleset
                 for seat in ruleset.actors(state):
                     ruleset.choices(state, seat)
             service.damaged.clear()

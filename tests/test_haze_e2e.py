@@ -188,7 +188,7 @@ async def test_discord_competitive_game_with_a_special_action_out_of_turn(
     Round End's, or before a Fate is revealed against them: RULES-NOTES "Special
     actions"). The human plays the bot's moves; the seed is one where a window opens."""
     seed = _seed_with_a_window()
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: seed)
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: seed)
     ruleset = get_ruleset(GAME)
     driver = Driver(standin)
     used_out_of_turn = 0

@@ -154,7 +154,7 @@ async def test_hexfolk_is_offered_by_the_synced_commands(
 async def test_whole_game_against_bots_through_discord(
     standin: DiscordStandin, db_path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: DISCORD_SEED)
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: DISCORD_SEED)
     driver = Driver(standin)
     async with running_client(factory(db_path), standin):
         payload, _ = await driver.send(autocomplete(

@@ -20,8 +20,9 @@ import pytest
 from game_positions import LONG, RULESET_IDS, RULESETS, Position, positions
 
 import renderers
-from bot.service import SessionService, _Loaded, _public_buttons
+from bot.sessions import Loaded
 from bot.storage import ACTIVE, SeatRow, SessionRow
+from bot.updates import Updates, public_buttons
 from games import Ruleset
 from games.rng import GameRng
 
@@ -43,12 +44,12 @@ def _row(ruleset: Ruleset, players: int) -> SessionRow:
 
 def public_face(ruleset: Ruleset, position: Position, state: Any) -> dict[str, str]:
     """Everything the service shows the whole channel about ``state``."""
-    loaded = _Loaded(_row(ruleset, position.players), ruleset, state)
-    service = SessionService.__new__(SessionService)  # only its text helpers are used
+    loaded = Loaded(_row(ruleset, position.players), ruleset, state)
+    updates = Updates.__new__(Updates)  # only its text helpers are used
     return {
         "view": repr(ruleset.view(state, None)),
-        "turn text": service._turn_text(loaded),
-        "buttons": repr(_public_buttons(loaded)),
+        "turn text": updates.turn_text(loaded),
+        "buttons": repr(public_buttons(loaded)),
         "result": repr(ruleset.result(state)),
     }
 

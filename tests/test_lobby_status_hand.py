@@ -108,7 +108,7 @@ async def test_status_keeps_the_last_account_and_prints_the_scores(
         captions.append(caption)
         return b"png"
 
-    service._render_public = drawn  # type: ignore[method-assign]
+    service.updates.render_public = drawn  # type: ignore[method-assign]
     assert (await service.status(CHANNEL)).image == b"png"
     assert captions == [account]
 

@@ -163,7 +163,7 @@ async def test_a_hand_is_drawn_beside_its_board_and_a_game_without_one_sends_non
     # and what the service leaves out is what the renderer would have answered
     note = await service.hand("c-l", HOST)
     assert note.image is None
-    cached = service._cache.get(lovci)
+    cached = service.sessions.cache.get(lovci)
     assert cached is not None
     view = get_ruleset("lovci-pokladu").view(cached.state, 0)
     assert renderers.render_private("lovci-pokladu", view, ["Hana", "Bot 1"]) is None

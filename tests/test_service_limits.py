@@ -20,7 +20,8 @@ import pytest
 from tidebound_support import read_raw, write_raw
 
 from bot.bounded import LockTable, LruCache
-from bot.database import SqliteDatabase, _PgExecutor
+from bot.database import SqliteDatabase
+from bot.postgres_database import _PgExecutor
 from bot.render_pool import RenderPool
 from bot.service import Person, SessionService
 from bot.storage import ACTIVE, MIGRATIONS, ReminderPlan, SeatRow, Storage
@@ -121,7 +122,7 @@ async def test_small_cache_keeps_every_game_correct(storage: Storage) -> None:
             _, choices = await service.choices(channel, person)
             update = await service.move(channel, person, choices[0].notation)
             assert update.version == (await storage.get(session_id)).version  # type: ignore[union-attr]
-        assert len(service._cache) <= 1 and len(service._locks) <= 1
+        assert len(service.sessions.cache) <= 1 and len(service.sessions.locks) <= 1
     for session_id in sessions:
         assert len(await storage.action_log(session_id)) == 8
         assert await service.replay_check(session_id)

@@ -151,7 +151,7 @@ async def _by_slash(driver: Driver, notation: str) -> RecordedRequest:
 async def test_three_player_game_with_a_human_through_discord(
     standin: DiscordStandin, db_path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: HUMAN_SEED)
+    monkeypatch.setattr("bot.lobby.secrets.randbits", lambda bits: HUMAN_SEED)
     driver = Driver(standin)
     human = ScriptedHuman()
     ruleset = get_ruleset(GAME)

@@ -27,6 +27,7 @@ from . import components, history_commands
 from .client import FrontClient
 from .days import Days
 from .failures import answer_failure, guarded_autocomplete
+from .interactions import channel_of, person_of
 from .messages import (
     CONTENT_LIMIT,
     allowed_mentions,
@@ -41,15 +42,6 @@ from .translator import described
 MAX_AUTOCOMPLETE = 25
 
 log = logging.getLogger("tidebound.discord")
-
-
-def person_of(interaction: discord.Interaction) -> Person:
-    user = interaction.user
-    return Person(str(user.id), getattr(user, "display_name", None) or user.name)
-
-
-def channel_of(interaction: discord.Interaction) -> str:
-    return str(interaction.channel_id)
 
 
 def can_manage(interaction: discord.Interaction) -> bool:

@@ -16,6 +16,7 @@ from i18n import t
 from i18n.errors import LocalizedError
 
 from . import components
+from .interactions import person_of
 from .messages import CONTENT_LIMIT, locale_of, public_kwargs, refuse
 from .translator import described
 
@@ -28,8 +29,6 @@ MAX_LOG = 50
 
 
 def _person(interaction: discord.Interaction) -> Person:
-    from .commands import person_of
-
     return person_of(interaction)
 
 

@@ -1,0 +1,356 @@
+"""The update a front posts after a request: its texts, images and buttons.
+
+:class:`Update` says what to show and whom to ping; :class:`Updates` builds it: the
+account of what just happened, whose turn it is, the lobby, the board, a player's hand
+and the end-of-game summary. Images are drawn in a :class:`~bot.render_pool.RenderPool`
+(``render=False`` draws nothing and starts no pool); an image that cannot be drawn is
+left out and the update marked ``drawn=False``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import renderers
+from games.options import HINTS
+from games.protocol import Event
+from i18n import Term, t
+
+from .bounded import LruCache
+from .render_pool import RenderPool
+from .requests import Person, ServiceError
+from .session_options import CLOCK_OPTION, clock_of, game_options, hints_on, show_option
+from .sessions import CACHE_IDLE_SECONDS, CACHE_SIZE, Loaded, Sessions, names
+from .storage import ABANDONED, ACTIVE, FINISHED, LOBBY, SessionRow
+
+#: Discord's limit for message content is 2000 characters; keep a margin.
+MAX_TEXT = 1800
+
+logger = logging.getLogger("tidebound.service")
+
+
+@dataclass(slots=True)
+class PrivateNote:
+    """Something only one player may see (sent ephemerally)."""
+
+    text: str
+    image: bytes | None = None
+
+
+@dataclass(slots=True)
+class Update:
+    """What a front end shows after a request."""
+
+    session_id: int
+    version: int
+    status: str
+    text: str
+    image: bytes | None = None
+    #: user ids to ping: exactly the humans who must act next, once per turn.
+    mentions: tuple[str, ...] = ()
+    #: user id -> private note for that player.
+    private: dict[str, PrivateNote] = field(default_factory=dict)
+    game: str = ""
+    #: When the turn clock of the players to act runs out (Unix time), if one runs.
+    deadline: float | None = None
+    #: The end-of-game summary image (statistics), on the update that finishes a game
+    #: whose ruleset has one.
+    summary: bytes | None = None
+    #: Moves offered as buttons on the public post, as (translated label, notation);
+    #: an empty notation stands for "open your own moves menu" (see
+    #: :meth:`~games.protocol.Ruleset.public_buttons`).
+    public_buttons: tuple[tuple[str, str], ...] = ()
+    #: In a lobby: the seats the host may remove, as (seat, name) (everyone but the host).
+    removable: tuple[tuple[int, str], ...] = ()
+    #: ``False`` when what happened is stored but its image or account could not be
+    #: built (the update then says so in plain text; fronts tell the mover).
+    drawn: bool = True
+    #: The language of the game's public posts (the one it started in).
+    locale: str = "en"
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (FINISHED, ABANDONED)
+
+
+class Updates:
+    """Builds the updates of ``sessions``' games, drawing in ``render_pool``."""
+
+    def __init__(self, sessions: Sessions, render_pool: RenderPool, *, render: bool = True,
+                 cache_size: int = CACHE_SIZE,
+                 cache_idle_seconds: float | None = CACHE_IDLE_SECONDS) -> None:
+        self.sessions = sessions
+        self.render_pool = render_pool
+        self.render = render
+        #: session id -> the account of its last update ("what just happened"), which
+        #: ``status`` repeats; after a restart it falls back to the logged notation.
+        self.accounts: LruCache[int, str] = LruCache(cache_size,
+                                                     idle_seconds=cache_idle_seconds)
+        #: (game, topic, locale) -> the picture of a rules topic (a few, never stale).
+        self._rules_images: dict[tuple[str, str, str], bytes | None] = {}
+
+    # -- drawing -------------------------------------------------------------------------
+    def board_worker(self, row: SessionRow) -> int:
+        """The render worker that draws ``row``'s boards, for as long as the game goes:
+        its games' boards are spread evenly over the workers (see
+        :meth:`~bot.render_pool.RenderPool.home`)."""
+        return self.render_pool.home(board_key(row.id), group=row.game)
+
+    def release(self, session_id: int) -> None:
+        """The game is over: its worker need not hold a place for its boards."""
+        self.render_pool.release(board_key(session_id))
+
+    async def render_public(self, loaded: Loaded, caption: str) -> bytes | None:
+        """The board everybody sees, with ``caption`` in its account box."""
+        if not self.render:
+            return None
+        view = loaded.ruleset.view(loaded.state, None)
+        # always the same worker for a session: its island stays in that worker's cache
+        return await self.render_pool.run(
+            renderers.render_public, loaded.row.game, view, names(loaded.row), caption,
+            loaded.row.locale, worker=self.board_worker(loaded.row))
+
+    async def rules_image(self, game: str, topic: str, locale: str) -> bytes | None:
+        """The picture of ``/rules`` ``topic`` of ``game`` (Hexfolk's map gallery), or
+        ``None``; drawn once per game, topic and locale in a worker, then kept here."""
+        if not self.render:
+            return None
+        key = (game, topic, locale)
+        if key not in self._rules_images:
+            self._rules_images[key] = await self.render_pool.run(
+                renderers.render_rules_image, game, topic, locale)
+        return self._rules_images[key]
+
+    async def render_summary(self, loaded: Loaded) -> bytes | None:
+        """The end-of-game summary image, if the game has one (only once it is over)."""
+        if not self.render:
+            return None
+        summary = loaded.ruleset.summary_view(loaded.state)
+        if summary is None:
+            return None
+        return await self.render_pool.run(
+            renderers.render_summary, loaded.row.game, summary, names(loaded.row),
+            loaded.row.locale)
+
+    async def render_private(self, loaded: Loaded, seat: int,
+                             locale: str | None = None) -> bytes | None:
+        """``seat``'s private view (a hand image) in ``locale``, if the game has one."""
+        if not self.render:
+            return None
+        view = loaded.ruleset.view(loaded.state, seat)
+        if getattr(view, "hand", None) is None:
+            # what renderers.render_private answers for a view without a hand (Lovci
+            # pokladů has none): no image, so no round trip to a worker for it
+            return None
+        # a seat's hand always in one worker (its kept hand image is there), beside the
+        # board's worker when there are two (both are drawn at once)
+        return await self.render_pool.run(
+            renderers.render_private, loaded.row.game, view, names(loaded.row),
+            locale or loaded.row.locale, worker=self.board_worker(loaded.row) + 1 + seat)
+
+    @staticmethod
+    async def drawing(update: Update, image: Awaitable[bytes | None]) -> bytes | None:
+        """Await a rendering; on failure log it, mark ``update`` not drawn, no image."""
+        try:
+            return await image
+        except Exception:
+            logger.exception("session %s: an image could not be drawn", update.session_id)
+            update.drawn = False
+            return None
+
+    # -- the lobby -----------------------------------------------------------------------
+    def lobby_text(self, row: SessionRow, headline: str) -> str:
+        """The lobby: its game and options, and who sits where."""
+        ruleset = self.sessions.ruleset(row)
+        locale = row.locale
+        seats = "\n".join(
+            t("platform.lobby.seat_bot" if s.is_bot else "platform.lobby.seat", locale,
+              number=s.seat + 1, name=s.name)
+            + ("" if s.confirmed else " " + t("history.rematch.to_confirm", locale))
+            for s in row.seats
+        )
+        options = ", ".join(
+            [f"{k}={show_option(v)}" for k, v in game_options(row.options).items()]
+            + [f"{CLOCK_OPTION}={clock_of(row.options)}",
+               f"{HINTS.name}={show_option(hints_on(row.options))}"])
+        return "\n".join([
+            headline,
+            t("platform.lobby.summary", locale, game=Term(ruleset.name_key), count=len(row.seats),
+              min=ruleset.min_players, max=ruleset.max_players, options=options),
+            seats,
+            t("platform.lobby.hint", locale),
+        ])
+
+    def lobby_update(self, row: SessionRow, headline: str) -> Update:
+        """The lobby's post, under ``headline``."""
+        return Update(row.id, row.version, row.status, self.lobby_text(row, headline),
+                      game=row.game, locale=row.locale, removable=tuple(
+                          (s.seat, s.name) for s in row.seats if s.user_id != row.host_id))
+
+    # -- a game in play ------------------------------------------------------------------
+    async def status(self, channel_id: str, *, image: bool = True) -> Update:
+        """The lobby, or the board and whose turn it is (``image=False``: text only)."""
+        row = await self.sessions.open(channel_id)
+        if row.status == LOBBY:
+            return self.lobby_update(row, t("platform.lobby.status", row.locale))
+        loaded = self.sessions.load(row)
+        turn = self.turn_text(loaded)
+        account = self.accounts.get(row.id) or await self._logged_account(row)
+        text = clip("\n".join(filter(None, [account, self.score_text(loaded), turn])))
+        # The board's account box keeps what just happened (item 14); its header already
+        # says whose turn it is.
+        board = await self.render_public(loaded, account or turn) if image else None
+        return Update(row.id, row.version, row.status, text, board, game=row.game,
+                      locale=row.locale, deadline=row.deadline,
+                      public_buttons=public_buttons(loaded))
+
+    async def _logged_account(self, row: SessionRow) -> str:
+        """The last logged move in notation (when this process has not seen it played)."""
+        log = await self.sessions.storage.action_log(row.id)
+        if not log:
+            return ""
+        last = log[-1]
+        name = row.seats[last.seat].name if 0 <= last.seat < len(row.seats) else "?"
+        return t("platform.game.last_logged", row.locale, player=name, move=last.notation)
+
+    async def hand(self, channel_id: str, person: Person, *,
+                   locale: str | None = None) -> PrivateNote:
+        """The private view of ``person``'s seat (a hand image), in ``locale`` (the
+        reader's own language; the game's by default)."""
+        row = await self.sessions.active_for(channel_id, None)
+        seat = row.seat_of(person.user_id)
+        if seat is None:
+            raise ServiceError("platform.service.not_seated")
+        loaded = self.sessions.load(row)
+        locale = locale or row.locale
+        text = t("platform.game.your_view", locale, game=Term(loaded.ruleset.name_key))
+        if loaded.ruleset.has_hand:  # the cards in words too, not only in the image
+            text += "\n" + t("platform.game.your_hand", locale,
+                             cards=loaded.ruleset.hand_text(loaded.state, seat, locale))
+        return PrivateNote(text, await self.render_private(loaded, seat, locale))
+
+    def score_text(self, loaded: Loaded) -> str:
+        """``Scores: Ann 3, Bot 1 5.`` while the game runs (the end says them itself)."""
+        if loaded.ruleset.result(loaded.state) is not None:
+            return ""
+        scores = loaded.ruleset.scores(loaded.state)
+        players = names(loaded.row)
+        if not scores:
+            return ""
+        return t("platform.game.scores", loaded.row.locale, scores=", ".join(
+            f"{players[i]} {score}" for i, score in enumerate(scores) if i < len(players)))
+
+    def turn_text(self, loaded: Loaded) -> str:
+        """Whose turn it is (and until when), or who won."""
+        row, ruleset, state = loaded.row, loaded.ruleset, loaded.state
+        locale = row.locale
+        result = ruleset.result(state)
+        players = names(row)
+        if result is not None:
+            scores = ", ".join(f"{players[i]} {score}" for i, score in enumerate(result.scores))
+            winners = ", ".join(players[i] for i in result.winners)
+            key = ("platform.game.over_none" if not result.winners else
+                   "platform.game.over" if len(result.winners) == 1 else
+                   "platform.game.over_tie")
+            return t(key, locale, winners=winners, scores=scores)
+        actors = sorted(ruleset.actors(state))
+        text = t("platform.game.to_act", locale, players=", ".join(players[s] for s in actors))
+        if row.deadline is not None:
+            humans = [s.name for s in row.seats if s.seat in actors and not s.is_bot]
+            text += " " + t("platform.clock.until", locale, players=", ".join(humans),
+                            time=when(row.deadline))
+        return text
+
+    # -- after a move ----------------------------------------------------------------------
+    async def committed(
+        self, loaded: Loaded, events: list[Event], headline: str, mentions: tuple[str, ...],
+        private_for: Sequence[str], *, over: bool, private_locale: str | None = None,
+    ) -> Update:
+        """The update after a commit: the account of the events, whose turn it is, the
+        board, and the hands of ``private_for`` in ``private_locale`` (their reader's own
+        language, as /hand; the game's by default). An image that cannot be drawn is left
+        out (``drawn=False``)."""
+        row, ruleset = loaded.row, loaded.ruleset
+        players = names(row)
+        lines = [e.text(players, row.locale) for e in events]
+        caption = "\n".join(lines)  # the board keeps the newest events whole
+        if over:
+            self.accounts.pop(row.id)  # no status of a finished game
+        elif account := "\n".join(filter(None, [headline, *lines])):
+            self.accounts.put(row.id, account)
+        text = clip("\n".join(filter(None, [headline, *lines, self.turn_text(loaded)])))
+        private_seats = {} if over else {
+            user_id: seat for user_id in private_for
+            if (seat := row.seat_of(user_id)) is not None}
+        update = Update(row.id, row.version, row.status, text, None, mentions, game=row.game,
+                        locale=row.locale, deadline=row.deadline)
+        # The images are drawn side by side in the render workers.
+        update.image, update.summary, *hands = await asyncio.gather(
+            self.drawing(update, self.render_public(loaded, caption)),
+            self.drawing(update, self.render_summary(loaded)) if over else _nothing(),
+            *(self.drawing(update, self.render_private(loaded, seat, private_locale))
+              for seat in private_seats.values()))
+        if over:  # its last board is drawn: its worker need not hold a place for it
+            self.release(row.id)
+        else:
+            update.public_buttons = public_buttons(loaded)
+        for user_id, hand in zip(private_seats, hands, strict=True):
+            update.private[user_id] = PrivateNote(t(
+                "platform.game.your_view", private_locale or row.locale,
+                game=Term(ruleset.name_key)), hand)
+        return update
+
+
+async def _nothing() -> None:
+    return None
+
+
+def board_key(session_id: int) -> tuple[str, int]:
+    """The render pool's affinity key for a session's boards."""
+    return ("board", session_id)
+
+
+def public_buttons(loaded: Loaded) -> tuple[tuple[str, str], ...]:
+    """The ruleset's public buttons now, labels translated (none once the game is over)."""
+    row, ruleset, state = loaded.row, loaded.ruleset, loaded.state
+    if row.status != ACTIVE or ruleset.result(state) is not None:
+        return ()
+    return tuple((t(label, row.locale), notation)
+                 for label, notation in ruleset.public_buttons(state))
+
+
+def plain_account(row: SessionRow, log: Sequence[tuple[int, str]]) -> str:
+    """The stored moves in plain notation, for when their full account cannot be built."""
+    players = {seat.seat: seat.name for seat in row.seats}
+    moves = ", ".join(f"{players.get(seat, seat)}: {notation}" for seat, notation in log)
+    return clip(t("platform.service.saved_plain", row.locale, moves=moves or "-"))
+
+
+def with_names(params: dict[str, Any], row: SessionRow) -> dict[str, Any]:
+    """Refusal parameters with seat numbers (``*seat``) replaced by player names."""
+    return {
+        name: row.seats[value].name
+        if name.endswith("seat") and isinstance(value, int) and 0 <= value < len(row.seats)
+        else value
+        for name, value in params.items()
+    }
+
+
+def when(deadline: float) -> str:
+    """A deadline people read anywhere: ``5 Mar 14:05 UTC``."""
+    moment = time.gmtime(deadline)
+    return f"{moment.tm_mday} {time.strftime('%b %H:%M', moment)} UTC"
+
+
+def clip(text: str) -> str:
+    """``text`` cut to fit one post (the newest lines kept)."""
+    return text if len(text) <= MAX_TEXT else "…\n" + text[-(MAX_TEXT - 2):]
+
+
+__all__ = ["MAX_TEXT", "PrivateNote", "Update", "Updates", "board_key", "clip",
+           "plain_account", "public_buttons", "when", "with_names"]
