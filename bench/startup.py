@@ -67,8 +67,10 @@ class StartupStats:
     moves: int
     moves_s: float
     #: of the whole bot after the moves: the main process's share, and the workers'
+    #: (every process below the main one: the render workers and their fork server)
     main_pss_mb: float | None
     workers_pss_mb: float | None
+    #: how many processes below the main one
     workers: int
     cached_sessions: int
 
@@ -266,7 +268,8 @@ def report(stats: StartupStats) -> list[str]:
     def mb(value: float | None) -> str:
         return "n/a" if value is None else f"{value:.0f} MB"
 
-    whole = f"whole bot (PSS: main process and {stats.workers} worker processes)"
+    whole = (f"whole bot (PSS: main process and the {stats.workers} below it, render "
+             "workers and their fork server)")
     return [
         f"startup: {stats.sessions:,} sessions ({stats.active:,} in play, {stats.due} with "
         f"a bot due); resume visited them in {stats.resume_s * 1000:.0f} ms "
