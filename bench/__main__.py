@@ -7,7 +7,10 @@ mixed games, rendering off (``--postgres URL`` names the server; otherwise a thr
 one is started).
 
 For every game (those still in development too, :func:`bench.stats.measured_rulesets`),
-or the one named by ``--game``, at its largest player count:
+or the one named by ``--game``, at its worst table (:func:`bench.stats.worst_table`):
+its largest player count and, where a lobby option picks the map, the map that draws
+the most (Hexfolk: 8 players on the 61-hex Great Land); the images and the turns are
+measured in English and in Russian, and the worse of the two is the figure:
 
 1. random-legal playouts through the rules protocol, for a time budget
    (:mod:`bench.playouts`): actions/s, whole playouts/s, average actions per game; then
@@ -20,9 +23,10 @@ or the one named by ``--game``, at its largest player count:
    (:mod:`bench.turns`): p50 and p95 of the human's ``move`` calls over a game, their
    CPU time (service and render workers: what a busy machine inflates much less), and
    the turn at the worst position (the board with the most overlays);
-4. bot strength (:mod:`bench.strength`): one ``bot_action`` seat (rotating through the
+4. bot strength (:mod:`bench.strength`, at the largest player count on the default
+   map): one ``bot_action`` seat (rotating through the
    seats) against random-legal seats, N seeded games with an action cap: the bot's win
-   rate (a shared win counts as a win; sole wins are reported too), how the games ended
+   rate (sole wins only; shared wins are reported apart), how the games ended
    (the result's ``reason_key`` tail, ``cap`` if stopped), average turns; and for every
    player count the share of bot-only games that end by the rules within the cap;
 5. prompts of one human among bots (:mod:`bench.prompts`): decisions put to seat 0
@@ -34,8 +38,10 @@ and each figure reported is its median over the runs (issue 10: "in one run, med
 3"; :func:`bench.stats.median_of`). The counts (playouts, strength, prompts) run once.
 
 Stdout gets a table (one row per game), one JSON line per game, then each target
-and whether it is met (``MISSED`` otherwise); a game whose issue sets its own target for a
-figure is held to that one (:data:`GAME_TARGETS`). Progress goes to stderr. The exit status
+and whether it is met (``MISSED`` otherwise, ``NOT MEASURED`` when the figure is missing:
+unmeasured is not met, and the run then never says "all targets met"); a game whose issue
+sets its own target for a figure is held to that one (:data:`GAME_TARGETS`). Progress
+goes to stderr. The exit status
 is 0 even when a target is missed: a benchmark reports, it does not judge. A full run of
 every game then measures the platform (issue 10: "python -m bench prints all of the
 above"): 50 games at once and startup with 10,000 sessions (``--load``), then the
@@ -69,13 +75,14 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from games import Ruleset, UnknownGame
+from games.options import resolve_options
 
 from . import compare, haze_strength
 from .playouts import PlayoutStats, run_playouts
 from .prompts import PromptStats, run_prompts
 from .render import RenderStats, run_render
 from .render import describe as describe_render
-from .stats import measured_rulesets, median_of
+from .stats import LOCALES, measured_rulesets, median_of, table_label, worst_table
 from .strength import StrengthStats, run_strength
 from .turns import TurnStats, run_turns
 
@@ -139,7 +146,7 @@ TARGETS = (
     Target("turn at the worst position", "turn_worst_ms", 80.0, "ms"),
     Target("render p95 (worst image)", "render_p95_ms", 50.0, "ms"),
     Target("PNG size (largest)", "png_kb", 300.0, "KB"),
-    Target("bot win rate", "bot_win_pct", 80.0, "%", at_least=True),
+    Target("bot sole-win rate", "bot_win_pct", 80.0, "%", at_least=True),
 )
 
 #: A game's own targets where its issue sets them, replacing the shared target of the
@@ -164,6 +171,7 @@ def targets_for(game_id: str) -> tuple[Target, ...]:
 COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("game", "game", "s"),
     ("players", "players", "d"),
+    ("map", "map", "s"),
     ("actions/s", "actions_per_s", ",.0f"),
     ("playouts/s", "playouts_per_s", ".2f"),
     ("bot games/s", "bot_playouts_per_s", ".2f"),
@@ -178,7 +186,8 @@ COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("worst-position turn ms", "turn_worst_ms", ".1f"),
     ("worst-position overlays", "turn_worst_overlays", "d"),
     ("turns timed", "turns_timed", "d"),
-    ("bot win %", "bot_win_pct", ".1f"),
+    ("bot sole win %", "bot_win_pct", ".1f"),
+    ("bot shared win %", "bot_shared_win_pct", ".1f"),
     ("bot games", "bot_games", "d"),
     ("bot avg turns", "bot_avg_turns", ".0f"),
     ("bots-only finish % (worst)", "bot_only_finish_min_pct", ".0f"),
@@ -194,39 +203,56 @@ def _pct(rate: float | None) -> float | None:
     return None if rate is None else round(100.0 * rate, 1)
 
 
+def _worst(runs: dict[str, Any], figure: str) -> tuple[str, Any]:
+    """The language whose run has the highest ``figure``, and that run."""
+    locale = max(runs, key=lambda name: getattr(runs[name], figure) or 0.0)
+    return locale, runs[locale]
+
+
 def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
               log: Callable[[str], None]) -> dict[str, Any]:
     """Run the four measurements for one game; the figures as a JSON-ready dict."""
-    players = ruleset.max_players
+    players, overrides = worst_table(ruleset)
+    table = table_label(players, overrides)
+    options = resolve_options(ruleset.name_key, ruleset.options, overrides)
     amount = (f"{settings.playouts} games" if settings.playouts is not None
               else f"{settings.playout_budget_s:g} s budget")
-    log(f"[{ruleset.id}] random playouts at {players} players, {amount} ...")
+    log(f"[{ruleset.id}] random playouts at {table}, {amount} ...")
     playouts: PlayoutStats = run_playouts(
-        ruleset, players, seed=seed,
+        ruleset, players, seed=seed, options=options,
         budget_s=settings.playout_budget_s if settings.playouts is None else float("inf"),
         max_playouts=settings.playouts)
-    log(f"[{ruleset.id}] bot-played playouts at {players} players, {amount} ...")
+    log(f"[{ruleset.id}] bot-played playouts at {table}, {amount} ...")
     bot_playouts: PlayoutStats = run_playouts(
-        ruleset, players, seed=seed, bots=True,
+        ruleset, players, seed=seed, bots=True, options=options,
         budget_s=settings.playout_budget_s if settings.playouts is None else float("inf"),
         max_playouts=settings.playouts)
-    renders: list[RenderStats] = []
-    turn_runs: list[TurnStats] = []
+    renders: dict[str, list[RenderStats]] = {locale: [] for locale in LOCALES}
+    turn_runs: dict[str, list[TurnStats]] = {locale: [] for locale in LOCALES}
     limit = "a whole game" if settings.max_turns is None else f"{settings.max_turns} moves"
     for run in range(1, settings.repeats + 1):
         of = f" (run {run} of {settings.repeats})" if settings.repeats > 1 else ""
-        log(f"[{ruleset.id}] render x{settings.render_samples} of every image, worst "
-            f"positions{of} ...")
-        render = run_render(ruleset, players, seed=seed, samples=settings.render_samples)
-        if render.note:
-            log(f"[{ruleset.id}] render skipped: {render.note}")
-        for line in describe_render(render):
-            log(f"[{ruleset.id}] {line}")
-        renders.append(render)
-        log(f"[{ruleset.id}] turn latency via the session service, {limit}{of} ...")
-        turn_runs.append(run_turns(ruleset, players, seed=seed, max_turns=settings.max_turns))
-    render = median_of(renders)
-    turns = median_of(turn_runs)
+        for locale in LOCALES:
+            log(f"[{ruleset.id}] render x{settings.render_samples} of every image, worst "
+                f"positions, {table}, {locale}{of} ...")
+            render = run_render(ruleset, players, seed=seed, samples=settings.render_samples,
+                                locale=locale, options=overrides)
+            if render.note:
+                log(f"[{ruleset.id}] render skipped: {render.note}")
+            for line in describe_render(render):
+                log(f"[{ruleset.id}] {line}")
+            renders[locale].append(render)
+            log(f"[{ruleset.id}] turn latency via the session service, {table}, {locale}, "
+                f"{limit}{of} ...")
+            turn_runs[locale].append(run_turns(ruleset, players, seed=seed,
+                                               max_turns=settings.max_turns,
+                                               options=overrides, locale=locale))
+    render_by = {locale: median_of(runs) for locale, runs in renders.items()}
+    turns_by = {locale: median_of(runs) for locale, runs in turn_runs.items()}
+    render_locale, render = _worst(render_by, "p95_ms")
+    turn_locale, turns = _worst(turns_by, "p95_ms")
+    png_kb = max((r.png_kb for r in render_by.values() if r.png_kb is not None), default=None)
+    worst_turn = max(turns_by.values(), key=lambda t: t.worst_ms)
     # a game whose random playouts all finish gets at least twice their length as cap
     max_actions = settings.strength_max_actions
     if not playouts.unfinished:
@@ -249,6 +275,8 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
         "bot_modes": modes,
         "game": ruleset.id,
         "players": players,
+        "map": overrides.get("map", "default"),
+        "table": table,
         "seed": seed,
         "actions_per_s": round(playouts.actions_per_s, 1),
         "playouts_per_s": round(playouts.playouts_per_s, 3),
@@ -271,7 +299,10 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
                                    "png_kb": round(i.png_kb, 1)} for i in render.images},
         "render_samples": render.samples,
         "timing_runs": settings.repeats,
-        "png_kb": _round(render.png_kb, 1),
+        "render_locale": render_locale,
+        "render_p95_ms_by_locale": {locale: _round(r.p95_ms, 2)
+                                    for locale, r in render_by.items()},
+        "png_kb": _round(png_kb, 1),
         "render_position_actions": render.position_actions,
         "render_game_actions": render.game_actions,
         "render_turn": render.turn if isinstance(render.turn, int | float | str) else None,
@@ -280,17 +311,20 @@ def benchmark(ruleset: Ruleset[Any, Any], settings: Settings, seed: int,
         "turn_max_ms": round(turns.max_ms, 2),
         "turn_cpu_p50_ms": _round(turns.cpu_p50_ms, 2),
         "turn_cpu_p95_ms": _round(turns.cpu_p95_ms, 2),
-        "turn_worst_ms": round(turns.worst_ms, 2),
-        "turn_worst_cpu_ms": _round(turns.worst_cpu_ms, 2),
-        "turn_worst_overlays": turns.worst_overlays,
+        "turn_locale": turn_locale,
+        "turn_p95_ms_by_locale": {locale: round(t.p95_ms, 2) for locale, t in turns_by.items()},
+        "turn_worst_ms": round(worst_turn.worst_ms, 2),
+        "turn_worst_cpu_ms": _round(worst_turn.worst_cpu_ms, 2),
+        "turn_worst_overlays": worst_turn.worst_overlays,
         "turns_timed": turns.turns,
         "turn_game_finished": turns.finished,
-        "turn_png_kb_max": round(turns.max_png_kb, 1),
+        "turn_png_kb_max": round(max(t.max_png_kb for t in turns_by.values()), 1),
         "bot_players": strength.players,
         "bot_games": strength.games,
-        "bot_wins": strength.wins,
         "bot_sole_wins": strength.sole_wins,
+        "bot_shared_wins": strength.shared_wins,
         "bot_win_pct": _pct(strength.win_rate),
+        "bot_shared_win_pct": _pct(strength.shared_win_rate),
         "bot_endings": dict(sorted(strength.endings.items())),
         "bot_avg_turns": _round(strength.avg_turns, 1),
         "bot_max_actions": max_actions,
@@ -346,9 +380,14 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
-def verdicts(rows: Sequence[dict[str, Any]]) -> tuple[list[str], int]:
-    """A line per game and target saying ``met`` or ``MISSED``; and how many were missed."""
-    lines, missed = [], 0
+#: What a target's line ends with when its figure is missing: not met, never skipped.
+NOT_MEASURED = "NOT MEASURED (not met)"
+
+
+def verdicts(rows: Sequence[dict[str, Any]]) -> tuple[list[str], int, int]:
+    """A line per game and target saying ``met``, ``MISSED`` or ``NOT MEASURED``; and how
+    many were missed, and how many not measured (issue 30 item 2: unmeasured is not met)."""
+    lines, missed, unmeasured = [], 0, 0
     for row in rows:
         for target in targets_for(row["game"]):
             value = row.get(target.key)
@@ -356,13 +395,23 @@ def verdicts(rows: Sequence[dict[str, Any]]) -> tuple[list[str], int]:
             head = (f"  {row['game']:<10} {target.label} {sign} {target.limit:g} "
                     f"{target.unit}: ")
             if value is None:
-                lines.append(head + "n/a (not measured)")
+                unmeasured += 1
+                lines.append(head + NOT_MEASURED)
             elif target.met(value):
                 lines.append(head + f"{value:.1f} {target.unit}  met")
             else:
                 missed += 1
                 lines.append(head + f"{value:.1f} {target.unit}  MISSED")
-    return lines, missed
+    return lines, missed, unmeasured
+
+
+def summary(missed: int, unmeasured: int) -> str:
+    """The run's verdict: "all targets met" only when every figure was measured and met."""
+    if not missed and not unmeasured:
+        return "all targets met"
+    parts = [f"{missed} target(s) MISSED"] if missed else []
+    parts += [f"{unmeasured} target(s) NOT MEASURED"] if unmeasured else []
+    return ", ".join(parts)
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -501,13 +550,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     for row in rows:
         print(json.dumps(row))
     print()
-    lines, missed = verdicts(rows)
+    lines, missed, unmeasured = verdicts(rows)
     print("Targets:")
     print("\n".join(lines))
-    summary = "all targets met" if not missed else f"{missed} target(s) MISSED"
     runs = (f", each timing the median of {settings.repeats} runs" if settings.repeats > 1
             else ", each timing from 1 run")
-    print(f"\n{summary}; {'quick' if args.quick else 'full'} run, seed {args.seed}{runs}, "
+    print(f"\n{summary(missed, unmeasured)}; {'quick' if args.quick else 'full'} run, "
+          f"seed {args.seed}{runs}, "
           f"{elapsed:.1f} s")
     if args.quick or args.game:
         print("\nLeft out of a quick or one-game run: 50 games at once and startup with "

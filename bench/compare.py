@@ -333,7 +333,7 @@ def report(row: dict[str, Any]) -> list[str]:
                 f"{row[p + 'unfinished']} unfinished")
         ratio, target = row[mode + "ratio"], row[mode + "target"]
         if ratio is None:
-            lines.append(f"  games/s ours/catanatron >= {target:.1f}: n/a (not measured)")
+            lines.append(f"  games/s ours/catanatron >= {target:.1f}: NOT MEASURED (not met)")
         else:
             verdict = "met" if ratio >= target else "MISSED"
             lines.append(f"  games/s ours/catanatron >= {target:.1f}: {ratio:.2f}x  {verdict}"

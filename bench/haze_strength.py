@@ -14,7 +14,7 @@ saw The Doom defeated, and the CPU time of every bot decision (``time.process_ti
 around ``bot_action``: mean and p95 in ms; the engine's own work between decisions is
 not in it). ``python -m bench.haze_strength --games 200`` (seeds ``seed * 1_000_003 +
 i``). ``python -m bench --game haze-islands`` measures the bot through the generic
-:mod:`bench.strength` (bot against random at 3 players, shared wins counted as wins);
+:mod:`bench.strength` (bot against random at 3 players, sole wins, shared apart);
 this module is the per-mode breakdown the issue asks for.
 """
 

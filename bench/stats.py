@@ -1,5 +1,5 @@
-"""Small shared helpers of the benchmark: the games it measures, percentiles, default
-options, seat names."""
+"""Small shared helpers of the benchmark: the games it measures and the table each is
+measured at, percentiles, default options, seat names."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any, TypeVar, cast
 
 import games
 from games import Ruleset
-from games.options import resolve_options
+from games.options import InvalidOption, resolve_options
 from i18n import t
 
 T = TypeVar("T")
@@ -37,6 +37,50 @@ def percentile(samples: Sequence[float], fraction: float) -> float:
 def default_options(ruleset: Ruleset[Any, Any]) -> dict[str, Any]:
     """The ruleset's lobby options with every default, as a lobby without options has."""
     return resolve_options(ruleset.name_key, ruleset.options, {})
+
+
+#: The lobby option that picks a game's map, where a game has maps (Hexfolk's ``map``).
+MAP_OPTION = "map"
+#: The languages every image and turn is measured in (issue 30 item 2: "in Russian as
+#: well as English"); the worse of them is the figure held to a target.
+LOCALES = ("en", "ru")
+
+
+def _map_size(ruleset: Ruleset[Any, Any], players: int, options: dict[str, Any]
+              ) -> tuple[int, int]:
+    """How much a map draws at the start of a seeded game: (numbered spots, places: a
+    board's hexes, cards or locations)."""
+    view = ruleset.view(ruleset.setup(players, options, 1), None)
+    places = next((len(getattr(view, name)) for name in ("terrain", "cards", "locations")
+                   if getattr(view, name, None) is not None), 0)
+    return len(getattr(view, "spots", None) or ()), places
+
+
+def worst_table(ruleset: Ruleset[Any, Any]) -> tuple[int, dict[str, Any]]:
+    """The table a game is measured at (issue 30 item 2, "every game on its worst table
+    and map"): its most players and, where a lobby option picks the map, the map those
+    players may take that draws the most (the most numbered spots, then the most hexes:
+    Hexfolk's 61-hex Great Land at 8 players). Returns (players, options over the
+    defaults), e.g. ``(8, {"map": "great-land"})``; ``{}`` for a game without maps."""
+    players = ruleset.max_players
+    option = next((o for o in ruleset.options if o.name == MAP_OPTION and o.choices), None)
+    if option is None:
+        return players, {}
+    sizes: dict[str, tuple[int, int]] = {}
+    for choice in option.choices:
+        try:
+            chosen = resolve_options(ruleset.name_key, ruleset.options, {MAP_OPTION: choice})
+            ruleset.check_seats(players, chosen)
+        except InvalidOption:
+            continue  # not a map for this many players
+        sizes[choice] = _map_size(ruleset, players, chosen)
+    biggest = max(sizes, key=lambda choice: sizes[choice])
+    return players, ({} if biggest == option.default else {MAP_OPTION: biggest})
+
+
+def table_label(players: int, options: dict[str, Any]) -> str:
+    """``8 players, map=great-land``: the table a figure was measured at."""
+    return ", ".join([f"{players} players", *(f"{k}={v}" for k, v in sorted(options.items()))])
 
 
 def seat_names(num_players: int, locale: str = "en") -> list[str]:

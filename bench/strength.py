@@ -6,9 +6,10 @@ Two measurements at fixed seeds:
    ``seed * 1_000_003 + i``) puts one :meth:`~games.protocol.Ruleset.bot_action` seat in
    seat ``i % players`` (so the bot rotates through every seat) and lets a seeded
    :class:`random.Random` pick a legal action for every other seat. The bot *wins* a
-   game when it is among the result's winners (a sole or a **shared** win both count;
-   the sole wins are reported apart). A game still running after ``max_actions``
-   actions is stopped and counted as ``cap`` (not a win).
+   game when it is the result's only winner; a **shared** win (the bot among several
+   winners) is counted apart and is not a win (issue 30 item 2: the win-rate target
+   is held by sole wins). A game still running after ``max_actions`` actions is
+   stopped and counted as ``cap`` (not a win).
 2. **Bots only**: for every player count, ``finish_seeds`` games with a bot in every
    seat; the figure is the share that reach a result of their own within
    ``max_actions`` actions (a ``turn_limit``-style house rule is never switched on: the
@@ -52,8 +53,10 @@ class StrengthStats:
 
     players: int
     games: int = 0
-    wins: int = 0
+    #: games the bot won alone
     sole_wins: int = 0
+    #: games the bot won together with others (not counted as wins)
+    shared_wins: int = 0
     actions: int = 0
     turns: int = 0
     turn_games: int = 0
@@ -64,13 +67,25 @@ class StrengthStats:
 
     @property
     def win_rate(self) -> float | None:
-        return self.wins / self.games if self.games else None
+        """The share of games the bot won alone (a shared win is not a win)."""
+        return self.sole_wins / self.games if self.games else None
+
+    @property
+    def shared_win_rate(self) -> float | None:
+        return self.shared_wins / self.games if self.games else None
 
     @property
     def avg_turns(self) -> float | None:
         if self.turn_games:
             return self.turns / self.turn_games
         return self.actions / self.games if self.games else None
+
+    def record(self, seat: int, winners: tuple[int, ...]) -> None:
+        """Count one game's result for the bot in ``seat``."""
+        if winners == (seat,):
+            self.sole_wins += 1
+        elif seat in winners:
+            self.shared_wins += 1
 
     def finish_rate(self, players: int) -> float | None:
         games, finished, _ = self.bot_only.get(players, (0, 0, {}))
@@ -144,9 +159,7 @@ def run_strength(ruleset: Ruleset[Any, Any], *, seed: int, games: int, finish_se
             stats.turns += out.turns
             stats.turn_games += 1
         stats.endings[out.reason] += 1
-        if seat in out.winners:
-            stats.wins += 1
-            stats.sole_wins += out.winners == (seat,)
+        stats.record(seat, out.winners)
     counts = range(ruleset.min_players, ruleset.max_players + 1)
     left = max(budget_s - (time.perf_counter() - start), budget_s * 0.25)
     for players_here in counts:

@@ -1,7 +1,9 @@
 """Turn latency end to end through :class:`~bot.service.SessionService`.
 
 A real SQLite file in a temporary directory, rendering on: the human ``bench-human``
-opens a lobby, fills the other seats with bots and starts with the seed. Each time
+opens a lobby (with the given lobby options, e.g. Hexfolk's ``map=great-land``, and
+public posts in the given language), fills the other seats with bots and starts with
+the seed. Each time
 the human must act, their move is the one the bot would make for that seat (from the
 state the service stored), and the :meth:`~bot.service.SessionService.move` call is
 timed: the human's move, the bots' replies, the SQLite commit and the public and
@@ -25,6 +27,7 @@ import asyncio
 import json
 import tempfile
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -120,12 +123,13 @@ async def _overlays(service: SessionService, ruleset: Ruleset[Any, Any], session
 
 
 async def _run(ruleset: Ruleset[Any, Any], players: int, seed: int, max_turns: int | None,
-               directory: Path) -> TurnStats:
+               directory: Path, options: Mapping[str, Any], locale: str) -> TurnStats:
     storage = await Storage.open(directory / "bench.sqlite3")
     service = SessionService(storage)
     try:
         person = Person(HUMAN_ID, HUMAN_NAME)
-        await service.new_game(CHANNEL, person, ruleset.id)
+        typed = " ".join(f"{name}={value}" for name, value in sorted(options.items()))
+        await service.new_game(CHANNEL, person, ruleset.id, typed, locale=locale)
         for _ in range(players - 1):
             await service.add_bot(CHANNEL, person)
         update: Update = await service.start(CHANNEL, person, seed=seed)
@@ -159,7 +163,10 @@ async def _run(ruleset: Ruleset[Any, Any], players: int, seed: int, max_turns: i
 
 
 def run_turns(ruleset: Ruleset[Any, Any], players: int, *, seed: int,
-              max_turns: int | None) -> TurnStats:
-    """Play one seeded game (or ``max_turns`` human moves) and time every human move."""
+              max_turns: int | None, options: Mapping[str, Any] | None = None,
+              locale: str = "en") -> TurnStats:
+    """Play one seeded game (or ``max_turns`` human moves) and time every human move;
+    ``options``: lobby options over the defaults, ``locale``: the game's language."""
     with tempfile.TemporaryDirectory(prefix="tidebound-bench-") as directory:
-        return asyncio.run(_run(ruleset, players, seed, max_turns, Path(directory)))
+        return asyncio.run(_run(ruleset, players, seed, max_turns, Path(directory),
+                                options or {}, locale))

@@ -81,15 +81,15 @@ def test_haze_islands_is_held_to_the_targets_of_its_issue() -> None:
 
     row = {"turn_p95_ms": 120.0, "turn_worst_ms": 140.0, "render_p95_ms": 80.0,
            "png_kb": 450.0, "bot_win_pct": 90.0}
-    haze, missed_haze = verdicts([{"game": "haze-islands", **row}])
-    other, missed_other = verdicts([{"game": "shipyard", **row}])
+    haze, missed_haze, _ = verdicts([{"game": "haze-islands", **row}])
+    other, missed_other, _ = verdicts([{"game": "shipyard", **row}])
     assert missed_haze == 0, haze
     # 120 and 140 ms turns, an 80 ms render and 450 KB miss the shared 80 ms, 80 ms,
     # 50 ms and 300 KB
     assert missed_other == 4, other
     assert any("< 100 ms" in line and "render" in line for line in haze)
     assert any("< 600 KB" in line for line in haze)
-    slow, missed_slow = verdicts([{"game": "haze-islands", **row, "render_p95_ms": 120.0}])
+    slow, missed_slow, _ = verdicts([{"game": "haze-islands", **row, "render_p95_ms": 120.0}])
     assert missed_slow == 1 and any("render" in line and "MISSED" in line for line in slow)
 
 
@@ -125,3 +125,97 @@ def test_repeated_timings_are_reported_as_their_median() -> None:
                      {"worst": "final", "p95": 45.0, "images": ({"ms": 2.0},)}])
     assert row == {"worst": "final", "p95": 45.0, "images": ({"ms": 2.0},)}
     assert median_of([{"x": None}, {"x": 3.0}, {"x": 4.0}]) == {"x": None}
+
+
+def test_a_figure_not_measured_is_not_met() -> None:
+    """Issue 30 item 2: "A figure that was not measured prints 'n/a' and does not count as
+    missed, so a run can still print 'all targets met'. Unmeasured is not met." """
+    from bench.__main__ import summary, verdicts
+    from bench.startup import StartupStats
+    from bench.startup import report as startup_report
+
+    row = {"game": "hagoth", "turn_p95_ms": 20.0, "turn_worst_ms": 30.0,
+           "render_p95_ms": None, "png_kb": 100.0, "bot_win_pct": 90.0}
+    lines, missed, unmeasured = verdicts([row])
+    assert (missed, unmeasured) == (0, 1)
+    assert [line for line in lines if "NOT MEASURED" in line] == [
+        line for line in lines if "render" in line]
+    assert summary(missed, unmeasured) != "all targets met"
+    assert "NOT MEASURED" in summary(missed, unmeasured)
+    assert summary(0, 0) == "all targets met"
+    assert summary(2, 0) == "2 target(s) MISSED"
+    # the whole bot's memory, unreadable, is not measured either (never "met")
+    stats = StartupStats(10_000, 7_500, 20, 1.0, 0.5, 20, None, 90.0, 200, 9.0, 60.0,
+                         None, 3, 500)
+    memory = [line for line in startup_report(stats) if "memory" in line]
+    assert len(memory) == 2 and "NOT MEASURED" in memory[0] and "  met" not in memory[0]
+    assert "MISSED" not in memory[1] and memory[1].split("MB  ")[1].startswith("met")
+
+
+def test_the_bots_win_rate_counts_sole_wins_and_shared_wins_apart() -> None:
+    """Issue 30 item 2: "A bot's win rate counts shared wins as wins: report sole wins,
+    and shared wins apart" — the target is held by sole wins."""
+    from bench.strength import StrengthStats
+
+    stats = StrengthStats(players=3)
+    for seat, winners in ((0, (0,)), (1, (1, 2)), (2, (0, 2)), (0, (1,)), (1, (1,))):
+        stats.games += 1
+        stats.record(seat, winners)
+    assert (stats.sole_wins, stats.shared_wins) == (2, 2)
+    assert stats.win_rate == 2 / 5 and stats.shared_win_rate == 2 / 5
+
+
+def test_every_game_is_measured_at_its_worst_table() -> None:
+    """Issue 30 item 2: "Hexfolk's render and turn targets run on the default board,
+    never on the 61-hex Great Land with 8 players: measure every game on its worst table
+    and map"."""
+    from bench.stats import LOCALES, _map_size, default_options, measured_rulesets, worst_table
+
+    tables = {ruleset.id: worst_table(ruleset) for ruleset in measured_rulesets()}
+    assert tables["hexfolk"] == (8, {"map": "great-land"})
+    (hexfolk,) = measured_rulesets("hexfolk")
+    assert _map_size(hexfolk, 8, {**default_options(hexfolk), "map": "great-land"})[1] == 61
+    for ruleset in measured_rulesets():
+        players, options = tables[ruleset.id]
+        assert players == ruleset.max_players
+        assert set(options) <= {"map"}
+    assert LOCALES == ("en", "ru")
+
+
+def test_turn_bench_plays_the_table_it_is_given() -> None:
+    """The turn benchmark opens its lobby with the options and language it is given: at
+    7 players the human's second founding settlement has 122 spots to choose from on the
+    Great Land (and 74 on the default board), in Russian."""
+    from games import get_ruleset
+
+    turns = run_turns(get_ruleset("hexfolk"), 7, seed=1, max_turns=2,
+                      options={"map": "great-land"}, locale="ru")
+    assert turns.turns == 2 and turns.worst_overlays == 122
+
+
+def test_the_whole_bots_memory_counts_its_worker_processes() -> None:
+    """Issue 30 item 2: "The 'memory < 100 MB' target leaves out the render worker
+    processes: report and target the whole bot: main process plus workers, as PSS"."""
+    import subprocess
+    import sys
+    import time
+
+    from bench.startup import _pss_mb, bot_memory_mb
+
+    if _pss_mb() is None:
+        pytest.skip("no /proc/<pid>/smaps_rollup on this system")
+    _, alone_workers, _ = bot_memory_mb()
+    child = subprocess.Popen([sys.executable, "-c", "import time; b = bytearray(30 << 20); "
+                              "b[::4096] = b'x' * len(b[::4096]); time.sleep(60)"])
+    try:
+        for _ in range(100):  # until the child has touched its 30 MB
+            main, workers, count = bot_memory_mb()
+            if workers is not None and workers - (alone_workers or 0) > 25:
+                break
+            time.sleep(0.1)
+        assert count >= 1
+        assert main is not None and main > 0
+        assert workers is not None and workers - (alone_workers or 0) > 25
+    finally:
+        child.kill()
+        child.wait()

@@ -15,7 +15,6 @@ through the translation layer).
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import re
 import string
@@ -45,9 +44,6 @@ GAMES = {"hagoth": "target=5", "lovci-pokladu": "turn_limit=30", "hexfolk": "tar
 LOCALES = ("ru", "cs")
 #: Seconds to wait for an answer (the bot draws a board per move; the machine is shared).
 WAIT = 30.0
-#: Whether menus follow the user's language and public posts the server's (issue 14, the
-#: ``/settings language`` work of another helper): until then a game speaks English.
-SERVER_LANGUAGE = importlib.util.find_spec("bot.discord_front.days") is not None
 #: A lobby option setting as typed ("target=8", "trades=no").
 SYNTAX = re.compile(r"\b[a-z_]+=[\w?-]+")
 #: Keys of the catalogue tables whose texts are not words of a language.
@@ -277,10 +273,6 @@ async def test_a_whole_game_meets_no_english(
     assert len(private) > 50 and len(public) > 20
     found = {"private": leaks(private, english_fragments(locale)),
              "public": leaks(public, english_fragments(server))}
-    if any(found.values()) and not SERVER_LANGUAGE:
-        pytest.xfail("a game's texts follow the user's and the server's language only "
-                     "with the server-language work (issue 14, helper days): "
-                     f"{sorted(found['public'])[:3]} {sorted(found['private'])[:3]}")
     assert found == {"private": {}, "public": {}}
     if server != "ru":  # the public posts speak the server's language, not the user's
         assert not [text for text in public if re.search("[а-яё]", text, re.I)]

@@ -9,7 +9,15 @@ import random
 from typing import Any
 
 import pytest
-from PIL import Image
+from image_checks import (
+    Area,
+    changed_inside,
+    changed_outside,
+    check_png,
+    check_texts_fit,
+    decode,
+)
+from PIL import Image, ImageChops
 
 from games import get_ruleset
 from games.lovci_pokladu.data import CARD_TYPES, CENTRE, deck_without_centre, rotate
@@ -17,9 +25,15 @@ from games.lovci_pokladu.view import CardView, LovciView, PendingView
 from i18n import has
 from renderers import render_public
 from renderers.common import seat_style
-from renderers.lovci_pokladu import render_board
+from renderers.lovci_pokladu import (
+    CELL,
+    _board_layer,
+    _cell_xy,
+    _draw_board,
+    _slot_box,
+    render_board,
+)
 
-MAX_BYTES = 600 * 1024
 NAMES = ("Alice", "Bořivoj Přemyslovec", "Дмитрий", "Someone With A Really Long Display Name")
 CAPTION = (
     "Bořivoj's sailor 2 turned a stingray on D4 and was thrown into the sea west of A4; the "
@@ -117,36 +131,48 @@ def marked(view: LovciView) -> LovciView:
     )
 
 
-def decode(data: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    assert image.format == "PNG"
-    return image
+def check_board(view: LovciView, names: tuple[str, ...] = NAMES, caption: str = CAPTION
+                ) -> Image.Image:
+    """The board of ``view``: a phone-sized PNG within the 300 KB target, whose every
+    catalogue text fits its box in English, Russian and Czech (issue 14)."""
+    check_texts_fit(lambda names, locale: render_board(view, names, caption, locale))
+    return check_png(render_board(view, names, caption))
 
 
-def check_png(data: bytes) -> Image.Image:
-    image = decode(data)
-    assert image.width >= 1000
-    assert len(data) < MAX_BYTES
-    return image
+def cell(square: int) -> Area:
+    x, y = _cell_xy(square)
+    return (x, y, x + CELL, y + CELL)
+
+
+def face_down_cells(view: LovciView) -> list[int]:
+    """The squares whose card the board draws exactly as the all-face-down board does."""
+    board, hidden = _draw_board(view, "en"), _board_layer("en")
+    return [sq for sq in range(81) if ImageChops.difference(
+        board.crop(cell(sq)), hidden.crop(cell(sq))).getbbox() is None]
 
 
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("make", [early, mid])
 def test_board_is_a_phone_sized_png(players: int, make: Any) -> None:
-    check_png(render_board(make(players), NAMES, CAPTION))
+    """Issue 10: PNG under 300 KB; issue 14: its texts fit, in every language."""
+    check_board(make(players))
 
 
 def test_three_players_through_the_registry() -> None:
-    data = render_public("lovci-pokladu", mid(3), NAMES, CAPTION)
-    check_png(data)
+    """The registry draws Lovci's boards with this renderer, at three players too."""
+    view = mid(3)
+    data = render_public("lovci-pokladu", view, NAMES, CAPTION)
+    assert data == render_board(view, NAMES, CAPTION)
+    check_board(view)
 
 
 def test_before_the_ships_are_placed_every_card_but_the_centre_is_face_down() -> None:
     view = played(2, seed=5, actions=0)
     assert view.phase == "start"
     assert [card.square for card in view.cards if card.face_up] == [40]
-    check_png(render_board(view, NAMES, ""))
+    check_board(view, caption="")
+    # the image too: every card is drawn face down but the centre
+    assert face_down_cells(view) == [sq for sq in range(81) if sq != CENTRE]
 
 
 def test_all_cards_face_down() -> None:
@@ -154,12 +180,45 @@ def test_all_cards_face_down() -> None:
     hidden = tuple(
         CardView(c.square, c.name, False, None, None, None, None, None, None) for c in view.cards
     )
-    check_png(render_board(dataclasses.replace(view, cards=hidden), NAMES, CAPTION))
+    view = dataclasses.replace(view, cards=hidden)
+    check_board(view)
+    # every card is drawn face down; only sailors, coins and the last move's outline
+    # change a card's square
+    marked_squares = ({s.square for s in view.sailors if s.square is not None}
+                      | {sq for sq, _ in view.tokens} | set(view.last_squares))
+    assert set(range(81)) - set(face_down_cells(view)) <= marked_squares
 
 
-def test_every_mark() -> None:
-    for players in (2, 4):
-        check_png(render_board(marked(mid(players)), NAMES, CAPTION))
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_mark(players: int) -> None:
+    """Every kind of mark is drawn, each where the view puts it: moving one sailor (on a
+    card, a prisoner, caught by the octopus, in the sea) or lifting a delay changes the
+    board at its old and new place and nowhere else; and the texts fit."""
+    view = marked(mid(players))
+    check_board(view)
+    board = _draw_board(view, "en")
+
+    def changed(sailor: int, **change: Any) -> Image.Image:
+        sailors = list(view.sailors)
+        sailors[sailor] = dataclasses.replace(sailors[sailor], **change)
+        return _draw_board(dataclasses.replace(view, sailors=tuple(sailors)), "en")
+
+    cases: list[tuple[int, dict[str, Any], tuple[Area, ...]]] = [
+        (0, {"square": 41}, (cell(40), cell(41))),  # on the centre card, carrying 300
+        (3, {"square": 51}, (cell(50), cell(51))),  # a prisoner under a spell
+        (5, {"square": 29}, (cell(30), cell(29))),  # caught by the octopus
+        (4, {"ring": 16}, (_slot_box(15), _slot_box(16))),  # in the sea, east
+        (1, {"delayed": None}, (cell(40),)),  # the delay badge
+    ]
+    for sailor, change, places in cases:
+        after = changed(sailor, **change)
+        assert changed_outside(board, after, *places) is None, sailor
+        assert all(changed_inside(board, after, place) for place in places), sailor
+    # the coins on a card are drawn on that card
+    fewer = dataclasses.replace(view, tokens=view.tokens[1:])  # drops square 31's
+    after = _draw_board(fewer, "en")
+    assert changed_outside(board, after, cell(31)) is None
+    assert changed_inside(board, after, cell(31))
 
 
 def test_last_move_is_outlined() -> None:
@@ -169,6 +228,11 @@ def test_last_move_is_outlined() -> None:
     outlined = render_board(dataclasses.replace(view, last_squares=(30, 31)), NAMES, CAPTION)
     check_png(outlined)
     assert plain != outlined
+    # on the squares of the last move, and nowhere else on the board
+    before = _draw_board(view, "en")
+    after = _draw_board(dataclasses.replace(view, last_squares=(30, 31)), "en")
+    assert changed_outside(before, after, cell(30), cell(31)) is None
+    assert changed_inside(before, after, cell(30)) and changed_inside(before, after, cell(31))
     # Squares off the board are ignored rather than drawn somewhere wrong.
     off_board = dataclasses.replace(view, last_squares=(-1, 81))
     assert render_board(off_board, NAMES, CAPTION) == plain
@@ -179,7 +243,7 @@ def test_game_over_banner() -> None:
     over = dataclasses.replace(view, phase="over", winners=(1,), pending=None)
     tie = dataclasses.replace(over, winners=(0, 3))
     for finished in (over, tie):
-        check_png(render_board(finished, NAMES, CAPTION))
+        check_board(finished)  # the banner's words fit in every language
     assert render_board(over, NAMES, CAPTION) != render_board(tie, NAMES, CAPTION)
 
 
@@ -190,8 +254,14 @@ def test_viewer_does_not_change_the_image() -> None:
 
 
 def test_side_choice_marks_ring_positions() -> None:
-    view = dataclasses.replace(mid(2), pending=PendingView("side", 0, (1, 39)))
-    check_png(render_board(view, NAMES, ""))
+    """The side choice marks the two ring positions offered, there and nowhere else."""
+    plain = dataclasses.replace(mid(2), pending=None)
+    view = dataclasses.replace(plain, pending=PendingView("side", 0, (1, 39)))
+    check_board(view, caption="")
+    before, after = _draw_board(plain, "en"), _draw_board(view, "en")
+    assert changed_outside(before, after, _slot_box(1), _slot_box(39)) is None
+    assert changed_inside(before, after, _slot_box(1))
+    assert changed_inside(before, after, _slot_box(39))
 
 
 def test_every_card_code_has_a_label() -> None:

@@ -135,6 +135,51 @@ def record(rulesets: list[Ruleset], locales: tuple[str, ...], *, samples: int = 
     """Render seeded bot games (``samples`` boards and hands spread over each, the final
     board and the summary) at the smallest and largest table of each game, in each of ``locales``.
     Returns the boxed texts, the texts drawn without a box and the overlaps."""
+    def draw_all(locale: str) -> Iterator[None]:
+        for ruleset in rulesets:
+            yield from _render_games(ruleset, locale, samples=samples, seed=seed, cap=cap)
+
+    return _recording(draw_all, locales)
+
+
+def record_drawing(draw: Callable[[], object], locale: str) -> Recording:
+    """What one drawing (``draw()``, e.g. one board) draws in ``locale``, with the layers
+    its renderer keeps between calls forgotten first, so that their texts are seen too."""
+    def draw_once(_: str) -> Iterator[None]:
+        renderers.clear_caches(boards=True)
+        for module in _renderer_modules():
+            for value in vars(module).values():
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+        draw()
+        yield
+
+    return _recording(draw_once, (locale,))
+
+
+def misfits(recording: Recording) -> list[str]:
+    """Every catalogue text of ``recording`` that does not fit its box (in any plural
+    form), leaves the image, or runs into another text: empty when all fit."""
+    found = [f"{d.locale} {d.key} at {d.site}: {text!r} {d.box.describe(text)}"
+             for d in sorted(recording.boxed, key=lambda d: (d.locale, d.site, d.key))
+             if d.box is not None
+             for text in variants(d.key, d.locale, dict(d.params)) if not d.box.fits(text)]
+    found += [f"{d.locale} {d.key} at {d.site}: outside the image {d.outside}"
+              for d in recording.unboxed if d.outside]
+    found += [f"{locale} {key} at {site} runs into {other!r} at {other_site}"
+              for locale, key, site, other, other_site in sorted(recording.overlaps)]
+    return found
+
+
+def _renderer_modules() -> list[Any]:
+    return [import_module(f"renderers.{info.name}")
+            for info in pkgutil.iter_modules(renderers.__path__)]
+
+
+def _recording(draw_in: Callable[[str], Iterator[None]], locales: tuple[str, ...]
+               ) -> Recording:
+    """Watch the translation layer and the fitting helpers while ``draw_in(locale)``
+    draws, for each of ``locales``; it yields after each image."""
     rec = _Recorder()
     original_t = i18n.t
 
@@ -230,8 +275,7 @@ def record(rulesets: list[Ruleset], locales: tuple[str, ...], *, samples: int = 
 
         return spy_draw_text
 
-    modules = [import_module(f"renderers.{info.name}")
-               for info in pkgutil.iter_modules(renderers.__path__)]
+    modules = _renderer_modules()
     patched: list[tuple[Any, str, Any]] = []
     try:
         for module in modules:
@@ -247,17 +291,16 @@ def record(rulesets: list[Ruleset], locales: tuple[str, ...], *, samples: int = 
         unboxed: list[Drawn] = []
         for locale in locales:
             rec.locale = locale
-            for ruleset in rulesets:
-                for _ in _render_games(ruleset, locale, samples=samples, seed=seed, cap=cap):
-                    for text, site, outside in rec.plain:
-                        if text not in rec.boxed_texts:
-                            key, params = rec.texts[text]
-                            unboxed.append(Drawn(key, locale, params, site, None, outside))
-                    _find_overlaps(rec)
-                    rec.plain.clear()
-                    rec.boxed_texts.clear()
-                    rec.texts.clear()
-                    rec.ink.clear()
+            for _ in draw_in(locale):
+                for text, site, outside in rec.plain:
+                    if text not in rec.boxed_texts:
+                        key, params = rec.texts[text]
+                        unboxed.append(Drawn(key, locale, params, site, None, outside))
+                _find_overlaps(rec)
+                rec.plain.clear()
+                rec.boxed_texts.clear()
+                rec.texts.clear()
+                rec.ink.clear()
         return Recording(rec.drawn, unboxed, rec.overlaps)
     finally:
         ImageDraw.ImageDraw.text = original_draw_text  # type: ignore[method-assign]
