@@ -44,3 +44,22 @@ def test_filling_the_last_slot_without_completing_a_ship_stays_illegal() -> None
     yard: list[int | None] = [b, m, None, b, m, m, m, m, s]
     assert yd.legal_slots(yard, MIDDLE) == []
     assert yd.legal_slots(yard, BOW) == [] and yd.legal_slots(yard, STERN) == [2]
+
+
+# -- item 7: the stern points where the ship may not go --------------------------------
+def test_a_canal_attached_behind_the_stern_is_not_a_way_back() -> None:
+    """Issue 24 item 7; rulebook: "At each space, the figure's stern should indicate where
+    it came from. You cannot move the figure back into a space that it just left" and "it
+    is the stern which points the direction in which your ship can not go". The figure
+    sailed west to east from the straight canal at 0,0 (now gone) onto the one at 1,0.
+    A straight canal on 0,0 turned the other way round joins the figure's west edge
+    with its other space: that is still behind the stern."""
+    from games.shipyard import canals as cn
+    system = cn.grid([[1, 0, 1, 0]])
+    figure, came_from = (1, 0, 0), (0, 0, 2)
+    spots = cn.placements(system, 6, figure, came_from)
+    assert not [spot for spot in spots if spot[:2] == (0, 0)]
+    # even when such a canal lies there, the figure does not sail back onto it
+    system[(0, 0)] = (6, 2)
+    assert cn.forward(system, figure, came_from) == [(1, 0, 1)]
+    assert cn.reachable_cells(system, figure, came_from) == {(1, 0)}
