@@ -63,3 +63,52 @@ def test_a_canal_attached_behind_the_stern_is_not_a_way_back() -> None:
     system[(0, 0)] = (6, 2)
     assert cn.forward(system, figure, came_from) == [(1, 0, 1)]
     assert cn.reachable_cells(system, figure, came_from) == {(1, 0)}
+
+
+# -- item 6: the chosen action comes first -------------------------------------------
+def test_a_bonus_before_the_chosen_action_never_spends_what_it_needs() -> None:
+    """Issue 24 item 6; rulebook: "After receiving any income, you must perform your
+    chosen action." Purchase Commodities costs 2; with 8 guilders a bonus Manufacture
+    Equipment (6) may move its marker only the free sector, never the paid ones that
+    would spend the 2 guilders the freight train needs."""
+    from games.shipyard.actions import Bonus, Steps, TakeTrain
+    s = _state()
+    s.current, s.phase, s.step = 0, "act", {"card": "purchase"}
+    s.players[0].money = 8
+    assert Bonus("equipment") in RULESET.legal_actions(s, 0)
+    RULESET.apply(s, 0, Bonus("equipment"))
+    assert RULESET.legal_actions(s, 0) == [Steps(1)]
+    RULESET.apply(s, 0, Steps(1))
+    assert s.players[0].money == 2
+    assert TakeTrain(0) in RULESET.legal_actions(s, 0)
+    # with 7 guilders no bonus fits before the chosen action ... (a train costs 2)
+    s = _state()
+    s.current, s.phase, s.step = 0, "act", {"card": "purchase"}
+    s.players[0].money = 7
+    assert rules.needed_guilders(s, 0, "purchase") == 2
+    assert not [a for a in RULESET.legal_actions(s, 0) if isinstance(a, Bonus)]
+    # ... and after it 5 are left: still no bonus (it costs 6)
+    RULESET.apply(s, 0, TakeTrain(0))
+    assert s.players[0].money == 5 and not [
+        a for a in RULESET.legal_actions(s, 0) if isinstance(a, Bonus)]
+
+
+def test_income_counts_toward_being_able_to_perform_the_chosen_action() -> None:
+    """Issue 24 item 8 (RULES-NOTES SY-D11): "3. Income" comes before "4. Perform
+    Actions", so a card whose income pays for its action may be chosen: with 1 guilder,
+    Purchase Commodities (2) behind two occupied cards pays 2 first."""
+    from games.shipyard.actions import Take
+    from games.shipyard.data import TRACK_SPACES
+    s = _state()
+    s.current = 0
+    s.board["track"] = [None] * TRACK_SPACES
+    for space, card in {22: "crew", 21: "build", 20: "purchase", 18: "equipment",
+                        16: "canal", 14: "exchange", 12: "hire"}.items():
+        s.board["track"][space] = card
+    s.board["lead"] = "crew"
+    s.board["figures"] = {"crew": [1], "build": [2]}
+    s.players[0].money = 1
+    assert rules.income(s, 0, "purchase") == (2, 0)
+    assert Take("purchase") in RULESET.legal_actions(s, 0)
+    RULESET.apply(s, 0, Take("purchase"))
+    assert s.players[0].money == 3 and s.phase == "act"

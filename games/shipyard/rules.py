@@ -416,6 +416,40 @@ def can_perform(state: ShipyardState, seat: int, card: str, money: int | None = 
     return bool(first_decisions(state, seat, card, money))
 
 
+def needed_guilders(state: ShipyardState, seat: int, card: str) -> int:
+    """The fewest guilders with which ``card`` can be performed now (0 when even all the
+    player's guilders do not make it performable: nothing to keep for it)."""
+    low, high = 0, state.players[seat].money
+    if not can_perform(state, seat, card, high):
+        return 0
+    while low < high:  # performable with more guilders whenever with fewer
+        mid = (low + high) // 2
+        if can_perform(state, seat, card, mid):
+            high = mid
+        else:
+            low = mid + 1
+    return low
+
+
+def kept_for_chosen(state: ShipyardState, seat: int) -> int:
+    """Guilders a bonus action may not spend: "You must perform your chosen action", so
+    a bonus taken before it keeps what the chosen action needs (issue 24 item 6,
+    RULES-NOTES SY-D15). Only guilders can be taken from the chosen action: a bonus
+    action is never the chosen card, and no other action takes what it uses."""
+    step = state.step
+    if state.phase != PHASE_ACT or step.get("main_done") or "card" not in step:
+        return 0
+    return needed_guilders(state, seat, step["card"])
+
+
+def budget(state: ShipyardState, seat: int) -> int:
+    """What the player may spend on the decision now: a bonus action taken before the
+    chosen action leaves the chosen action's guilders alone."""
+    if state.step.get("doing") == "bonus":
+        return state.players[seat].money - kept_for_chosen(state, seat)
+    return state.players[seat].money
+
+
 # -- income -----------------------------------------------------
 def income(state: ShipyardState, seat: int, card: str) -> tuple[int, int]:
     """(guilders for occupied cards ahead, the empty-space bonus) for choosing ``card``.
@@ -500,9 +534,12 @@ def _choose_options(state: ShipyardState, seat: int) -> list[Action]:
     moved = state.step.get("moved")
     free = [c for c in ACTIONS if c in state.board["track"] and c != moved
             and not figures(state, c)]
-    # "You must be able to perform the chosen action"; when no free card can be
+    # "You must be able to perform the chosen action"; the income of step 3 comes
+    # before step 4, so it counts (RULES-NOTES SY-D11). When no free card can be
     # performed, any free card may be taken and its action is skipped (RULES-NOTES)
-    return [Take(c) for c in free if can_perform(state, seat, c)] or [Take(c) for c in free]
+    money = state.players[seat].money
+    return [Take(c) for c in free if can_perform(
+        state, seat, c, money + sum(income(state, seat, c)))] or [Take(c) for c in free]
 
 
 def _bonus_options(state: ShipyardState, seat: int) -> list[Action]:
@@ -510,8 +547,11 @@ def _bonus_options(state: ShipyardState, seat: int) -> list[Action]:
     p = state.players[seat]
     if step.get("final") or step.get("bonus") or p.money < BONUS_COST:
         return []
+    spare = p.money - BONUS_COST - kept_for_chosen(state, seat)
+    if spare < 0:
+        return []
     return [Bonus(c) for c in ACTIONS if c in state.board["track"] and c != step["card"]
-            and can_perform(state, seat, c, p.money - BONUS_COST)]
+            and can_perform(state, seat, c, spare)]
 
 
 def _fit_capacity(p: Player, cards: list[int], items: dict[str, int]) -> bool:
@@ -579,13 +619,13 @@ def _sub_options(state: ShipyardState, seat: int) -> list[Action]:
     p = state.players[seat]
     kind = sub["kind"]
     if kind == "start":
-        return first_decisions(state, seat, sub["card"], p.money)
+        return first_decisions(state, seat, sub["card"], budget(state, seat))
     if kind == "place":
         slots = (yd.completing_slots if sub.get("last") else yd.legal_slots)(
             p.yard, ship_card(sub["card"]).deck)
         return [Slot(s) for s in slots]
     if kind == "build":
-        return [*_buy_options(state, p, p.money), Stop()]
+        return [*_buy_options(state, p, budget(state, seat)), Stop()]
     if kind == "attach":
         g = _system(p)
         return [Attach(*xyz) for xyz in cn.placements(g, sub["canal"], _node(p.figure),
@@ -598,7 +638,8 @@ def _sub_options(state: ShipyardState, seat: int) -> list[Action]:
     if kind == "hire":
         stop = state.board["employees"][state.board["oval"]]
         return [Hire(i) for i, stack in enumerate(stop)
-                if hireable(p, stack[-1]) and EMPLOYEES[stack[-1]].extra_cost <= p.money]
+                if hireable(p, stack[-1])
+                and EMPLOYEES[stack[-1]].extra_cost <= budget(state, seat)]
     raise ValueError(kind)
 
 
@@ -807,7 +848,7 @@ def _carry_out(state: ShipyardState, seat: int, action: Action, events: list[Eve
         step["doing"] = "bonus"
         step["bonus_card"] = action.card
         events.append(Event(_P + "event.bonus", seat, {"card": _term(action.card)}))
-        first = first_decisions(state, seat, action.card, p.money)
+        first = first_decisions(state, seat, action.card, budget(state, seat))
         if first == [Subsidy()]:
             _start_action(state, seat, action.card, Subsidy(), events)
         else:
@@ -843,7 +884,7 @@ def _sub_action(state: ShipyardState, seat: int, action: Action, events: list[Ev
             sub["bought"] += 1
             sub["kind"] = sub.pop("back")
             if sub.get("last") or sub["bought"] >= MAX_BUILD or not _buy_options(
-                    state, p, p.money):
+                    state, p, budget(state, seat)):
                 _action_done(state)
         case Stop():
             _action_done(state)
