@@ -112,3 +112,47 @@ def test_income_counts_toward_being_able_to_perform_the_chosen_action() -> None:
     assert Take("purchase") in RULESET.legal_actions(s, 0)
     RULESET.apply(s, 0, Take("purchase"))
     assert s.players[0].money == 3 and s.phase == "act"
+
+
+# -- item 10: Shipyard numbers are the board's numbers ---------------------------------
+def _placing(deck_card: int, yard: list[int | None]) -> ShipyardState:
+    """Player 0 has bought ``deck_card`` in Build Ships and now places it."""
+    s = _state()
+    s.current, s.phase = 0, "act"
+    s.players[0].yard = list(yard)
+    s.step = {"card": "build", "sub": {"kind": "place", "card": deck_card, "bought": 0,
+                                       "back": "build"}}
+    return s
+
+
+def test_a_placement_is_numbered_and_typed_by_its_slot() -> None:
+    """Issue 24 item 10: "A placement list reads `1. Place it in slot 2 · 2. Place it in
+    slot 3`; typing `2` meaning slot 2 puts the card in slot 3." The number shown for a
+    placement is its slot's, typing it alone places the card there, and the account
+    says where the card went."""
+    from games.protocol import list_numbers
+    from games.shipyard.actions import Slot
+    s = _placing(MIDDLE_CARD, [BOW_CARD] + [None] * 8)
+    legal = RULESET.legal_actions(s, 0)
+    assert legal[0] == Slot(1)  # the first legal slot is slot 2
+    numbered = list_numbers(RULESET.choices(s, 0))
+    assert [(n, c.notation) for n, c in numbered] == [
+        (a.slot + 1, f"slot {a.slot + 1}") for a in legal]
+    assert RULESET.read_action(s, 0, "2") == Slot(1)
+    events = RULESET.play(s, 0, "2")
+    assert s.players[0].yard[1] == MIDDLE_CARD
+    text = [e.text(["Ann", "Bob", "Cid"]) for e in events]
+    assert any("slot 2" in line for line in text), text
+
+
+def test_a_number_of_a_slot_that_cannot_take_the_card_is_refused() -> None:
+    """Issue 24 item 10: a number is the board's slot, never another move: slot 1 of a
+    yard with a bow there cannot take the middle, so typing 1 is refused (nothing
+    changes)."""
+    import pytest
+
+    from games.protocol import IllegalAction
+    s = _placing(MIDDLE_CARD, [BOW_CARD] + [None] * 8)
+    with pytest.raises(IllegalAction):
+        RULESET.play(s, 0, "1")
+    assert s.players[0].yard[1] is None

@@ -13,11 +13,12 @@ from typing import Any
 
 from i18n import DEFAULT_LOCALE, t
 
-from ..protocol import ModularRuleset, Result
+from ..notation import is_number
+from ..protocol import ModularRuleset, MoveChoice, Result
 from . import actions, bot, hidden, labels, rules, undo
 from . import state as state_module
-from .actions import Action, GiveUp
-from .data import BLUE, COLOURS, GREEN, ITEMS
+from .actions import Action, GiveUp, Launch, Slot
+from .data import BLUE, COLOURS, GREEN, ITEMS, YARD_SLOTS
 from .state import PHASE_CHOOSE, PHASE_OVER, ShipyardState
 from .view import PlayerView, ShipyardSummary, ShipyardView
 
@@ -101,6 +102,32 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
                      colour=t(f"shipyard.contract.{action.colour}", locale))
         return self.describe_action(state, seat, action, names, locale)
 
+    def choices(self, state: ShipyardState, seat: int, names: Sequence[str] = (),
+                locale: str = DEFAULT_LOCALE) -> list[MoveChoice]:
+        """The menu: a placement or a launch carries the number of its slot, the number
+        the board draws on that slot, so the number a player types is the slot they see
+        (issue 24 item 10, as Hexfolk numbers its board's places)."""
+        return [
+            MoveChoice(self.notate_action(state, a),
+                       self.describe_action(state, seat, a, names, locale),
+                       self.choice_group(state, a, locale), number=slot_number(a))
+            for a in self.menu_actions(state, seat)
+        ]
+
+    def read_action(self, state: ShipyardState, seat: int, text: str,
+                    names: Sequence[str] = ()) -> Action:
+        """A number typed alone, while a card is placed or a ship launched, is the slot
+        of that number on the board (never the n-th move of a list); the rules then say
+        whether it can be used. Anything else is notation."""
+        bare = text.strip()
+        if is_number(bare) and 1 <= int(bare) <= YARD_SLOTS:
+            legal = rules.legal_actions(state, seat)
+            if any(isinstance(a, Slot) for a in legal):
+                return Slot(int(bare) - 1)
+            if any(isinstance(a, Launch) for a in legal):
+                return Launch(int(bare) - 1)
+        return self.parse_action(text)
+
     def result(self, state: ShipyardState) -> Result | None:
         if state.phase != PHASE_OVER:
             return None
@@ -131,6 +158,15 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
         parts += [t(f"shipyard.contract_blue.{BLUE[i].code}", locale) for i in p.blue]
         return t("shipyard.hand", locale, green=len(p.green), blue=len(p.blue),
                  contracts="; ".join(parts) or t("platform.hand.empty", locale))
+
+
+def slot_number(action: Action) -> int | None:
+    """The board's number of the slot a placement or launch names (1–9), else ``None``."""
+    if isinstance(action, Slot):
+        return action.slot + 1
+    if isinstance(action, Launch):
+        return action.slot + 1
+    return None
 
 
 RULESET = ShipyardRuleset()

@@ -881,6 +881,9 @@ def _sub_action(state: ShipyardState, seat: int, action: Action, events: list[Ev
             _buy(state, seat, action, events)
         case Slot(slot):
             p.yard[slot] = sub.pop("card")
+            # the account says where the card went (issue 24 item 10)
+            events.append(Event(_P + "event.place", seat, {
+                "deck": _term_deck(ship_card(p.yard[slot]).deck), "slot": slot + 1}))
             sub["bought"] += 1
             sub["kind"] = sub.pop("back")
             if sub.get("last") or sub["bought"] >= MAX_BUILD or not _buy_options(
