@@ -156,3 +156,142 @@ def test_a_number_of_a_slot_that_cannot_take_the_card_is_refused() -> None:
     with pytest.raises(IllegalAction):
         RULESET.play(s, 0, "1")
     assert s.players[0].yard[1] is None
+
+
+# -- item 11: no blind or destructive choices -----------------------------------------
+def _play_to(seed: int, n: int, done: object) -> tuple[ShipyardState, int]:
+    """Play bot moves from a fresh game until ``done(state, seat)`` holds."""
+    s = _state(n, seed)
+    for _ in range(20_000):
+        seat = min(RULESET.actors(s))
+        if done(s, seat):  # type: ignore[operator]
+            return s, seat
+        RULESET.apply(s, seat, RULESET.bot_action(s, seat))
+    raise AssertionError("never reached")
+
+
+def _attaching(s: ShipyardState, seat: int) -> bool:
+    return (s.step.get("sub") or {}).get("kind") == "attach" and bool(s.players[seat].canals)
+
+
+def test_a_rented_canal_is_shown_while_the_player_chooses_where_it_goes() -> None:
+    """Issue 24 item 11: "Show a rented canal in the player's area while they choose its
+    orientation": the public view carries the rented canal and the squares it may go
+    on, and each choice names the officials in the order the ship meets them."""
+    from games.shipyard.actions import Attach
+    from games.shipyard.data import CANALS
+    s, seat = _play_to(7, 4, _attaching)
+    cid = s.step["sub"]["canal"]
+    view = RULESET.view(s, None)
+    me = view.players[seat]
+    legal = [a for a in RULESET.legal_actions(s, seat) if isinstance(a, Attach)]
+    assert me.renting == cid
+    assert set(me.attach_spots) == {(a.x, a.y) for a in legal}
+    assert all(p.renting is None for p in view.players if p.seat != seat)
+    names = [RULESET.describe_action(s, seat, a) for a in legal]
+    officials = [o for o in CANALS[cid].officials]
+    from i18n import t
+    words = [t(f"shipyard.official.{o or 'none'}", "en") for o in officials]
+    for label in names:
+        order = [w for w in label.split(": ", 1)[1].split(" → ")]
+        assert sorted(order) == sorted(words), label
+        assert order in (words, words[::-1]), label
+
+
+def test_the_attach_label_starts_with_the_space_the_ship_enters() -> None:
+    """Issue 24 item 11: "say in each choice which officials come first": a straight
+    canal attached east of the figure's canal, joined at its space 1 (turned 0), is
+    entered at space 1; turned round (2) it is entered at space 3."""
+    from games.shipyard.actions import Attach
+    from i18n import t
+    s = _state()
+    p = s.players[0]
+    p.canals = [[0, 0, 1, 0]]  # straight, west to east
+    p.figure, p.came_from = [0, 0, 0], None
+    s.current, s.phase = 0, "act"
+    s.step = {"card": "canal", "sub": {"kind": "attach", "canal": 12}}  # M, L, R
+    m, lantern, r = (t(f"shipyard.official.{o}", "en") for o in ("military", "lantern",
+                                                                  "lifebuoy"))
+    assert RULESET.describe_action(s, 0, Attach(1, 0, 0)).endswith(f"{m} → {lantern} → {r}")
+    assert RULESET.describe_action(s, 0, Attach(1, 0, 2)).endswith(f"{r} → {lantern} → {m}")
+
+
+def test_a_placement_that_completes_a_failing_ship_warns() -> None:
+    """Issue 24 item 11: "Warn on the placement that completes a ship that will fail (no
+    captain, canal too short)"; rulebook "Requirements For Scoring": a captain, and a
+    canal long enough for the ship's speed (at least 1)."""
+    from games.shipyard.actions import Slot
+    s = _placing(STERN_CARD, [BOW_CARD, MIDDLE_CARD] + [None] * 7)
+    p = s.players[0]
+    assert "no captain" in RULESET.describe_action(s, 0, Slot(2))
+    assert "fails" not in RULESET.describe_action(s, 0, Slot(3))  # completes nothing
+    p.stock["captain"] = 1
+    assert "canal too short" in RULESET.describe_action(s, 0, Slot(2))
+    p.canals = [[0, 0, 1, 0]]
+    p.figure = [0, 0, 0]
+    assert RULESET.describe_action(s, 0, Slot(2)) == "Place it in slot 3"
+
+
+def test_a_failing_set_sail_is_never_played_as_a_forced_move() -> None:
+    """Issue 24 item 11: "A move that destroys something (a failing "Set sail") is never
+    played as a forced move: the player confirms it." Rulebook: a ship that fails the
+    requirements "is removed from the game"."""
+    from games.shipyard.actions import SetSail, Slot, Stop
+    s = _placing(STERN_CARD, [BOW_CARD, MIDDLE_CARD] + [None] * 7)
+    s.players[0].money = 0  # no more cards, no bonus action
+    RULESET.apply(s, 0, Slot(2))
+    if Stop() in RULESET.legal_actions(s, 0):
+        RULESET.apply(s, 0, Stop())
+    assert s.phase == "cruise" and RULESET.legal_actions(s, 0) == [SetSail()]
+    assert RULESET.forced_action(s, 0) is None
+    # with a captain and a canal the same lone "Set sail" scores: it may be played
+    s.players[0].stock["captain"] = 0
+    s.step["cruise"]["items"]["captain"] = 1
+    s.players[0].canals = [[0, 0, 1, 0]]
+    s.players[0].figure = [0, 0, 0]
+    assert RULESET.forced_action(s, 0) == SetSail()
+
+
+def test_rondel_moves_say_what_they_get() -> None:
+    """Issue 24 item 11: "Equipment and crew moves say what you get ("Move 2 → captain
+    (costs 1)")"; data file: the crew circle is Captain → Soldier → Captain →
+    Businessman clockwise, one sector free, up to 2 more at 1 guilder each."""
+    from games.shipyard.actions import Steps
+    s = _state()
+    s.current, s.phase, s.step = 0, "act", {"card": "crew"}
+    s.board["circle"] = 0  # on a captain
+    assert RULESET.describe_action(s, 0, Steps(1)) == "Move 1 → soldier (costs 0)"
+    assert RULESET.describe_action(s, 0, Steps(2)) == "Move 2 → captain (costs 1)"
+    s.step = {"card": "equipment"}
+    s.board["ring"] = 4  # on cannon; next clockwise: sail
+    assert RULESET.describe_action(s, 0, Steps(1)) == "Move 1 → sail (costs 0)"
+
+
+# -- item 12: the final board names the winner ----------------------------------------
+def test_the_final_board_names_the_winner() -> None:
+    """Issue 24 item 12: "Every final board names the winner (Shipyard ... say only "Game
+    over")"; rulebook "Winning": most points, ties to the most guilders."""
+    from renderers.shipyard import header_status
+    s = _state(2, 5)
+    while RULESET.result(s) is None:
+        seat = min(RULESET.actors(s))
+        RULESET.apply(s, seat, RULESET.bot_action(s, seat))
+    view = RULESET.view(s, None)
+    names = ["Ann", "Bob"]
+    winner = names[rules.winners(s)[0]]
+    for locale in ("en", "ru", "cs"):
+        assert winner in header_status(view, names, locale), locale
+
+
+# -- item 13: Russian text is cut in the employee panel --------------------------------
+def test_no_employee_name_is_cut_in_the_oval() -> None:
+    """Issue 24 item 13: "Russian text is cut in ... Shipyard's employee panel". Every
+    employee, with the widest tail ("×2 +2") in the 4-player oval's box, shows its whole
+    name in en, ru and cs."""
+    from games.shipyard.data import EMPLOYEES
+    from renderers.shipyard import INNER, employee_lines
+    w = int((INNER - 6 * 7) / 8 - 8)
+    for locale in ("en", "ru", "cs"):
+        for kind in EMPLOYEES:
+            lines, _ = employee_lines(kind, "×2 +2", w, locale)
+            assert not any("…" in line for line in lines), (locale, kind, lines)

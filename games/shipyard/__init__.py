@@ -17,9 +17,9 @@ from ..notation import is_number
 from ..protocol import ModularRuleset, MoveChoice, Result
 from . import actions, bot, hidden, labels, rules, undo
 from . import state as state_module
-from .actions import Action, GiveUp, Launch, Slot
+from .actions import Action, Attach, GiveUp, Launch, SetSail, Slot
 from .data import BLUE, COLOURS, GREEN, ITEMS, YARD_SLOTS
-from .state import PHASE_CHOOSE, PHASE_OVER, ShipyardState
+from .state import PHASE_ACT, PHASE_CHOOSE, PHASE_FINAL, PHASE_OVER, ShipyardState
 from .view import PlayerView, ShipyardSummary, ShipyardView
 
 __all__ = ["RULESET", "ShipyardRuleset", "ShipyardState", "ShipyardView"]
@@ -50,6 +50,7 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
 
     def view(self, state: ShipyardState, seat: int | None) -> ShipyardView:
         b = state.board
+        renting, spots = _renting(state)
         players = tuple(
             PlayerView(
                 seat=i, colour=COLOURS[i], money=p.money, score=p.score,
@@ -62,6 +63,8 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
                 used_canals=len(p.used_canals),
                 fleet=tuple((len(s["cards"]), s["speed"], s["points"]) for s in p.fleet),
                 contracts=len(p.green) + len(p.blue),
+                renting=renting if i == state.current else None,
+                attach_spots=spots if i == state.current else (),
             )
             for i, p in enumerate(state.players)
         )
@@ -128,6 +131,17 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
                 return Launch(int(bare) - 1)
         return self.parse_action(text)
 
+    def forced_action(self, state: ShipyardState, seat: int) -> Action | None:
+        """The sole move is played for the player, unless it destroys something: a "Set
+        sail" that fails removes the ship from the game, so the player confirms it
+        (issue 24 item 11)."""
+        moves = self.menu_actions(state, seat)
+        if len(moves) != 1:
+            return None
+        if isinstance(moves[0], SetSail) and not rules.sails_through(state, seat):
+            return None
+        return moves[0]
+
     def result(self, state: ShipyardState) -> Result | None:
         if state.phase != PHASE_OVER:
             return None
@@ -158,6 +172,16 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
         parts += [t(f"shipyard.contract_blue.{BLUE[i].code}", locale) for i in p.blue]
         return t("shipyard.hand", locale, green=len(p.green), blue=len(p.blue),
                  contracts="; ".join(parts) or t("platform.hand.empty", locale))
+
+
+def _renting(state: ShipyardState) -> tuple[int | None, tuple[tuple[int, int], ...]]:
+    """The canal the current player is attaching, and the squares it may go on."""
+    sub = state.step.get("sub") or {}
+    if state.phase not in (PHASE_ACT, PHASE_FINAL) or sub.get("kind") != "attach":
+        return None, ()
+    spots = sorted({(a.x, a.y) for a in rules.legal_actions(state, state.current)
+                    if isinstance(a, Attach)})
+    return sub["canal"], tuple(spots)
 
 
 def slot_number(action: Action) -> int | None:

@@ -964,6 +964,14 @@ def requirements_met(p: Player, items: dict[str, int]) -> bool:
                        speed(p, items))
 
 
+def sails_through(state: ShipyardState, seat: int) -> bool:
+    """Whether the ship being fitted meets the requirements with what is fitted now
+    (so "Set sail" scores it rather than removing it)."""
+    items = state.step.get("cruise", {}).get("items") if state.phase == PHASE_CRUISE \
+        else None
+    return items is not None and requirements_met(state.players[seat], items)
+
+
 def safety(cards: list[int]) -> dict[str, int]:
     out = {LANTERN: 0, LIFEBOAT: 0, LIFEBUOY: 0}
     for c in cards:
