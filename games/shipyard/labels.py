@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from i18n import t
 
 from . import actions, rules
-from .actions import Action
 from . import canals as cn
 from . import yard as yd
+from .actions import Action
 from .data import (
     BLUE,
     CANAL_PRICES,
