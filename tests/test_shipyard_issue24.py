@@ -295,3 +295,117 @@ def test_no_employee_name_is_cut_in_the_oval() -> None:
         for kind in EMPLOYEES:
             lines, _ = employee_lines(kind, "×2 +2", w, locale)
             assert not any("…" in line for line in lines), (locale, kind, lines)
+
+
+# -- item 9: damaged states that load and then crash ----------------------------------
+def _midgame(n: int = 3, seed: int = 2, moves: int = 160) -> ShipyardState:
+    s = _state(n, seed)
+    for _ in range(moves):
+        seat = min(RULESET.actors(s))
+        RULESET.apply(s, seat, RULESET.bot_action(s, seat))
+    return s
+
+
+#: (what is damaged, where in the dumped state, the damaged value): each of these
+#: loaded, passed ``check_state`` and crashed later (a hand, the oval, a cruise, ...).
+DAMAGE: list[tuple[str, tuple[object, ...], object]] = [
+    ("a green contract out of range", ("players", 0, "green", 0), 999),
+    ("a blue contract that is no number", ("players", 1, "blue", 0), "x"),
+    ("an employee that does not exist", ("board", "employees", 2, 0, 0), -1),
+    ("a canal for rent that is no card", ("board", "canal_display", 1), 2.5),
+    ("a freight train out of range", ("board", "train_display", 2), 999),
+    ("the oval marker as text", ("board", "oval"), "x"),
+    ("a lead card off the track", ("board", "lead"), 10**6),
+    ("the exchange marker as a list", ("board", "exchange"), []),
+    ("the countdown as a mapping", ("countdown",), {}),
+    ("the turn as text", ("turn",), "x"),
+    ("ship points as a list", ("players", 0, "ship_points"), []),
+    ("a launched ship's cards", ("players", 0, "fleet", 0, "cards", 0), None),
+    ("a launched ship's crane count", ("players", 0, "fleet", 0, "items", "crane"), None),
+    ("the ship figure off its canals", ("players", 0, "figure", 0), 50),
+]
+
+
+def _damaged(path: tuple[object, ...], value: object) -> dict[str, object]:
+    s = _midgame()
+    while not s.players[0].fleet or s.players[0].figure is None:
+        seat = min(RULESET.actors(s))
+        RULESET.apply(s, seat, RULESET.bot_action(s, seat))
+    data = RULESET.dump(s)
+    where: object = data
+    for key in path[:-1]:
+        where = where[key]  # type: ignore[index]
+    where[path[-1]] = value  # type: ignore[index]
+    return data
+
+
+def test_damaged_states_are_refused_on_load() -> None:
+    """Issue 24 item 9: "Some corrupted rows pass `check_state` and crash later
+    (... Shipyard `data.py` and `__init__.py` ...). `check_state` must refuse them."
+    Each row of DAMAGE is a real state with one part damaged."""
+    import pytest
+
+    from games.protocol import StateFormatError
+    for what, path, value in DAMAGE:
+        data = _damaged(path, value)
+        with pytest.raises(StateFormatError):
+            RULESET.check_state(RULESET.load(data), 3)
+            raise AssertionError(what)
+
+
+def test_a_damaged_state_that_passes_the_check_never_crashes_a_move() -> None:
+    """Issue 24 item 9: whatever ``check_state`` lets through can be played: 400 random
+    damages of real 2-, 3- and 4-player states (one value replaced by a number out of
+    range, text, nothing, a list, ...); every state accepted answers every move, label,
+    bot move, hand and view."""
+    import copy
+    import random
+
+    from games.protocol import StateFormatError
+    rng = random.Random(24)
+    pool = []
+    for n in (2, 3, 4):
+        s = _state(n, n)
+        for k in range(400):
+            if RULESET.result(s) is not None:
+                break
+            seat = min(RULESET.actors(s))
+            if k % 40 == 0:
+                pool.append((n, RULESET.dump(s)))
+            RULESET.apply(s, seat, RULESET.bot_action(s, seat))
+
+    def leaves(obj: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+        if isinstance(obj, dict):
+            return [p for k, v in obj.items() for p in leaves(v, (*path, k))]
+        if isinstance(obj, list) and obj:
+            return [p for i, v in enumerate(obj) for p in leaves(v, (*path, i))]
+        return [path]
+
+    accepted = 0
+    for _ in range(400):
+        n, original = rng.choice(pool)
+        data = copy.deepcopy(original)
+        path = rng.choice(leaves(data))
+        where: object = data
+        for key in path[:-1]:
+            where = where[key]  # type: ignore[index]
+        where[path[-1]] = rng.choice([-1, 999, "x", None, [], {}, 2.5, True])  # type: ignore[index]
+        try:
+            state = RULESET.load(data)
+            RULESET.check_state(state, n)
+        except StateFormatError:
+            continue
+        accepted += 1
+        for seat in RULESET.actors(state):
+            for action in RULESET.legal_actions(state, seat):
+                RULESET.describe_action(state, seat, action)
+                RULESET.apply(RULESET.load(RULESET.dump(state)), seat, action)
+            RULESET.bot_action(state, seat)
+            RULESET.choices(state, seat)
+            RULESET.forced_action(state, seat)
+        for seat in range(n):
+            RULESET.hand_text(state, seat)
+            RULESET.view(state, seat)
+        RULESET.view(state, None)
+        RULESET.summary_view(state)
+    assert accepted > 20  # damage that changes nothing that matters is still accepted

@@ -14,8 +14,8 @@ from typing import Any
 from i18n import DEFAULT_LOCALE, t
 
 from ..notation import is_number
-from ..protocol import ModularRuleset, MoveChoice, Result
-from . import actions, bot, hidden, labels, rules, undo
+from ..protocol import ModularRuleset, MoveChoice, Result, StateFormatError
+from . import actions, bot, hidden, integrity, labels, rules, undo
 from . import state as state_module
 from .actions import Action, Attach, GiveUp, Launch, SetSail, Slot
 from .data import BLUE, COLOURS, GREEN, ITEMS, YARD_SLOTS
@@ -141,6 +141,19 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
         if isinstance(moves[0], SetSail) and not rules.sails_through(state, seat):
             return None
         return moves[0]
+
+    def check_state(self, state: ShipyardState, num_seats: int) -> None:
+        """The platform's checks, then every part of the state against the component
+        data, then every legal move played on a copy (issue 24 item 9: damaged rows
+        that loaded and crashed later are refused on load)."""
+        super().check_state(state, num_seats)
+        integrity.check(state, num_seats)
+        try:
+            integrity.dry_run(state, self)
+        except StateFormatError:
+            raise
+        except Exception as exc:  # whatever the damage makes a move raise
+            raise StateFormatError(f"damaged Shipyard state: {exc!r}") from exc
 
     def result(self, state: ShipyardState) -> Result | None:
         if state.phase != PHASE_OVER:
