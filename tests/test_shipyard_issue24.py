@@ -409,3 +409,42 @@ def test_a_damaged_state_that_passes_the_check_never_crashes_a_move() -> None:
         RULESET.view(state, None)
         RULESET.summary_view(state)
     assert accepted > 20  # damage that changes nothing that matters is still accepted
+
+
+# -- item 8: decisions written down (they guard what RULES-NOTES says) -----------------
+def test_rent_canal_with_nowhere_to_attach_cannot_be_chosen() -> None:
+    """RULES-NOTES SY-D21 (issue 24 item 8): a face-up canal that fits nowhere is not
+    offered, and with none that fits Rent Canal cannot be performed, so it is not
+    offered ("You must be able to perform the chosen action")."""
+    from games.shipyard import canals as cn
+    from games.shipyard.actions import RentCanal
+    s = _state()
+    p = s.players[0]
+    p.canals = [[0, 0, 1, 0]]
+    p.figure, p.came_from = [0, 0, 2], [0, 0, 1]  # sailing east
+    p.money = 20
+    s.current, s.phase, s.step = 0, "act", {"card": "canal"}
+    offered = [a.slot for a in RULESET.legal_actions(s, 0) if isinstance(a, RentCanal)]
+    fits = [i for i, cid in enumerate(s.board["canal_display"]) if cid is not None
+            and cn.placements(cn.grid(p.canals), cid, (0, 0, 2), (0, 0, 1))]
+    assert offered == fits and fits
+    # with a canal system that takes none of them, Rent Canal cannot be performed
+    s.board["canal_display"] = [None] * 5
+    assert not rules.can_perform(s, 0, "canal")
+
+
+def test_contracts_use_the_speed_at_launch_and_blank_middles_count() -> None:
+    """RULES-NOTES SY-D50 and SY-D51 (issue 24 item 8): green "speed ≥6" reads the speed
+    the ship sailed at (an architect hired later changes nothing); a blank middle is a
+    middle for blue "middle cards in the fleet" and a card for "length ≥5"."""
+    from games.shipyard.data import BLANK, ITEMS
+    p = _state().players[0]
+    items = dict.fromkeys(ITEMS, 0)
+    ship = {"cards": [BOW_CARD, BLANK[MIDDLE], BLANK[MIDDLE], MIDDLE_CARD, STERN_CARD],
+            "items": items, "speed": 6, "points": 10}
+    p.fleet = [ship]
+    assert rules.green_points("speed6", ship) == 1
+    p.employees = ["architect-steam"]
+    assert rules.green_points("speed6", {**ship, "speed": 5}) == 0  # stays as launched
+    assert rules.blue_value("middles", p) == 3
+    assert rules.green_points("long5", ship) == 1
