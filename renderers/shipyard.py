@@ -183,7 +183,7 @@ def _ship_tile(card: int | None, w: int, h: int, locale: str) -> Image.Image:
         draw_text(draw, (x0 + 6, y0 + 24), t(_R + "blank", locale), font(14), MUTED,
                   x1 - x0 - 10)
         return tile
-    x, y = x0 + 5, y0 + 22
+    x, y = float(x0 + 5), float(y0 + 22)
     for letter, fill in features:
         if x + 22 > x1 - 3:
             x, y = x0 + 5, y + 25
@@ -256,7 +256,7 @@ def _header(draw: ImageDraw.ImageDraw, view: ShipyardView, names: Sequence[str],
               anchor="lm")
     status = header_status(view, names, locale)
     note = _t(_R + "countdown", locale, countdown=view.countdown, turn=view.turn)
-    right = WIDTH - MARGIN
+    right = float(WIDTH - MARGIN)
     right -= draw_text(draw, (right, 28), note, font(17), (210, 220, 236), 420, anchor="rm")
     draw_fitted(draw, (MARGIN + 190, 28), status, right - MARGIN - 210, 22, WHITE,
                 bold=True, anchor="lm")
@@ -638,16 +638,16 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ShipyardVi
         draw.text((MARGIN + 12, y), line, font=font(15), fill=INK)
         y += _TEXT_STEP
     y += 4
-    left = MARGIN + 12
+    left = float(MARGIN + 12)
     draw_text(draw, (left, y + 14), label, font(15, bold=True), NAVY, _LEFT_W, anchor="lm")
     if not chips:
         draw_text(draw, (left + start, y + 14), t(_R + "none", locale), font(15), MUTED,
                   anchor="lm")
-    for text, x, row in chips:
+    for text, chip_x, row in chips:
         cy = y + row * _FLEET_STEP
         w = text_width(text, font(15)) + 14
-        _box(draw, (left + x, cy, left + x + w, cy + 28), WHITE, RULE, 6)
-        draw.text((left + x + 7, cy + 14), text, font=font(15), fill=INK, anchor="lm")
+        _box(draw, (left + chip_x, cy, left + chip_x + w, cy + 28), WHITE, RULE, 6)
+        draw.text((left + chip_x + 7, cy + 14), text, font=font(15), fill=INK, anchor="lm")
     return top + h + 10
 
 

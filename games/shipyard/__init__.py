@@ -13,11 +13,12 @@ from typing import Any
 
 from i18n import DEFAULT_LOCALE, t
 
+from ..errors import StateFormatError
 from ..notation import is_number
-from ..protocol import ModularRuleset, MoveChoice, Result, StateFormatError
+from ..protocol import ModularRuleset, MoveChoice, Result
 from . import actions, bot, hidden, integrity, labels, rules, undo
 from . import state as state_module
-from .actions import Action, Attach, GiveUp, Launch, SetSail, Slot
+from .actions import Action, Attach, GiveUp, Launch, SetSail, Slot, Take
 from .data import BLUE, COLOURS, GREEN, ITEMS, YARD_SLOTS
 from .state import PHASE_ACT, PHASE_CHOOSE, PHASE_FINAL, PHASE_OVER, ShipyardState
 from .view import PlayerView, ShipyardSummary, ShipyardView
@@ -69,10 +70,12 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
             for i, p in enumerate(state.players)
         )
         own = seat is not None and 0 <= seat < len(state.players)
+        mine = state.players[seat] if seat is not None and own else None
         income: tuple[tuple[str, int], ...] = ()
         if state.phase == PHASE_CHOOSE:
             income = tuple((a.card, sum(rules.income(state, state.current, a.card)))
-                           for a in rules.legal_actions(state, state.current))
+                           for a in rules.legal_actions(state, state.current)
+                           if isinstance(a, Take))
         return ShipyardView(
             viewer=seat if own else None, players=players, current=state.current,
             start_player=state.start_player, phase=state.phase, turn=state.turn,
@@ -92,8 +95,8 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
                             for stop in b["employees"]),
             step=tuple((k, repr(state.step[k])) for k in _PUBLIC_STEP if k in state.step),
             winners=rules.winners(state) if state.phase == PHASE_OVER else (),
-            green=tuple(state.players[seat].green) if own else None,  # type: ignore[index]
-            blue=tuple(state.players[seat].blue) if own else None,  # type: ignore[index]
+            green=None if mine is None else tuple(mine.green),
+            blue=None if mine is None else tuple(mine.blue),
         )
 
     def describe_public(self, state: ShipyardState, seat: int, action: Action,

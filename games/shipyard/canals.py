@@ -17,6 +17,11 @@ Node = tuple[int, int, int]
 Grid = dict[tuple[int, int], tuple[int, int]]  # (x, y) -> (canal id, rotation)
 
 
+def node(spot: Sequence[int] | None) -> Node | None:
+    """A stored ``[x, y, space]`` (the figure, where it came from) as a node."""
+    return None if spot is None else (spot[0], spot[1], spot[2])
+
+
 def grid(canals: Sequence[Sequence[int]]) -> Grid:
     return {(x, y): (cid, rot) for x, y, cid, rot in canals}
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..protocol import Ruleset, StateFormatError
+from ..errors import StateFormatError
+from ..protocol import Ruleset
 from .actions import Action
 from .data import (
     ACTIONS,

@@ -64,9 +64,9 @@ def describe(state: ShipyardState, seat: int, action: Action, names: Sequence[st
         case actions.Bonus(card):
             return t(_P + "label.bonus", locale, card=_card(card, locale))
         case actions.Buy(column, row):
-            card = rules.display_card(state, column, row)
-            return t(_P + "label.buy", locale, card=_ship_card(card, locale) if card is not None
-                     else "?", cost=rules.buy_price(row))
+            shown = rules.display_card(state, column, row)
+            return t(_P + "label.buy", locale, cost=rules.buy_price(row),
+                     card=_ship_card(shown, locale) if shown is not None else "?")
         case actions.BuyBlank(deck):
             return t(_P + "label.blank", locale, deck=t(f"{_P}deck.{deck}", locale))
         case actions.Slot(slot):
@@ -142,7 +142,7 @@ def describe(state: ShipyardState, seat: int, action: Action, names: Sequence[st
             key = "label.sail" if rules.requirements_met(p, items) else "label.sail_fails"
             return t(_P + key, locale, speed=rules.speed(p, items))
         case actions.Go(x, y, space):
-            official = rules.cn.official(rules.cn.grid(p.canals), (x, y, space)) \
+            official = cn.official(cn.grid(p.canals), (x, y, space)) \
                 if any((c[0], c[1]) == (x, y) for c in p.canals) else None
             return t(_P + "label.go", locale, x=x, y=y, space=space + 1,
                      official=t(f"{_P}official.{official or 'none'}", locale))
@@ -172,8 +172,8 @@ def _completes_failing_ship(state: ShipyardState, seat: int, slot: int) -> str |
         return None
     if p.stock[CAPTAIN] == 0:
         return "captain"
-    if p.figure is None or not cn.can_sail(cn.grid(p.canals), rules._node(p.figure),  # type: ignore[arg-type]
-                                           rules._node(p.came_from), 1):
+    here = cn.node(p.figure)
+    if here is None or not cn.can_sail(cn.grid(p.canals), here, cn.node(p.came_from), 1):
         return "canal"
     return None
 
@@ -187,10 +187,11 @@ def _officials_in_order(state: ShipyardState, seat: int, cid: int, x: int, y: in
     p = state.players[seat]
     names = [t(f"{_P}official.{o or 'none'}", locale) for o in CANALS[cid].officials]
     entry = None
-    if p.figure is not None:
+    here = cn.node(p.figure)
+    if here is not None:
         trial = cn.grid(p.canals)
         trial[(x, y)] = (cid, rotation)
-        entry = _first_space_on(trial, rules._node(p.figure), rules._node(p.came_from), (x, y))  # type: ignore[arg-type]
+        entry = _first_space_on(trial, here, cn.node(p.came_from), (x, y))
     then = t(_P + "label.then", locale)
     if entry == 2:
         return then.join(reversed(names))

@@ -211,7 +211,8 @@ def setup(num_players: int, seed: int) -> ShipyardState:
 
 # -- small helpers -----------------------------------------------------
 def position(state: ShipyardState, card: str) -> int:
-    return state.board["track"].index(card)
+    track: list[str | None] = state.board["track"]
+    return track.index(card)
 
 
 def behind_lead(state: ShipyardState, card: str) -> int:
@@ -307,8 +308,10 @@ def _move_guilders(state: ShipyardState, seat: int, amount: int, reason: str) ->
 def display_card(state: ShipyardState, column: str, row: int) -> int | None:
     b = state.board
     if column == "m":
-        return b["middle_display"][row]  # type: ignore[no-any-return]
-    return b[DISPLAY_OF[COLUMN_DECK[column]]][row]  # type: ignore[no-any-return]
+        middle: int | None = b["middle_display"][row]
+        return middle
+    card: int | None = b[DISPLAY_OF[COLUMN_DECK[column]]][row]
+    return card
 
 
 def buy_price(row: int) -> int:
@@ -341,7 +344,7 @@ def _system(p: Player) -> cn.Grid:
 
 
 def _node(spot: list[int] | None) -> cn.Node | None:
-    return None if spot is None else (spot[0], spot[1], spot[2])
+    return cn.node(spot)
 
 
 def _canal_options(state: ShipyardState, p: Player, money: int) -> list[Action]:
@@ -589,7 +592,8 @@ def speed(p: Player | None, items: dict[str, int]) -> int:
 
 
 def _cruise(state: ShipyardState) -> dict[str, Any]:
-    return state.step.setdefault("cruise", {})  # type: ignore[no-any-return]
+    cruise: dict[str, Any] = state.step.setdefault("cruise", {})
+    return cruise
 
 
 def _cruise_options(state: ShipyardState, seat: int) -> list[Action]:
@@ -599,8 +603,9 @@ def _cruise_options(state: ShipyardState, seat: int) -> list[Action]:
         return [Launch(bow) for bow, _ in yd.completed_ships(p.yard)]
     if "left" in cr:
         g = _system(p)
-        return [Go(*n) for n in cn.viable_steps(g, _node(p.figure), _node(p.came_from),
-                                                cr["left"])]  # type: ignore[arg-type]
+        here = _node(p.figure)
+        assert here is not None  # a cruise sails from the figure (integrity.check)
+        return [Go(*n) for n in cn.viable_steps(g, here, _node(p.came_from), cr["left"])]
     bow, stern = cr["ship"]
     cards = [c for c in p.yard[bow:stern + 1] if c is not None]
     out: list[Action] = []
@@ -761,11 +766,13 @@ def _item_term(item: str) -> Any:
 
 def _buy(state: ShipyardState, seat: int, action: Action, events: list[Event]) -> None:
     b = state.board
+    card: int | None
     if isinstance(action, BuyBlank):
         card, cost = BLANK[action.deck], 0
     else:
         assert isinstance(action, Buy)
         card = display_card(state, action.column, action.row)
+        assert card is not None  # only a place holding a card is offered
         cost = buy_price(action.row)
         _pay(state, seat, cost, "ships")
         deck = COLUMN_DECK[action.column]
@@ -880,10 +887,11 @@ def _sub_action(state: ShipyardState, seat: int, action: Action, events: list[Ev
         case Buy() | BuyBlank():
             _buy(state, seat, action, events)
         case Slot(slot):
-            p.yard[slot] = sub.pop("card")
+            placed: int = sub.pop("card")
+            p.yard[slot] = placed
             # the account says where the card went (issue 24 item 10)
             events.append(Event(_P + "event.place", seat, {
-                "deck": _term_deck(ship_card(p.yard[slot]).deck), "slot": slot + 1}))
+                "deck": _term_deck(ship_card(placed).deck), "slot": slot + 1}))
             sub["bought"] += 1
             sub["kind"] = sub.pop("back")
             if sub.get("last") or sub["bought"] >= MAX_BUILD or not _buy_options(
@@ -958,10 +966,10 @@ def _cruise_action(state: ShipyardState, seat: int, action: Action,
 def requirements_met(p: Player, items: dict[str, int]) -> bool:
     """"Your ship must have a captain" and "Your Canal System must be long enough to
     allow your ship to move forward at full speed"."""
-    if not items[CAPTAIN] or p.figure is None:
+    here = _node(p.figure)
+    if not items[CAPTAIN] or here is None:
         return False
-    return cn.can_sail(_system(p), _node(p.figure), _node(p.came_from),  # type: ignore[arg-type]
-                       speed(p, items))
+    return cn.can_sail(_system(p), here, _node(p.came_from), speed(p, items))
 
 
 def sails_through(state: ShipyardState, seat: int) -> bool:
@@ -1009,9 +1017,9 @@ def _official_points(state: ShipyardState, seat: int, node: cn.Node) -> int:
     marks = safety(cr["cards"])
     kind = cn.official(_system(p), node)
     if kind == MILITARY:
-        return items[SOLDIER] + items[CANNON]  # type: ignore[no-any-return]
+        return int(items[SOLDIER] + items[CANNON])
     if kind == COMMERCIAL:
-        return items[BUSINESSMAN] + items[CRANE]  # type: ignore[no-any-return]
+        return int(items[BUSINESSMAN] + items[CRANE])
     if kind == LANTERN_OFFICIAL:
         return marks[LANTERN]
     if kind == LIFEBOAT_OFFICIAL:
@@ -1245,7 +1253,8 @@ def blue_value(code: str, p: Player) -> int:
         "two_fastest": sum(speeds[:2]),
         "middles": sum(1 for s in fleet for c in s["cards"] if ship_card(c).deck == MIDDLE),
     }
-    return values[code]
+    value: int = values[code]
+    return value
 
 
 def contract_points(p: Player) -> int:
