@@ -448,3 +448,21 @@ def test_contracts_use_the_speed_at_launch_and_blank_middles_count() -> None:
     assert rules.green_points("speed6", {**ship, "speed": 5}) == 0  # stays as launched
     assert rules.blue_value("middles", p) == 3
     assert rules.green_points("long5", ship) == 1
+
+
+def test_canal_and_figure_choices_name_their_officials() -> None:
+    """Issue 24 item 11 ("no blind ... choices"): renting a canal names its officials
+    (spaces 1 to 3), and putting the figure on the first canal names the official of
+    that space."""
+    from games.shipyard.actions import FigureAt, RentCanal
+    from games.shipyard.data import CANALS
+    from i18n import t
+    s = _state()
+    s.current, s.phase, s.step = 0, "act", {"card": "canal"}
+    cid = s.board["canal_display"][0]
+    label = RULESET.describe_action(s, 0, RentCanal(0))
+    names = [t(f"shipyard.official.{o or 'none'}", "en") for o in CANALS[cid].officials]
+    assert ", ".join(names) in label
+    s.players[0].canals = [[0, 0, cid, 0]]
+    s.step = {"card": "canal", "sub": {"kind": "figure"}}
+    assert RULESET.describe_action(s, 0, FigureAt(1)).endswith(f"({names[1]})")

@@ -79,8 +79,14 @@ def describe(state: ShipyardState, seat: int, action: Action, names: Sequence[st
             return t(_P + "label.stop", locale)
         case actions.RentCanal(slot):
             cid = b["canal_display"][slot]
-            return t(_P + "label.canal", locale, slot=slot + 1, cost=CANAL_PRICES[slot],
-                     kind=t(f"{_P}canal.{CANALS[cid].kind}", locale) if cid is not None else "?")
+            if cid is None:
+                return t(_P + "label.canal", locale, slot=slot + 1, cost=CANAL_PRICES[slot],
+                         kind="?")
+            # its officials, space 1 to 3 (issue 24 item 11: no blind choices)
+            return t(_P + "label.canal_officials", locale, slot=slot + 1,
+                     cost=CANAL_PRICES[slot], kind=t(f"{_P}canal.{CANALS[cid].kind}", locale),
+                     officials=", ".join(t(f"{_P}official.{o or 'none'}", locale)
+                                         for o in CANALS[cid].officials))
         case actions.Attach(x, y, rotation):
             cid = state.step.get("sub", {}).get("canal")
             edges = "" if cid is None else "-".join(
@@ -91,7 +97,11 @@ def describe(state: ShipyardState, seat: int, action: Action, names: Sequence[st
                      officials=_officials_in_order(state, seat, cid, x, y, rotation,
                                                    locale))
         case actions.FigureAt(space):
-            return t(_P + "label.figure", locale, space=space + 1)
+            cid = p.canals[0][2] if p.canals else None
+            if cid is None:
+                return t(_P + "label.figure", locale, space=space + 1)
+            return t(_P + "label.figure_official", locale, space=space + 1, official=t(
+                f"{_P}official.{CANALS[cid].officials[space] or 'none'}", locale))
         case actions.TakeTrain(slot):
             train = b["train_display"][slot]
             return t(_P + "label.train", locale, slot=slot + 1,
