@@ -466,3 +466,18 @@ def test_canal_and_figure_choices_name_their_officials() -> None:
     s.players[0].canals = [[0, 0, cid, 0]]
     s.step = {"card": "canal", "sub": {"kind": "figure"}}
     assert RULESET.describe_action(s, 0, FigureAt(1)).endswith(f"({names[1]})")
+
+
+def test_the_account_says_where_a_canal_and_the_figure_went() -> None:
+    """Issue 24 items 10 and 11 (found playing in the console): attaching a canal and
+    putting the ship figure down were silent in the account; now each says where."""
+    from games.shipyard.actions import Attach, FigureAt
+    s = _state()
+    s.current, s.phase = 0, "act"
+    cid = s.board["canal_display"][0]
+    s.step = {"card": "canal", "sub": {"kind": "attach", "canal": cid}}
+    names = ["Ann", "Bob", "Cid"]
+    lines = [e.text(names) for e in RULESET.apply(s, 0, Attach(0, 0, 1))]
+    assert any("0,0" in line for line in lines), lines
+    lines = [e.text(names) for e in RULESET.apply(s, 0, FigureAt(2))]
+    assert any("space 3" in line for line in lines), lines

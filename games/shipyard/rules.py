@@ -902,6 +902,7 @@ def _sub_action(state: ShipyardState, seat: int, action: Action, events: list[Ev
         case Attach(x, y, rotation):
             first = not p.canals
             p.canals.append([x, y, sub["canal"], rotation])
+            events.append(Event(_P + "event.attach", seat, {"x": x, "y": y}))
             if first:
                 sub["kind"] = "figure"
             else:
@@ -909,6 +910,7 @@ def _sub_action(state: ShipyardState, seat: int, action: Action, events: list[Ev
         case FigureAt(space):
             x, y = p.canals[0][0], p.canals[0][1]
             p.figure, p.came_from = [x, y, space], None
+            events.append(Event(_P + "event.figure", seat, {"space": space + 1}))
             _action_done(state)
         case Sell():
             commodity = sub["goods"].pop(0)
