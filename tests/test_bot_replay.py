@@ -36,7 +36,10 @@ EXPECTED = {
     ("hexfolk", 8, 1): "7c7ab01dac41683d",
     ("hexfolk", 2, 2): "3beac49faac648bc",
     ("shipyard", 4, 1): "2d5ccbba7b2d5530",
-    ("shipyard", 2, 2): "1ad41610b4914fe4",
+    # Shipyard 2-player seed 2 changed on purpose (issue 24 items 6 and 8, SY-D11 and
+    # SY-D15: income counts toward being able to perform the chosen card, and a bonus
+    # taken first keeps the chosen action's guilders); the 4-player game is unchanged.
+    ("shipyard", 2, 2): "b81c877f11b1ed68",
     ("haze-islands", 3, 1): "8aa10c57c1197da1",
     ("haze-islands", 1, 2): "de53672f22c56690",
 }
