@@ -111,7 +111,7 @@ def _items(value: Any, what: str, low: int = 0) -> None:
         _int(v, low, 10**6, what)
 
 
-def _check_player(p: Any, seat: int, seats: int) -> None:
+def _check_player(p: Any, seat: int) -> None:
     """One player's holdings (a player may hold canals without a figure only while
     putting the figure on the first canal: :func:`_check_step` sees to that)."""
     at = f"player {seat}"
@@ -145,7 +145,6 @@ def _check_player(p: Any, seat: int, seats: int) -> None:
         _items(ship.get("items"), at + " ship items")
         _int(ship.get("speed"), 0, 10**6, at + " ship speed")
         _int(ship.get("points"), 0, 10**6, at + " ship points")
-    del seats
 
 
 def _check_board(b: dict[str, Any], seats: int) -> None:
@@ -267,7 +266,7 @@ def check(state: ShipyardState, seats: int) -> None:
         _ints(box.get("blue", []), 0, len(BLUE) - 1, "box")
         _dict(state.step, "step")
         for seat, p in enumerate(state.players):
-            _check_player(p, seat, seats)
+            _check_player(p, seat)
         _check_board(_dict(state.board, "board"), seats)
         _check_step(state, seats)
     except StateFormatError:
