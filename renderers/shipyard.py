@@ -183,7 +183,7 @@ def _ship_tile(card: int | None, w: int, h: int, locale: str) -> Image.Image:
         draw_text(draw, (x0 + 6, y0 + 24), t(_R + "blank", locale), font(14), MUTED,
                   x1 - x0 - 10)
         return tile
-    x, y = x0 + 5, y0 + 22
+    x, y = float(x0 + 5), float(y0 + 22)
     for letter, fill in features:
         if x + 22 > x1 - 3:
             x, y = x0 + 5, y + 25
@@ -254,15 +254,23 @@ def _header(draw: ImageDraw.ImageDraw, view: ShipyardView, names: Sequence[str],
     draw.rectangle((0, 0, WIDTH, 56), fill=NAVY)
     draw_text(draw, (MARGIN, 28), t(_P + "name", locale), font(26, bold=True), WHITE,
               anchor="lm")
-    if view.phase == "over":
-        status = t(_R + "over", locale)
-    else:
-        status = _t(_R + f"phase.{view.phase}", locale, name=_name(names, view.current))
+    status = header_status(view, names, locale)
     note = _t(_R + "countdown", locale, countdown=view.countdown, turn=view.turn)
-    right = WIDTH - MARGIN
+    right = float(WIDTH - MARGIN)
     right -= draw_text(draw, (right, 28), note, font(17), (210, 220, 236), 420, anchor="rm")
     draw_fitted(draw, (MARGIN + 190, 28), status, right - MARGIN - 210, 22, WHITE,
                 bold=True, anchor="lm")
+
+
+def header_status(view: ShipyardView, names: Sequence[str], locale: str) -> str:
+    """The board's headline: whose turn and what they do, or at the end who won (issue
+    24 item 12: not only "Game over"); tied winners share the win."""
+    if view.phase == "over" and view.winners:
+        who = t(_R + "and", locale).join(_name(names, seat) for seat in view.winners)
+        return _t(_R + "over_won", locale, winners=who, count=len(view.winners))
+    if view.phase == "over":
+        return t(_R + "over", locale)
+    return _t(_R + f"phase.{view.phase}", locale, name=_name(names, view.current))
 
 
 def _track_order(view: ShipyardView) -> list[tuple[int, str]]:
@@ -421,6 +429,8 @@ def _employee_short(kind: str, locale: str) -> str:
 
 
 _EMPLOYEE_H = 40  #: an employee's box in the oval: two lines of 14 px
+#: Text sizes an employee's name may take, largest first (a long name gets smaller).
+_EMPLOYEE_SIZES = (14, 13, 12, 11)
 
 
 @lru_cache(maxsize=256)
@@ -434,16 +444,30 @@ def _employee_tile(kind: str, copies: int, w: int, locale: str) -> Image.Image:
     extra = EMPLOYEES[kind].extra_cost
     tail = " ".join(part for part in ("×2" if copies > 1 else "",
                                       f"+{extra}" if extra else "") if part)
-    tail_face = font(14, bold=True)
-    tail_w = text_width(tail, tail_face) + 6 if tail else 0.0
-    lines = wrap_text(_employee_short(kind, locale), font(14), w - 10, 2)
-    if tail and len(lines) == 2:
-        lines[1] = ellipsize(lines[1], font(14), w - 10 - tail_w)
+    lines, size = employee_lines(kind, tail, w, locale)
     for j, line in enumerate(lines):
-        draw.text((4, 3 + j * 17), line, font=font(14), fill=INK)
+        draw.text((4, 3 + j * 17), line, font=font(size), fill=INK)
     if tail:
-        draw.text((w - 4, _EMPLOYEE_H - 3), tail, font=tail_face, fill=NAVY, anchor="rd")
+        draw.text((w - 4, _EMPLOYEE_H - 3), tail, font=font(size, bold=True), fill=NAVY,
+                  anchor="rd")
     return tile
+
+
+def employee_lines(kind: str, tail: str, w: int, locale: str) -> tuple[list[str], int]:
+    """An employee's short name in a box ``w`` px wide as at most two lines, and the text
+    size: the largest size at which the whole name fits with ``tail`` ("×2 +1") beside
+    the second line (issue 24 item 13: Russian names were cut, "Строитель: крепле…");
+    only a name too long even at the smallest size is cut."""
+    name = _employee_short(kind, locale)
+    for size in _EMPLOYEE_SIZES:
+        tail_w = text_width(tail, font(size, bold=True)) + 6 if tail else 0.0
+        lines = wrap_text(name, font(size), w - 10, 3)
+        if len(lines) == 1 or (len(lines) == 2 and text_width(lines[1], font(size))
+                               <= w - 10 - tail_w):
+            return lines, size
+    lines = lines[:2]
+    lines[-1] = ellipsize(lines[-1], font(size), w - 10 - tail_w)
+    return lines, size
 
 
 def _draw_oval(image: Image.Image, draw: ImageDraw.ImageDraw, view: ShipyardView,
@@ -471,16 +495,32 @@ def _canal_map(image: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerView,
                box: tuple[float, float, float, float], locale: str) -> None:
     x0, y0, x1, y1 = box
     _box(draw, box, (228, 238, 246), RULE, 8)
-    if not p.canals:
+    if p.renting is not None:
+        # the rented canal, unturned, beside the map while the player chooses where it
+        # goes (issue 24 item 11): the dashed squares are the places it may go
+        inset = 64
+        _canal_tile(image, x0 + 8 + inset / 2, y0 + 26 + inset / 2, inset, p.renting, 0,
+                    locale)
+        draw_text(draw, (x0 + 8, y0 + 6), t(_R + "renting", locale), font(13, bold=True),
+                  NAVY, x1 - x0 - 16)
+        x0 += inset + 12
+    if not p.canals and not p.attach_spots:
         draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), t(_R + "no_canal", locale),
                   font(15), MUTED, x1 - x0 - 16, anchor="mm")
         return
-    xs = [c[0] for c in p.canals]
-    ys = [c[1] for c in p.canals]
+    xs = [c[0] for c in p.canals] + [s[0] for s in p.attach_spots]
+    ys = [c[1] for c in p.canals] + [s[1] for s in p.attach_spots]
     cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
     tile = float(int(min(84.0, (x1 - x0 - 16) / cols, (y1 - y0 - 16) / rows)))
     ox = (x0 + x1) / 2 - (cols * tile) / 2
     oy = (y0 + y1) / 2 - (rows * tile) / 2
+    for sx, sy in p.attach_spots:
+        cx = ox + (sx - min(xs) + 0.5) * tile
+        cy = oy + (sy - min(ys) + 0.5) * tile
+        half = tile / 2 - 3
+        _dashed_square(draw, cx - half, cy - half, cx + half, cy + half)
+        draw.text((cx, cy), f"{sx},{sy}", font=font(max(11, int(tile * 0.2)), bold=True),
+                  fill=NAVY, anchor="mm")
     centres: dict[tuple[int, int, int], tuple[float, float]] = {}
     for x, y, cid, rot in p.canals:
         cx = ox + (x - min(xs) + 0.5) * tile
@@ -501,6 +541,19 @@ def _canal_map(image: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerView,
             draw.line([tail, (fx, fy)], fill=INK, width=5)
             draw.ellipse((tail[0] - 5, tail[1] - 5, tail[0] + 5, tail[1] + 5), fill=INK)
         draw_token(image, (fx, fy), max(22, int(tile * 0.34)), style)
+
+
+def _dashed_square(draw: ImageDraw.ImageDraw, x0: float, y0: float, x1: float,
+                   y1: float, dash: float = 7) -> None:
+    """A square outlined in dashes: a place a canal may be attached."""
+    for (ax, ay), (bx, by) in (((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)),
+                               ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))):
+        length = math.hypot(bx - ax, by - ay)
+        steps = max(1, int(length // (2 * dash)))
+        for k in range(steps):
+            f0, f1 = 2 * k * dash / length, min(1.0, (2 * k + 1) * dash / length)
+            draw.line([(ax + (bx - ax) * f0, ay + (by - ay) * f0),
+                       (ax + (bx - ax) * f1, ay + (by - ay) * f1)], fill=NAVY, width=2)
 
 
 def _stock_text(p: PlayerView, locale: str) -> str:
@@ -585,16 +638,16 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: ShipyardVi
         draw.text((MARGIN + 12, y), line, font=font(15), fill=INK)
         y += _TEXT_STEP
     y += 4
-    left = MARGIN + 12
+    left = float(MARGIN + 12)
     draw_text(draw, (left, y + 14), label, font(15, bold=True), NAVY, _LEFT_W, anchor="lm")
     if not chips:
         draw_text(draw, (left + start, y + 14), t(_R + "none", locale), font(15), MUTED,
                   anchor="lm")
-    for text, x, row in chips:
+    for text, chip_x, row in chips:
         cy = y + row * _FLEET_STEP
         w = text_width(text, font(15)) + 14
-        _box(draw, (left + x, cy, left + x + w, cy + 28), WHITE, RULE, 6)
-        draw.text((left + x + 7, cy + 14), text, font=font(15), fill=INK, anchor="lm")
+        _box(draw, (left + chip_x, cy, left + chip_x + w, cy + 28), WHITE, RULE, 6)
+        draw.text((left + chip_x + 7, cy + 14), text, font=font(15), fill=INK, anchor="lm")
     return top + h + 10
 
 

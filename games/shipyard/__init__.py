@@ -13,12 +13,14 @@ from typing import Any
 
 from i18n import DEFAULT_LOCALE, t
 
-from ..protocol import ModularRuleset, Result
-from . import actions, bot, hidden, labels, rules, undo
+from ..errors import StateFormatError
+from ..notation import is_number
+from ..protocol import ModularRuleset, MoveChoice, Result
+from . import actions, bot, hidden, integrity, labels, rules, undo
 from . import state as state_module
-from .actions import Action, GiveUp
-from .data import BLUE, COLOURS, GREEN, ITEMS
-from .state import PHASE_CHOOSE, PHASE_OVER, ShipyardState
+from .actions import Action, Attach, GiveUp, Launch, SetSail, Slot, Take
+from .data import BLUE, COLOURS, GREEN, ITEMS, YARD_SLOTS
+from .state import PHASE_ACT, PHASE_CHOOSE, PHASE_FINAL, PHASE_OVER, ShipyardState
 from .view import PlayerView, ShipyardSummary, ShipyardView
 
 __all__ = ["RULESET", "ShipyardRuleset", "ShipyardState", "ShipyardView"]
@@ -49,6 +51,7 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
 
     def view(self, state: ShipyardState, seat: int | None) -> ShipyardView:
         b = state.board
+        renting, spots = _renting(state)
         players = tuple(
             PlayerView(
                 seat=i, colour=COLOURS[i], money=p.money, score=p.score,
@@ -61,14 +64,18 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
                 used_canals=len(p.used_canals),
                 fleet=tuple((len(s["cards"]), s["speed"], s["points"]) for s in p.fleet),
                 contracts=len(p.green) + len(p.blue),
+                renting=renting if i == state.current else None,
+                attach_spots=spots if i == state.current else (),
             )
             for i, p in enumerate(state.players)
         )
         own = seat is not None and 0 <= seat < len(state.players)
+        mine = state.players[seat] if seat is not None and own else None
         income: tuple[tuple[str, int], ...] = ()
         if state.phase == PHASE_CHOOSE:
             income = tuple((a.card, sum(rules.income(state, state.current, a.card)))
-                           for a in rules.legal_actions(state, state.current))
+                           for a in rules.legal_actions(state, state.current)
+                           if isinstance(a, Take))
         return ShipyardView(
             viewer=seat if own else None, players=players, current=state.current,
             start_player=state.start_player, phase=state.phase, turn=state.turn,
@@ -88,8 +95,8 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
                             for stop in b["employees"]),
             step=tuple((k, repr(state.step[k])) for k in _PUBLIC_STEP if k in state.step),
             winners=rules.winners(state) if state.phase == PHASE_OVER else (),
-            green=tuple(state.players[seat].green) if own else None,  # type: ignore[index]
-            blue=tuple(state.players[seat].blue) if own else None,  # type: ignore[index]
+            green=None if mine is None else tuple(mine.green),
+            blue=None if mine is None else tuple(mine.blue),
         )
 
     def describe_public(self, state: ShipyardState, seat: int, action: Action,
@@ -100,6 +107,56 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
             return t("shipyard.label.give_up_public", locale,
                      colour=t(f"shipyard.contract.{action.colour}", locale))
         return self.describe_action(state, seat, action, names, locale)
+
+    def choices(self, state: ShipyardState, seat: int, names: Sequence[str] = (),
+                locale: str = DEFAULT_LOCALE) -> list[MoveChoice]:
+        """The menu: a placement or a launch carries the number of its slot, the number
+        the board draws on that slot, so the number a player types is the slot they see
+        (issue 24 item 10, as Hexfolk numbers its board's places)."""
+        return [
+            MoveChoice(self.notate_action(state, a),
+                       self.describe_action(state, seat, a, names, locale),
+                       self.choice_group(state, a, locale), number=slot_number(a))
+            for a in self.menu_actions(state, seat)
+        ]
+
+    def read_action(self, state: ShipyardState, seat: int, text: str,
+                    names: Sequence[str] = ()) -> Action:
+        """A number typed alone, while a card is placed or a ship launched, is the slot
+        of that number on the board (never the n-th move of a list); the rules then say
+        whether it can be used. Anything else is notation."""
+        bare = text.strip()
+        if is_number(bare) and 1 <= int(bare) <= YARD_SLOTS:
+            legal = rules.legal_actions(state, seat)
+            if any(isinstance(a, Slot) for a in legal):
+                return Slot(int(bare) - 1)
+            if any(isinstance(a, Launch) for a in legal):
+                return Launch(int(bare) - 1)
+        return self.parse_action(text)
+
+    def forced_action(self, state: ShipyardState, seat: int) -> Action | None:
+        """The sole move is played for the player, unless it destroys something: a "Set
+        sail" that fails removes the ship from the game, so the player confirms it
+        (issue 24 item 11)."""
+        moves = self.menu_actions(state, seat)
+        if len(moves) != 1:
+            return None
+        if isinstance(moves[0], SetSail) and not rules.sails_through(state, seat):
+            return None
+        return moves[0]
+
+    def check_state(self, state: ShipyardState, num_seats: int) -> None:
+        """The platform's checks, then every part of the state against the component
+        data, then every legal move played on a copy (issue 24 item 9: damaged rows
+        that loaded and crashed later are refused on load)."""
+        super().check_state(state, num_seats)
+        integrity.check(state, num_seats)
+        try:
+            integrity.dry_run(state, self)
+        except StateFormatError:
+            raise
+        except Exception as exc:  # whatever the damage makes a move raise
+            raise StateFormatError(f"damaged Shipyard state: {exc!r}") from exc
 
     def result(self, state: ShipyardState) -> Result | None:
         if state.phase != PHASE_OVER:
@@ -131,6 +188,25 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
         parts += [t(f"shipyard.contract_blue.{BLUE[i].code}", locale) for i in p.blue]
         return t("shipyard.hand", locale, green=len(p.green), blue=len(p.blue),
                  contracts="; ".join(parts) or t("platform.hand.empty", locale))
+
+
+def _renting(state: ShipyardState) -> tuple[int | None, tuple[tuple[int, int], ...]]:
+    """The canal the current player is attaching, and the squares it may go on."""
+    sub = state.step.get("sub") or {}
+    if state.phase not in (PHASE_ACT, PHASE_FINAL) or sub.get("kind") != "attach":
+        return None, ()
+    spots = sorted({(a.x, a.y) for a in rules.legal_actions(state, state.current)
+                    if isinstance(a, Attach)})
+    return sub["canal"], tuple(spots)
+
+
+def slot_number(action: Action) -> int | None:
+    """The board's number of the slot a placement or launch names (1–9), else ``None``."""
+    if isinstance(action, Slot):
+        return action.slot + 1
+    if isinstance(action, Launch):
+        return action.slot + 1
+    return None
 
 
 RULESET = ShipyardRuleset()

@@ -31,6 +31,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..notation import Unreadable, bare_move, number, one_based, read, signed
@@ -235,12 +236,13 @@ def _parse(words: list[str]) -> Action:
             return Buy(arg[0], one_based(arg[1:], 10 if arg[0] == "m" else 5))
         if verb in ("swap", "fit") and arg in ITEMS:
             return Swap(arg) if verb == "swap" else Fit(arg)
-        simple = {"slot": (Slot, 9), "canal": (RentCanal, 5), "figure": (FigureAt, 3),
-                  "train": (TakeTrain, 5), "use": (UseTrain, 99), "hire": (Hire, 3),
-                  "launch": (Launch, 9)}
+        simple: dict[str, tuple[Callable[[int], Action], int]] = {
+            "slot": (Slot, 9), "canal": (RentCanal, 5), "figure": (FigureAt, 3),
+            "train": (TakeTrain, 5), "use": (UseTrain, 99), "hire": (Hire, 3),
+            "launch": (Launch, 9)}
         if verb in simple:
             kind, high = simple[verb]
-            return kind(one_based(arg, high))  # type: ignore[no-any-return]
+            return kind(one_based(arg, high))
         if verb == "steps":
             return Steps(number(arg, 1, 9))
     if verb == "buy" and n == 2 and args[0] == "blank" and args[1] in _DECK_WORDS:

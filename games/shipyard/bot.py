@@ -24,6 +24,7 @@ from . import yard as yd
 from .actions import Action
 from .data import (
     BLUE,
+    BONUS_COST,
     BOW,
     BUILD,
     BUSINESSMAN,
@@ -462,8 +463,8 @@ def choose(state: ShipyardState, seat: int) -> Action:
     sub = state.step.get("sub")
     kind = sub.get("kind") if sub else None
     slots = [a for a in legal if isinstance(a, actions.Slot)]
-    if slots:
-        deck = ship_card(sub["card"]).deck  # type: ignore[index]
+    if slots and sub:  # a placement is a sub-decision holding the card to place
+        deck = ship_card(sub["card"]).deck
         planned = planned_slot(p, deck, [a.slot for a in slots])
         if planned is not None:
             return actions.Slot(planned)
@@ -517,7 +518,7 @@ def _act_choice(state: ShipyardState, seat: int, legal: Sequence[Action]) -> Act
     if any(isinstance(a, actions.Take) for a in legal):
         return legal[0]
     bonuses = [a for a in legal if isinstance(a, actions.Bonus)]
-    if bonuses and p.money >= rules.BONUS_COST + BONUS_RESERVE and state.step.get("main_done"):
+    if bonuses and p.money >= BONUS_COST + BONUS_RESERVE and state.step.get("main_done"):
         best = max(bonuses, key=lambda a: card_want(state, seat, a.card))
         if card_want(state, seat, best.card) >= 5.0:
             return best

@@ -17,6 +17,11 @@ Node = tuple[int, int, int]
 Grid = dict[tuple[int, int], tuple[int, int]]  # (x, y) -> (canal id, rotation)
 
 
+def node(spot: Sequence[int] | None) -> Node | None:
+    """A stored ``[x, y, space]`` (the figure, where it came from) as a node."""
+    return None if spot is None else (spot[0], spot[1], spot[2])
+
+
 def grid(canals: Sequence[Sequence[int]]) -> Grid:
     return {(x, y): (cid, rot) for x, y, cid, rot in canals}
 
@@ -52,8 +57,19 @@ def neighbours(g: Grid, node: Node) -> Iterator[Node]:
 
 
 def forward(g: Grid, node: Node, came_from: Node | None) -> list[Node]:
-    """Where the figure may go next: anywhere but back to the space it came from."""
-    return sorted(n for n in neighbours(g, node) if n != came_from)
+    """Where the figure may go next: anywhere but back the way it came.
+
+    "The stern ... points the direction in which your ship can not go": what the figure
+    remembers is a direction, not a space. Within a card it is the space it left; from
+    another card it is the edge it crossed, whatever card lies beyond that edge now (the
+    card it left is gone, and a canal attached on that square later is still behind the
+    stern: issue 24 item 7)."""
+    if came_from is None:
+        return sorted(neighbours(g, node))
+    if (came_from[0], came_from[1]) == (node[0], node[1]):
+        return sorted(n for n in neighbours(g, node) if n != came_from)
+    behind = (came_from[0], came_from[1])
+    return sorted(n for n in neighbours(g, node) if (n[0], n[1]) != behind)
 
 
 def can_sail(g: Grid, node: Node, came_from: Node | None, steps: int,

@@ -211,7 +211,8 @@ def setup(num_players: int, seed: int) -> ShipyardState:
 
 # -- small helpers -----------------------------------------------------
 def position(state: ShipyardState, card: str) -> int:
-    return state.board["track"].index(card)
+    track: list[str | None] = state.board["track"]
+    return track.index(card)
 
 
 def behind_lead(state: ShipyardState, card: str) -> int:
@@ -307,8 +308,10 @@ def _move_guilders(state: ShipyardState, seat: int, amount: int, reason: str) ->
 def display_card(state: ShipyardState, column: str, row: int) -> int | None:
     b = state.board
     if column == "m":
-        return b["middle_display"][row]  # type: ignore[no-any-return]
-    return b[DISPLAY_OF[COLUMN_DECK[column]]][row]  # type: ignore[no-any-return]
+        middle: int | None = b["middle_display"][row]
+        return middle
+    card: int | None = b[DISPLAY_OF[COLUMN_DECK[column]]][row]
+    return card
 
 
 def buy_price(row: int) -> int:
@@ -341,7 +344,7 @@ def _system(p: Player) -> cn.Grid:
 
 
 def _node(spot: list[int] | None) -> cn.Node | None:
-    return None if spot is None else (spot[0], spot[1], spot[2])
+    return cn.node(spot)
 
 
 def _canal_options(state: ShipyardState, p: Player, money: int) -> list[Action]:
@@ -414,6 +417,40 @@ def can_perform(state: ShipyardState, seat: int, card: str, money: int | None = 
     if money is None:
         money = state.players[seat].money
     return bool(first_decisions(state, seat, card, money))
+
+
+def needed_guilders(state: ShipyardState, seat: int, card: str) -> int:
+    """The fewest guilders with which ``card`` can be performed now (0 when even all the
+    player's guilders do not make it performable: nothing to keep for it)."""
+    low, high = 0, state.players[seat].money
+    if not can_perform(state, seat, card, high):
+        return 0
+    while low < high:  # performable with more guilders whenever with fewer
+        mid = (low + high) // 2
+        if can_perform(state, seat, card, mid):
+            high = mid
+        else:
+            low = mid + 1
+    return low
+
+
+def kept_for_chosen(state: ShipyardState, seat: int) -> int:
+    """Guilders a bonus action may not spend: "You must perform your chosen action", so
+    a bonus taken before it keeps what the chosen action needs (issue 24 item 6,
+    RULES-NOTES SY-D15). Only guilders can be taken from the chosen action: a bonus
+    action is never the chosen card, and no other action takes what it uses."""
+    step = state.step
+    if state.phase != PHASE_ACT or step.get("main_done") or "card" not in step:
+        return 0
+    return needed_guilders(state, seat, step["card"])
+
+
+def budget(state: ShipyardState, seat: int) -> int:
+    """What the player may spend on the decision now: a bonus action taken before the
+    chosen action leaves the chosen action's guilders alone."""
+    if state.step.get("doing") == "bonus":
+        return state.players[seat].money - kept_for_chosen(state, seat)
+    return state.players[seat].money
 
 
 # -- income -----------------------------------------------------
@@ -500,9 +537,12 @@ def _choose_options(state: ShipyardState, seat: int) -> list[Action]:
     moved = state.step.get("moved")
     free = [c for c in ACTIONS if c in state.board["track"] and c != moved
             and not figures(state, c)]
-    # "You must be able to perform the chosen action"; when no free card can be
+    # "You must be able to perform the chosen action"; the income of step 3 comes
+    # before step 4, so it counts (RULES-NOTES SY-D11). When no free card can be
     # performed, any free card may be taken and its action is skipped (RULES-NOTES)
-    return [Take(c) for c in free if can_perform(state, seat, c)] or [Take(c) for c in free]
+    money = state.players[seat].money
+    return [Take(c) for c in free if can_perform(
+        state, seat, c, money + sum(income(state, seat, c)))] or [Take(c) for c in free]
 
 
 def _bonus_options(state: ShipyardState, seat: int) -> list[Action]:
@@ -510,8 +550,11 @@ def _bonus_options(state: ShipyardState, seat: int) -> list[Action]:
     p = state.players[seat]
     if step.get("final") or step.get("bonus") or p.money < BONUS_COST:
         return []
+    spare = p.money - BONUS_COST - kept_for_chosen(state, seat)
+    if spare < 0:
+        return []
     return [Bonus(c) for c in ACTIONS if c in state.board["track"] and c != step["card"]
-            and can_perform(state, seat, c, p.money - BONUS_COST)]
+            and can_perform(state, seat, c, spare)]
 
 
 def _fit_capacity(p: Player, cards: list[int], items: dict[str, int]) -> bool:
@@ -549,7 +592,8 @@ def speed(p: Player | None, items: dict[str, int]) -> int:
 
 
 def _cruise(state: ShipyardState) -> dict[str, Any]:
-    return state.step.setdefault("cruise", {})  # type: ignore[no-any-return]
+    cruise: dict[str, Any] = state.step.setdefault("cruise", {})
+    return cruise
 
 
 def _cruise_options(state: ShipyardState, seat: int) -> list[Action]:
@@ -559,8 +603,9 @@ def _cruise_options(state: ShipyardState, seat: int) -> list[Action]:
         return [Launch(bow) for bow, _ in yd.completed_ships(p.yard)]
     if "left" in cr:
         g = _system(p)
-        return [Go(*n) for n in cn.viable_steps(g, _node(p.figure), _node(p.came_from),
-                                                cr["left"])]  # type: ignore[arg-type]
+        here = _node(p.figure)
+        assert here is not None  # a cruise sails from the figure (integrity.check)
+        return [Go(*n) for n in cn.viable_steps(g, here, _node(p.came_from), cr["left"])]
     bow, stern = cr["ship"]
     cards = [c for c in p.yard[bow:stern + 1] if c is not None]
     out: list[Action] = []
@@ -579,13 +624,13 @@ def _sub_options(state: ShipyardState, seat: int) -> list[Action]:
     p = state.players[seat]
     kind = sub["kind"]
     if kind == "start":
-        return first_decisions(state, seat, sub["card"], p.money)
+        return first_decisions(state, seat, sub["card"], budget(state, seat))
     if kind == "place":
         slots = (yd.completing_slots if sub.get("last") else yd.legal_slots)(
             p.yard, ship_card(sub["card"]).deck)
         return [Slot(s) for s in slots]
     if kind == "build":
-        return [*_buy_options(state, p, p.money), Stop()]
+        return [*_buy_options(state, p, budget(state, seat)), Stop()]
     if kind == "attach":
         g = _system(p)
         return [Attach(*xyz) for xyz in cn.placements(g, sub["canal"], _node(p.figure),
@@ -598,7 +643,8 @@ def _sub_options(state: ShipyardState, seat: int) -> list[Action]:
     if kind == "hire":
         stop = state.board["employees"][state.board["oval"]]
         return [Hire(i) for i, stack in enumerate(stop)
-                if hireable(p, stack[-1]) and EMPLOYEES[stack[-1]].extra_cost <= p.money]
+                if hireable(p, stack[-1])
+                and EMPLOYEES[stack[-1]].extra_cost <= budget(state, seat)]
     raise ValueError(kind)
 
 
@@ -720,11 +766,13 @@ def _item_term(item: str) -> Any:
 
 def _buy(state: ShipyardState, seat: int, action: Action, events: list[Event]) -> None:
     b = state.board
+    card: int | None
     if isinstance(action, BuyBlank):
         card, cost = BLANK[action.deck], 0
     else:
         assert isinstance(action, Buy)
         card = display_card(state, action.column, action.row)
+        assert card is not None  # only a place holding a card is offered
         cost = buy_price(action.row)
         _pay(state, seat, cost, "ships")
         deck = COLUMN_DECK[action.column]
@@ -807,7 +855,7 @@ def _carry_out(state: ShipyardState, seat: int, action: Action, events: list[Eve
         step["doing"] = "bonus"
         step["bonus_card"] = action.card
         events.append(Event(_P + "event.bonus", seat, {"card": _term(action.card)}))
-        first = first_decisions(state, seat, action.card, p.money)
+        first = first_decisions(state, seat, action.card, budget(state, seat))
         if first == [Subsidy()]:
             _start_action(state, seat, action.card, Subsidy(), events)
         else:
@@ -839,17 +887,22 @@ def _sub_action(state: ShipyardState, seat: int, action: Action, events: list[Ev
         case Buy() | BuyBlank():
             _buy(state, seat, action, events)
         case Slot(slot):
-            p.yard[slot] = sub.pop("card")
+            placed: int = sub.pop("card")
+            p.yard[slot] = placed
+            # the account says where the card went (issue 24 item 10)
+            events.append(Event(_P + "event.place", seat, {
+                "deck": _term_deck(ship_card(placed).deck), "slot": slot + 1}))
             sub["bought"] += 1
             sub["kind"] = sub.pop("back")
             if sub.get("last") or sub["bought"] >= MAX_BUILD or not _buy_options(
-                    state, p, p.money):
+                    state, p, budget(state, seat)):
                 _action_done(state)
         case Stop():
             _action_done(state)
         case Attach(x, y, rotation):
             first = not p.canals
             p.canals.append([x, y, sub["canal"], rotation])
+            events.append(Event(_P + "event.attach", seat, {"x": x, "y": y}))
             if first:
                 sub["kind"] = "figure"
             else:
@@ -857,6 +910,7 @@ def _sub_action(state: ShipyardState, seat: int, action: Action, events: list[Ev
         case FigureAt(space):
             x, y = p.canals[0][0], p.canals[0][1]
             p.figure, p.came_from = [x, y, space], None
+            events.append(Event(_P + "event.figure", seat, {"space": space + 1}))
             _action_done(state)
         case Sell():
             commodity = sub["goods"].pop(0)
@@ -914,10 +968,18 @@ def _cruise_action(state: ShipyardState, seat: int, action: Action,
 def requirements_met(p: Player, items: dict[str, int]) -> bool:
     """"Your ship must have a captain" and "Your Canal System must be long enough to
     allow your ship to move forward at full speed"."""
-    if not items[CAPTAIN] or p.figure is None:
+    here = _node(p.figure)
+    if not items[CAPTAIN] or here is None:
         return False
-    return cn.can_sail(_system(p), _node(p.figure), _node(p.came_from),  # type: ignore[arg-type]
-                       speed(p, items))
+    return cn.can_sail(_system(p), here, _node(p.came_from), speed(p, items))
+
+
+def sails_through(state: ShipyardState, seat: int) -> bool:
+    """Whether the ship being fitted meets the requirements with what is fitted now
+    (so "Set sail" scores it rather than removing it)."""
+    items = state.step.get("cruise", {}).get("items") if state.phase == PHASE_CRUISE \
+        else None
+    return items is not None and requirements_met(state.players[seat], items)
 
 
 def safety(cards: list[int]) -> dict[str, int]:
@@ -957,9 +1019,9 @@ def _official_points(state: ShipyardState, seat: int, node: cn.Node) -> int:
     marks = safety(cr["cards"])
     kind = cn.official(_system(p), node)
     if kind == MILITARY:
-        return items[SOLDIER] + items[CANNON]  # type: ignore[no-any-return]
+        return int(items[SOLDIER] + items[CANNON])
     if kind == COMMERCIAL:
-        return items[BUSINESSMAN] + items[CRANE]  # type: ignore[no-any-return]
+        return int(items[BUSINESSMAN] + items[CRANE])
     if kind == LANTERN_OFFICIAL:
         return marks[LANTERN]
     if kind == LIFEBOAT_OFFICIAL:
@@ -1193,7 +1255,8 @@ def blue_value(code: str, p: Player) -> int:
         "two_fastest": sum(speeds[:2]),
         "middles": sum(1 for s in fleet for c in s["cards"] if ship_card(c).deck == MIDDLE),
     }
-    return values[code]
+    value: int = values[code]
+    return value
 
 
 def contract_points(p: Player) -> int:

@@ -27,6 +27,10 @@ class PlayerView:
     used_canals: int
     fleet: tuple[tuple[int, int, int], ...]  #: (cards, speed, points) per launched ship
     contracts: int  #: how many contracts the player still holds (never which)
+    #: The canal the player has rented and is attaching now (public: it came from the
+    #: face-up display), and the squares where it may go (issue 24 item 11).
+    renting: int | None = None
+    attach_spots: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

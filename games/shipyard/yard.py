@@ -5,7 +5,11 @@ a ship, no bow or middle in the rightmost slot; a bow and a stern may not be pla
 that no middle could fit between them; you may not fill every slot unless that
 completes a ship." All of these say one thing, which :func:`feasible` checks: the
 cards in the yard can still all become parts of complete ships (bow, 1–7 middles,
-stern, adjacent) using the empty slots.
+stern, adjacent) using the empty slots. A complete ship leaves the yard in step 5 of
+the turn ("A ship must leave the Shipyard on the turn on which it is completed"), so a
+placement is judged on the yard without its complete ships (:func:`after_launch`):
+a bow or stern that fills the last slot and completes a ship is legal (issue 24 item 5,
+RULES-NOTES SY-D14).
 """
 
 from __future__ import annotations
@@ -64,8 +68,20 @@ def _legal_slots(kinds: tuple[str | None, ...], deck: str) -> tuple[int, ...]:
         if kind is None:
             trial = list(kinds)
             trial[slot] = deck
-            if _feasible(tuple(trial)):
+            if None not in trial and not any(
+                    bow <= slot <= stern for bow, stern in _ships_of(trial)):
+                continue  # "you may not fill every slot unless that completes a ship"
+            if _feasible(after_launch(trial)):
                 out.append(slot)
+    return tuple(out)
+
+
+def after_launch(kinds: Sequence[str | None]) -> tuple[str | None, ...]:
+    """The yard's kinds once its complete ships have left it (step 5): their slots
+    empty."""
+    out = list(kinds)
+    for bow, stern in _ships_of(kinds):
+        out[bow:stern + 1] = [None] * (stern + 1 - bow)
     return tuple(out)
 
 
