@@ -19,8 +19,10 @@ import asyncio
 import errno
 import json
 import re
+import signal
 import sqlite3
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -236,13 +238,14 @@ class Console:
                 if waiting and self.humans:
                     print(t("console.unfinished", self.locale, count=len(waiting),
                             db=db_path))
-                await self._loop(service)
+                return await self._loop(service)
             except LocalizedError as exc:  # e.g. a damaged database
                 print(exc.message(self.locale))
                 return 1
+            except (KeyboardInterrupt, asyncio.CancelledError):
+                return self._interrupted()
             finally:
                 await service.close()  # the render workers
-        return 0
 
     async def go_on(self, service: SessionService, row: SessionRow) -> int:
         """Go on with saved game ``row`` (see :func:`resume`) where it stopped."""
@@ -257,11 +260,22 @@ class Console:
                 await self._retell(service, quiet=True)
             else:
                 self._show(await service.status(self.channel_id))
-            await self._loop(service)
+            return await self._loop(service)
         except LocalizedError as exc:
             print(exc.message(self.locale))
             return 1
-        return 0
+        except (KeyboardInterrupt, asyncio.CancelledError):
+            return self._interrupted()
+        finally:
+            await service.close()  # the render workers
+
+    def _interrupted(self) -> int:
+        """Ctrl-C: one line saying the game stays saved (every move is stored when it is
+        played), and the shell's exit code for an interrupt (issue 24 item 14)."""
+        print()
+        if self.session_id:
+            print(t("console.interrupted", self.locale, resume=self._resume_command()))
+        return 130
 
     def _count_images(self) -> None:
         """Number new images after those already in the out folder."""
@@ -294,31 +308,30 @@ class Console:
             self._show(started)
 
     # -- the prompt ---------------------------------------------------------------------
-    async def _loop(self, service: SessionService) -> None:
-        """Prompt whichever human must act until the game ends, ``quit`` or end of input."""
+    async def _loop(self, service: SessionService) -> int:
+        """Prompt whichever human must act until the game ends, ``quit`` or end of input;
+        the exit code."""
         while True:
             turn = await self._whose_turn(service)
             if turn is None:
                 print(t("console.stored", self.locale, path=service.storage.path,
                         session=self.session_id))
-                return
+                return 0
             person, choices = turn
             try:
-                line = input(t("console.prompt", self.locale, name=person.name,
-                               game=self.ruleset.id)).strip()
+                line = _read_line(t("console.prompt", self.locale, name=person.name,
+                                    game=self.ruleset.id)).strip()
             except EOFError:
                 print()
                 print(t("console.end_of_input", self.locale, resume=self._resume_command()))
-                return
-            if not sys.stdin.isatty():
-                print(line)  # echo piped input, so the transcript reads like a session
+                return 0
             word = line.lower()
             if word in ("quit", "exit"):
                 print(t("console.bye", self.locale, resume=self._resume_command()))
-                return
+                return 0
             if word == "abandon":
                 self._show(await service.abandon(self.channel_id, person, can_manage=True))
-                return
+                return 0
             try:
                 await self._command(service, person, choices, line)
             except LocalizedError as exc:  # ServiceError, IllegalAction: nothing changed
@@ -550,6 +563,22 @@ class Console:
         path = self.out / (f"{self._counter:04d}" + (f"-{suffix}" if suffix else "") + ".png")
         path.write_bytes(png)
         return path
+
+
+def _read_line(prompt: str) -> str:
+    """A line typed at ``prompt`` (echoed when piped, so a transcript reads like a
+    session). Ctrl-C while waiting raises :class:`KeyboardInterrupt` at once: asyncio's
+    own handler would only cancel the game's task, which waits in ``input`` until Enter."""
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler) if main_thread else None
+    try:
+        line = input(prompt)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    if not sys.stdin.isatty():
+        print(line)
+    return line
 
 
 def _not_resumable(row: SessionRow | None, session_id: int, db: str, locale: str) -> str:
