@@ -330,12 +330,29 @@ class Console:
                 print(t("console.bye", self.locale, resume=self._resume_command()))
                 return 0
             if word == "abandon":
-                self._show(await service.abandon(self.channel_id, person, can_manage=True))
-                return 0
+                if self._confirm_abandon():
+                    self._show(await service.abandon(self.channel_id, person,
+                                                     can_manage=True))
+                    return 0
+                print(t("console.abandon_kept", self.locale))
+                continue
             try:
                 await self._command(service, person, choices, line)
             except LocalizedError as exc:  # ServiceError, IllegalAction: nothing changed
                 print(self._refusal(exc, choices))
+
+    def _confirm_abandon(self) -> bool:
+        """Ask before ending the game for good (y/N): anything but yes keeps it (issue 24
+        item 14: `abandon` asked for no confirmation)."""
+        try:
+            answer = _read_line(t("console.abandon_confirm", self.locale,
+                                  session=self.session_id,
+                                  game=self.ruleset.display_name(self.locale)))
+        except EOFError:
+            print()
+            return False
+        yes = {word.strip() for word in t("console.abandon_yes", self.locale).split(",")}
+        return answer.strip().casefold() in yes | {"y", "yes"}
 
     def _resume_command(self) -> str:
         return t("console.resume_command", self.locale, session=self.session_id,

@@ -252,7 +252,7 @@ def test_quit_list_resume_and_abandon(
 
     code, out = run_script(tmp_path, monkeypatch, capsys,
                            ["console", "--resume", "1", "--db", db, "--out",
-                            str(tmp_path / "boards")], ["abandon"])
+                            str(tmp_path / "boards")], ["abandon", "y"])
     assert code == 0 and "abandoned the game" in out
     assert stored_session(db)[0].status == "abandoned"
     code, out = run_script(tmp_path, monkeypatch, capsys, ["console", "--list", "--db", db], [])
@@ -334,3 +334,30 @@ def test_the_list_is_printed_again_when_the_same_player_still_acts(
     again = re.findall(r"^\s+1\. (.+)$", after, re.M)
     assert before and again  # a fresh list after the step, without asking
     assert after.index("1. ") < after.index("Player 1 (hagoth) >")
+
+
+@pytest.mark.parametrize(("locale", "answers", "kept"), [
+    ("en", ["n"], True), ("en", [""], True), ("en", [], True), ("en", ["yes"], False),
+    ("ru", ["да"], False), ("ru", ["нет"], True), ("cs", ["ano"], False),
+])
+def test_abandon_asks_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    locale: str, answers: list[str], kept: bool,
+) -> None:
+    """Issue 24 item 14: "`abandon` asks for no confirmation": it asks (y/N); nothing
+    changes unless the answer is yes (in the game's language or English); no answer at
+    all (end of input) keeps the game too."""
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           console(tmp_path, "--players", "2", "--bots", "1", "--seed", "2",
+                                   "--locale", locale),
+                           ["abandon", *answers])
+    assert code == 0
+    row, _, _ = stored_session(tmp_path / "console.db")
+    assert row.status == ("active" if kept else "abandoned")
+    question = {"en": "End game 1 of Hagoth: Builder of Ships for good? Nobody can resume "
+                      "it then. (y/N) ",
+                "ru": "(д/Н) ", "cs": "(a/N) "}[locale]
+    assert question in out
+    if kept and answers:
+        assert {"en": "Not abandoned: the game goes on.",
+                "ru": "Игра не завершена: продолжаем."}[locale] in out
