@@ -31,11 +31,12 @@ from typing import Any
 import renderers
 from games import MoveChoice, Ruleset, all_rulesets, get_ruleset
 from games.notation import UNREADABLE, is_number
-from games.options import parse_option_text, resolve_options
+from games.options import InvalidOption, parse_option_text, resolve_options
 from games.protocol import list_numbers
 from i18n import DEFAULT_LOCALE, Term, available_locales, t
 from i18n.errors import LocalizedError
 
+from .console_options import options_help, wants_help
 from .service import Person, ServiceError, SessionService, Update, game_options, split_clock
 from .storage import ABANDONED, ACTIVE, FINISHED, LOBBY, SeatRow, SessionRow, Storage
 
@@ -74,7 +75,8 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--bots", type=int, default=0, help="how many seats bots play")
     parser.add_argument("--seed", type=int, default=None, help="seed of the deal")
     parser.add_argument("--options", default="",
-                        help='lobby options as name=value pairs, e.g. "target=10 speed=yes"')
+                        help='lobby options as name=value pairs, e.g. "target=10 speed=yes"; '
+                             '"--options help" lists each game\'s options')
     parser.add_argument("--out", default="boards", help="folder for the PNG images")
     parser.add_argument("--db", default=DEFAULT_CONSOLE_DB, help="SQLite database file")
     parser.add_argument("--locale", default=DEFAULT_LOCALE, choices=available_locales(),
@@ -91,6 +93,10 @@ def add_parser(subparsers: Any) -> None:
 def main(args: argparse.Namespace) -> int:
     """Run the console client; returns the process exit code."""
     try:
+        if wants_help(args.options):
+            games = [get_ruleset(args.game)] if args.game else list(all_rulesets())
+            print(options_help(games, args.locale))
+            return 0
         if args.list:
             return asyncio.run(list_games(args.db, args.locale))
         if args.resume is not None:
@@ -105,6 +111,9 @@ def main(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print()
         return 130
+    except InvalidOption as exc:  # and where to read the options (issue 24 item 14)
+        return _fail(f"{exc.message(args.locale)} "
+                     f"{t('console.options_hint', args.locale, game=args.game or '')}")
     except LocalizedError as exc:
         return _fail(exc.message())
     except OSError as exc:  # the out folder or the database file cannot be written

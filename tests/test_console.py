@@ -361,3 +361,49 @@ def test_abandon_asks_first(
     if kept and answers:
         assert {"en": "Not abandoned: the game goes on.",
                 "ru": "Игра не завершена: продолжаем."}[locale] in out
+
+
+@pytest.mark.parametrize("game", ["hexfolk", "haze-islands", "lovci-pokladu"])
+def test_options_help_lists_values_and_defaults(
+    capsys: pytest.CaptureFixture[str], game: str
+) -> None:
+    """Issue 24 item 14: "options discoverable only from an error (add `--options help`
+    with values and defaults)": every option the game declares, its values and default."""
+    from games import get_ruleset
+
+    assert main(["console", game, "--options", "help"]) == 0
+    out = capsys.readouterr().out
+    ruleset = get_ruleset(game)
+    for option in ruleset.options:
+        line = re.search(rf"^  {option.name} +(.+)\n +default: ([^;]+); values: (.*)$", out,
+                         re.M)
+        assert line, option.name
+        default = (("yes" if option.default else "no") if isinstance(option.default, bool)
+                   else str(option.default))
+        assert line.group(2) == default
+        if option.kind == "choice" and line.group(3):
+            assert line.group(3) == ", ".join(option.choices)
+        elif option.kind == "int":
+            assert line.group(3) == f"{option.minimum}–{option.maximum}"
+    if game == "hexfolk":  # the maps each with their sizes
+        assert re.search(r"^ +great-land +Great Land · 61 hexes · 7–8 players$", out, re.M)
+    assert 'Give them as --options "name=value name=value"' in out
+
+
+def test_options_help_without_a_game_lists_every_game(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["console", "--options", "help", "--locale", "ru"]) == 0
+    out = capsys.readouterr().out
+    heads = re.findall(r"^\S.* \(([a-z-]+)\):$", out, re.M)
+    assert heads == ["hagoth", "haze-islands", "hexfolk", "lovci-pokladu", "shipyard"]
+    assert "по умолчанию: competitive; значения: solo, coop, friendly, competitive" in out
+
+
+def test_a_bad_option_points_to_options_help(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(console(tmp_path, "--options", "colour=red")) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "`python -m bot console hagoth --options help`" in err
