@@ -228,6 +228,8 @@ class Console:
     #: after the position changed since is refused (issue 9, item 2).
     _listed: tuple[str, int] | None = None
     _retelling: _Retelling | None = None
+    #: user id -> that human's hand as last printed (printed again only when it changed).
+    _hands_shown: dict[str, str] = field(default_factory=dict)
 
     @property
     def all_bots(self) -> bool:
@@ -327,6 +329,12 @@ class Console:
                         session=self.session_id))
                 return 0
             person, choices = turn
+            if self._listed != (person.user_id, await self._version(service)):
+                # A new position for this human (their turn came, a step of it is done,
+                # the game was resumed): what they hold and what they can do, unasked
+                # (issue 24 item 14).
+                await self._print_hand(service, person, changed_only=True)
+                await self._list_moves(service, person, choices)
             try:
                 line = _read_line(t("console.prompt", self.locale, name=person.name,
                                     game=self.ruleset.id)).strip()
@@ -414,10 +422,11 @@ class Console:
         board's number where the board draws one (issue 9, items 1 and 2)."""
         if self._listed is not None and self._listed != (
                 person.user_id, await self._version(service)):
-            # The list on screen is not the current one: never play another move.
-            # (No list printed yet: the number is the board's / the current list's.)
+            # The list on screen is not the current one (another console moved the
+            # same saved game meanwhile): never play another move. The prompt then
+            # shows whoever acts now and their list.
             print(t("console.list_changed", self.locale))
-            await self._list_moves(service, person, choices)
+            self._listed = None
             return
         numbers = dict(list_numbers(choices))
         if number in numbers:
@@ -441,16 +450,15 @@ class Console:
                     count=max(numbers, default=0)))
 
     async def _move(self, service: SessionService, person: Person, notation: str) -> None:
-        """Play a move; when the same player still acts and had a list on screen, print
-        the new list at once (issue 9 item 2: the numbers on screen are always current)."""
-        had_list = self._listed is not None and self._listed[0] == person.user_id
-        self._show(await service.move(self.channel_id, person, notation,
-                                      session_id=self.session_id))
-        if had_list:
-            _, choices = await service.choices(self.channel_id, person,
-                                               session_id=self.session_id)
-            if choices:
-                await self._list_moves(service, person, choices)
+        """Play a move and show its account; the mover's own hand when the move changed
+        it (the private note Discord sends the mover: a thief learns what it took, issue
+        24 item 14). The prompt then prints the new list (issue 9 item 2: the numbers on
+        screen are always current)."""
+        update = await service.move(self.channel_id, person, notation,
+                                    session_id=self.session_id)
+        self._show(update)
+        if person.user_id in update.private and not update.finished:
+            await self._print_hand(service, person, changed_only=True, now=True)
 
     async def _version(self, service: SessionService) -> int:
         row = await service.storage.get(self.session_id)
@@ -506,20 +514,36 @@ class Console:
             print(t("console.rules_image", self.locale, path=self._write(png, chosen)))
         print(t("console.rules_topics", self.locale, topics=topics))
 
+    async def _print_hand(self, service: SessionService, person: Person, *,
+                          changed_only: bool = False, now: bool = False) -> None:
+        """Print ``person``'s hand in words (games with a hand); ``changed_only``: only if
+        it differs from what was last printed for them. ``now``: say it changed."""
+        if not self.ruleset.has_hand:
+            return
+        row = await service.storage.get(self.session_id)
+        if row is None or row.state is None:
+            return
+        seat = row.seat_of(person.user_id)
+        if seat is None:
+            return
+        state = self.ruleset.load(json.loads(row.state))
+        cards = self.ruleset.hand_text(state, seat, self.locale)
+        if changed_only and self._hands_shown.get(person.user_id) == cards:
+            return
+        self._hands_shown[person.user_id] = cards
+        print(t("console.hand_now" if now else "console.hand", self.locale, name=person.name,
+                cards=cards))
+
     async def _hand(self, service: SessionService, person: Person) -> None:
         """Print the hand in words and write the private hand image."""
         if not self.ruleset.has_hand:
             print(t("console.no_hand", self.locale))
             return
         note = await service.hand(self.channel_id, person)
+        await self._print_hand(service, person)
         row = await service.storage.get(self.session_id)
-        assert row is not None and row.state is not None
-        seat = row.seat_of(person.user_id)
-        assert seat is not None
-        state = self.ruleset.load(json.loads(row.state))
-        print(t("console.hand", self.locale, name=person.name,
-                cards=self.ruleset.hand_text(state, seat, self.locale)))
-        if note.image:
+        seat = row.seat_of(person.user_id) if row is not None else None
+        if note.image and seat is not None:
             image = self._write(note.image, f"hand-player{seat + 1}")
             print(t("console.hand_image", self.locale, path=image))
 

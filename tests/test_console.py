@@ -407,3 +407,56 @@ def test_a_bad_option_points_to_options_help(
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "`python -m bot console hagoth --options help`" in err
+
+
+def test_the_list_and_hand_come_unasked_when_a_humans_turn_comes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24 item 14: "the move list is not shown when it is your turn until you type
+    `moves`, and not after `--resume`": before each prompt at a new position the human's
+    hand and numbered moves are printed, also after --resume."""
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           console(tmp_path, "--players", "2", "--seed", "3"),
+                           ["1", "quit"])
+    assert code == 0
+    first, rest = out.split(" (hagoth) > 1\n", 1)
+    assert re.search(r"^Player \d's hand: \w", first, re.M)
+    assert re.search(r"^ +1\. .+\[.+\]$", first, re.M)  # numbered, with notation
+    assert re.search(r"^ +1\. .+\[.+\]$", rest.split(" (hagoth) > quit")[0], re.M)
+
+    db = str(tmp_path / "console.db")
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           ["console", "--resume", "1", "--db", db, "--out",
+                            str(tmp_path / "boards")], ["quit"])
+    assert code == 0 and "Resuming game 1 of Hagoth" in out
+    before_prompt = out.split(" (hagoth) > quit")[0]
+    assert re.search(r"^Player \d's hand: \w", before_prompt, re.M)
+    assert re.search(r"^ +1\. .+\[.+\]$", before_prompt, re.M)
+    assert before_prompt.index("To play: ") < before_prompt.index("    1. ")
+
+
+def test_the_thief_sees_what_it_took(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24 item 14: "the thief is not told what card it took" (Hexfolk's robber:
+    "steals a random card"; the account says only that a card was taken). The mover's
+    private note reaches the console: right after the steal, the thief's hand as it is
+    now, one card more than before, the new card named."""
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           console_args("hexfolk", tmp_path, "--players", "3", "--bots", "2",
+                                        "--seed", "11"), ["1"] * 12 + ["quit"])
+    assert code == 0
+    before, after = out.split("Player 1 steals a card from Bot 2.\n", 1)
+    hands = re.findall(r"^Player 1's hand(?: now)?: resources: (.+); development", before,
+                       re.M)
+    now = re.match(r"To play: Player 1\.\n  \(board: .+\)\n"
+                   r"Player 1's hand now: resources: (.+); development cards", after)
+    assert hands and now
+
+    def cards(text: str) -> dict[str, int]:
+        return {name: int(count) for count, name in
+                (item.split(" ", 1) for item in text.split(", ") if item != "none")}
+
+    old, new = cards(hands[-1]), cards(now.group(1))
+    assert sum(new.values()) == sum(old.values()) + 1
+    assert [name for name in new if new[name] > old.get(name, 0)] == ["wool"]
