@@ -238,7 +238,6 @@ class Console:
     # -- starting and resuming ----------------------------------------------------------
     async def run(self, db_path: str, *, seed: int | None, options: str) -> int:
         self.db_path = db_path
-        self._count_images()
         self.humans = [Person(f"console-{i}", t("console.player_name", self.locale, number=i))
                        for i in range(1, self.players - self.bots + 1)]
         async with await Storage.open(db_path) as storage:
@@ -260,8 +259,8 @@ class Console:
 
     async def go_on(self, service: SessionService, row: SessionRow) -> int:
         """Go on with saved game ``row`` (see :func:`resume`) where it stopped."""
-        self._count_images()
         self.session_id, self.channel_id = row.id, row.channel_id
+        self._open_folder()
         self.humans = [Person(s.user_id, s.name) for s in row.seats
                        if not s.is_bot and s.user_id]
         print(t("console.resumed", self.locale, session=row.id,
@@ -288,10 +287,19 @@ class Console:
             print(t("console.interrupted", self.locale, resume=self._resume_command()))
         return 130
 
-    def _count_images(self) -> None:
-        """Number new images after those already in the out folder."""
-        self._counter = max((int(m.group(1)) for p in self.out.glob("*.png")
+    @property
+    def folder(self) -> Path:
+        """This game's own folder in the out folder: ``<out>/<game>-<session>/`` (issue 24
+        item 14: every game wrote into one ``boards/`` numbering)."""
+        return self.out / f"{self.ruleset.id}-{self.session_id}"
+
+    def _open_folder(self) -> None:
+        """Create this game's folder; number new images after those already in it (a
+        resumed game goes on with its own numbering)."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self._counter = max((int(m.group(1)) for p in self.folder.glob("*.png")
                              if (m := re.match(r"(\d{4,})", p.name))), default=0)
+        print(t("console.folder", self.locale, folder=self.folder))
 
     async def _setup(self, service: SessionService, seed: int | None, options: str) -> None:
         """Open the lobby, seat the humans (the first is the host) and the bots, start."""
@@ -300,6 +308,7 @@ class Console:
         update = await service.new_game(self.channel_id, host, self.ruleset.id, options,
                                         locale=self.locale)
         self.session_id = update.session_id
+        self._open_folder()
         for person in self.humans[1:]:
             await service.join(self.channel_id, person)
         if self.humans:
@@ -610,7 +619,8 @@ class Console:
 
     def _write(self, png: bytes, suffix: str = "") -> Path:
         self._counter += 1
-        path = self.out / (f"{self._counter:04d}" + (f"-{suffix}" if suffix else "") + ".png")
+        path = self.folder / (f"{self._counter:04d}" + (f"-{suffix}" if suffix else "")
+                              + ".png")
         path.write_bytes(png)
         return path
 

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from tidebound_support import assert_pngs, console_args, stored_session
+from tidebound_support import assert_pngs, console_args, console_folder, stored_session
 
 from bot.__main__ import main
 from bot.storage import ACTIVE, FINISHED
@@ -37,7 +37,7 @@ def test_all_bots_play_a_whole_game(
     turns = re.findall(r"^— Turn (\d+): (Bot \d)(?:, Bot \d)* —$", out, re.M)
     assert [int(n) for n, _ in turns] == list(range(1, len(turns) + 1)) and len(turns) > 10
     assert {name for _, name in turns} == {"Bot 1", "Bot 2"}
-    files = assert_pngs(tmp_path / "boards")
+    files = assert_pngs(console_folder(tmp_path, "hagoth"))
     boards = [f.name for f in files if "summary" not in f.name]
     assert boards == [f"{n:04d}.png" for n in range(1, len(turns) + 1)]
     # Issue 18: the game ends with its summary image after the last board.
@@ -46,10 +46,15 @@ def test_all_bots_play_a_whole_game(
     assert "…" not in out  # nothing clipped
     assert out.index("— Turn 1:") < out.index("Game over: ")
 
-    # A second run in the same file is a fresh session; images continue the numbering.
+    # A second run in the same file is a fresh session with its own folder and numbering
+    # (issue 24 item 14: every game wrote into the same `boards/` numbering).
     assert main([*args[:-2], "--options", "target=5", "--bots", "2", "--boards", "end"]) == 0
-    later = [f.name for f in assert_pngs(tmp_path / "boards")][len(files):]
-    assert later == [f"{len(turns) + 2:04d}.png", f"{len(turns) + 3:04d}-summary.png"]
+    later = [f.name for f in assert_pngs(console_folder(tmp_path, "hagoth", 2))]
+    assert later == ["0001.png", "0002-summary.png"]
+    assert len(assert_pngs(console_folder(tmp_path, "hagoth"))) == len(files)  # untouched
+    assert not list((tmp_path / "boards").glob("*.png"))
+    assert f"Boards and files of this game: {console_folder(tmp_path, 'hagoth', 2)}" in \
+        capsys.readouterr().out
     second, _, replays = stored_session(tmp_path / "console.db", 2)
     assert second.status == FINISHED and second.channel_id != row.channel_id and replays
 
@@ -65,7 +70,8 @@ def test_all_bots_with_a_board_per_round(
     assert main(args) == 0
     out = capsys.readouterr().out
     turns = len(re.findall(r"^— Turn \d+: ", out, re.M))
-    boards = [f for f in assert_pngs(tmp_path / "boards") if "summary" not in f.name]
+    boards = [f for f in assert_pngs(console_folder(tmp_path, "hexfolk"))
+              if "summary" not in f.name]
     assert len(boards) == turns // 3 + (turns % 3 != 0) and turns > 20
     assert "Game over: " in out and "(game summary: " in out
 
@@ -88,7 +94,7 @@ def test_human_against_a_bot(
     assert "There is no move 42: choose from 1 to" in out
     assert "Player 1's hand: " in out
     assert "Player 1 went wooding without a card" in out  # the game went on
-    files = assert_pngs(tmp_path / "boards")
+    files = assert_pngs(console_folder(tmp_path, "hagoth"))
     assert any(f.name.endswith("-hand-player1.png") for f in files)
     assert len(files) > 5 and files[0].name == "0001.png"
 
@@ -249,6 +255,10 @@ def test_quit_list_resume_and_abandon(
     assert out.index("To play: ") < out.index("(hexfolk) > 1")  # the board first
     resumed, more, replays = stored_session(db)
     assert more > moves and replays and resumed.seats == row.seats
+    # Issue 24 item 14: the resumed game writes on in its own folder and numbering.
+    numbers = [int(f.name[:4]) for f in assert_pngs(console_folder(tmp_path, "hexfolk"))]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 3
+    assert [f.name for f in assert_pngs(console_folder(tmp_path, "hagoth", 2))] == ["0001.png"]
 
     code, out = run_script(tmp_path, monkeypatch, capsys,
                            ["console", "--resume", "1", "--db", db, "--out",
