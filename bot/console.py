@@ -37,12 +37,21 @@ from i18n import DEFAULT_LOCALE, Term, available_locales, t
 from i18n.errors import LocalizedError
 
 from .console_options import options_help, wants_help
+from .console_saved import (
+    CONSOLE_CHANNEL,
+    export_history,
+    game_folder,
+    list_games,
+    no_database,
+    not_resumable,
+    saved_games,
+    shown,
+    write_history,
+)
 from .service import Person, ServiceError, SessionService, Update, game_options, split_clock
-from .storage import ABANDONED, ACTIVE, FINISHED, LOBBY, SeatRow, SessionRow, Storage
+from .storage import ACTIVE, DatabaseUnavailable, SeatRow, SessionRow, Storage
 
 DEFAULT_CONSOLE_DB = "tidebound-console.db"
-#: Channel ids of console sessions start with this (Discord channel ids are numbers).
-CONSOLE_CHANNEL = "console-"
 #: With every seat a bot: a board after every turn, every round, or only at the end.
 BOARD_EVERY = ("turn", "round", "end")
 #: At most this many example moves in ``help`` and in "I can't read that".
@@ -78,7 +87,8 @@ def add_parser(subparsers: Any) -> None:
                         help='lobby options as name=value pairs, e.g. "target=10 speed=yes"; '
                              '"--options help" lists each game\'s options')
     parser.add_argument("--out", default="boards", help="folder for the PNG images")
-    parser.add_argument("--db", default=DEFAULT_CONSOLE_DB, help="SQLite database file")
+    parser.add_argument("--db", default=DEFAULT_CONSOLE_DB,
+                        help="the database: a SQLite file, or a postgresql:// URL")
     parser.add_argument("--locale", default=DEFAULT_LOCALE, choices=available_locales(),
                         help="language of the texts and images (en, ru, cs)")
     parser.add_argument("--boards", choices=BOARD_EVERY, default="turn",
@@ -88,6 +98,9 @@ def add_parser(subparsers: Any) -> None:
                         help="list the saved (unfinished) console games in --db and stop")
     parser.add_argument("--resume", type=int, metavar="SESSION", default=None,
                         help="go on with a saved console game (see --list)")
+    parser.add_argument("--export", type=int, metavar="SESSION", default=None,
+                        help="write the history of console game SESSION (in play or over) "
+                             "to its folder in --out and stop")
 
 
 def main(args: argparse.Namespace) -> int:
@@ -99,6 +112,14 @@ def main(args: argparse.Namespace) -> int:
             return 0
         if args.list:
             return asyncio.run(list_games(args.db, args.locale))
+        if args.export is not None:
+            _prepare_out(Path(args.out))
+            written = asyncio.run(export_history(args.db, args.export, Path(args.out),
+                                                 args.locale))
+            if isinstance(written, str):
+                return _fail(written)
+            print(t("console.history_written", args.locale, path=written))
+            return 0
         if args.resume is not None:
             _prepare_out(Path(args.out))
             return asyncio.run(resume(args.db, args.resume, Path(args.out), args.boards,
@@ -120,7 +141,9 @@ def main(args: argparse.Namespace) -> int:
         return _fail(t("console.cannot_write", DEFAULT_LOCALE, path=exc.filename or args.out,
                        reason=exc.strerror or exc))
     except sqlite3.Error as exc:
-        return _fail(t("console.bad_db", DEFAULT_LOCALE, path=args.db, reason=exc))
+        return _fail(t("console.bad_db", DEFAULT_LOCALE, path=shown(args.db), reason=exc))
+    except DatabaseUnavailable as exc:  # a server that cannot be reached (no password shown)
+        return _fail(t("console.bad_db", DEFAULT_LOCALE, path=exc.target, reason=exc.reason))
 
 
 def _new_console(args: argparse.Namespace) -> Console | int:
@@ -155,40 +178,15 @@ def _fail(message: str, locale: str = DEFAULT_LOCALE) -> int:
     return 2
 
 
-async def _saved_games(storage: Storage) -> list[SessionRow]:
-    """The console's unfinished games in ``storage``, oldest first."""
-    rows = [await storage.get(session_id) for session_id in await storage.active_sessions()]
-    return [r for r in rows if r is not None and r.channel_id.startswith(CONSOLE_CHANNEL)]
-
-
-async def list_games(db_path: str, locale: str = DEFAULT_LOCALE) -> int:
-    """``--list``: one line per saved console game, and how to resume one."""
-    if not Path(db_path).exists():
-        print(t("console.list_none", locale, path=db_path))
-        return 0
-    async with await Storage.open(db_path) as storage:
-        rows = await _saved_games(storage)
-    if not rows:
-        print(t("console.list_none", locale, path=db_path))
-        return 0
-    print(t("console.list_head", locale, path=db_path, count=len(rows)))
-    for row in rows:
-        print(t("console.list_line", locale, session=row.id,
-                game=get_ruleset(row.game).display_name(locale),
-                seats=", ".join(s.name for s in row.seats), moves=row.version - 1,
-                when=time.strftime("%Y-%m-%d %H:%M", time.localtime(row.updated_at))))
-    print(t("console.list_hint", locale, db=db_path))
-    return 0
-
-
 async def resume(db_path: str, session_id: int, out: Path, every: str = "turn",
                  locale: str = DEFAULT_LOCALE) -> int:
     """``--resume SESSION``: go on with a saved console game, its humans and bots."""
-    if not Path(db_path).exists():
-        return _fail(t("console.resume_missing", locale, session=session_id, db=db_path))
+    if no_database(db_path):
+        return _fail(t("console.resume_missing", locale, session=session_id,
+                       db=shown(db_path)))
     async with await Storage.open(db_path) as storage:
         row = await storage.get(session_id)
-        refusal = _not_resumable(row, session_id, db_path, locale)
+        refusal = not_resumable(row, session_id, db_path, locale)
         if refusal or row is None:
             return _fail(refusal)
         console = Console(get_ruleset(row.game), len(row.seats),
@@ -243,11 +241,11 @@ class Console:
         async with await Storage.open(db_path) as storage:
             service = SessionService(storage)
             try:
-                waiting = await _saved_games(storage)
+                waiting = await saved_games(storage)
                 await self._setup(service, seed, options)
                 if waiting and self.humans:
                     print(t("console.unfinished", self.locale, count=len(waiting),
-                            db=db_path))
+                            db=shown(db_path)))
                 return await self._loop(service)
             except LocalizedError as exc:  # e.g. a damaged database
                 print(exc.message(self.locale))
@@ -291,7 +289,7 @@ class Console:
     def folder(self) -> Path:
         """This game's own folder in the out folder: ``<out>/<game>-<session>/`` (issue 24
         item 14: every game wrote into one ``boards/`` numbering)."""
-        return self.out / f"{self.ruleset.id}-{self.session_id}"
+        return game_folder(self.out, self.ruleset.id, self.session_id)
 
     def _open_folder(self) -> None:
         """Create this game's folder; number new images after those already in it (a
@@ -382,7 +380,7 @@ class Console:
 
     def _resume_command(self) -> str:
         return t("console.resume_command", self.locale, session=self.session_id,
-                 db=self.db_path, out=self.out)
+                 db=shown(self.db_path), out=self.out)
 
     async def _whose_turn(self, service: SessionService) -> tuple[Person, list[MoveChoice]] | None:
         """The first human seat that must act and its moves; ``None`` once the game is over."""
@@ -418,6 +416,9 @@ class Console:
             self._show(await service.status(self.channel_id))
         elif word == "hand":
             await self._hand(service, person)
+        elif word == "history":
+            path = await write_history(service, self.channel_id, self.folder)
+            print(t("console.history_written", self.locale, path=path))
         elif command == "rules":
             await self._rules(service, rest.strip())
         elif is_number(word):
@@ -639,18 +640,3 @@ def _read_line(prompt: str) -> str:
     if not sys.stdin.isatty():
         print(line)
     return line
-
-
-def _not_resumable(row: SessionRow | None, session_id: int, db: str, locale: str) -> str:
-    """Why saved game ``session_id`` cannot be resumed here ("" when it can)."""
-    if row is None:
-        return t("console.resume_missing", locale, session=session_id, db=db)
-    if not row.channel_id.startswith(CONSOLE_CHANNEL):
-        return t("console.resume_discord", locale, session=session_id)
-    if row.status == FINISHED:
-        return t("console.resume_finished", locale, session=session_id)
-    if row.status == ABANDONED:
-        return t("console.resume_abandoned", locale, session=session_id)
-    if row.status == LOBBY:
-        return t("console.resume_lobby", locale, session=session_id)
-    return ""

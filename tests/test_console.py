@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 from pathlib import Path
@@ -470,3 +471,93 @@ def test_the_thief_sees_what_it_took(
     old, new = cards(hands[-1]), cards(now.group(1))
     assert sum(new.values()) == sum(old.values()) + 1
     assert [name for name in new if new[name] > old.get(name, 0)] == ["wool"]
+
+
+def test_history_command_and_export_write_the_public_account(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24 item 14: "there is no `history` export": `history` writes the game's
+    history file into its folder, the same file Discord's /game history sends: while the
+    game is in play no seed and no notation (a Hagoth discard names its cards), only the
+    public account; `--export SESSION` writes it from outside the game, over or not."""
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           console(tmp_path, "--players", "2", "--bots", "1", "--seed", "4"),
+                           ["1", "1", "1", "history", "quit"])
+    assert code == 0
+    path = console_folder(tmp_path, "hagoth") / "tidebound-hagoth-1.txt"
+    assert f"The game's history (the public account of every move) is in {path}" in out
+    text = path.read_text(encoding="utf-8")
+    assert "game = hagoth" in text and "seat 1 = Player 1" in text
+    assert re.search(r"^seed = -$", text, re.M)  # hidden while in play, as in Discord
+    moves = [line.split("\t") for line in text.split("moves =\n", 1)[1].splitlines()]
+    assert len(moves) >= 3 and all(len(m) == 5 and m[3] == "" for m in moves)
+    assert any("Player 1" in m[4] for m in moves)
+
+    path.unlink()
+    assert main(["console", "--export", "1", "--db", str(tmp_path / "console.db"),
+                 "--out", str(tmp_path / "boards")]) == 0
+    assert path.read_text(encoding="utf-8").split("moves =", 1)[1] == \
+        text.split("moves =", 1)[1]
+    assert main(["console", "--export", "7", "--db", str(tmp_path / "console.db"),
+                 "--out", str(tmp_path / "boards")]) == 2
+    assert "There is no saved game 7 in " in capsys.readouterr().err
+
+
+def test_list_resume_and_export_on_postgresql(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24 item 14: "`--resume` and `--list` do not work with `--db
+    postgresql://…`" (they looked for a file of that name). On the real test server: a
+    game is saved, listed, resumed with its seats, exported; a password never shown."""
+    import uuid
+
+    import asyncpg
+    from conftest import postgres_url_or_skip
+
+    url = postgres_url_or_skip()
+    name = f"t_{uuid.uuid4().hex[:16]}"
+
+    async def sql(statement: str) -> None:
+        connection = await asyncpg.connect(url)
+        try:
+            await connection.execute(statement)
+        finally:
+            await connection.close()
+
+    asyncio.run(sql(f"CREATE SCHEMA {name}"))  # as conftest.postgres_schema, in sync code
+    db = f"{url}{'&' if '?' in url else '?'}search_path={name}"
+    try:
+        code, out = run_script(tmp_path, monkeypatch, capsys,
+                               ["console", "hexfolk", "--players", "2", "--bots", "1",
+                                "--seed", "8", "--db", db, "--out", str(tmp_path / "boards")],
+                               ["1", "quit"])
+        assert code == 0 and f"--resume 1 --db {db}" in out
+        code, out = run_script(tmp_path, monkeypatch, capsys, ["console", "--list", "--db", db],
+                               [])
+        assert code == 0 and re.search(r"^ +1  Hexfolk · Player 1, Bot 1 · \d+ moves? · ", out,
+                                       re.M), out
+        code, out = run_script(tmp_path, monkeypatch, capsys,
+                               ["console", "--resume", "1", "--db", db, "--out",
+                                str(tmp_path / "boards")], ["1", "quit"])
+        assert code == 0 and "Resuming game 1 of Hexfolk." in out
+        assert re.search(r"^ +1\. ", out, re.M)
+        assert main(["console", "--export", "1", "--db", db, "--out",
+                     str(tmp_path / "boards")]) == 0
+        assert (console_folder(tmp_path, "hexfolk") / "tidebound-hexfolk-1.txt").exists()
+        capsys.readouterr()
+        assert main(["console", "--resume", "2", "--db", db]) == 2
+        assert "There is no saved game 2 in postgresql://" in capsys.readouterr().err
+    finally:
+        asyncio.run(sql(f"DROP SCHEMA {name} CASCADE"))
+
+
+def test_a_postgresql_password_is_never_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Never leak a secret: a server that refuses is one clear line, without the URL's
+    password."""
+    url = "postgresql://ann:s3cret@127.0.0.1:9/nowhere"
+    assert main(["console", "--list", "--db", url]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: Can't use the database postgresql://ann:***@127.0.0.1:9/")
+    assert "s3cret" not in err and err.count("\n") == 1
