@@ -36,6 +36,7 @@ from games.protocol import list_numbers
 from i18n import DEFAULT_LOCALE, Term, available_locales, t
 from i18n.errors import LocalizedError
 
+from .console_fold import fold_lines
 from .console_options import options_help, wants_help
 from .console_saved import (
     CONSOLE_CHANNEL,
@@ -228,6 +229,8 @@ class Console:
     _retelling: _Retelling | None = None
     #: user id -> that human's hand as last printed (printed again only when it changed).
     _hands_shown: dict[str, str] = field(default_factory=dict)
+    #: The seats' names, in seat order (known once the game has started).
+    _names: list[str] = field(default_factory=list)
 
     @property
     def all_bots(self) -> bool:
@@ -258,6 +261,7 @@ class Console:
     async def go_on(self, service: SessionService, row: SessionRow) -> int:
         """Go on with saved game ``row`` (see :func:`resume`) where it stopped."""
         self.session_id, self.channel_id = row.id, row.channel_id
+        self._names = [seat.name for seat in row.seats]
         self._open_folder()
         self.humans = [Person(s.user_id, s.name) for s in row.seats
                        if not s.is_bot and s.user_id]
@@ -319,6 +323,7 @@ class Console:
                              None, is_bot=True) for i in range(self.bots)]
             await service.storage.set_lobby(self.session_id, seats=seats)
         started = await service.start(self.channel_id, host, seed=seed)
+        self._names = await self._seat_names(service)
         if self.all_bots:
             print(t("platform.game.started", self.locale, game=Term(self.ruleset.name_key)))
             await self._retell(service, started)
@@ -470,6 +475,10 @@ class Console:
         if person.user_id in update.private and not update.finished:
             await self._print_hand(service, person, changed_only=True, now=True)
 
+    async def _seat_names(self, service: SessionService) -> list[str]:
+        row = await service.storage.get(self.session_id)
+        return [seat.name for seat in row.seats] if row is not None else []
+
     async def _version(self, service: SessionService) -> int:
         row = await service.storage.get(self.session_id)
         return row.version if row is not None else -1
@@ -559,8 +568,9 @@ class Console:
 
     # -- output -------------------------------------------------------------------------
     def _show(self, update: Update) -> None:
-        """Print an update's text and write its public board image."""
-        print(update.text)
+        """Print an update's text (runs of alike lines folded) and write its public board
+        image."""
+        print("\n".join(fold_lines(update.text.split("\n"), self._names, self.locale)))
         if update.image:
             print(t("console.board_image", self.locale, path=self._write(update.image)))
         if update.summary:
@@ -595,7 +605,7 @@ class Console:
                 if not quiet:
                     print(t("console.turn_head", locale, number=story.turns, player=", ".join(
                         story.names[seat] for seat in story.acted)))
-                    for line in story.current:
+                    for line in fold_lines(story.current, story.names, locale):
                         print("  " + line)
                     if self._board_due(story.turns, over):
                         self._write_board(story)

@@ -561,3 +561,33 @@ def test_a_postgresql_password_is_never_printed(
     err = capsys.readouterr().err
     assert err.startswith("error: Can't use the database postgresql://ann:***@127.0.0.1:9/")
     assert "s3cret" not in err and err.count("\n") == 1
+
+
+def test_eight_special_building_passes_print_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24 item 14: "eight-player special-building passes print seven lines" (Hexfolk
+    from 5 players: "the others may then build … one after another"): a run of them is
+    one line naming everyone who passed, in order."""
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           console_args("hexfolk", tmp_path, "--players", "8", "--bots", "7",
+                                        "--seed", "3"), ["1"] * 40 + ["quit"])
+    assert code == 0
+    lines = out.splitlines()
+    single = [i for i, line in enumerate(lines) if line.endswith(" finishes special building.")]
+    assert not any(b == a + 1 for a, b in zip(single, single[1:]))  # never two in a row
+    folded = [line for line in lines if line.endswith(" finish special building.")]
+    assert "Bot 1, Bot 2, Bot 3, Bot 4, Bot 5, Bot 6 finish special building." in folded
+    assert any(line.startswith("Player 1, Bot 1, ") for line in folded)
+
+
+def test_folding_touches_only_runs_of_the_known_event() -> None:
+    from bot.console_fold import fold_lines
+
+    names = ["Аня", "Бот 1", "Бот 2"]
+    lines = ["Аня заканчивает спецстройку.", "Бот 1 заканчивает спецстройку.",
+             "Бот 2 бросает 3 + 4 = 7.", "Бот 2 заканчивает спецстройку.",
+             "Бот 2 заканчивает спецстройку?"]
+    assert fold_lines(lines, names, "ru") == [
+        "Аня, Бот 1 заканчивают спецстройку.", "Бот 2 бросает 3 + 4 = 7.",
+        "Бот 2 заканчивает спецстройку.", "Бот 2 заканчивает спецстройку?"]
