@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
 import re
 from pathlib import Path
 
@@ -575,7 +576,7 @@ def test_eight_special_building_passes_print_one_line(
     assert code == 0
     lines = out.splitlines()
     single = [i for i, line in enumerate(lines) if line.endswith(" finishes special building.")]
-    assert not any(b == a + 1 for a, b in zip(single, single[1:]))  # never two in a row
+    assert not any(b == a + 1 for a, b in itertools.pairwise(single))  # never two in a row
     folded = [line for line in lines if line.endswith(" finish special building.")]
     assert "Bot 1, Bot 2, Bot 3, Bot 4, Bot 5, Bot 6 finish special building." in folded
     assert any(line.startswith("Player 1, Bot 1, ") for line in folded)
