@@ -49,6 +49,7 @@ from .console_saved import (
     shown,
     write_history,
 )
+from .plain_text import plain_text
 from .service import Person, ServiceError, SessionService, Update, game_options, split_clock
 from .storage import ACTIVE, DatabaseUnavailable, SeatRow, SessionRow, Storage
 
@@ -527,7 +528,7 @@ class Console:
         options = game_options(row.options) if row is not None else None
         print(f"{self.ruleset.display_name(self.locale)} — "
               f"{self.ruleset.rules_topic_title(chosen, self.locale)}")
-        print(self.ruleset.rules_text(chosen, options, self.locale))
+        print(plain_text(self.ruleset.rules_text(chosen, options, self.locale)))
         png = renderers.render_rules_image(self.ruleset.id, chosen, self.locale)
         if png is not None:  # the topic's picture (Hexfolk's map gallery)
             print(t("console.rules_image", self.locale, path=self._write(png, chosen)))
