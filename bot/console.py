@@ -154,11 +154,14 @@ def _new_console(args: argparse.Namespace) -> Console | int:
         return _fail(t("console.no_game", DEFAULT_LOCALE, games=_game_ids()))
     ruleset = get_ruleset(args.game)
     _, given = split_clock(parse_option_text(args.options))  # the platform's clock
-    resolve_options(ruleset.name_key, ruleset.options, given)
+    options = resolve_options(ruleset.name_key, ruleset.options, given)
     players = ruleset.min_players if args.players is None else args.players
     if not ruleset.min_players <= players <= ruleset.max_players:
         return _fail(t("console.bad_players", DEFAULT_LOCALE, game=ruleset.name,
                        min=ruleset.min_players, max=ruleset.max_players, players=players))
+    # Options that cannot be played with this many seats (a Haze mode=competitive game
+    # of one), refused before anything is opened, as /game start would (issue 24 item 14).
+    ruleset.check_seats(players, options)
     if not 0 <= args.bots <= players:
         return _fail(t("console.bad_bots", DEFAULT_LOCALE, players=players))
     return Console(ruleset, players, args.bots, Path(args.out), locale=args.locale,

@@ -592,3 +592,52 @@ def test_folding_touches_only_runs_of_the_known_event() -> None:
     assert fold_lines(lines, names, "ru") == [
         "Аня, Бот 1 заканчивают спецстройку.", "Бот 2 бросает 3 + 4 = 7.",
         "Бот 2 заканчивает спецстройку.", "Бот 2 заканчивает спецстройку?"]
+
+
+def test_options_the_seats_cannot_play_are_refused_before_anything_opens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24 item 14: "a 1-player Haze game with `mode=competitive` silently becomes
+    solo: refuse with a clear error … the console must print the clear error and exit
+    non-zero rather than a traceback". The game's own seat check (``check_seats``, which
+    /game start asks) refuses here before the database is opened: one line on stderr,
+    exit 2, no lobby left behind. Here a game whose check refuses every count stands for
+    any such refusal; the real Haze one is checked below where the engine has it."""
+    from games import get_ruleset
+    from games.options import InvalidOption
+
+    haze = get_ruleset("haze-islands")
+
+    def refuse(players: int, options: object) -> None:
+        raise InvalidOption("platform.option.invalid_choice", name="mode",
+                            choices="solo", value="competitive")
+
+    monkeypatch.setattr(type(haze), "check_seats", lambda self, n, o: refuse(n, o))
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(console_args("haze-islands", tmp_path, "--players", "1",
+                             "--options", "mode=competitive")) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith("error: Option “mode” must be one of: solo")
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
+    assert not (tmp_path / "console.db").exists()
+
+
+def test_a_one_player_competitive_haze_game_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The real case (issue 24 item 14), once Haze's seat check refuses it (the haze
+    branch adds that refusal to the engine)."""
+    from games import get_ruleset
+    from i18n.errors import LocalizedError as Refusal
+
+    try:
+        get_ruleset("haze-islands").check_seats(1, {"mode": "competitive", "short": False})
+    except Refusal:
+        pass
+    else:
+        pytest.skip("this engine still plays a 1-seat competitive game as solo")
+    assert main(console_args("haze-islands", tmp_path, "--players", "1",
+                             "--options", "mode=competitive")) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err
+    assert not (tmp_path / "console.db").exists()
