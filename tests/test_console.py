@@ -641,3 +641,31 @@ def test_a_one_player_competitive_haze_game_is_refused(
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err
     assert not (tmp_path / "console.db").exists()
+
+
+def test_haze_plunder_shows_the_drawn_cards_to_the_chooser(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24 item 14: "Haze Plunder's drawn cards appear nowhere while the player
+    chooses" (Plunder: "draw 2 cards … keep 1, discard the other"). The choosing human's
+    private part (their hand, their numbered choices) is printed before their prompt, so
+    both drawn cards are named there."""
+    import json
+
+    from games import get_ruleset
+    from games.haze_islands import labels
+
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           console_args("haze-islands", tmp_path, "--players", "1",
+                                        "--options", "mode=solo", "--seed", "2"),
+                           ["plunder", "quit"])
+    assert code == 0
+    choosing = out.split("Player 1 plunders, drawing 2 cards.\n", 1)[1].split(
+        "Player 1 (haze-islands) > quit")[0]
+    row, _, _ = stored_session(tmp_path / "console.db")
+    assert row.state is not None
+    state = get_ruleset("haze-islands").load(json.loads(row.state))
+    drawn = [labels.card_name(card, "en") for card in state.drawn]
+    assert len(drawn) == 2
+    for name in drawn:
+        assert re.search(rf"^ +\d\. Keep {re.escape(name)}, discard ", choosing, re.M), name
