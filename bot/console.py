@@ -19,10 +19,8 @@ import asyncio
 import errno
 import json
 import re
-import signal
 import sqlite3
 import sys
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,8 +34,10 @@ from games.protocol import list_numbers
 from i18n import DEFAULT_LOCALE, Term, available_locales, t
 from i18n.errors import LocalizedError
 
+from . import console_input
 from .console_fold import fold_lines
 from .console_options import options_help, wants_help
+from .console_retell import BOARD_EVERY, Retelling
 from .console_saved import (
     CONSOLE_CHANNEL,
     export_history,
@@ -54,8 +54,6 @@ from .service import Person, ServiceError, SessionService, Update, game_options,
 from .storage import ACTIVE, DatabaseUnavailable, SeatRow, SessionRow, Storage
 
 DEFAULT_CONSOLE_DB = "tidebound-console.db"
-#: With every seat a bot: a board after every turn, every round, or only at the end.
-BOARD_EVERY = ("turn", "round", "end")
 #: At most this many example moves in ``help`` and in "I can't read that".
 EXAMPLES = 3
 
@@ -201,18 +199,6 @@ async def resume(db_path: str, session_id: int, out: Path, every: str = "turn",
 
 
 @dataclass
-class _Retelling:
-    """An all-bot game retold from its seed and action log, one turn at a time."""
-
-    state: Any
-    names: list[str]
-    told: int = 0  #: log entries retold so far
-    turns: int = 0  #: turns finished so far
-    current: list[str] = field(default_factory=list)  #: lines of the turn being told
-    acted: list[int] = field(default_factory=list)  #: seats that moved in that turn
-
-
-@dataclass
 class Console:
     """One console game: its seats, its out folder and the session it drives."""
 
@@ -230,7 +216,7 @@ class Console:
     #: (player, session version) of the numbered list last printed: a number typed
     #: after the position changed since is refused (issue 9, item 2).
     _listed: tuple[str, int] | None = None
-    _retelling: _Retelling | None = None
+    _retelling: Retelling | None = None
     #: user id -> that human's hand as last printed (printed again only when it changed).
     _hands_shown: dict[str, str] = field(default_factory=dict)
     #: The seats' names, in seat order (known once the game has started).
@@ -352,7 +338,7 @@ class Console:
                 await self._print_hand(service, person, changed_only=True)
                 await self._list_moves(service, person, choices)
             try:
-                line = _read_line(t("console.prompt", self.locale, name=person.name,
+                line = console_input.read_line(t("console.prompt", self.locale, name=person.name,
                                     game=self.ruleset.id)).strip()
             except EOFError:
                 print()
@@ -377,15 +363,10 @@ class Console:
     def _confirm_abandon(self) -> bool:
         """Ask before ending the game for good (y/N): anything but yes keeps it (issue 24
         item 14: `abandon` asked for no confirmation)."""
-        try:
-            answer = _read_line(t("console.abandon_confirm", self.locale,
-                                  session=self.session_id,
-                                  game=self.ruleset.display_name(self.locale)))
-        except EOFError:
-            print()
-            return False
-        yes = {word.strip() for word in t("console.abandon_yes", self.locale).split(",")}
-        return answer.strip().casefold() in yes | {"y", "yes"}
+        return console_input.confirm(
+            t("console.abandon_confirm", self.locale, session=self.session_id,
+              game=self.ruleset.display_name(self.locale)),
+            t("console.abandon_yes", self.locale))
 
     def _resume_command(self) -> str:
         return t("console.resume_command", self.locale, session=self.session_id,
@@ -583,54 +564,19 @@ class Console:
 
     async def _retell(self, service: SessionService, update: Update | None = None, *,
                       quiet: bool = False) -> None:
-        """Tell the moves stored since the last call turn by turn, with a board per turn
-        (or round, or at the end). The game is replayed from its seed and action log,
-        exactly as the service stored it. ``quiet``: catch up without telling (resume)."""
+        """Tell the moves stored since the last call turn by turn (see
+        :class:`~bot.console_retell.Retelling`); then the end of a finished game."""
         row = await service.storage.get(self.session_id)
-        assert row is not None and row.seed is not None
-        log = await service.storage.action_log(self.session_id)
-        ruleset, locale = self.ruleset, self.locale
+        assert row is not None
         if self._retelling is None:
-            self._retelling = _Retelling(
-                ruleset.setup(len(row.seats), game_options(row.options), row.seed),
-                [s.name for s in row.seats])
-        story = self._retelling
-        for entry in log[story.told:]:
-            marker = ruleset.turn_marker(story.state)
-            action = ruleset.read_action(story.state, entry.seat, entry.notation)  # a log line
-            events = ruleset.apply(story.state, entry.seat, action)
-            story.told += 1
-            if entry.seat not in story.acted:
-                story.acted.append(entry.seat)
-            story.current.extend(line for e in events if (line := e.text(story.names, locale)))
-            over = ruleset.result(story.state) is not None
-            if ruleset.turn_marker(story.state) != marker or over:
-                story.turns += 1
-                if not quiet:
-                    print(t("console.turn_head", locale, number=story.turns, player=", ".join(
-                        story.names[seat] for seat in story.acted)))
-                    for line in fold_lines(story.current, story.names, locale):
-                        print("  " + line)
-                    if self._board_due(story.turns, over):
-                        self._write_board(story)
-                story.current, story.acted = [], []
+            self._retelling = Retelling.begin(self.ruleset, row, self.locale, self.every,
+                                              self._write)
+        self._retelling.tell(await service.storage.action_log(self.session_id), quiet=quiet)
         if update is not None and update.finished:
             print(update.text.rsplit("\n", 1)[-1])  # "Game over: …"
             if update.summary:
                 path = self._write(update.summary, "summary")
-                print(t("console.summary_image", locale, path=path))
-
-    def _board_due(self, turns: int, over: bool) -> bool:
-        """Whether a board is written after turn ``turns`` (1-based)."""
-        if over or self.every == "turn":
-            return True
-        return self.every == "round" and turns % self.players == 0
-
-    def _write_board(self, story: _Retelling) -> None:
-        view = self.ruleset.view(story.state, None)
-        caption = " ".join(story.current[-3:])
-        png = renderers.render_public(self.ruleset.id, view, story.names, caption, self.locale)
-        print(t("console.board_image", self.locale, path=self._write(png)))
+                print(t("console.summary_image", self.locale, path=path))
 
     def _write(self, png: bytes, suffix: str = "") -> Path:
         self._counter += 1
@@ -638,19 +584,3 @@ class Console:
                               + ".png")
         path.write_bytes(png)
         return path
-
-
-def _read_line(prompt: str) -> str:
-    """A line typed at ``prompt`` (echoed when piped, so a transcript reads like a
-    session). Ctrl-C while waiting raises :class:`KeyboardInterrupt` at once: asyncio's
-    own handler would only cancel the game's task, which waits in ``input`` until Enter."""
-    main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler) if main_thread else None
-    try:
-        line = input(prompt)
-    finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-    if not sys.stdin.isatty():
-        print(line)
-    return line

@@ -24,7 +24,7 @@ def test_a_number_from_a_stale_list_is_refused(
     (``--resume`` of the same saved game) plays Player 1's Go Wooding, which ends the
     turn. The "1" is refused rather than played in a position it was not meant for, and
     the prompt goes to whoever acts now, with their list (issue 9 item 2)."""
-    from bot import console as console_module
+    from bot import console_input
     from bot.service import Person, SessionService
     from bot.storage import Storage
 
@@ -40,7 +40,7 @@ def test_a_number_from_a_stale_list_is_refused(
                     await service.move(row.channel_id, person, "act wood", session_id=1)
                     return
 
-    real = console_module._read_line
+    real = console_input.read_line
     typed = iter(["1", "quit"])
 
     def read_line(prompt: str) -> str:
@@ -52,7 +52,7 @@ def test_a_number_from_a_stale_list_is_refused(
         monkeypatch.setattr("sys.stdin", io.StringIO(line + "\n"))
         return real(prompt)
 
-    monkeypatch.setattr(console_module, "_read_line", read_line)
+    monkeypatch.setattr(console_input, "read_line", read_line)
     args = console_args("hagoth", tmp_path, "--players", "2", "--bots", "0", "--seed", "1",
                         "--options", "target=5")
     assert main(args) == 0
