@@ -1,15 +1,17 @@
 """The console client: a hot-seat game in the terminal on the same :class:`SessionService`.
 
 ``python -m bot console hagoth --players 3 --bots 2 --seed 7 --out boards/`` opens a
-fresh session in a SQLite file (``--db``), seats ``players - bots`` humans ("Player 1",
-…; the first is the host) and ``bots`` bots, starts the game, prints every update's
-text and writes every public board image to ``--out`` as ``0001.png``, ``0002.png``, ….
-Then it asks whichever human must act for a command (type ``help``).
+fresh session in a SQLite file or on a PostgreSQL server (``--db``), seats ``players -
+bots`` humans ("Player 1", …; the first is the host) and ``bots`` bots, starts the game,
+prints every update's text and writes every public board image to the game's own folder
+``<out>/<game>-<session>/`` as ``0001.png``, ``0002.png``, …. Then it shows whichever
+human must act their hand and numbered moves and asks for a command (type ``help``).
 
 With every seat a bot the game plays itself: the console retells it turn by turn from
 the stored seed and action log and writes a board per turn (``--boards round``: per
-round, ``end``: only the last). ``quit`` keeps a game saved; ``--list`` shows the saved
-games and ``--resume SESSION`` goes on with one; ``abandon`` ends one for good.
+round, ``end``: only the last). ``quit`` (or Ctrl-C) keeps a game saved; ``--list``
+shows the saved games, ``--resume SESSION`` goes on with one and ``--export SESSION``
+writes its history file; ``abandon`` ends one for good, once confirmed.
 """
 
 from __future__ import annotations
