@@ -58,3 +58,25 @@ def test_ctrl_c_at_the_prompt_says_the_game_stays_saved(tmp_path: Path) -> None:
     assert "End of input" not in out
     row, _, replays = stored_session(db)
     assert row.status == "active" and replays
+
+
+def test_a_render_worker_lives_through_sigint() -> None:
+    """The workers themselves ignore SIGINT (the terminal sends it to each of them): one
+    that gets it keeps working, and the pool does not break."""
+    import asyncio
+
+    from bot.render_pool import RenderPool
+
+    async def run() -> None:
+        pool = RenderPool(1)
+        try:
+            assert await pool.run(sum, (1, 2)) == 3
+            (pid,) = pool.worker_pids()
+            os.kill(pid, signal.SIGINT)
+            await asyncio.sleep(0.5)
+            assert pool.worker_pids() == [pid]
+            assert await pool.run(sum, (3, 4)) == 7
+        finally:
+            await pool.aclose()
+
+    asyncio.run(run())
