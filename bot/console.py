@@ -340,8 +340,8 @@ class Console:
                 await self._print_hand(service, person, changed_only=True)
                 await self._list_moves(service, person, choices)
             try:
-                line = console_input.read_line(t("console.prompt", self.locale, name=person.name,
-                                    game=self.ruleset.id)).strip()
+                line = console_input.read_line(t("console.prompt", self.locale,
+                                                 name=person.name, game=self.ruleset.id)).strip()
             except EOFError:
                 print()
                 print(t("console.end_of_input", self.locale, resume=self._resume_command()))
