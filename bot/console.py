@@ -1,15 +1,17 @@
 """The console client: a hot-seat game in the terminal on the same :class:`SessionService`.
 
 ``python -m bot console hagoth --players 3 --bots 2 --seed 7 --out boards/`` opens a
-fresh session in a SQLite file (``--db``), seats ``players - bots`` humans ("Player 1",
-…; the first is the host) and ``bots`` bots, starts the game, prints every update's
-text and writes every public board image to ``--out`` as ``0001.png``, ``0002.png``, ….
-Then it asks whichever human must act for a command (type ``help``).
+fresh session in a SQLite file or on a PostgreSQL server (``--db``), seats ``players -
+bots`` humans ("Player 1", …; the first is the host) and ``bots`` bots, starts the game,
+prints every update's text and writes every public board image to the game's own folder
+``<out>/<game>-<session>/`` as ``0001.png``, ``0002.png``, …. Then it shows whichever
+human must act their hand and numbered moves and asks for a command (type ``help``).
 
 With every seat a bot the game plays itself: the console retells it turn by turn from
 the stored seed and action log and writes a board per turn (``--boards round``: per
-round, ``end``: only the last). ``quit`` keeps a game saved; ``--list`` shows the saved
-games and ``--resume SESSION`` goes on with one; ``abandon`` ends one for good.
+round, ``end``: only the last). ``quit`` (or Ctrl-C) keeps a game saved; ``--list``
+shows the saved games, ``--resume SESSION`` goes on with one and ``--export SESSION``
+writes its history file; ``abandon`` ends one for good, once confirmed.
 """
 
 from __future__ import annotations
@@ -29,19 +31,31 @@ from typing import Any
 import renderers
 from games import MoveChoice, Ruleset, all_rulesets, get_ruleset
 from games.notation import UNREADABLE, is_number
-from games.options import parse_option_text, resolve_options
+from games.options import InvalidOption, parse_option_text, resolve_options
 from games.protocol import list_numbers
 from i18n import DEFAULT_LOCALE, Term, available_locales, t
 from i18n.errors import LocalizedError
 
+from . import console_input
+from .console_fold import fold_lines
+from .console_options import options_help, wants_help
+from .console_retell import BOARD_EVERY, Retelling
+from .console_saved import (
+    CONSOLE_CHANNEL,
+    export_history,
+    game_folder,
+    list_games,
+    no_database,
+    not_resumable,
+    saved_games,
+    shown,
+    write_history,
+)
+from .plain_text import plain_text
 from .service import Person, ServiceError, SessionService, Update, game_options, split_clock
-from .storage import ABANDONED, ACTIVE, FINISHED, LOBBY, SeatRow, SessionRow, Storage
+from .storage import ACTIVE, DatabaseUnavailable, SeatRow, SessionRow, Storage
 
 DEFAULT_CONSOLE_DB = "tidebound-console.db"
-#: Channel ids of console sessions start with this (Discord channel ids are numbers).
-CONSOLE_CHANNEL = "console-"
-#: With every seat a bot: a board after every turn, every round, or only at the end.
-BOARD_EVERY = ("turn", "round", "end")
 #: At most this many example moves in ``help`` and in "I can't read that".
 EXAMPLES = 3
 
@@ -72,9 +86,11 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--bots", type=int, default=0, help="how many seats bots play")
     parser.add_argument("--seed", type=int, default=None, help="seed of the deal")
     parser.add_argument("--options", default="",
-                        help='lobby options as name=value pairs, e.g. "target=10 speed=yes"')
+                        help='lobby options as name=value pairs, e.g. "target=10 speed=yes"; '
+                             '"--options help" lists each game\'s options')
     parser.add_argument("--out", default="boards", help="folder for the PNG images")
-    parser.add_argument("--db", default=DEFAULT_CONSOLE_DB, help="SQLite database file")
+    parser.add_argument("--db", default=DEFAULT_CONSOLE_DB,
+                        help="the database: a SQLite file, or a postgresql:// URL")
     parser.add_argument("--locale", default=DEFAULT_LOCALE, choices=available_locales(),
                         help="language of the texts and images (en, ru, cs)")
     parser.add_argument("--boards", choices=BOARD_EVERY, default="turn",
@@ -84,13 +100,28 @@ def add_parser(subparsers: Any) -> None:
                         help="list the saved (unfinished) console games in --db and stop")
     parser.add_argument("--resume", type=int, metavar="SESSION", default=None,
                         help="go on with a saved console game (see --list)")
+    parser.add_argument("--export", type=int, metavar="SESSION", default=None,
+                        help="write the history of console game SESSION (in play or over) "
+                             "to its folder in --out and stop")
 
 
 def main(args: argparse.Namespace) -> int:
     """Run the console client; returns the process exit code."""
     try:
+        if wants_help(args.options):
+            games = [get_ruleset(args.game)] if args.game else list(all_rulesets())
+            print(options_help(games, args.locale))
+            return 0
         if args.list:
             return asyncio.run(list_games(args.db, args.locale))
+        if args.export is not None:
+            _prepare_out(Path(args.out))
+            written = asyncio.run(export_history(args.db, args.export, Path(args.out),
+                                                 args.locale))
+            if isinstance(written, str):
+                return _fail(written)
+            print(t("console.history_written", args.locale, path=written))
+            return 0
         if args.resume is not None:
             _prepare_out(Path(args.out))
             return asyncio.run(resume(args.db, args.resume, Path(args.out), args.boards,
@@ -103,13 +134,18 @@ def main(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print()
         return 130
+    except InvalidOption as exc:  # and where to read the options (issue 24 item 14)
+        return _fail(f"{exc.message(args.locale)} "
+                     f"{t('console.options_hint', args.locale, game=args.game or '')}")
     except LocalizedError as exc:
         return _fail(exc.message())
     except OSError as exc:  # the out folder or the database file cannot be written
         return _fail(t("console.cannot_write", DEFAULT_LOCALE, path=exc.filename or args.out,
                        reason=exc.strerror or exc))
     except sqlite3.Error as exc:
-        return _fail(t("console.bad_db", DEFAULT_LOCALE, path=args.db, reason=exc))
+        return _fail(t("console.bad_db", DEFAULT_LOCALE, path=shown(args.db), reason=exc))
+    except DatabaseUnavailable as exc:  # a server that cannot be reached (no password shown)
+        return _fail(t("console.bad_db", DEFAULT_LOCALE, path=exc.target, reason=exc.reason))
 
 
 def _new_console(args: argparse.Namespace) -> Console | int:
@@ -118,11 +154,14 @@ def _new_console(args: argparse.Namespace) -> Console | int:
         return _fail(t("console.no_game", DEFAULT_LOCALE, games=_game_ids()))
     ruleset = get_ruleset(args.game)
     _, given = split_clock(parse_option_text(args.options))  # the platform's clock
-    resolve_options(ruleset.name_key, ruleset.options, given)
+    options = resolve_options(ruleset.name_key, ruleset.options, given)
     players = ruleset.min_players if args.players is None else args.players
     if not ruleset.min_players <= players <= ruleset.max_players:
         return _fail(t("console.bad_players", DEFAULT_LOCALE, game=ruleset.name,
                        min=ruleset.min_players, max=ruleset.max_players, players=players))
+    # Options that cannot be played with this many seats (a Haze mode=competitive game
+    # of one), refused before anything is opened, as /game start would (issue 24 item 14).
+    ruleset.check_seats(players, options)
     if not 0 <= args.bots <= players:
         return _fail(t("console.bad_bots", DEFAULT_LOCALE, players=players))
     return Console(ruleset, players, args.bots, Path(args.out), locale=args.locale,
@@ -144,58 +183,21 @@ def _fail(message: str, locale: str = DEFAULT_LOCALE) -> int:
     return 2
 
 
-async def _saved_games(storage: Storage) -> list[SessionRow]:
-    """The console's unfinished games in ``storage``, oldest first."""
-    rows = [await storage.get(session_id) for session_id in await storage.active_sessions()]
-    return [r for r in rows if r is not None and r.channel_id.startswith(CONSOLE_CHANNEL)]
-
-
-async def list_games(db_path: str, locale: str = DEFAULT_LOCALE) -> int:
-    """``--list``: one line per saved console game, and how to resume one."""
-    if not Path(db_path).exists():
-        print(t("console.list_none", locale, path=db_path))
-        return 0
-    async with await Storage.open(db_path) as storage:
-        rows = await _saved_games(storage)
-    if not rows:
-        print(t("console.list_none", locale, path=db_path))
-        return 0
-    print(t("console.list_head", locale, path=db_path, count=len(rows)))
-    for row in rows:
-        print(t("console.list_line", locale, session=row.id,
-                game=get_ruleset(row.game).display_name(locale),
-                seats=", ".join(s.name for s in row.seats), moves=row.version - 1,
-                when=time.strftime("%Y-%m-%d %H:%M", time.localtime(row.updated_at))))
-    print(t("console.list_hint", locale, db=db_path))
-    return 0
-
-
 async def resume(db_path: str, session_id: int, out: Path, every: str = "turn",
                  locale: str = DEFAULT_LOCALE) -> int:
     """``--resume SESSION``: go on with a saved console game, its humans and bots."""
-    if not Path(db_path).exists():
-        return _fail(t("console.resume_missing", locale, session=session_id, db=db_path))
+    if no_database(db_path):
+        return _fail(t("console.resume_missing", locale, session=session_id,
+                       db=shown(db_path)))
     async with await Storage.open(db_path) as storage:
         row = await storage.get(session_id)
-        refusal = _not_resumable(row, session_id, db_path, locale)
+        refusal = not_resumable(row, session_id, db_path, locale)
         if refusal or row is None:
             return _fail(refusal)
         console = Console(get_ruleset(row.game), len(row.seats),
                           sum(s.is_bot for s in row.seats), out, locale=locale, every=every,
                           db_path=db_path)
         return await console.go_on(SessionService(storage), row)
-
-
-@dataclass
-class _Retelling:
-    """An all-bot game retold from its seed and action log, one turn at a time."""
-
-    state: Any
-    names: list[str]
-    told: int = 0  #: log entries retold so far
-    turns: int = 0  #: turns finished so far
-    current: list[str] = field(default_factory=list)  #: lines of the turn being told
-    acted: list[int] = field(default_factory=list)  #: seats that moved in that turn
 
 
 @dataclass
@@ -216,7 +218,11 @@ class Console:
     #: (player, session version) of the numbered list last printed: a number typed
     #: after the position changed since is refused (issue 9, item 2).
     _listed: tuple[str, int] | None = None
-    _retelling: _Retelling | None = None
+    _retelling: Retelling | None = None
+    #: user id -> that human's hand as last printed (printed again only when it changed).
+    _hands_shown: dict[str, str] = field(default_factory=dict)
+    #: The seats' names, in seat order (known once the game has started).
+    _names: list[str] = field(default_factory=list)
 
     @property
     def all_bots(self) -> bool:
@@ -225,29 +231,30 @@ class Console:
     # -- starting and resuming ----------------------------------------------------------
     async def run(self, db_path: str, *, seed: int | None, options: str) -> int:
         self.db_path = db_path
-        self._count_images()
         self.humans = [Person(f"console-{i}", t("console.player_name", self.locale, number=i))
                        for i in range(1, self.players - self.bots + 1)]
         async with await Storage.open(db_path) as storage:
             service = SessionService(storage)
             try:
-                waiting = await _saved_games(storage)
+                waiting = await saved_games(storage)
                 await self._setup(service, seed, options)
                 if waiting and self.humans:
                     print(t("console.unfinished", self.locale, count=len(waiting),
-                            db=db_path))
-                await self._loop(service)
+                            db=shown(db_path)))
+                return await self._loop(service)
             except LocalizedError as exc:  # e.g. a damaged database
                 print(exc.message(self.locale))
                 return 1
+            except (KeyboardInterrupt, asyncio.CancelledError):
+                return self._interrupted()
             finally:
                 await service.close()  # the render workers
-        return 0
 
     async def go_on(self, service: SessionService, row: SessionRow) -> int:
         """Go on with saved game ``row`` (see :func:`resume`) where it stopped."""
-        self._count_images()
         self.session_id, self.channel_id = row.id, row.channel_id
+        self._names = [seat.name for seat in row.seats]
+        self._open_folder()
         self.humans = [Person(s.user_id, s.name) for s in row.seats
                        if not s.is_bot and s.user_id]
         print(t("console.resumed", self.locale, session=row.id,
@@ -257,16 +264,36 @@ class Console:
                 await self._retell(service, quiet=True)
             else:
                 self._show(await service.status(self.channel_id))
-            await self._loop(service)
+            return await self._loop(service)
         except LocalizedError as exc:
             print(exc.message(self.locale))
             return 1
-        return 0
+        except (KeyboardInterrupt, asyncio.CancelledError):
+            return self._interrupted()
+        finally:
+            await service.close()  # the render workers
 
-    def _count_images(self) -> None:
-        """Number new images after those already in the out folder."""
-        self._counter = max((int(m.group(1)) for p in self.out.glob("*.png")
+    def _interrupted(self) -> int:
+        """Ctrl-C: one line saying the game stays saved (every move is stored when it is
+        played), and the shell's exit code for an interrupt (issue 24 item 14)."""
+        print()
+        if self.session_id:
+            print(t("console.interrupted", self.locale, resume=self._resume_command()))
+        return 130
+
+    @property
+    def folder(self) -> Path:
+        """This game's own folder in the out folder: ``<out>/<game>-<session>/`` (issue 24
+        item 14: every game wrote into one ``boards/`` numbering)."""
+        return game_folder(self.out, self.ruleset.id, self.session_id)
+
+    def _open_folder(self) -> None:
+        """Create this game's folder; number new images after those already in it (a
+        resumed game goes on with its own numbering)."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self._counter = max((int(m.group(1)) for p in self.folder.glob("*.png")
                              if (m := re.match(r"(\d{4,})", p.name))), default=0)
+        print(t("console.folder", self.locale, folder=self.folder))
 
     async def _setup(self, service: SessionService, seed: int | None, options: str) -> None:
         """Open the lobby, seat the humans (the first is the host) and the bots, start."""
@@ -275,6 +302,7 @@ class Console:
         update = await service.new_game(self.channel_id, host, self.ruleset.id, options,
                                         locale=self.locale)
         self.session_id = update.session_id
+        self._open_folder()
         for person in self.humans[1:]:
             await service.join(self.channel_id, person)
         if self.humans:
@@ -287,6 +315,7 @@ class Console:
                              None, is_bot=True) for i in range(self.bots)]
             await service.storage.set_lobby(self.session_id, seats=seats)
         started = await service.start(self.channel_id, host, seed=seed)
+        self._names = await self._seat_names(service)
         if self.all_bots:
             print(t("platform.game.started", self.locale, game=Term(self.ruleset.name_key)))
             await self._retell(service, started)
@@ -294,39 +323,56 @@ class Console:
             self._show(started)
 
     # -- the prompt ---------------------------------------------------------------------
-    async def _loop(self, service: SessionService) -> None:
-        """Prompt whichever human must act until the game ends, ``quit`` or end of input."""
+    async def _loop(self, service: SessionService) -> int:
+        """Prompt whichever human must act until the game ends, ``quit`` or end of input;
+        the exit code."""
         while True:
             turn = await self._whose_turn(service)
             if turn is None:
                 print(t("console.stored", self.locale, path=service.storage.path,
                         session=self.session_id))
-                return
+                return 0
             person, choices = turn
+            if self._listed != (person.user_id, await self._version(service)):
+                # A new position for this human (their turn came, a step of it is done,
+                # the game was resumed): what they hold and what they can do, unasked
+                # (issue 24 item 14).
+                await self._print_hand(service, person, changed_only=True)
+                await self._list_moves(service, person, choices)
             try:
-                line = input(t("console.prompt", self.locale, name=person.name,
-                               game=self.ruleset.id)).strip()
+                line = console_input.read_line(t("console.prompt", self.locale,
+                                                 name=person.name, game=self.ruleset.id)).strip()
             except EOFError:
                 print()
                 print(t("console.end_of_input", self.locale, resume=self._resume_command()))
-                return
-            if not sys.stdin.isatty():
-                print(line)  # echo piped input, so the transcript reads like a session
+                return 0
             word = line.lower()
             if word in ("quit", "exit"):
                 print(t("console.bye", self.locale, resume=self._resume_command()))
-                return
+                return 0
             if word == "abandon":
-                self._show(await service.abandon(self.channel_id, person, can_manage=True))
-                return
+                if self._confirm_abandon():
+                    self._show(await service.abandon(self.channel_id, person,
+                                                     can_manage=True))
+                    return 0
+                print(t("console.abandon_kept", self.locale))
+                continue
             try:
                 await self._command(service, person, choices, line)
             except LocalizedError as exc:  # ServiceError, IllegalAction: nothing changed
                 print(self._refusal(exc, choices))
 
+    def _confirm_abandon(self) -> bool:
+        """Ask before ending the game for good (y/N): anything but yes keeps it (issue 24
+        item 14: `abandon` asked for no confirmation)."""
+        return console_input.confirm(
+            t("console.abandon_confirm", self.locale, session=self.session_id,
+              game=self.ruleset.display_name(self.locale)),
+            t("console.abandon_yes", self.locale))
+
     def _resume_command(self) -> str:
         return t("console.resume_command", self.locale, session=self.session_id,
-                 db=self.db_path, out=self.out)
+                 db=shown(self.db_path), out=self.out)
 
     async def _whose_turn(self, service: SessionService) -> tuple[Person, list[MoveChoice]] | None:
         """The first human seat that must act and its moves; ``None`` once the game is over."""
@@ -362,6 +408,9 @@ class Console:
             self._show(await service.status(self.channel_id))
         elif word == "hand":
             await self._hand(service, person)
+        elif word == "history":
+            path = await write_history(service, self.channel_id, self.folder)
+            print(t("console.history_written", self.locale, path=path))
         elif command == "rules":
             await self._rules(service, rest.strip())
         elif is_number(word):
@@ -375,10 +424,11 @@ class Console:
         board's number where the board draws one (issue 9, items 1 and 2)."""
         if self._listed is not None and self._listed != (
                 person.user_id, await self._version(service)):
-            # The list on screen is not the current one: never play another move.
-            # (No list printed yet: the number is the board's / the current list's.)
+            # The list on screen is not the current one (another console moved the
+            # same saved game meanwhile): never play another move. The prompt then
+            # shows whoever acts now and their list.
             print(t("console.list_changed", self.locale))
-            await self._list_moves(service, person, choices)
+            self._listed = None
             return
         numbers = dict(list_numbers(choices))
         if number in numbers:
@@ -402,16 +452,19 @@ class Console:
                     count=max(numbers, default=0)))
 
     async def _move(self, service: SessionService, person: Person, notation: str) -> None:
-        """Play a move; when the same player still acts and had a list on screen, print
-        the new list at once (issue 9 item 2: the numbers on screen are always current)."""
-        had_list = self._listed is not None and self._listed[0] == person.user_id
-        self._show(await service.move(self.channel_id, person, notation,
-                                      session_id=self.session_id))
-        if had_list:
-            _, choices = await service.choices(self.channel_id, person,
-                                               session_id=self.session_id)
-            if choices:
-                await self._list_moves(service, person, choices)
+        """Play a move and show its account; the mover's own hand when the move changed
+        it (the private note Discord sends the mover: a thief learns what it took, issue
+        24 item 14). The prompt then prints the new list (issue 9 item 2: the numbers on
+        screen are always current)."""
+        update = await service.move(self.channel_id, person, notation,
+                                    session_id=self.session_id)
+        self._show(update)
+        if person.user_id in update.private and not update.finished:
+            await self._print_hand(service, person, changed_only=True, now=True)
+
+    async def _seat_names(self, service: SessionService) -> list[str]:
+        row = await service.storage.get(self.session_id)
+        return [seat.name for seat in row.seats] if row is not None else []
 
     async def _version(self, service: SessionService) -> int:
         row = await service.storage.get(self.session_id)
@@ -461,11 +514,31 @@ class Console:
         options = game_options(row.options) if row is not None else None
         print(f"{self.ruleset.display_name(self.locale)} — "
               f"{self.ruleset.rules_topic_title(chosen, self.locale)}")
-        print(self.ruleset.rules_text(chosen, options, self.locale))
+        print(plain_text(self.ruleset.rules_text(chosen, options, self.locale)))
         png = renderers.render_rules_image(self.ruleset.id, chosen, self.locale)
         if png is not None:  # the topic's picture (Hexfolk's map gallery)
             print(t("console.rules_image", self.locale, path=self._write(png, chosen)))
         print(t("console.rules_topics", self.locale, topics=topics))
+
+    async def _print_hand(self, service: SessionService, person: Person, *,
+                          changed_only: bool = False, now: bool = False) -> None:
+        """Print ``person``'s hand in words (games with a hand); ``changed_only``: only if
+        it differs from what was last printed for them. ``now``: say it changed."""
+        if not self.ruleset.has_hand:
+            return
+        row = await service.storage.get(self.session_id)
+        if row is None or row.state is None:
+            return
+        seat = row.seat_of(person.user_id)
+        if seat is None:
+            return
+        state = self.ruleset.load(json.loads(row.state))
+        cards = self.ruleset.hand_text(state, seat, self.locale)
+        if changed_only and self._hands_shown.get(person.user_id) == cards:
+            return
+        self._hands_shown[person.user_id] = cards
+        print(t("console.hand_now" if now else "console.hand", self.locale, name=person.name,
+                cards=cards))
 
     async def _hand(self, service: SessionService, person: Person) -> None:
         """Print the hand in words and write the private hand image."""
@@ -473,21 +546,18 @@ class Console:
             print(t("console.no_hand", self.locale))
             return
         note = await service.hand(self.channel_id, person)
+        await self._print_hand(service, person)
         row = await service.storage.get(self.session_id)
-        assert row is not None and row.state is not None
-        seat = row.seat_of(person.user_id)
-        assert seat is not None
-        state = self.ruleset.load(json.loads(row.state))
-        print(t("console.hand", self.locale, name=person.name,
-                cards=self.ruleset.hand_text(state, seat, self.locale)))
-        if note.image:
+        seat = row.seat_of(person.user_id) if row is not None else None
+        if note.image and seat is not None:
             image = self._write(note.image, f"hand-player{seat + 1}")
             print(t("console.hand_image", self.locale, path=image))
 
     # -- output -------------------------------------------------------------------------
     def _show(self, update: Update) -> None:
-        """Print an update's text and write its public board image."""
-        print(update.text)
+        """Print an update's text (runs of alike lines folded) and write its public board
+        image."""
+        print("\n".join(fold_lines(update.text.split("\n"), self._names, self.locale)))
         if update.image:
             print(t("console.board_image", self.locale, path=self._write(update.image)))
         if update.summary:
@@ -496,72 +566,23 @@ class Console:
 
     async def _retell(self, service: SessionService, update: Update | None = None, *,
                       quiet: bool = False) -> None:
-        """Tell the moves stored since the last call turn by turn, with a board per turn
-        (or round, or at the end). The game is replayed from its seed and action log,
-        exactly as the service stored it. ``quiet``: catch up without telling (resume)."""
+        """Tell the moves stored since the last call turn by turn (see
+        :class:`~bot.console_retell.Retelling`); then the end of a finished game."""
         row = await service.storage.get(self.session_id)
-        assert row is not None and row.seed is not None
-        log = await service.storage.action_log(self.session_id)
-        ruleset, locale = self.ruleset, self.locale
+        assert row is not None
         if self._retelling is None:
-            self._retelling = _Retelling(
-                ruleset.setup(len(row.seats), game_options(row.options), row.seed),
-                [s.name for s in row.seats])
-        story = self._retelling
-        for entry in log[story.told:]:
-            marker = ruleset.turn_marker(story.state)
-            action = ruleset.read_action(story.state, entry.seat, entry.notation)  # a log line
-            events = ruleset.apply(story.state, entry.seat, action)
-            story.told += 1
-            if entry.seat not in story.acted:
-                story.acted.append(entry.seat)
-            story.current.extend(line for e in events if (line := e.text(story.names, locale)))
-            over = ruleset.result(story.state) is not None
-            if ruleset.turn_marker(story.state) != marker or over:
-                story.turns += 1
-                if not quiet:
-                    print(t("console.turn_head", locale, number=story.turns, player=", ".join(
-                        story.names[seat] for seat in story.acted)))
-                    for line in story.current:
-                        print("  " + line)
-                    if self._board_due(story.turns, over):
-                        self._write_board(story)
-                story.current, story.acted = [], []
+            self._retelling = Retelling.begin(self.ruleset, row, self.locale, self.every,
+                                              self._write)
+        self._retelling.tell(await service.storage.action_log(self.session_id), quiet=quiet)
         if update is not None and update.finished:
             print(update.text.rsplit("\n", 1)[-1])  # "Game over: …"
             if update.summary:
                 path = self._write(update.summary, "summary")
-                print(t("console.summary_image", locale, path=path))
-
-    def _board_due(self, turns: int, over: bool) -> bool:
-        """Whether a board is written after turn ``turns`` (1-based)."""
-        if over or self.every == "turn":
-            return True
-        return self.every == "round" and turns % self.players == 0
-
-    def _write_board(self, story: _Retelling) -> None:
-        view = self.ruleset.view(story.state, None)
-        caption = " ".join(story.current[-3:])
-        png = renderers.render_public(self.ruleset.id, view, story.names, caption, self.locale)
-        print(t("console.board_image", self.locale, path=self._write(png)))
+                print(t("console.summary_image", self.locale, path=path))
 
     def _write(self, png: bytes, suffix: str = "") -> Path:
         self._counter += 1
-        path = self.out / (f"{self._counter:04d}" + (f"-{suffix}" if suffix else "") + ".png")
+        path = self.folder / (f"{self._counter:04d}" + (f"-{suffix}" if suffix else "")
+                              + ".png")
         path.write_bytes(png)
         return path
-
-
-def _not_resumable(row: SessionRow | None, session_id: int, db: str, locale: str) -> str:
-    """Why saved game ``session_id`` cannot be resumed here ("" when it can)."""
-    if row is None:
-        return t("console.resume_missing", locale, session=session_id, db=db)
-    if not row.channel_id.startswith(CONSOLE_CHANNEL):
-        return t("console.resume_discord", locale, session=session_id)
-    if row.status == FINISHED:
-        return t("console.resume_finished", locale, session=session_id)
-    if row.status == ABANDONED:
-        return t("console.resume_abandoned", locale, session=session_id)
-    if row.status == LOBBY:
-        return t("console.resume_lobby", locale, session=session_id)
-    return ""

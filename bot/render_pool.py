@@ -15,6 +15,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import signal
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable
@@ -45,6 +46,13 @@ def cores() -> int:
         return len(os.sched_getaffinity(0)) or 1
     except AttributeError:  # not on Linux
         return os.cpu_count() or 1
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: ignore Ctrl-C. The terminal sends SIGINT to every process of the
+    console's group; the parent alone decides what happens (it closes the pool), instead
+    of each idle worker printing a KeyboardInterrupt traceback (issue 24 item 14)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -102,7 +110,8 @@ class RenderPool:
     def _executor(self, index: int) -> ProcessPoolExecutor:
         executor = self._executors[index]
         if executor is None:
-            executor = self._executors[index] = ProcessPoolExecutor(1, mp_context=_context())
+            executor = self._executors[index] = ProcessPoolExecutor(
+                1, mp_context=_context(), initializer=_ignore_interrupts)
         return executor
 
     def worker_pids(self) -> list[int]:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
+import itertools
 import re
 from pathlib import Path
 
 import pytest
-from tidebound_support import assert_pngs, console_args, stored_session
+from tidebound_support import assert_pngs, console_args, console_folder, stored_session
 
 from bot.__main__ import main
 from bot.storage import ACTIVE, FINISHED
@@ -37,7 +39,7 @@ def test_all_bots_play_a_whole_game(
     turns = re.findall(r"^— Turn (\d+): (Bot \d)(?:, Bot \d)* —$", out, re.M)
     assert [int(n) for n, _ in turns] == list(range(1, len(turns) + 1)) and len(turns) > 10
     assert {name for _, name in turns} == {"Bot 1", "Bot 2"}
-    files = assert_pngs(tmp_path / "boards")
+    files = assert_pngs(console_folder(tmp_path, "hagoth"))
     boards = [f.name for f in files if "summary" not in f.name]
     assert boards == [f"{n:04d}.png" for n in range(1, len(turns) + 1)]
     # Issue 18: the game ends with its summary image after the last board.
@@ -46,10 +48,15 @@ def test_all_bots_play_a_whole_game(
     assert "…" not in out  # nothing clipped
     assert out.index("— Turn 1:") < out.index("Game over: ")
 
-    # A second run in the same file is a fresh session; images continue the numbering.
+    # A second run in the same file is a fresh session with its own folder and numbering
+    # (issue 24 item 14: every game wrote into the same `boards/` numbering).
     assert main([*args[:-2], "--options", "target=5", "--bots", "2", "--boards", "end"]) == 0
-    later = [f.name for f in assert_pngs(tmp_path / "boards")][len(files):]
-    assert later == [f"{len(turns) + 2:04d}.png", f"{len(turns) + 3:04d}-summary.png"]
+    later = [f.name for f in assert_pngs(console_folder(tmp_path, "hagoth", 2))]
+    assert later == ["0001.png", "0002-summary.png"]
+    assert len(assert_pngs(console_folder(tmp_path, "hagoth"))) == len(files)  # untouched
+    assert not list((tmp_path / "boards").glob("*.png"))
+    assert f"Boards and files of this game: {console_folder(tmp_path, 'hagoth', 2)}" in \
+        capsys.readouterr().out
     second, _, replays = stored_session(tmp_path / "console.db", 2)
     assert second.status == FINISHED and second.channel_id != row.channel_id and replays
 
@@ -65,7 +72,8 @@ def test_all_bots_with_a_board_per_round(
     assert main(args) == 0
     out = capsys.readouterr().out
     turns = len(re.findall(r"^— Turn \d+: ", out, re.M))
-    boards = [f for f in assert_pngs(tmp_path / "boards") if "summary" not in f.name]
+    boards = [f for f in assert_pngs(console_folder(tmp_path, "hexfolk"))
+              if "summary" not in f.name]
     assert len(boards) == turns // 3 + (turns % 3 != 0) and turns > 20
     assert "Game over: " in out and "(game summary: " in out
 
@@ -88,7 +96,7 @@ def test_human_against_a_bot(
     assert "There is no move 42: choose from 1 to" in out
     assert "Player 1's hand: " in out
     assert "Player 1 went wooding without a card" in out  # the game went on
-    files = assert_pngs(tmp_path / "boards")
+    files = assert_pngs(console_folder(tmp_path, "hagoth"))
     assert any(f.name.endswith("-hand-player1.png") for f in files)
     assert len(files) > 5 and files[0].name == "0001.png"
 
@@ -249,10 +257,14 @@ def test_quit_list_resume_and_abandon(
     assert out.index("To play: ") < out.index("(hexfolk) > 1")  # the board first
     resumed, more, replays = stored_session(db)
     assert more > moves and replays and resumed.seats == row.seats
+    # Issue 24 item 14: the resumed game writes on in its own folder and numbering.
+    numbers = [int(f.name[:4]) for f in assert_pngs(console_folder(tmp_path, "hexfolk"))]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 3
+    assert [f.name for f in assert_pngs(console_folder(tmp_path, "hagoth", 2))] == ["0001.png"]
 
     code, out = run_script(tmp_path, monkeypatch, capsys,
                            ["console", "--resume", "1", "--db", db, "--out",
-                            str(tmp_path / "boards")], ["abandon"])
+                            str(tmp_path / "boards")], ["abandon", "y"])
     assert code == 0 and "abandoned the game" in out
     assert stored_session(db)[0].status == "abandoned"
     code, out = run_script(tmp_path, monkeypatch, capsys, ["console", "--list", "--db", db], [])
@@ -334,3 +346,326 @@ def test_the_list_is_printed_again_when_the_same_player_still_acts(
     again = re.findall(r"^\s+1\. (.+)$", after, re.M)
     assert before and again  # a fresh list after the step, without asking
     assert after.index("1. ") < after.index("Player 1 (hagoth) >")
+
+
+@pytest.mark.parametrize(("locale", "answers", "kept"), [
+    ("en", ["n"], True), ("en", [""], True), ("en", [], True), ("en", ["yes"], False),
+    ("ru", ["да"], False), ("ru", ["нет"], True), ("cs", ["ano"], False),
+])
+def test_abandon_asks_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    locale: str, answers: list[str], kept: bool,
+) -> None:
+    """Issue 24 item 14: "`abandon` asks for no confirmation": it asks (y/N); nothing
+    changes unless the answer is yes (in the game's language or English); no answer at
+    all (end of input) keeps the game too."""
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           console(tmp_path, "--players", "2", "--bots", "1", "--seed", "2",
+                                   "--locale", locale),
+                           ["abandon", *answers])
+    assert code == 0
+    row, _, _ = stored_session(tmp_path / "console.db")
+    assert row.status == ("active" if kept else "abandoned")
+    question = {"en": "End game 1 of Hagoth: Builder of Ships for good? Nobody can resume "
+                      "it then. (y/N) ",
+                "ru": "(д/Н) ", "cs": "(a/N) "}[locale]
+    assert question in out
+    if kept and answers:
+        assert {"en": "Not abandoned: the game goes on.",
+                "ru": "Игра не завершена: продолжаем."}[locale] in out
+
+
+@pytest.mark.parametrize("game", ["hexfolk", "haze-islands", "lovci-pokladu"])
+def test_options_help_lists_values_and_defaults(
+    capsys: pytest.CaptureFixture[str], game: str
+) -> None:
+    """Issue 24 item 14: "options discoverable only from an error (add `--options help`
+    with values and defaults)": every option the game declares, its values and default."""
+    from games import get_ruleset
+
+    assert main(["console", game, "--options", "help"]) == 0
+    out = capsys.readouterr().out
+    ruleset = get_ruleset(game)
+    for option in ruleset.options:
+        line = re.search(rf"^  {option.name} +(.+)\n +default: ([^;]+); values: (.*)$", out,
+                         re.M)
+        assert line, option.name
+        default = (("yes" if option.default else "no") if isinstance(option.default, bool)
+                   else str(option.default))
+        assert line.group(2) == default
+        if option.kind == "choice" and line.group(3):
+            assert line.group(3) == ", ".join(option.choices)
+        elif option.kind == "int":
+            assert line.group(3) == f"{option.minimum}–{option.maximum}"
+    if game == "hexfolk":  # the maps each with their sizes
+        assert re.search(r"^ +great-land +Great Land · 61 hexes · 7–8 players$", out, re.M)
+    assert 'Give them as --options "name=value name=value"' in out
+
+
+def test_options_help_without_a_game_lists_every_game(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["console", "--options", "help", "--locale", "ru"]) == 0
+    out = capsys.readouterr().out
+    heads = re.findall(r"^\S.* \(([a-z-]+)\):$", out, re.M)
+    assert heads == ["hagoth", "haze-islands", "hexfolk", "lovci-pokladu", "shipyard"]
+    assert "по умолчанию: competitive; значения: solo, coop, friendly, competitive" in out
+
+
+def test_a_bad_option_points_to_options_help(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(console(tmp_path, "--options", "colour=red")) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "`python -m bot console hagoth --options help`" in err
+
+
+def test_the_list_and_hand_come_unasked_when_a_humans_turn_comes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24 item 14: "the move list is not shown when it is your turn until you type
+    `moves`, and not after `--resume`": before each prompt at a new position the human's
+    hand and numbered moves are printed, also after --resume."""
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           console(tmp_path, "--players", "2", "--seed", "3"),
+                           ["1", "quit"])
+    assert code == 0
+    first, rest = out.split(" (hagoth) > 1\n", 1)
+    assert re.search(r"^Player \d's hand: \w", first, re.M)
+    assert re.search(r"^ +1\. .+\[.+\]$", first, re.M)  # numbered, with notation
+    assert re.search(r"^ +1\. .+\[.+\]$", rest.split(" (hagoth) > quit")[0], re.M)
+
+    db = str(tmp_path / "console.db")
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           ["console", "--resume", "1", "--db", db, "--out",
+                            str(tmp_path / "boards")], ["quit"])
+    assert code == 0 and "Resuming game 1 of Hagoth" in out
+    before_prompt = out.split(" (hagoth) > quit")[0]
+    assert re.search(r"^Player \d's hand: \w", before_prompt, re.M)
+    assert re.search(r"^ +1\. .+\[.+\]$", before_prompt, re.M)
+    assert before_prompt.index("To play: ") < before_prompt.index("    1. ")
+
+
+def test_the_thief_sees_what_it_took(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24 item 14: "the thief is not told what card it took" (Hexfolk's robber:
+    "steals a random card"; the account says only that a card was taken). The mover's
+    private note reaches the console: right after the steal, the thief's hand as it is
+    now, one card more than before, the new card named."""
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           console_args("hexfolk", tmp_path, "--players", "3", "--bots", "2",
+                                        "--seed", "11"), ["1"] * 12 + ["quit"])
+    assert code == 0
+    before, after = out.split("Player 1 steals a card from Bot 2.\n", 1)
+    hands = re.findall(r"^Player 1's hand(?: now)?: resources: (.+); development", before,
+                       re.M)
+    now = re.match(r"To play: Player 1\.\n  \(board: .+\)\n"
+                   r"Player 1's hand now: resources: (.+); development cards", after)
+    assert hands and now
+
+    def cards(text: str) -> dict[str, int]:
+        return {name: int(count) for count, name in
+                (item.split(" ", 1) for item in text.split(", ") if item != "none")}
+
+    old, new = cards(hands[-1]), cards(now.group(1))
+    assert sum(new.values()) == sum(old.values()) + 1
+    assert [name for name in new if new[name] > old.get(name, 0)] == ["wool"]
+
+
+def test_history_command_and_export_write_the_public_account(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24 item 14: "there is no `history` export": `history` writes the game's
+    history file into its folder, the same file Discord's /game history sends: while the
+    game is in play no seed and no notation (a Hagoth discard names its cards), only the
+    public account; `--export SESSION` writes it from outside the game, over or not."""
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           console(tmp_path, "--players", "2", "--bots", "1", "--seed", "4"),
+                           ["1", "1", "1", "history", "quit"])
+    assert code == 0
+    path = console_folder(tmp_path, "hagoth") / "tidebound-hagoth-1.txt"
+    assert f"The game's history (the public account of every move) is in {path}" in out
+    text = path.read_text(encoding="utf-8")
+    assert "game = hagoth" in text and "seat 1 = Player 1" in text
+    assert re.search(r"^seed = -$", text, re.M)  # hidden while in play, as in Discord
+    moves = [line.split("\t") for line in text.split("moves =\n", 1)[1].splitlines()]
+    assert len(moves) >= 3 and all(len(m) == 5 and m[3] == "" for m in moves)
+    assert any("Player 1" in m[4] for m in moves)
+
+    path.unlink()
+    assert main(["console", "--export", "1", "--db", str(tmp_path / "console.db"),
+                 "--out", str(tmp_path / "boards")]) == 0
+    assert path.read_text(encoding="utf-8").split("moves =", 1)[1] == \
+        text.split("moves =", 1)[1]
+    assert main(["console", "--export", "7", "--db", str(tmp_path / "console.db"),
+                 "--out", str(tmp_path / "boards")]) == 2
+    assert "There is no saved game 7 in " in capsys.readouterr().err
+
+
+def test_list_resume_and_export_on_postgresql(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24 item 14: "`--resume` and `--list` do not work with `--db
+    postgresql://…`" (they looked for a file of that name). On the real test server: a
+    game is saved, listed, resumed with its seats, exported; a password never shown."""
+    import uuid
+
+    import asyncpg
+    from conftest import postgres_url_or_skip
+
+    url = postgres_url_or_skip()
+    name = f"t_{uuid.uuid4().hex[:16]}"
+
+    async def sql(statement: str) -> None:
+        connection = await asyncpg.connect(url)
+        try:
+            await connection.execute(statement)
+        finally:
+            await connection.close()
+
+    asyncio.run(sql(f"CREATE SCHEMA {name}"))  # as conftest.postgres_schema, in sync code
+    db = f"{url}{'&' if '?' in url else '?'}search_path={name}"
+    try:
+        code, out = run_script(tmp_path, monkeypatch, capsys,
+                               ["console", "hexfolk", "--players", "2", "--bots", "1",
+                                "--seed", "8", "--db", db, "--out", str(tmp_path / "boards")],
+                               ["1", "quit"])
+        assert code == 0 and f"--resume 1 --db {db}" in out
+        code, out = run_script(tmp_path, monkeypatch, capsys, ["console", "--list", "--db", db],
+                               [])
+        assert code == 0 and re.search(r"^ +1  Hexfolk · Player 1, Bot 1 · \d+ moves? · ", out,
+                                       re.M), out
+        code, out = run_script(tmp_path, monkeypatch, capsys,
+                               ["console", "--resume", "1", "--db", db, "--out",
+                                str(tmp_path / "boards")], ["1", "quit"])
+        assert code == 0 and "Resuming game 1 of Hexfolk." in out
+        assert re.search(r"^ +1\. ", out, re.M)
+        assert main(["console", "--export", "1", "--db", db, "--out",
+                     str(tmp_path / "boards")]) == 0
+        assert (console_folder(tmp_path, "hexfolk") / "tidebound-hexfolk-1.txt").exists()
+        capsys.readouterr()
+        assert main(["console", "--resume", "2", "--db", db]) == 2
+        assert "There is no saved game 2 in postgresql://" in capsys.readouterr().err
+    finally:
+        asyncio.run(sql(f"DROP SCHEMA {name} CASCADE"))
+
+
+def test_a_postgresql_password_is_never_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Never leak a secret: a server that refuses is one clear line, without the URL's
+    password."""
+    url = "postgresql://ann:s3cret@127.0.0.1:9/nowhere"
+    assert main(["console", "--list", "--db", url]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: Can't use the database postgresql://ann:***@127.0.0.1:9/")
+    assert "s3cret" not in err and err.count("\n") == 1
+
+
+def test_eight_special_building_passes_print_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24 item 14: "eight-player special-building passes print seven lines" (Hexfolk
+    from 5 players: "the others may then build … one after another"): a run of them is
+    one line naming everyone who passed, in order."""
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           console_args("hexfolk", tmp_path, "--players", "8", "--bots", "7",
+                                        "--seed", "3"), ["1"] * 40 + ["quit"])
+    assert code == 0
+    lines = out.splitlines()
+    single = [i for i, line in enumerate(lines) if line.endswith(" finishes special building.")]
+    assert not any(b == a + 1 for a, b in itertools.pairwise(single))  # never two in a row
+    folded = [line for line in lines if line.endswith(" finish special building.")]
+    assert "Bot 1, Bot 2, Bot 3, Bot 4, Bot 5, Bot 6 finish special building." in folded
+    assert any(line.startswith("Player 1, Bot 1, ") for line in folded)
+
+
+def test_folding_touches_only_runs_of_the_known_event() -> None:
+    from bot.console_fold import fold_lines
+
+    names = ["Аня", "Бот 1", "Бот 2"]
+    lines = ["Аня заканчивает спецстройку.", "Бот 1 заканчивает спецстройку.",
+             "Бот 2 бросает 3 + 4 = 7.", "Бот 2 заканчивает спецстройку.",
+             "Бот 2 заканчивает спецстройку?"]
+    assert fold_lines(lines, names, "ru") == [
+        "Аня, Бот 1 заканчивают спецстройку.", "Бот 2 бросает 3 + 4 = 7.",
+        "Бот 2 заканчивает спецстройку.", "Бот 2 заканчивает спецстройку?"]
+
+
+def test_options_the_seats_cannot_play_are_refused_before_anything_opens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24 item 14: "a 1-player Haze game with `mode=competitive` silently becomes
+    solo: refuse with a clear error … the console must print the clear error and exit
+    non-zero rather than a traceback". The game's own seat check (``check_seats``, which
+    /game start asks) refuses here before the database is opened: one line on stderr,
+    exit 2, no lobby left behind. Here a game whose check refuses every count stands for
+    any such refusal; the real Haze one is checked below where the engine has it."""
+    from games import get_ruleset
+    from games.options import InvalidOption
+
+    haze = get_ruleset("haze-islands")
+
+    def refuse(players: int, options: object) -> None:
+        raise InvalidOption("platform.option.invalid_choice", name="mode",
+                            choices="solo", value="competitive")
+
+    monkeypatch.setattr(type(haze), "check_seats", lambda self, n, o: refuse(n, o))
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(console_args("haze-islands", tmp_path, "--players", "1",
+                             "--options", "mode=competitive")) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith("error: Option “mode” must be one of: solo")
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
+    assert not (tmp_path / "console.db").exists()
+
+
+def test_a_one_player_competitive_haze_game_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The real case (issue 24 item 14), once Haze's seat check refuses it (the haze
+    branch adds that refusal to the engine)."""
+    from games import get_ruleset
+    from i18n.errors import LocalizedError as Refusal
+
+    try:
+        get_ruleset("haze-islands").check_seats(1, {"mode": "competitive", "short": False})
+    except Refusal:
+        pass
+    else:
+        pytest.skip("this engine still plays a 1-seat competitive game as solo")
+    assert main(console_args("haze-islands", tmp_path, "--players", "1",
+                             "--options", "mode=competitive")) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err
+    assert not (tmp_path / "console.db").exists()
+
+
+def test_haze_plunder_shows_the_drawn_cards_to_the_chooser(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24 item 14: "Haze Plunder's drawn cards appear nowhere while the player
+    chooses" (Plunder: "draw 2 cards … keep 1, discard the other"). The choosing human's
+    private part (their hand, their numbered choices) is printed before their prompt, so
+    both drawn cards are named there."""
+    import json
+
+    from games import get_ruleset
+    from games.haze_islands import labels
+
+    code, out = run_script(tmp_path, monkeypatch, capsys,
+                           console_args("haze-islands", tmp_path, "--players", "1",
+                                        "--options", "mode=solo", "--seed", "2"),
+                           ["plunder", "quit"])
+    assert code == 0
+    choosing = out.split("Player 1 plunders, drawing 2 cards.\n", 1)[1].split(
+        "Player 1 (haze-islands) > quit")[0]
+    row, _, _ = stored_session(tmp_path / "console.db")
+    assert row.state is not None
+    state = get_ruleset("haze-islands").load(json.loads(row.state))
+    drawn = [labels.card_name(card, "en") for card in state.drawn]
+    assert len(drawn) == 2
+    for name in drawn:
+        assert re.search(rf"^ +\d\. Keep {re.escape(name)}, discard ", choosing, re.M), name

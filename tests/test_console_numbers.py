@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+import threading
 from pathlib import Path
 
 import pytest
@@ -19,27 +20,54 @@ from bot.__main__ import main
 def test_a_number_from_a_stale_list_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Hot seat: Player 1 lists and plays (Go Wooding ends the turn); Player 2 then types a
-    number while the list on screen is Player 1's, for a position that is gone. It is
-    refused, and the current list is printed, so the next number means what is shown."""
-    script = ["moves", "1", "1", "quit"]
-    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
+    """Player 1's list is on screen; before the typed "1" arrives, another console
+    (``--resume`` of the same saved game) plays Player 1's Go Wooding, which ends the
+    turn. The "1" is refused rather than played in a position it was not meant for, and
+    the prompt goes to whoever acts now, with their list (issue 9 item 2)."""
+    from bot import console_input
+    from bot.service import Person, SessionService
+    from bot.storage import Storage
+
+    db = tmp_path / "console.db"
+
+    async def elsewhere() -> None:
+        async with await Storage.open(db) as storage:
+            service = SessionService(storage, render=False)
+            row = await storage.get(1)
+            assert row is not None
+            for person in (Person(f"console-{i}", f"Player {i}") for i in (1, 2)):
+                if (await service.choices(row.channel_id, person, session_id=1))[1]:
+                    await service.move(row.channel_id, person, "act wood", session_id=1)
+                    return
+
+    real = console_input.read_line
+    typed = iter(["1", "quit"])
+
+    def read_line(prompt: str) -> str:
+        line = next(typed)
+        if line == "1":
+            worker = threading.Thread(target=lambda: asyncio.run(elsewhere()))
+            worker.start()
+            worker.join()
+        monkeypatch.setattr("sys.stdin", io.StringIO(line + "\n"))
+        return real(prompt)
+
+    monkeypatch.setattr(console_input, "read_line", read_line)
     args = console_args("hagoth", tmp_path, "--players", "2", "--bots", "0", "--seed", "1",
                         "--options", "target=5")
     assert main(args) == 0
     out = capsys.readouterr().out
-    prompts = re.findall(r"^(Player \d) \(hagoth\) > 1$", out, re.M)
-    first, second = prompts  # the seat that played, then the other one
-    assert first != second
-    before, after = out.split(f"{second} (hagoth) > 1\n", 1)
-    answer = after.split(f"{second} (hagoth) >", 1)[0]
-    assert answer.startswith("The position has changed since that list")
-    # Nothing was played: no account of a move, the log holds only the first turn.
-    assert "    1. " in answer and f"{second} " not in answer
-    assert f"{first} went wooding" in before
-    row, log_length, replays = stored_session(tmp_path / "console.db")
+    assert re.search(r"^ +1\. Action, no card: Go Wooding", out, re.M)
+    first = re.findall(r"^(Player \d) \(hagoth\) > 1$", out, re.M)[0]
+    second = "Player 1" if first == "Player 2" else "Player 2"
+    answer = out.split(f"{first} (hagoth) > 1\n", 1)[1]
+    assert answer.startswith("The position has changed since that list, so the number "
+                             "was not played.\n")
+    assert re.search(r"^ +1\. ", answer, re.M)  # the list of who acts now
+    assert f"{second} (hagoth) > quit" in answer
+    row, log_length, replays = stored_session(db)
     assert replays and row.status == "active"
-    assert log_length == row.version - 1 == 1
+    assert log_length == row.version - 1 == 1  # only the other console's move
 
 
 def test_a_number_from_the_current_list_is_played(

@@ -17,6 +17,7 @@ from tidebound_support import (
     Driver,
     assert_pngs,
     console_args,
+    console_folder,
     factory,
     png_of,
     read_session,
@@ -46,8 +47,8 @@ def test_console_all_bots_play_every_mode_to_the_end(
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "Game over: " in out and "Traceback" not in out and ">" not in out
-    assert [f.name for f in assert_pngs(tmp_path / "boards")] == ["0001.png",
-                                                                  "0002-summary.png"]
+    folder = console_folder(tmp_path, "haze-islands")
+    assert [f.name for f in assert_pngs(folder)] == ["0001.png", "0002-summary.png"]
     row, log_length, replays = stored_session(tmp_path / "console.db")
     assert row.status == FINISHED and row.game == GAME and row.options["mode"] == mode
     assert log_length == row.version - 1 > 20 and replays

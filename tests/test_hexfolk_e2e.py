@@ -36,6 +36,7 @@ from tidebound_support import (
     check_pings,
     commands_synced,
     console_bots_game,
+    console_folder,
     factory,
     offered_games,
     open_game,
@@ -71,7 +72,7 @@ def test_console_all_bots_finish(
     assert "Game over: " in out and " wins!" in out
     assert ">" not in out  # no prompt
     assert "Traceback" not in out and "stuck" not in out
-    files = assert_pngs(tmp_path / "boards")
+    files = assert_pngs(console_folder(tmp_path, "hexfolk"))
     assert any(f.name.endswith("-summary.png") for f in files), "the game summary image"
     row, log_length, replays = stored_session(tmp_path / "console.db")
     assert row.status == FINISHED and row.game == GAME and row.seed == seed

@@ -21,6 +21,7 @@ from tidebound_support import (
     EPHEMERAL,
     Driver,
     console_args,
+    console_folder,
     factory,
     read_session,
     stored_session,
@@ -141,7 +142,7 @@ def test_console_rules_maps_writes_the_gallery(tmp_path, monkeypatch, capsys) ->
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "22. Great Land (map=great-land): 61 hexes, 7–8 players" in out
-    gallery = next((tmp_path / "boards").glob("*-maps.png"))
+    gallery = next(console_folder(tmp_path, "hexfolk").glob("*-maps.png"))
     with Image.open(gallery) as image:
         assert image.width == 1200
     assert f"(picture: {gallery})" in out

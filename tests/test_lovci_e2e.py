@@ -31,6 +31,7 @@ from tidebound_support import (
     commands_synced,
     console_args,
     console_bots_game,
+    console_folder,
     factory,
     first_click,
     offered_games,
@@ -76,8 +77,8 @@ def test_console_all_bots_finish_with_a_turn_limit(
     assert ">" not in out  # no prompt
     assert "Traceback" not in out and "stuck" not in out
     # the board, then the end-of-game summary (issue 18)
-    assert [f.name for f in assert_pngs(tmp_path / "boards")] == ["0001.png",
-                                                                  "0002-summary.png"]
+    folder = console_folder(tmp_path, "lovci-pokladu")
+    assert [f.name for f in assert_pngs(folder)] == ["0001.png", "0002-summary.png"]
     row, log_length, replays = stored_session(tmp_path / "console.db")
     assert row.status == FINISHED and row.game == GAME and row.seed == players
     assert row.options["turn_limit"] == 60
@@ -104,7 +105,7 @@ def test_console_human_against_bots(
     assert "There is no move 99: choose from 1 to" in out
     assert "Sorry, that didn't work: I can't read the move “fly away”." in out
     assert "Game over: " in out and "Bye" not in out  # long before the script ends
-    files = assert_pngs(tmp_path / "boards")
+    files = assert_pngs(console_folder(tmp_path, "lovci-pokladu"))
     assert len(files) > 10 and files[0].name == "0001.png"
     row, log_length, replays = stored_session(tmp_path / "console.db")
     assert [(s.name, s.user_id, s.is_bot) for s in row.seats] == [

@@ -31,6 +31,7 @@ from tidebound_support import (
     assert_pngs,
     console_args,
     console_bots_game,
+    console_folder,
     factory,
     open_game,
     open_move_menu,
@@ -64,7 +65,7 @@ def test_console_all_bots_finish(
     out = console_bots_game(GAME, tmp_path, monkeypatch, capsys, players, players)
     assert "Game over: " in out and " wins" in out
     assert ">" not in out and "Traceback" not in out
-    files = assert_pngs(tmp_path / "boards")
+    files = assert_pngs(console_folder(tmp_path, "shipyard"))
     assert any(f.name.endswith("-summary.png") for f in files), "the game summary image"
     row, log_length, replays = stored_session(tmp_path / "console.db")
     assert row.status == FINISHED and row.game == GAME and replays
@@ -108,7 +109,7 @@ def test_console_human_with_bonus_fitting_and_confluence(
     assert human.seen == {"bonus", "fit", "confluence"}, human.seen
     assert any(m.startswith("bonus ") for m in human.moves)
     assert any(m.startswith("go ") for m in human.moves)
-    files = assert_pngs(tmp_path / "boards")
+    files = assert_pngs(console_folder(tmp_path, "shipyard"))
     assert any(f.name.endswith("-hand-player1.png") for f in files), "the contracts image"
     assert "Your contracts (secret), green 3, blue 3: each ship" in out
     row, log_length, replays = stored_session(tmp_path / "console.db")

@@ -95,6 +95,12 @@ def console_args(game: str, tmp_path: Path, *extra: str) -> list[str]:
             "--db", str(tmp_path / "console.db"), *extra]
 
 
+def console_folder(tmp_path: Path, game: str, session_id: int = 1) -> Path:
+    """The folder of console game ``session_id`` under :func:`console_args`' out folder
+    (one per game, issue 24 item 14)."""
+    return tmp_path / "boards" / f"{game}-{session_id}"
+
+
 def console_bots_game(game: str, tmp_path: Path, monkeypatch: Any, capsys: Any,
                       players: int, seed: int, options: str = "") -> str:
     """``python -m bot console <game>`` with bots in every seat, nothing to read from
