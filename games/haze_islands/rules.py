@@ -51,6 +51,7 @@ from .data import (
 )
 from .decks import deal_other_decks
 from .geometry import edge_towards, neighbour
+from .phrases import Spent
 from .round_end import continue_round_end, make_castaway, start_round_end, take_damage
 from .spend import boost_used, payments, pirate_icon, valid_payment
 from .state import (
@@ -739,7 +740,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         events.append(Event("haze-islands.event.state_complete", seat))
         return events
     elif isinstance(action, actions.Pay) and state.fate_for in (FATE_DOOM, FATE_ATTACK):
-        spend(state, seat, action)
+        spend(state, seat, action, events)
         state.spent_cards = list(action.cards)
         state.spent_pirates = [list(sq) for sq in action.pirates]
         # "Whether your Attack was successful or unsuccessful, you lose those spells."
@@ -748,7 +749,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
             open_fate_window(state, state.target)
         return events
     elif isinstance(action, actions.Pay) and state.fate_for == FATE_HIJACK:
-        spend(state, seat, action)
+        spend(state, seat, action, events)
         target = state.target
         state.pending = ""
         state.fate_for = ""
@@ -762,7 +763,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
     elif isinstance(action, actions.Pay):
         here = location_at(state, player.x, player.y)
         assert here is not None and here.adventure is not None
-        spend(state, seat, action)
+        spend(state, seat, action, events)
         # "Then, take the adventure card and add it to your Captain's Log."
         player.log.append(LogEntry(here.side, here.adventure))
         events.append(Event("haze-islands.event.completed", seat, {
@@ -799,13 +800,17 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
     return events
 
 
-def spend(state: HazeState, seat: int, pay: actions.Pay) -> None:
+def spend(state: HazeState, seat: int, pay: actions.Pay, events: list[Event]) -> None:
     player = state.players[seat]
     icons = [MAP_CARDS[c].icon for c in pay.cards]
     icons += [pirate_icon(state, x, y) for x, y in pay.pirates]
     boosted = boost_used(icons, paid_requirement(state, seat, icons), player.boost)
     if boosted is not None:
         player.boost.remove(boosted)  # that one icon counted as 2
+    # "Always reveal the cards you spend": the move's own account names them, in the
+    # words of its label in /game log and the clock's line (issue 24 item 2)
+    events.append(Event("haze-islands.event.spent", seat,
+                        {"what": Spent(pay.cards, pay.pirates)}))
     # "Always reveal the cards you spend": discarded as normal, in the order given.
     for card in pay.cards:
         player.hand.remove(card)
