@@ -3,9 +3,12 @@ and the rulebook line (/work/shared/rules/haze-islands.md) behind it."""
 
 from __future__ import annotations
 
+import pytest
+
 from games.haze_islands import RULESET, rules
 from games.haze_islands.actions import AttackDoom, Complete, Fate, Pay
 from games.haze_islands.phrases import card_name
+from games.options import InvalidOption
 from games.protocol import Event
 from tests.test_haze_rules import complete_state
 
@@ -46,3 +49,23 @@ def test_attack_payment_post_names_the_spent_cards() -> None:
     post = _post(rules.apply(state, 0, Pay(hand)), "ru")
     spent = ", ".join(card_name(c, "ru") for c in hand)
     assert spent in post and spent in label, (post, label)
+
+
+def test_one_player_competitive_is_refused_not_made_solo() -> None:
+    """Issue 24 item 14: a 1-player game with ``mode=competitive`` silently became solo.
+    Game Modes: "Solo: Defeat The Doom and score a minimum of 15 icons" is the one-player
+    game; a mode typed in the lobby that does not fit the seats is refused with a clear
+    error before the game starts. The default (``auto``) still plays solo alone."""
+    for locale in ("en", "ru", "cs"):
+        with pytest.raises(InvalidOption) as caught:
+            RULESET.check_seats(1, {"mode": "competitive"})
+        assert caught.value.key == "haze-islands.setup.mode_players"
+        assert "1" in caught.value.message(locale)
+    with pytest.raises(InvalidOption):
+        RULESET.setup(1, {"mode": "competitive"}, 7)
+    with pytest.raises(InvalidOption):
+        RULESET.check_join(2, {"mode": "solo"})
+    assert RULESET.setup(1, {}, 7).mode == "solo"
+    assert RULESET.setup(1, {"mode": "auto"}, 7).mode == "solo"
+    assert RULESET.setup(3, {"mode": "auto"}, 7).mode == "competitive"
+    assert RULESET.setup(3, {"mode": "coop"}, 7).mode == "coop"

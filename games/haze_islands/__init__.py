@@ -13,14 +13,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from i18n import DEFAULT_LOCALE, t
+from i18n import DEFAULT_LOCALE, Term, t
 
-from ..options import Option
+from ..options import InvalidOption, Option
 from ..protocol import ModularRuleset, Result
 from . import actions, bot, hidden, labels, rules, undo
 from . import state as state_module
 from .actions import Action, Done, Drop, GhostDiscard, Give, Keep, Top, Trade
-from .data import ADVENTURE_CARDS, COMPETITIVE, DOOM_CARDS, MAP_CARDS, MODES, SOLO
+from .data import (
+    ADVENTURE_CARDS,
+    AUTO_MODE,
+    COMPETITIVE,
+    DOOM_CARDS,
+    MAP_CARDS,
+    MODES,
+    SOLO,
+)
 from .round_end import doom_distances, doom_power
 from .scoring import doom_cards_taken, icons, survives, surviving_pirates, title, winners
 from .specials import held
@@ -57,6 +65,15 @@ def _public_target(state: HazeState) -> tuple[int | None, tuple[tuple[int, int],
     return tied[0], tuple(distances[(player.x, player.y)][1])
 
 
+def _mode(num_players: int, options: Mapping[str, Any]) -> str:
+    """The mode the lobby's options ask for: ``auto`` (the default) is solo for one
+    player and competitive for more."""
+    mode = str(options.get("mode", AUTO_MODE))
+    if mode == AUTO_MODE:
+        return SOLO if num_players == 1 else COMPETITIVE
+    return mode
+
+
 class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
     rules_module = rules
     actions_module = actions
@@ -71,17 +88,34 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
     min_players = 1
     max_players = 3
     options = (
-        Option("mode", "choice", COMPETITIVE, "haze-islands.option.mode", choices=MODES),
+        Option("mode", "choice", AUTO_MODE, "haze-islands.option.mode",
+               choices=(AUTO_MODE, *MODES)),
         Option("short", "bool", False, "haze-islands.option.short"),
     )
     schema_version = state_module.SCHEMA_VERSION
     has_hand = True
 
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> HazeState:
-        mode = str(options.get("mode", COMPETITIVE))
-        if num_players == 1:
-            mode = SOLO  # one player always plays solo (RULES-NOTES)
-        return rules.setup(num_players, seed, mode=mode, short=bool(options.get("short", False)))
+        self.check_seats(num_players, options)
+        return rules.setup(num_players, seed, mode=_mode(num_players, options),
+                           short=bool(options.get("short", False)))
+
+    def check_seats(self, num_players: int, options: Mapping[str, Any]) -> None:
+        """"Solo" is one player and one player is solo; the short game is for 3 players
+        (RULES-NOTES HZ-D1). A mode typed in the lobby is never changed silently (issue 24
+        item 14): ``mode=competitive`` with one seat is refused at ``/game start``."""
+        mode = _mode(num_players, options)
+        if (num_players == 1) != (mode == SOLO):
+            raise InvalidOption("haze-islands.setup.mode_players",
+                                mode=Term(f"haze-islands.mode.{mode}"), count=num_players)
+        if options.get("short", False) and num_players != 3:
+            raise InvalidOption("haze-islands.setup.short_needs_three")
+
+    def check_join(self, seats: int, options: Mapping[str, Any]) -> None:
+        """A lobby set to ``mode=solo`` takes one seat: a join or bot is refused at once."""
+        if str(options.get("mode", AUTO_MODE)) == SOLO and seats > 1:
+            raise InvalidOption("haze-islands.setup.mode_players",
+                                mode=Term(f"haze-islands.mode.{SOLO}"), count=seats)
 
     def view(self, state: HazeState, seat: int | None) -> HazeView:
         own = seat is not None and 0 <= seat < len(state.players)

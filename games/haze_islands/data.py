@@ -250,6 +250,10 @@ COOP = "coop"
 FRIENDLY = "friendly"
 COMPETITIVE = "competitive"
 MODES = (SOLO, COOP, FRIENDLY, COMPETITIVE)
+#: The lobby's default ``mode``: solo for one player, competitive for more. A mode typed
+#: in the lobby is kept as typed, and refused when it does not fit the seats (issue 24
+#: item 14: ``mode=competitive`` with one player no longer silently becomes solo).
+AUTO_MODE = "auto"
 
 #: Titles by total icons: (minimum icons, title code), highest first.
 TITLES = ((20, "corpse"), (15, "black_rose"), (10, "silverbell"), (0, "daisy"))
