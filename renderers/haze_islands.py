@@ -356,6 +356,38 @@ def _draw_card_face(
                       anchor="md")
 
 
+def _title(code: str, locale: str) -> str:
+    """A title, or "no title" for a player who did not survive ("Surviving players earn
+    Titles": issue 24 item 4)."""
+    key = f"haze-islands.title.{code}" if code else "haze-islands.render.no_title"
+    return t(key, locale)
+
+
+def _outcome(mode: str, winners: Sequence[int], names: Sequence[str], locale: str) -> str:
+    """How the game ended, for the final board's header and the summary: the winners by
+    name, or win / loss in solo and cooperative games (issue 24 item 12)."""
+    if mode == "solo":
+        return t("haze-islands.render.solo_won" if winners else "haze-islands.render.solo_lost",
+                 locale)
+    if mode == "coop":
+        return t("haze-islands.render.coop_won" if winners else "haze-islands.render.coop_lost",
+                 locale)
+    if not winners:
+        return t("haze-islands.render.over_nobody", locale)
+    return t("haze-islands.render.final", locale, winners=", ".join(
+        _name(names, s) for s in winners), count=len(winners))
+
+
+def _doom_target_text(view: HazeView, names: Sequence[str], locale: str) -> str:
+    """Whom The Doom hunts: one ship, the ships tied for the coin toss, or "—"."""
+    if len(view.doom_targets) > 1:
+        return t("haze-islands.render.coin_toss", locale,
+                 names=" / ".join(_name(names, s) for s in view.doom_targets))
+    if view.doom_targets:
+        return _name(names, view.doom_targets[0])
+    return "—" if view.doom_target is None else _name(names, view.doom_target)
+
+
 def _player_line(view: HazeView, seat: int, names: Sequence[str], locale: str) -> str:
     p = view.players[seat]
     status = t(f"haze-islands.render.status.{p.status}", locale)
@@ -370,7 +402,7 @@ def _player_line(view: HazeView, seat: int, names: Sequence[str], locale: str) -
         hand=p.hand_count,
         deck=p.deck_count,
         icons=p.icons,
-        title=t(f"haze-islands.title.{p.title}", locale),
+        title=_title(p.title, locale),
         specials=specials,
     )
 
@@ -398,7 +430,7 @@ def _header_lines(view: HazeView, names: Sequence[str], locale: str
     """The round and The Doom, the piles and the open prompt, each wrapped to two lines
     at most rather than shrunk below 16 px."""
     width = WIDTH - 2 * MARGIN
-    target = "—" if view.doom_target is None else _name(names, view.doom_target)
+    target = _doom_target_text(view, names, locale)
     texts = [
         (t("haze-islands.render.status_round", locale, round=view.round,
            rounds=view.rounds, mode=t(f"haze-islands.mode.{view.mode}", locale),
@@ -434,7 +466,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: HazeView, names: Sequence[str]
     used = draw_text(draw, (MARGIN, HEADER_H // 2), t("haze-islands.name", locale),
                      font(26, True), (255, 255, 255), anchor="lm")
     if view.phase == "over":
-        status = t("haze-islands.render.over", locale)
+        status = _outcome(view.mode, view.winners, names, locale)
     else:
         status = t("haze-islands.render.to_play", locale,
                    names=", ".join(_name(names, s) for s in view.actors))
@@ -519,8 +551,9 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
         centres[(loc.x, loc.y)] = (x0 + cell / 2, y0 + pitch / 2)
         _draw_card_ground(draw, loc, layout, box, cell)
         cards.append((loc, layout, box))
-    if view.doom_route:  # under the words and pieces, over the cards
-        points = [centres[view.doom]] + [centres[sq] for sq in view.doom_route if sq in centres]
+    routes = view.doom_routes or ((view.doom_route,) if view.doom_route else ())
+    for route in routes:  # under the words and pieces, over the cards
+        points = [centres[view.doom]] + [centres[sq] for sq in route if sq in centres]
         draw.line(points, fill=RED, width=5)
         for px, py in points[1:]:
             draw.ellipse((px - 7, py - 7, px + 7, py + 7), fill=RED)
@@ -608,14 +641,10 @@ def render_summary(summary: HazeSummary, names: Sequence[str], locale: str = "en
     width = WIDTH
     image = Image.new("RGB", (width, 140 + 70 * len(rows)), PAPER)  # cropped at the end
     draw = drawing(image)
-    winners = ", ".join(_name(names, s) for s in summary.winners) or t(
-        "haze-islands.render.nobody", locale
-    )
     draw_fitted(
         draw,
         (MARGIN, 16),
-        t("haze-islands.render.final", locale, winners=winners,
-          count=max(1, len(summary.winners))),
+        _outcome(summary.board.mode, summary.winners, names, locale),
         width - 2 * MARGIN,
         28,
         INK,
@@ -639,7 +668,7 @@ def render_summary(summary: HazeSummary, names: Sequence[str], locale: str = "en
             icons=count,
             doom=doom,
             pirates=pirates,
-            title=t(f"haze-islands.title.{title}", locale),
+            title=_title(title, locale),
             survived=t(
                 "haze-islands.render.survived" if survived else "haze-islands.render.lost", locale
             ),

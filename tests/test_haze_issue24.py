@@ -3,13 +3,19 @@ and the rulebook line (/work/shared/rules/haze-islands.md) behind it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.haze_islands import RULESET, rules
 from games.haze_islands.actions import AttackDoom, Complete, Fate, Pay
 from games.haze_islands.phrases import card_name
+from games.haze_islands.round_end import doom_moves
+from games.haze_islands.state import PHASE_OVER, HazeState, LogEntry
 from games.options import InvalidOption
 from games.protocol import Event
+from renderers import common, haze_islands
+from tests.test_haze_round_end import row_of_rum
 from tests.test_haze_rules import complete_state
 
 NAMES = ("Ann", "Bo", "Cy")
@@ -69,3 +75,112 @@ def test_one_player_competitive_is_refused_not_made_solo() -> None:
     assert RULESET.setup(1, {"mode": "auto"}, 7).mode == "solo"
     assert RULESET.setup(3, {"mode": "auto"}, 7).mode == "competitive"
     assert RULESET.setup(3, {"mode": "coop"}, 7).mode == "coop"
+
+
+# -- item 4: the end -----------------------------------------------------------------------
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the renderers draw."""
+    seen: list[str] = []
+    original = common.CachedDraw.text
+
+    def text(self: Any, xy: Any, words: str, *args: Any, **kwargs: Any) -> None:
+        seen.append(words)
+        original(self, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(common.CachedDraw, "text", text)
+    return seen
+
+
+def _finished(players: int, mode: str, statuses: tuple[str, ...]) -> HazeState:
+    state = row_of_rum(players, mode=mode)
+    for player, status in zip(state.players, statuses, strict=True):
+        player.status = status
+        player.log.append(LogEntry("double", 0))  # 2 icons: "Captain Daisy" if earned
+    state.phase, state.reason = PHASE_OVER, "rounds"
+    return state
+
+
+def test_titles_go_to_survivors_only(drawn: list[str]) -> None:
+    """Issue 24 item 4: Goal, "Surviving players earn Titles based on the total number of
+    icons they have": a Ghost Ship has no title, on the summary and its image, nor in
+    the board's player line."""
+    state = _finished(2, "competitive", ("ship", "ghost"))
+    summary = RULESET.summary_view(state)
+    assert summary is not None
+    assert [row[4] for row in summary.rows] == ["daisy", ""]
+    view = RULESET.view(state, None)
+    assert [p.title for p in view.players] == ["daisy", ""]
+    haze_islands.render_summary(summary, NAMES[:2], "en")
+    rows = [line for line in drawn if line.startswith(("Ann:", "Bo:"))]
+    assert "Captain Daisy" in rows[0] and "no title" in rows[1] and "Daisy" not in rows[1]
+
+
+def test_nobody_surviving_earns_no_title(drawn: list[str]) -> None:
+    """Issue 24 item 4: "when nobody survives" (rulebook Game End 3) no title at all."""
+    state = _finished(3, "competitive", ("ghost", "ghost", "ghost"))
+    summary = RULESET.summary_view(state)
+    assert summary is not None and {row[4] for row in summary.rows} == {""}
+    haze_islands.render_summary(summary, NAMES, "ru")
+    assert not any("Дейзи" in line or "Daisy" in line for line in drawn)
+
+
+def test_a_tie_for_the_doom_is_a_public_coin_toss() -> None:
+    """Issue 24 item 4: The Doom Moves 2, "If still tied, flip a doblon (coin) or roll a
+    die": the toss is told as a public event, naming the tied ships and the one chosen;
+    before it, the public view shows every tied ship as a target with its route."""
+    state = row_of_rum(2)
+    state.players[0].x, state.players[1].x = 1, -1  # 2 diamonds each, no icons
+    view = RULESET.view(state, None)
+    assert view.doom_targets == (0, 1)
+    assert view.doom_routes == (((1, 0),), ((-1, 0),))
+    events: list[Event] = []
+    doom_moves(state, events)
+    told = [e for e in events if e.key == "haze-islands.event.doom_tie"]
+    assert len(told) == 1
+    text = told[0].text(NAMES[:2], "en")
+    assert text.startswith("Ann and Bo are as close to The Doom") and "coin toss" in text
+    assert text.endswith(f"after {NAMES[told[0].seat]}.")  # type: ignore[index]
+
+
+def test_the_board_shows_a_tied_target_and_its_routes(drawn: list[str]) -> None:
+    """Issue 24 item 4: the public board names The Doom's target in every case (a tie on
+    icons showed "—" before)."""
+    state = row_of_rum(2)
+    state.players[0].x, state.players[1].x = 1, -1
+    haze_islands.render_board(RULESET.view(state, None), NAMES[:2], "", "en")
+    assert any("hunts Ann / Bo (a coin toss decides)" in line for line in drawn), drawn
+
+
+# -- item 12: the final board names the winner ---------------------------------------------
+@pytest.mark.parametrize(("players", "mode", "statuses", "expected"), [
+    (2, "competitive", ("ship", "ghost"), "Game over — the winner: Ann"),
+    (3, "competitive", ("ghost", "ghost", "ghost"), "Game over — nobody wins"),
+    (1, "solo", ("ship",), "Game over — solo lost"),
+    (2, "coop", ("ship", "ship"), "Game over — the crew loses together"),
+])
+def test_the_final_board_names_the_outcome(drawn: list[str], players: int, mode: str,
+                                           statuses: tuple[str, ...], expected: str) -> None:
+    """Issue 24 item 12: the final board's header named nobody ("Game over"). Game End:
+    "The surviving player ... with the greatest number of icons ... wins"; Game Modes:
+    solo and coop are won or lost (here The Doom is not defeated)."""
+    state = _finished(players, mode, statuses)
+    haze_islands.render_board(RULESET.view(state, None), NAMES[:players], "", "en")
+    assert expected in drawn
+
+
+def test_a_won_solo_and_coop_game_say_so(drawn: list[str]) -> None:
+    """Issue 24 item 12: "Solo: Defeat The Doom and score a minimum of 15 icons";
+    "Cooperative: All players must survive and defeat The Doom"."""
+    solo = _finished(1, "solo", ("ship",))
+    solo.doom_cards.clear()
+    solo.players[0].log += [LogEntry("doom", 1, face=0)] * 4  # 16 icons
+    coop = _finished(2, "coop", ("ship", "castaway"))
+    coop.doom_cards.clear()
+    for state, names in ((solo, NAMES[:1]), (coop, NAMES[:2])):
+        summary = RULESET.summary_view(state)
+        assert summary is not None and summary.winners
+        haze_islands.render_board(RULESET.view(state, None), names, "ru", "ru")
+        haze_islands.render_summary(summary, names, "ru")
+    assert drawn.count("Игра окончена — победа в соло: Рок повержен") == 2
+    assert drawn.count("Игра окончена — команда побеждает вместе") == 2

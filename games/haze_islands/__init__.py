@@ -29,15 +29,14 @@ from .data import (
     MODES,
     SOLO,
 )
-from .round_end import doom_distances, doom_power
-from .scoring import doom_cards_taken, icons, survives, surviving_pirates, title, winners
+from .round_end import doom_candidates, doom_distances, doom_power
+from .scoring import doom_cards_taken, icons, survives, surviving_pirates, title_of, winners
 from .specials import held
 from .state import (
     GHOST,
     PENDING_PLUNDER,
     PENDING_STEAL,
     PHASE_OVER,
-    SHIP,
     HazeState,
     current_prompt,
 )
@@ -48,21 +47,16 @@ GAME_ID = "haze-islands"
 __all__ = ["GAME_ID", "RULESET", "HazeIslandsRuleset", "HazeState", "HazeView"]
 
 
-def _public_target(state: HazeState) -> tuple[int | None, tuple[tuple[int, int], ...]]:
-    """The ship The Doom goes after now and its route, without rolling the tie-break die
-    (a tie shows no target)."""
+def _public_targets(state: HazeState) -> tuple[tuple[int, ...],
+                                               tuple[tuple[tuple[int, int], ...], ...]]:
+    """The ships The Doom goes after now, with a route to each: one ship, or every ship
+    still tied for the coin toss (issue 24 item 4: the public view shows the target and
+    route in every case; the toss itself is rolled only when The Doom moves)."""
     distances = doom_distances(state)
-    keys = [(distances[(p.x, p.y)][0], -icons(p), seat)
-            for seat, p in enumerate(state.players)
-            if p.status == SHIP and not p.invisible and (p.x, p.y) in distances]
-    if not keys:
-        return None, ()
-    best = min(k[:2] for k in keys)
-    tied = [seat for d, s, seat in keys if (d, s) == best]
-    if len(tied) != 1:
-        return None, ()
-    player = state.players[tied[0]]
-    return tied[0], tuple(distances[(player.x, player.y)][1])
+    seats = tuple(doom_candidates(state))
+    routes = tuple(tuple(distances[(state.players[s].x, state.players[s].y)][1])
+                   for s in seats)
+    return seats, routes
 
 
 def _mode(num_players: int, options: Mapping[str, Any]) -> str:
@@ -146,12 +140,12 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
             PlayerView(
                 seat=i, status=p.status, x=p.x, y=p.y, supply=p.supply,
                 deployed=len(p.deployed), boxed=p.boxed, hand_count=len(p.hand),
-                deck_count=len(state.decks[i]), icons=icons(p), title=title(icons(p)),
+                deck_count=len(state.decks[i]), icons=icons(p), title=title_of(p),
                 doom_cards=doom_cards_taken(p),
                 log=tuple((e.kind, e.card + 1, e.used, e.face) for e in p.log),
                 specials=tuple(held(p)), invisible=p.invisible, boost=tuple(p.boost))
             for i, p in enumerate(state.players))
-        target, route = _public_target(state) if state.phase != PHASE_OVER else (None, ())
+        targets, routes = _public_targets(state) if state.phase != PHASE_OVER else ((), ())
         prompt = current_prompt(state)
         doom_next: tuple[str, ...] = ()
         if state.doom_cards:
@@ -182,8 +176,10 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
             prompt_seats=tuple(prompt.seats) if prompt else (),
             actors=tuple(sorted(rules.actors(state))), players=players,
             locations=tuple(locations), doom=(state.doom_x, state.doom_y),
-            doom_die=state.doom_die, doom_power=doom_power(state), doom_target=target,
-            doom_route=route, doom_stopped=state.doom_stopped, doom_next=doom_next,
+            doom_die=state.doom_die, doom_power=doom_power(state),
+            doom_target=targets[0] if len(targets) == 1 else None,
+            doom_route=routes[0] if len(targets) == 1 else (), doom_targets=targets,
+            doom_routes=routes, doom_stopped=state.doom_stopped, doom_next=doom_next,
             doom_left=len(state.doom_cards), adventure_deck=len(state.adventure_deck),
             discard=len(state.discard),
             winners=winners(state) if state.phase == PHASE_OVER else (),
@@ -203,7 +199,7 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
     def summary_view(self, state: HazeState) -> HazeSummary | None:
         if state.phase != PHASE_OVER:
             return None
-        rows = tuple((i, icons(p), doom_cards_taken(p), surviving_pirates(p), title(icons(p)),
+        rows = tuple((i, icons(p), doom_cards_taken(p), surviving_pirates(p), title_of(p),
                       survives(p)) for i, p in enumerate(state.players))
         return HazeSummary(board=self.view(state, None), rows=rows, winners=winners(state),
                            reason=state.reason)
