@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from games.haze_islands import RULESET, rules
-from games.haze_islands.actions import AttackDoom, Complete, Fate, Pay
+from games.haze_islands.actions import AttackDoom, Complete, Fate, Pay, Plunder
 from games.haze_islands.phrases import card_name
 from games.haze_islands.round_end import doom_moves
 from games.haze_islands.state import PHASE_OVER, HazeState, LogEntry
@@ -184,3 +184,22 @@ def test_a_won_solo_and_coop_game_say_so(drawn: list[str]) -> None:
         haze_islands.render_summary(summary, names, "ru")
     assert drawn.count("Игра окончена — победа в соло: Рок повержен") == 2
     assert drawn.count("Игра окончена — команда побеждает вместе") == 2
+
+
+def test_plunder_choice_shows_the_drawn_cards_to_the_chooser_only() -> None:
+    """Issue 24 item 14: Plunder, "Draw cards from your map deck equal to the number on
+    your current location. Add 1 of these cards to your hand": while the player chooses,
+    their own hand text (console ``hand``, Discord "Your hand") names the drawn cards;
+    nobody else's does."""
+    state = RULESET.setup(3, {"mode": "competitive"}, 7)
+    seat = state.current
+    rules.apply(state, seat, Plunder())
+    drawn = [card_name(c, "en") for c in sorted(state.drawn)]
+    assert drawn
+    mine = RULESET.hand_text(state, seat, "en")
+    assert mine.startswith("none · drawn by Plunder, keep one: ") and all(
+        d in mine for d in drawn), mine
+    for other in range(3):
+        if other != seat:
+            assert not any(d in RULESET.hand_text(state, other, "en") for d in drawn)
+    assert all(card_name(c, "ru") in RULESET.hand_text(state, seat, "ru") for c in state.drawn)

@@ -216,9 +216,18 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
         return self.describe_action(state, seat, action, names, locale)
 
     def hand_text(self, state: HazeState, seat: int, locale: str = DEFAULT_LOCALE) -> str:
-        cards = sorted(state.players[seat].hand)
-        return ", ".join(labels.card_name(c, locale) for c in cards) or t(
-            "platform.hand.empty", locale)
+        """The hand in words, and while ``seat`` chooses after Plunder or Steal the cards
+        it chooses from (issue 24 item 14: they appeared nowhere but in the image)."""
+        def words(cards: Sequence[int]) -> str:
+            return ", ".join(labels.card_name(c, locale) for c in sorted(cards))
+
+        parts = [words(state.players[seat].hand) or t("platform.hand.empty", locale)]
+        if seat == state.current and state.pending == PENDING_PLUNDER:
+            parts.append(t("haze-islands.render.hand_drawn", locale, cards=words(state.drawn)))
+        if seat == state.current and state.pending == PENDING_STEAL:
+            parts.append(t("haze-islands.render.hand_steal", locale,
+                           cards=words(rules.stealable(state, seat))))
+        return " · ".join(parts)
 
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "turn", "specials", "notation")
