@@ -203,3 +203,13 @@ def test_plunder_choice_shows_the_drawn_cards_to_the_chooser_only() -> None:
         if other != seat:
             assert not any(d in RULESET.hand_text(state, other, "en") for d in drawn)
     assert all(card_name(c, "ru") in RULESET.hand_text(state, seat, "ru") for c in state.drawn)
+
+
+@pytest.mark.parametrize("locale", ["en", "ru", "cs"])
+def test_rules_are_plain_text(locale: str) -> None:
+    """Issue 24 item 14: the console's ``rules`` printed Haze's Markdown (``**Haze
+    Islands**``). Every other game's rules are plain text, read as written in the
+    console and on Discord alike; Haze's are now too."""
+    for topic in RULESET.rules_topics():
+        text = RULESET.rules_text(topic, locale=locale)
+        assert not any(mark in text for mark in ("**", "__", "`")), (topic, text[:60])
