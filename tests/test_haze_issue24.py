@@ -3,17 +3,18 @@ and the rulebook line (/work/shared/rules/haze-islands.md) behind it."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from games.haze_islands import RULESET, rules
-from games.haze_islands.actions import AttackDoom, Complete, Fate, Pay, Plunder
+from games.haze_islands.actions import AttackDoom, Complete, Fate, Pay, Plunder, Skip
 from games.haze_islands.phrases import card_name
 from games.haze_islands.round_end import doom_moves
 from games.haze_islands.state import PHASE_OVER, HazeState, LogEntry
 from games.options import InvalidOption
-from games.protocol import Event
+from games.protocol import Event, Ruleset, StateFormatError
 from renderers import common, haze_islands
 from tests.test_haze_round_end import row_of_rum
 from tests.test_haze_rules import complete_state
@@ -213,3 +214,102 @@ def test_rules_are_plain_text(locale: str) -> None:
     for topic in RULESET.rules_topics():
         text = RULESET.rules_text(topic, locale=locale)
         assert not any(mark in text for mark in ("**", "__", "`")), (topic, text[:60])
+
+
+# -- item 9: damaged states are refused on load ----------------------------------------------
+def _played(steps: int, players: int = 3, seed: int = 7) -> dict[str, Any]:
+    """The stored JSON of a real game after ``steps`` bot moves."""
+    state = RULESET.setup(players, {"mode": "competitive"}, seed)
+    for _ in range(steps):
+        seat = min(RULESET.actors(state))
+        RULESET.apply(state, seat, RULESET.bot_action(state, seat))
+    return json.loads(json.dumps(RULESET.dump(state)))
+
+
+def _refused(data: dict[str, Any]) -> None:
+    state = RULESET.load(data)  # its sizes and values are fine
+    with pytest.raises(StateFormatError):
+        RULESET.check_state(state, len(state.players))
+
+
+def _other_seat(data: dict[str, Any]) -> int:
+    return (data["current"] + 1) % len(data["players"])
+
+
+def test_a_ship_off_the_map_is_refused() -> None:
+    """Issue 24 item 9 (rules.py): a player's ship on a square with no location loaded,
+    then crashed when that player's turn came (``_location_here``)."""
+    data = _played(6)
+    seat = _other_seat(data)
+    data["players"][seat]["at"] = [40, 40]
+    state = RULESET.load(data)
+    Ruleset.check_state(RULESET, state, 3)  # the platform's checks did not see it
+    state.current = seat
+    with pytest.raises(AssertionError):
+        RULESET.legal_actions(state, seat)
+    _refused(data)
+
+
+def test_a_log_entry_naming_no_adventure_is_refused() -> None:
+    """Issue 24 item 9 (specials.py): a Captain's Log entry for adventure card #19 loaded,
+    then crashed when its special action was looked up (the Round End's window asks every
+    holder)."""
+    data = _played(6)
+    seat = _other_seat(data)
+    data["players"][seat]["log"].append(["double", 18, 0, 0])
+    state = RULESET.load(data)
+    Ruleset.check_state(RULESET, state, 3)
+    with pytest.raises(IndexError):
+        rules.round_end_holders(state)
+    _refused(data)
+
+
+def test_a_trade_prompt_without_its_offer_is_refused() -> None:
+    """Issue 24 item 9 (rules.py): a coop trade prompt that lost its [trader, card] loaded,
+    then crashed on the partner's answer."""
+    data = _played(2)
+    partner = _other_seat(data)
+    data["mode"] = "coop"
+    data["prompts"] = [["trade", [partner], []]]
+    state = RULESET.load(data)
+    Ruleset.check_state(RULESET, state, 3)
+    with pytest.raises(ValueError):
+        RULESET.apply(state, partner, Skip())
+    _refused(data)
+
+
+@pytest.mark.parametrize("damage", ["pirates", "doom cards", "adventure twice", "spent",
+                                    "pirate off the map"])
+def test_other_impossible_states_are_refused(damage: str) -> None:
+    """Issue 24 item 9: pirates that do not add up to 3 ("3 Pirate tokens per player"),
+    a Doom card both in the stack and in a log, an adventure card in two places, an
+    Attack's spent card that is not where it was discarded (Keep your spells takes it
+    back from there), a deployed pirate on no location (Return Pirates reads its icon)."""
+    data = _played(6)
+    seat = _other_seat(data)
+    if damage == "pirates":
+        data["players"][seat]["supply"] = 5
+    elif damage == "doom cards":
+        data["players"][seat]["log"].append(["doom", data["doom_cards"][0][0], 0, 0])
+    elif damage == "adventure twice":
+        data["players"][seat]["log"].append(["single", data["adventure_deck"][0], 0, 0])
+    elif damage == "spent":
+        data["spent"] = [[data["players"][seat]["hand"][0]
+                          if data["players"][seat]["hand"] else 0], []]
+    else:
+        data["players"][seat]["deployed"] = [[40, 40]]
+        data["players"][seat]["supply"] -= 1
+    _refused(data)
+
+
+def test_real_games_pass_the_checks() -> None:
+    """Issue 24 item 9: the new checks refuse no state a real game reaches (every step of
+    bot games in each mode and size)."""
+    for players, mode, seed in ((1, "solo", 3), (2, "coop", 4), (3, "competitive", 5),
+                                (3, "friendly", 6)):
+        state = RULESET.setup(players, {"mode": mode}, seed)
+        while RULESET.result(state) is None:
+            RULESET.check_state(state, players)
+            seat = min(RULESET.actors(state))
+            RULESET.apply(state, seat, RULESET.bot_action(state, seat))
+        RULESET.check_state(state, players)

@@ -16,8 +16,8 @@ from typing import Any
 from i18n import DEFAULT_LOCALE, Term, t
 
 from ..options import InvalidOption, Option
-from ..protocol import ModularRuleset, Result
-from . import actions, bot, hidden, labels, rules, undo
+from ..protocol import ModularRuleset, Result, StateFormatError
+from . import actions, bot, hidden, integrity, labels, rules, undo
 from . import state as state_module
 from .actions import Action, Done, Drop, GhostDiscard, Give, Keep, Top, Trade
 from .data import (
@@ -214,6 +214,15 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
             return t("haze-islands.public.drop", locale,
                      icon=t(f"haze-islands.icon.{MAP_CARDS[action.card].icon}", locale))
         return self.describe_action(state, seat, action, names, locale)
+
+    def check_state(self, state: HazeState, num_seats: int) -> None:
+        """The platform's checks, then Haze's cross-checks (:mod:`.integrity`): a damaged
+        row is refused when it is loaded, not when a later move trips over it (issue 24
+        item 9)."""
+        super().check_state(state, num_seats)
+        found = integrity.problems(state)
+        if found:
+            raise StateFormatError("damaged Haze Islands state: " + "; ".join(found))
 
     def hand_text(self, state: HazeState, seat: int, locale: str = DEFAULT_LOCALE) -> str:
         """The hand in words, and while ``seat`` chooses after Plunder or Steal the cards
