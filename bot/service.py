@@ -671,9 +671,12 @@ class SessionService(GameMemory):
 
     async def choices(
         self, channel_id: str, person: Person, *, session_id: int | None = None,
-        recheck: bool = True, locale: str | None = None,
+        recheck: bool = True, locale: str | None = None, optional: bool = True,
     ) -> tuple[SessionRow, list[MoveChoice]]:
-        """The legal moves of ``person`` now (empty when it is not their turn).
+        """The legal moves of ``person`` now (empty when it is not their turn). A seat
+        that may make an optional move (:meth:`Ruleset.optional_actors`: a Haze special
+        action on another player's turn) gets those moves unless ``optional`` is off
+        (the console asks whose turn it is).
 
         Cheap enough for autocomplete on every keystroke: one small read checks that the
         cached state is current, and the moves are built once per version, seat and
@@ -690,7 +693,9 @@ class SessionService(GameMemory):
             raise ServiceError("platform.service.not_seated")
         loaded = self._load(row)
         row = loaded.row
-        if seat not in loaded.ruleset.actors(loaded.state):
+        ruleset, state = loaded.ruleset, loaded.state
+        if seat not in ruleset.actors(state) and not (
+                optional and seat in ruleset.optional_actors(state)):
             return replace(row, state=None), []
         entry = self._cache.peek(row.id)
         cached = entry.choices if entry is not None and entry.state is loaded.state else {}
@@ -738,7 +743,7 @@ class SessionService(GameMemory):
                 raise ServiceError("platform.service.stale")
             loaded = self._load(row)
             ruleset, state = loaded.ruleset, loaded.state
-            if seat not in ruleset.actors(state):
+            if seat not in ruleset.actors(state) and seat not in ruleset.optional_actors(state):
                 current = ", ".join(sorted(
                     row.seats[s].name for s in ruleset.actors(state) if s < len(row.seats)))
                 raise ServiceError("platform.illegal.not_your_turn", current_seat=current)

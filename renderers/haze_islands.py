@@ -443,6 +443,9 @@ def _header_lines(view: HazeView, names: Sequence[str], locale: str
         waiting = ", ".join(_name(names, s) for s in view.prompt_seats)
         texts.append((t(f"haze-islands.render.prompt.{view.prompt}", locale,
                         players=waiting), True, RED))
+    if view.may_act:
+        texts.append((t("haze-islands.render.may_act", locale, players=", ".join(
+            _name(names, s) for s in view.may_act)), False, INK))
     out = []
     for text, bold, colour in texts:
         face, wrapped = _fitted_lines(text, width, STATUS_SIZE, bold, STATUS_FLOOR)

@@ -8,13 +8,16 @@ from typing import Any
 
 import pytest
 
+from bot.service import Person, SessionService
+from bot.storage import Storage
 from games.haze_islands import RULESET, rules
-from games.haze_islands.actions import AttackDoom, Complete, Fate, Pay, Plunder, Skip
+from games.haze_islands.actions import AttackDoom, Complete, Fate, Pay, Plunder, Skip, Use
 from games.haze_islands.phrases import card_name
 from games.haze_islands.round_end import doom_moves
 from games.haze_islands.state import PHASE_OVER, HazeState, LogEntry
 from games.options import InvalidOption
-from games.protocol import Event, Ruleset, StateFormatError
+from games.protocol import Event, IllegalAction, Ruleset, StateFormatError
+from i18n.errors import LocalizedError
 from renderers import common, haze_islands
 from tests.test_haze_round_end import row_of_rum
 from tests.test_haze_rules import complete_state
@@ -258,7 +261,6 @@ def test_a_log_entry_naming_no_adventure_is_refused() -> None:
     seat = _other_seat(data)
     data["players"][seat]["log"].append(["double", 18, 0, 0])
     state = RULESET.load(data)
-    Ruleset.check_state(RULESET, state, 3)
     with pytest.raises(IndexError):
         rules.round_end_holders(state)
     _refused(data)
@@ -313,3 +315,98 @@ def test_real_games_pass_the_checks() -> None:
             seat = min(RULESET.actors(state))
             RULESET.apply(state, seat, RULESET.bot_action(state, seat))
         RULESET.check_state(state, players)
+
+
+# -- item 3: special actions on any player's turn ------------------------------------------
+def _holder_state(seed: int = 7) -> tuple[HazeState, int, Use]:
+    """A 3-player game at its start where the last seat of the round holds Rotate (#8)
+    or Flip (#9) an adventure card, usable on the start location."""
+    state = rules.setup(3, seed, mode="competitive")
+    holder = (state.first + 2) % 3
+    number = 8 if state.locations[0].adventure != 7 else 9
+    state.adventure_deck.remove(number - 1)
+    state.players[holder].log.append(LogEntry("double", number - 1))
+    return state, holder, Use(number, squares=((0, 0),))
+
+
+def test_a_holder_may_use_a_special_on_another_players_turn() -> None:
+    """Issue 24 item 3: Special Actions, "Use a Special Action at any time before an
+    action is stated or after an action is completed, on any player's turn". The holder
+    may use it while the turn's player has not stated an action, without becoming a
+    seat the game waits for; once an action is stated, not until it is completed."""
+    state, holder, use = _holder_state()
+    current = state.current
+    assert RULESET.actors(state) == {current}  # nobody waits for the holder
+    assert RULESET.optional_actors(state) == {holder}
+    assert use in RULESET.legal_actions(state, holder)
+    assert all(isinstance(a, Use) for a in RULESET.legal_actions(state, holder))
+    other = 3 - current - holder
+    assert RULESET.legal_actions(state, other) == []
+    rules.apply(state, current, Plunder())  # an action under way
+    assert RULESET.optional_actors(state) == frozenset()
+    refused_key = pytest.raises(IllegalAction)
+    with refused_key as caught:
+        rules.apply(state, holder, use)
+    assert caught.value.key == "haze-islands.illegal.special_mid_action"
+    keep = RULESET.legal_actions(state, current)[0]
+    rules.apply(state, current, keep)  # completed: the next player's turn
+    assert state.current == other and RULESET.optional_actors(state) == {holder}
+    turn = state.turn
+    events = rules.apply(state, holder, use)
+    assert events[0].key == "haze-islands.event.use"
+    assert state.turn == turn and RULESET.actors(state) == {state.current}
+    assert state.players[holder].log[-1].used
+    assert RULESET.optional_actors(state) == frozenset()  # nothing left to use
+
+
+async def test_the_service_takes_a_special_from_a_seat_not_to_play(
+        database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24 item 3: from the move menu or /move, a holder uses a special action on
+    another player's turn; the player whose turn it is is not held up (still the one to
+    play), nobody is pinged, and a seat with nothing to use is still refused. The
+    console, which asks whose turn it is, is not offered optional moves."""
+    original = RULESET.setup
+    uses: list[Use] = []
+
+    def setup(num_players: int, options: Any, seed: int) -> HazeState:
+        state, _holder, use = _holder_state(seed)
+        uses.append(use)
+        return state
+
+    monkeypatch.setattr(RULESET, "setup", setup)
+    people = [Person("u-a", "Ann"), Person("u-b", "Bo"), Person("u-c", "Cy")]
+    async with await Storage.open(database) as storage:
+        service = SessionService(storage, render=False)
+        await service.new_game("chan", people[0], "haze-islands", "mode=competitive")
+        for person in people[1:]:
+            await service.join("chan", person)
+        await service.start("chan", people[0], seed=7)
+        monkeypatch.setattr(RULESET, "setup", original)
+        reference, holder, use = _holder_state(7)
+        current, other = reference.current, 3 - reference.current - holder
+        notation = RULESET.notate_action(reference, use)
+        _, offered = await service.choices("chan", people[holder])
+        assert notation in [c.notation for c in offered]
+        _, console = await service.choices("chan", people[holder], optional=False)
+        assert console == []
+        with pytest.raises(LocalizedError) as caught:
+            await service.move("chan", people[other], notation)
+        assert caught.value.key == "platform.illegal.not_your_turn"
+        update = await service.move("chan", people[holder], notation)
+        assert update.mentions == ()
+        assert "uses a special action" in update.text
+        assert f"{people[current].name} to play" in update.text or people[current].name in (
+            update.text.rsplit("\n", 1)[-1])
+        _, still = await service.choices("chan", people[current])
+        assert still and not any(c.notation == notation for c in still)
+        await service.close()
+
+
+def test_the_board_tells_who_may_use_a_special_now(drawn: list[str]) -> None:
+    """Issue 24 item 3: the public board says who may use a special action on this turn
+    (they are not "to play": the game does not wait for them)."""
+    state, holder, _use = _holder_state()
+    view = RULESET.view(state, None)
+    assert view.may_act == (holder,) and view.actors == (state.current,)
+    haze_islands.render_board(view, NAMES, "", "en")
+    assert f"Also now: {NAMES[holder]} may use a special action" in drawn

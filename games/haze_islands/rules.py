@@ -251,6 +251,22 @@ def actors(state: HazeState) -> frozenset[int]:
     return frozenset((state.current,))
 
 
+def special_moment(state: HazeState) -> bool:
+    """"Use a Special Action at any time before an action is stated or after an action
+    is completed, on any player's turn": the turn's player has no action under way and
+    no decision is open (the Round End has its own window)."""
+    return state.phase == PHASE_PLAY and not state.prompts and state.pending == ""
+
+
+def optional_actors(state: HazeState) -> frozenset[int]:
+    """The holders who may use a special action now on another player's turn (issue 24
+    item 3). Nobody waits for them: they are not :func:`actors`."""
+    if not special_moment(state):
+        return frozenset()
+    return frozenset(seat for seat in range(len(state.players))
+                     if seat != state.current and usable(state, seat, specials.ANY_TURN))
+
+
 # -- legality ---------------------------------------------------------------------------------
 def _acting(player: Player) -> bool:
     return player.status in (SHIP, CASTAWAY)
@@ -283,6 +299,12 @@ def check(state: HazeState, seat: int, action: Action) -> None:
         _check_prompt(state, seat, prompt, action)
         return
     _require(state.phase == PHASE_PLAY, "haze-islands.illegal.round_end")
+    if seat != state.current and isinstance(action, actions.Use):
+        # a special action on another player's turn (issue 24 item 3)
+        _require(state.pending == "", "haze-islands.illegal.special_mid_action",
+                 current_seat=state.current)
+        specials.check_use(state, seat, action, specials.ANY_TURN)
+        return
     _require(seat == state.current, "platform.illegal.not_your_turn",
              current_seat=state.current)
     player = state.players[seat]
@@ -556,6 +578,9 @@ def candidates(state: HazeState, seat: int) -> list[Action]:
     prompt = current_prompt(state)
     if prompt is not None:
         return _prompt_candidates(state, seat, prompt)
+    if seat != state.current:  # only a special action, on another player's turn
+        return list(specials.candidates(state, seat, specials.ANY_TURN)) if (
+            special_moment(state)) else []
     if state.players[seat].status == GHOST:
         if state.pending == PENDING_ROTATE:
             return [actions.Rotate(loc.x, loc.y, q) for loc in state.locations for q in (1, 2, 3)]

@@ -76,6 +76,9 @@ class HazeView:
     prompt: str
     prompt_seats: tuple[int, ...]
     actors: tuple[int, ...]
+    #: holders who may use a special action now on another player's turn (nobody waits
+    #: for them: issue 24 item 3)
+    may_act: tuple[int, ...]
     players: tuple[PlayerView, ...]
     locations: tuple[LocationView, ...]
     doom: tuple[int, int]
