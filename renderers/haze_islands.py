@@ -11,8 +11,9 @@ where its busiest card needs the room. Faces and fitting helpers are the shared 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -297,6 +298,40 @@ def _draw_edges(
             _diamond(draw, ax + dx * offset, ay + dy * offset, r, red)
 
 
+def _route_anchor(box: tuple[int, int, int, int], cell: int) -> tuple[float, float]:
+    """Where The Doom's route meets a card: the middle of its row of pieces (under the
+    words and the adventure box, so the line never crosses them: issue 24 item 13)."""
+    x0, _y0, x1, y1 = box
+    token = _token_size(cell)
+    pad = 2 * _diamond_radius(cell) + 6
+    return (x0 + x1) / 2, y1 - pad - token // 2
+
+
+def route_points(squares: Sequence[tuple[int, int]],
+                 boxes: Mapping[tuple[int, int], tuple[int, int, int, int]],
+                 cell: int) -> list[tuple[float, float]]:
+    """The polyline of The Doom's route through ``squares`` (its own first). A step east
+    or west runs along the cards' rows of pieces; a step north or south leaves the row
+    of pieces for the gap between the columns, climbs there and comes back, so it never
+    runs through a card's words or adventure box."""
+    known = [sq for sq in squares if sq in boxes]
+    if not known:
+        return []
+    # it starts at The Doom's die, in the bottom right corner of its card
+    x1 = boxes[known[0]][2]
+    die = _token_size(cell) + 6
+    points = [(x1 - 2 * _diamond_radius(cell) - 6 - die / 2,
+               _route_anchor(boxes[known[0]], cell)[1])]
+    for here, there in pairwise(known):
+        ay = points[-1][1]
+        bx, by = _route_anchor(boxes[there], cell)
+        if here[1] != there[1]:  # north or south: by the gap right of the column
+            gap = boxes[here][2] + 3
+            points += [(gap, ay), (gap, by)]
+        points.append((bx, by))
+    return points
+
+
 def _draw_card_ground(draw: ImageDraw.ImageDraw, loc: LocationView, layout: _CardLayout,
                       box: tuple[int, int, int, int], cell: int) -> None:
     """A card's fill, its edge diamonds and its adventure box: what The Doom's route is
@@ -516,6 +551,9 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
     legend_face = font(15)
     legend = wrap_text(t("haze-islands.render.coordinates", locale), legend_face,
                        WIDTH - 2 * MARGIN, 3)
+    # the fate marks and The Doom's line explained (issue 24 item 13)
+    legend += wrap_text(t("haze-islands.render.legend", locale), legend_face,
+                        WIDTH - 2 * MARGIN, 3)
     legend_h = line_height(legend_face, 1.2) * len(legend) + 8
     image = Image.new("RGB", (WIDTH, top + map_h + legend_h + MARGIN + 32 + rows_h + MARGIN),
                       PAPER)
@@ -555,11 +593,14 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
         _draw_card_ground(draw, loc, layout, box, cell)
         cards.append((loc, layout, box))
     routes = view.doom_routes or ((view.doom_route,) if view.doom_route else ())
+    boxes = {(loc.x, loc.y): box for loc, _layout, box in cards}
     for route in routes:  # under the words and pieces, over the cards
-        points = [centres[view.doom]] + [centres[sq] for sq in route if sq in centres]
-        draw.line(points, fill=RED, width=5)
-        for px, py in points[1:]:
-            draw.ellipse((px - 7, py - 7, px + 7, py + 7), fill=RED)
+        points = route_points([view.doom, *route], boxes, cell)
+        draw.line(points, fill=RED, width=5, joint="curve")
+        for square in route:
+            if square in boxes:
+                px, py = _route_anchor(boxes[square], cell)
+                draw.ellipse((px - 7, py - 7, px + 7, py + 7), fill=RED)
     for loc, layout, box in cards:
         _draw_card_face(image, draw, view, loc, layout, box, cell)
     y = top + map_h + 12

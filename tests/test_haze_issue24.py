@@ -4,6 +4,7 @@ and the rulebook line (/work/shared/rules/haze-islands.md) behind it."""
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from games.haze_islands.actions import AttackDoom, Complete, Fate, Pay, Plunder,
 from games.haze_islands.phrases import card_name
 from games.haze_islands.round_end import doom_moves
 from games.haze_islands.state import PHASE_OVER, HazeState, LogEntry
+from games.haze_islands.view import HazeView
 from games.options import InvalidOption
 from games.protocol import Event, IllegalAction, Ruleset, StateFormatError
 from i18n.errors import LocalizedError
@@ -410,3 +412,61 @@ def test_the_board_tells_who_may_use_a_special_now(drawn: list[str]) -> None:
     assert view.may_act == (holder,) and view.actors == (state.current,)
     haze_islands.render_board(view, NAMES, "", "en")
     assert f"Also now: {NAMES[holder]} may use a special action" in drawn
+
+
+# -- item 13: the Doom line and the fate marks -----------------------------------------------
+def _late_view(players: int = 3, seed: int = 7, steps: int = 200) -> HazeView:
+    """A real game's public view whose Doom route steps both west and south."""
+    state = RULESET.setup(players, {"mode": "competitive"}, seed)
+    for _ in range(steps):
+        seat = min(RULESET.actors(state))
+        RULESET.apply(state, seat, RULESET.bot_action(state, seat))
+    return RULESET.view(state, None)
+
+
+def _crosses(a: tuple[float, float], b: tuple[float, float],
+             box: tuple[float, float, float, float]) -> bool:
+    """Whether the axis-aligned segment a–b passes through the rectangle ``box``."""
+    x0, y0, x1, y1 = box
+    return (min(a[0], b[0]) <= x1 and max(a[0], b[0]) >= x0
+            and min(a[1], b[1]) <= y1 and max(a[1], b[1]) >= y0)
+
+
+@pytest.mark.parametrize("locale", ["en", "ru"])
+def test_the_doom_line_crosses_no_words(monkeypatch: pytest.MonkeyPatch, locale: str) -> None:
+    """Issue 24 item 13: The Doom's route line ran from card centre to card centre,
+    through the adventure labels ("#2 double Compass + Treasure Map"). Now no segment
+    passes through any card's words or adventure box (its layout above the pieces)."""
+    view = _late_view()
+    assert view.doom_routes and any(
+        len({sq[1] for sq in (view.doom, *route)}) > 1 for route in view.doom_routes)
+    drawn_routes: list[tuple[list[tuple[float, float]], Any]] = []
+    original = haze_islands.route_points
+
+    def recorded(squares: Any, boxes: Any, cell: int) -> list[tuple[float, float]]:
+        points = original(squares, boxes, cell)
+        drawn_routes.append((points, dict(boxes)))
+        return points
+
+    monkeypatch.setattr(haze_islands, "route_points", recorded)
+    haze_islands.render_board(view, NAMES, "", locale)
+    _cell, _pitch, _h, layouts = haze_islands._map_cells(view, locale)
+    assert drawn_routes
+    for points, boxes in drawn_routes:
+        assert len(points) >= 2
+        for loc, layout in zip(view.locations, layouts, strict=True):
+            x0, y0, x1, _y1 = boxes[(loc.x, loc.y)]
+            words = (x0, y0, x1, y0 + layout.bottom)
+            for a, b in pairwise(points):
+                assert not _crosses(a, b, words), (loc.x, loc.y, a, b)
+
+
+@pytest.mark.parametrize("locale", ["en", "ru", "cs"])
+def test_the_fate_marks_have_a_legend(drawn: list[str], locale: str) -> None:
+    """Issue 24 item 13: the fate glyphs (``☠↖``, ``○↗``: Reveal Your Fate, "choose a
+    corner, and reveal that corner") had no legend on the board."""
+    view = _late_view()
+    assert any(loc.revealed for loc in view.locations)
+    haze_islands.render_board(view, NAMES, "", locale)
+    legend = " ".join(line for line in drawn if line.startswith("☠↖") or "○" in line)
+    assert "☠↖" in legend and "↗" in legend and "↙" in legend and "○" in legend, legend
