@@ -4,7 +4,9 @@ and the rulebook line (/work/shared/rules/haze-islands.md) behind it."""
 from __future__ import annotations
 
 import json
+import re
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -470,3 +472,25 @@ def test_the_fate_marks_have_a_legend(drawn: list[str], locale: str) -> None:
     haze_islands.render_board(view, NAMES, "", locale)
     legend = " ".join(line for line in drawn if line.startswith("☠↖") or "○" in line)
     assert "☠↖" in legend and "↗" in legend and "↙" in legend and "○" in legend, legend
+
+
+# -- item 8: RULES-NOTES keeps every decision ---------------------------------------------
+NOTES = Path(__file__).resolve().parents[1] / "games" / "haze_islands" / "RULES-NOTES.md"
+
+
+def test_rules_notes_keep_the_sections_and_index_every_decision() -> None:
+    """Issue 24 item 8: the notes lost their sections on Setup, Geometry, Turns, Steal,
+    Round End, Complete, Attack, Castaway, Hijack and Winners in a rewrite while the
+    engine still followed them. They are back, each decision with a stable ``HZ-Dn`` id
+    at its start, and an index at the top lists exactly those ids."""
+    text = NOTES.read_text(encoding="utf-8")
+    headings = re.findall(r"^## (.+)$", text, re.M)
+    for section in ("Setup", "Geometry", "Turns", "Steal", "Round End", "Complete",
+                    "Attack", "Castaway", "Hijack", "Winners"):
+        assert any(section in h for h in headings) or f"**{section}" in text, section
+    assert headings[0] == "Index"
+    index = text[text.index("## Index"):text.index("\n## ", text.index("## Index") + 1)]
+    listed = re.findall(r"^- (HZ-D\d+) — \S", index, re.M)
+    used = re.findall(r"\*\*(HZ-D\d+)\*\*", text)
+    assert listed and sorted(listed) == sorted(used) == sorted(set(used))
+    assert [int(i[4:]) for i in listed] == list(range(1, len(listed) + 1))
