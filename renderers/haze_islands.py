@@ -481,7 +481,7 @@ def _header_lines(view: HazeView, names: Sequence[str], locale: str
     if view.may_act:
         texts.append((t("haze-islands.render.may_act", locale, players=", ".join(
             _name(names, s) for s in view.may_act)), False, INK))
-    out = []
+    out: list[tuple[str, ImageFont.FreeTypeFont, tuple[int, int, int]]] = []
     for text, bold, colour in texts:
         face, wrapped = _fitted_lines(text, width, STATUS_SIZE, bold, STATUS_FLOOR)
         out.extend((line, face, colour) for line in wrapped)

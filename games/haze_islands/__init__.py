@@ -15,8 +15,9 @@ from typing import Any
 
 from i18n import DEFAULT_LOCALE, Term, t
 
+from ..errors import StateFormatError
 from ..options import InvalidOption, Option
-from ..protocol import ModularRuleset, Result, StateFormatError
+from ..protocol import ModularRuleset, Result
 from . import actions, bot, hidden, integrity, labels, rules, undo
 from . import state as state_module
 from .actions import Action, Done, Drop, GhostDiscard, Give, Keep, Top, Trade
@@ -29,6 +30,8 @@ from .data import (
     MODES,
     SOLO,
 )
+from .geometry import edge_towards
+from .phrases import card_name
 from .round_end import doom_candidates, doom_distances, doom_power
 from .scoring import doom_cards_taken, icons, survives, surviving_pirates, title_of, winners
 from .specials import held
@@ -121,13 +124,13 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
             if front and loc.adventure is not None:
                 adventure = ADVENTURE_CARDS[loc.adventure]
                 requirement = adventure.double if loc.side == "double" else (adventure.single,)
-            edges = tuple(
-                (e.diamonds, e.red, e.triangle)
-                for e in (rules.edge_towards(loc, d) for d in range(4)))
+            n, e, s, w = (edge_towards(loc, d) for d in range(4))
+            edges = ((n.diamonds, n.red, n.triangle), (e.diamonds, e.red, e.triangle),
+                     (s.diamonds, s.red, s.triangle), (w.diamonds, w.red, w.triangle))
             locations.append(LocationView(
                 x=loc.x, y=loc.y, card=loc.card + 1, kind=card.kind, icon=card.icon,
                 plunder=card.plunder, rotation=loc.rotation,
-                edges=edges,  # type: ignore[arg-type]
+                edges=edges,
                 side=loc.side,
                 adventure=loc.adventure + 1 if front and loc.adventure is not None else None,
                 requirement=requirement,
@@ -149,8 +152,8 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
         prompt = current_prompt(state)
         doom_next: tuple[str, ...] = ()
         if state.doom_cards:
-            card, face = state.doom_cards[0]
-            doom_next = DOOM_CARDS[card].faces[face]
+            doom_card, face = state.doom_cards[0]
+            doom_next = DOOM_CARDS[doom_card].faces[face]
         hand = None
         seen: tuple[int, ...] = ()
         drawn: tuple[int, ...] = ()
@@ -229,7 +232,7 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
         """The hand in words, and while ``seat`` chooses after Plunder or Steal the cards
         it chooses from (issue 24 item 14: they appeared nowhere but in the image)."""
         def words(cards: Sequence[int]) -> str:
-            return ", ".join(labels.card_name(c, locale) for c in sorted(cards))
+            return ", ".join(card_name(c, locale) for c in sorted(cards))
 
         parts = [words(state.players[seat].hand) or t("platform.hand.empty", locale)]
         if seat == state.current and state.pending == PENDING_PLUNDER:

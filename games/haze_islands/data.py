@@ -122,9 +122,10 @@ def _build_map_cards() -> tuple[MapCard, ...]:
         (FIREBALLS, (_gold(1), _gold(1), _red(1))),
         (WHIRLPOOL, (_red(1), _gold(1), _gold(1))),
     )
-    for icon, (west, south, east) in dead_ends:
+    for icon, (west_edge, south_edge, east_edge) in dead_ends:
         for _copy in range(3):
-            cards.append(MapCard(len(cards), DEAD_END, icon, None, west, south, east, 2))
+            cards.append(MapCard(len(cards), DEAD_END, icon, None, west_edge, south_edge,
+                                 east_edge, 2))
     # Cursed | 1 each | red 1 / gold 1 / red 1 | 4 skull corners (always fails)
     for icon in SPELLS:
         cards.append(MapCard(len(cards), CURSED, icon, None, _red(1), _gold(1), _red(1), 4))

@@ -36,6 +36,7 @@ from .data import (
     DOOM_DIE_START,
     DOUBLE,
     HAND_LIMIT,
+    IGNORE_SKULL,
     ISLAND_IDS,
     MAP_CARDS,
     MAX_PLAYERS,
@@ -150,11 +151,11 @@ def setup(num_players: int, seed: int, *, mode: str, short: bool = False) -> Haz
     rng.shuffle(adventure_deck)
     # 7. "Create a Location. If you draw a Cursed card, try again."
     adventure = adventure_deck.pop()
-    card = decks[first].pop()
-    while MAP_CARDS[card].kind == CURSED:
-        discard.append(card)
-        card = decks[first].pop()
-    start = Location(0, 0, card, 0, adventure, DOUBLE)
+    first_card = decks[first].pop()
+    while MAP_CARDS[first_card].kind == CURSED:
+        discard.append(first_card)
+        first_card = decks[first].pop()
+    start = Location(0, 0, first_card, 0, adventure, DOUBLE)
     # 8.–10. A ship and 3 pirates each, the ships on the starting location, the pirates
     #        in the supply.
     players = [Player() for _ in range(num_players)]
@@ -598,7 +599,7 @@ def candidates(state: HazeState, seat: int) -> list[Action]:
     if state.pending == PENDING_STEAL:
         return [actions.Take(card) for card in sorted(stealable(state, seat))]
     if state.pending == PENDING_PAY:
-        return all_payments(state, seat, paying_options(state, seat))
+        return [*all_payments(state, seat, paying_options(state, seat))]
     if state.pending == PENDING_SKULL:
         return [*specials.candidates(state, seat, specials.SKULL), actions.Skip()]
     player = state.players[seat]
@@ -705,7 +706,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         success = False
         if isinstance(action, actions.Use):
             specials.apply_use(state, seat, action, events)
-            if specials.special_of(action.number) == specials.IGNORE_SKULL:
+            if specials.special_of(action.number) == IGNORE_SKULL:
                 success = True  # "Ignore the Skull of Fate after revealing it."
             else:
                 _keep_spells(state, seat)  # "Keep your spells if you fail an Attack."
