@@ -270,11 +270,13 @@ def _card_height(view: HazeView, cell: int, layouts: Sequence[_CardLayout]) -> i
     wide map, long Russian and Czech names)."""
     bottom_pad = 2 * _diamond_radius(cell) + 6
     need = cell - 6
+    # The Doom's route runs along the row of pieces: keep it clear of words on its cards
+    route = {sq for path in (*view.doom_routes, view.doom_route) for sq in path}
     for loc, layout in zip(view.locations, layouts, strict=True):
         words = layout.bottom
         pieces = _pieces(view, loc, cell)
         rows = 1 + max((row for _, row, _, _ in pieces), default=-1)
-        if rows or view.doom == (loc.x, loc.y):
+        if rows or view.doom == (loc.x, loc.y) or (loc.x, loc.y) in route:
             words += 4 + max(1, rows) * _piece_row_height(view, loc, cell)
         need = max(need, round(words + bottom_pad))
     return need + 6
@@ -312,8 +314,10 @@ def route_points(squares: Sequence[tuple[int, int]],
                  cell: int) -> list[tuple[float, float]]:
     """The polyline of The Doom's route through ``squares`` (its own first). A step east
     or west runs along the cards' rows of pieces; a step north or south leaves the row
-    of pieces for the gap between the columns, climbs there and comes back, so it never
-    runs through a card's words or adventure box."""
+    of pieces for the gap beside the column, climbs there and comes back, so it never
+    runs through a card's words or adventure box (issue 24 item 13). The gap is on the
+    side the route comes back from: where the next step east or west leads away from,
+    else the side the last one went to (it keeps one direction, never doubling back)."""
     known = [sq for sq in squares if sq in boxes]
     if not known:
         return []
@@ -322,11 +326,15 @@ def route_points(squares: Sequence[tuple[int, int]],
     die = _token_size(cell) + 6
     points = [(x1 - 2 * _diamond_radius(cell) - 6 - die / 2,
                _route_anchor(boxes[known[0]], cell)[1])]
-    for here, there in pairwise(known):
+    steps = list(pairwise(known))
+    for n, (here, there) in enumerate(steps):
         ay = points[-1][1]
         bx, by = _route_anchor(boxes[there], cell)
-        if here[1] != there[1]:  # north or south: by the gap right of the column
-            gap = boxes[here][2] + 3
+        if here[1] != there[1]:  # north or south: by a gap beside the column
+            ahead = [b[0] - a[0] for a, b in steps[n + 1:] if a[1] == b[1]]
+            behind = [b[0] - a[0] for a, b in steps[:n] if a[1] == b[1]]
+            east = ahead[0] < 0 if ahead else (behind[-1] > 0 if behind else True)
+            gap = boxes[here][2] + 3 if east else boxes[here][0] - 3
             points += [(gap, ay), (gap, by)]
         points.append((bx, by))
     return points

@@ -3,6 +3,7 @@ and the rulebook line (/work/shared/rules/haze-islands.md) behind it."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from itertools import pairwise
@@ -434,12 +435,25 @@ def _crosses(a: tuple[float, float], b: tuple[float, float],
             and min(a[1], b[1]) <= y1 and max(a[1], b[1]) >= y0)
 
 
+#: Routes through the 140-step position's map (the first is the game's own): south then
+#: west then south, west then south then east, through cards with long words.
+FORCED_ROUTES = [None, ((1, 0), ((1, -1), (0, -1), (0, -2))),
+                 ((1, -1), ((0, -1), (0, -2), (1, -2)))]
+
+
 @pytest.mark.parametrize("locale", ["en", "ru"])
-def test_the_doom_line_crosses_no_words(monkeypatch: pytest.MonkeyPatch, locale: str) -> None:
+@pytest.mark.parametrize("forced", FORCED_ROUTES)
+def test_the_doom_line_crosses_no_words(monkeypatch: pytest.MonkeyPatch, locale: str,
+                                        forced: Any) -> None:
     """Issue 24 item 13: The Doom's route line ran from card centre to card centre,
     through the adventure labels ("#2 double Compass + Treasure Map"). Now no segment
-    passes through any card's words or adventure box (its layout above the pieces)."""
-    view = _late_view()
+    passes through any card's words or adventure box (its layout above the pieces), and
+    the line never doubles back over itself."""
+    view = _late_view(steps=140 if forced else 200)
+    if forced:
+        doom, route = forced
+        view = dataclasses.replace(view, doom=doom, doom_routes=(route,), doom_targets=(0,),
+                                   doom_target=0, doom_route=route)
     assert view.doom_routes and any(
         len({sq[1] for sq in (view.doom, *route)}) > 1 for route in view.doom_routes)
     drawn_routes: list[tuple[list[tuple[float, float]], Any]] = []
@@ -461,6 +475,9 @@ def test_the_doom_line_crosses_no_words(monkeypatch: pytest.MonkeyPatch, locale:
             words = (x0, y0, x1, y0 + layout.bottom)
             for a, b in pairwise(points):
                 assert not _crosses(a, b, words), (loc.x, loc.y, a, b)
+        for a, b, c in zip(points, points[1:], points[2:], strict=False):
+            turn = (b[0] - a[0]) * (c[0] - b[0]) + (b[1] - a[1]) * (c[1] - b[1])
+            assert turn >= 0, ("doubles back", a, b, c)
 
 
 @pytest.mark.parametrize("locale", ["en", "ru", "cs"])
