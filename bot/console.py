@@ -382,7 +382,7 @@ class Console:
                 return None
             for person in self.humans:
                 _, choices = await service.choices(self.channel_id, person,
-                                                   session_id=self.session_id)
+                                                   session_id=self.session_id, optional=False)
                 if choices:
                     return person, choices
             update = await service.run_bots(self.session_id)  # only bots are due

@@ -171,10 +171,10 @@ class SessionService:
 
     async def choices(
         self, channel_id: str, person: Person, *, session_id: int | None = None,
-        recheck: bool = True, locale: str | None = None,
+        recheck: bool = True, locale: str | None = None, optional: bool = True,
     ) -> tuple[SessionRow, list[MoveChoice]]:
         return await self.turns.choices(channel_id, person, session_id=session_id,
-                                        recheck=recheck, locale=locale)
+                                        recheck=recheck, locale=locale, optional=optional)
 
     async def move(
         self, channel_id: str, person: Person, notation: str, *,

@@ -40,9 +40,12 @@ class Turns:
 
     async def choices(
         self, channel_id: str, person: Person, *, session_id: int | None = None,
-        recheck: bool = True, locale: str | None = None,
+        recheck: bool = True, locale: str | None = None, optional: bool = True,
     ) -> tuple[SessionRow, list[MoveChoice]]:
-        """The legal moves of ``person`` now (empty when it is not their turn).
+        """The legal moves of ``person`` now (empty when it is not their turn). A seat
+        that may make an optional move (:meth:`Ruleset.optional_actors`: a Haze special
+        action on another player's turn) gets those moves unless ``optional`` is off
+        (the console asks whose turn it is).
 
         Cheap enough for autocomplete on every keystroke: one small read checks that the
         cached state is current, and the moves are built once per version, seat and
@@ -59,7 +62,9 @@ class Turns:
             raise ServiceError("platform.service.not_seated")
         loaded = self.sessions.load(row)
         row = loaded.row
-        if seat not in loaded.ruleset.actors(loaded.state):
+        ruleset, state = loaded.ruleset, loaded.state
+        if seat not in ruleset.actors(state) and not (
+                optional and seat in ruleset.optional_actors(state)):
             return replace(row, state=None), []
         cached = self.sessions.choices_cache(loaded)
         key = (seat, locale or row.locale)  # the reader's language (issue 14)
@@ -110,7 +115,7 @@ class Turns:
                 raise ServiceError("platform.service.stale")
             loaded = self.sessions.load(row)
             ruleset, state = loaded.ruleset, loaded.state
-            if seat not in ruleset.actors(state):
+            if seat not in ruleset.actors(state) and seat not in ruleset.optional_actors(state):
                 current = ", ".join(sorted(
                     row.seats[s].name for s in ruleset.actors(state) if s < len(row.seats)))
                 raise ServiceError("platform.illegal.not_your_turn", current_seat=current)

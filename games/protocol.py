@@ -139,6 +139,14 @@ class Ruleset(ABC, Generic[S, A]):
     def actors(self, state: S) -> frozenset[int]:
         """The seats that may act now (empty when the game is over)."""
 
+    def optional_actors(self, state: S) -> frozenset[int]:
+        """Seats that *may* act now besides :meth:`actors`, and that nobody waits for:
+        a move they make is optional (Haze Islands' special actions, usable "on any
+        player's turn"). They get their legal moves (menus, ``/move``) and the platform
+        takes their move, but no ping, clock, forced move or bot move is planned for
+        them. None by default."""
+        return frozenset()
+
     @abstractmethod
     def legal_actions(self, state: S, seat: int) -> list[A]:
         """Every legal action of ``seat`` now, always in the same order."""
@@ -439,6 +447,10 @@ class ModularRuleset(Ruleset[S, A]):
 
     def actors(self, state: S) -> frozenset[int]:
         return self.rules_module.actors(state)  # type: ignore[no-any-return]
+
+    def optional_actors(self, state: S) -> frozenset[int]:
+        optional = getattr(self.rules_module, "optional_actors", None)
+        return frozenset() if optional is None else optional(state)  # type: ignore[no-any-return]
 
     def legal_actions(self, state: S, seat: int) -> list[A]:
         return self.rules_module.legal_actions(state, seat)  # type: ignore[no-any-return]

@@ -11,8 +11,9 @@ where its busiest card needs the room. Faces and fitting helpers are the shared 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -269,11 +270,13 @@ def _card_height(view: HazeView, cell: int, layouts: Sequence[_CardLayout]) -> i
     wide map, long Russian and Czech names)."""
     bottom_pad = 2 * _diamond_radius(cell) + 6
     need = cell - 6
+    # The Doom's route runs along the row of pieces: keep it clear of words on its cards
+    route = {sq for path in (*view.doom_routes, view.doom_route) for sq in path}
     for loc, layout in zip(view.locations, layouts, strict=True):
         words = layout.bottom
         pieces = _pieces(view, loc, cell)
         rows = 1 + max((row for _, row, _, _ in pieces), default=-1)
-        if rows or view.doom == (loc.x, loc.y):
+        if rows or view.doom == (loc.x, loc.y) or (loc.x, loc.y) in route:
             words += 4 + max(1, rows) * _piece_row_height(view, loc, cell)
         need = max(need, round(words + bottom_pad))
     return need + 6
@@ -295,6 +298,46 @@ def _draw_edges(
         for i in range(diamonds):
             offset = (i - (diamonds - 1) / 2) * (2.4 * r)
             _diamond(draw, ax + dx * offset, ay + dy * offset, r, red)
+
+
+def _route_anchor(box: tuple[int, int, int, int], cell: int) -> tuple[float, float]:
+    """Where The Doom's route meets a card: the middle of its row of pieces (under the
+    words and the adventure box, so the line never crosses them: issue 24 item 13)."""
+    x0, _y0, x1, y1 = box
+    token = _token_size(cell)
+    pad = 2 * _diamond_radius(cell) + 6
+    return (x0 + x1) / 2, y1 - pad - token // 2
+
+
+def route_points(squares: Sequence[tuple[int, int]],
+                 boxes: Mapping[tuple[int, int], tuple[int, int, int, int]],
+                 cell: int) -> list[tuple[float, float]]:
+    """The polyline of The Doom's route through ``squares`` (its own first). A step east
+    or west runs along the cards' rows of pieces; a step north or south leaves the row
+    of pieces for the gap beside the column, climbs there and comes back, so it never
+    runs through a card's words or adventure box (issue 24 item 13). The gap is on the
+    side the route comes back from: where the next step east or west leads away from,
+    else the side the last one went to (it keeps one direction, never doubling back)."""
+    known = [sq for sq in squares if sq in boxes]
+    if not known:
+        return []
+    # it starts at The Doom's die, in the bottom right corner of its card
+    x1 = boxes[known[0]][2]
+    die = _token_size(cell) + 6
+    points = [(x1 - 2 * _diamond_radius(cell) - 6 - die / 2,
+               _route_anchor(boxes[known[0]], cell)[1])]
+    steps = list(pairwise(known))
+    for n, (here, there) in enumerate(steps):
+        ay = points[-1][1]
+        bx, by = _route_anchor(boxes[there], cell)
+        if here[1] != there[1]:  # north or south: by a gap beside the column
+            ahead = [b[0] - a[0] for a, b in steps[n + 1:] if a[1] == b[1]]
+            behind = [b[0] - a[0] for a, b in steps[:n] if a[1] == b[1]]
+            east = ahead[0] < 0 if ahead else (behind[-1] > 0 if behind else True)
+            gap = boxes[here][2] + 3 if east else boxes[here][0] - 3
+            points += [(gap, ay), (gap, by)]
+        points.append((bx, by))
+    return points
 
 
 def _draw_card_ground(draw: ImageDraw.ImageDraw, loc: LocationView, layout: _CardLayout,
@@ -356,6 +399,38 @@ def _draw_card_face(
                       anchor="md")
 
 
+def _title(code: str, locale: str) -> str:
+    """A title, or "no title" for a player who did not survive ("Surviving players earn
+    Titles": issue 24 item 4)."""
+    key = f"haze-islands.title.{code}" if code else "haze-islands.render.no_title"
+    return t(key, locale)
+
+
+def _outcome(mode: str, winners: Sequence[int], names: Sequence[str], locale: str) -> str:
+    """How the game ended, for the final board's header and the summary: the winners by
+    name, or win / loss in solo and cooperative games (issue 24 item 12)."""
+    if mode == "solo":
+        return t("haze-islands.render.solo_won" if winners else "haze-islands.render.solo_lost",
+                 locale)
+    if mode == "coop":
+        return t("haze-islands.render.coop_won" if winners else "haze-islands.render.coop_lost",
+                 locale)
+    if not winners:
+        return t("haze-islands.render.over_nobody", locale)
+    return t("haze-islands.render.final", locale, winners=", ".join(
+        _name(names, s) for s in winners), count=len(winners))
+
+
+def _doom_target_text(view: HazeView, names: Sequence[str], locale: str) -> str:
+    """Whom The Doom hunts: one ship, the ships tied for the coin toss, or "—"."""
+    if len(view.doom_targets) > 1:
+        return t("haze-islands.render.coin_toss", locale,
+                 names=" / ".join(_name(names, s) for s in view.doom_targets))
+    if view.doom_targets:
+        return _name(names, view.doom_targets[0])
+    return "—" if view.doom_target is None else _name(names, view.doom_target)
+
+
 def _player_line(view: HazeView, seat: int, names: Sequence[str], locale: str) -> str:
     p = view.players[seat]
     status = t(f"haze-islands.render.status.{p.status}", locale)
@@ -370,7 +445,7 @@ def _player_line(view: HazeView, seat: int, names: Sequence[str], locale: str) -
         hand=p.hand_count,
         deck=p.deck_count,
         icons=p.icons,
-        title=t(f"haze-islands.title.{p.title}", locale),
+        title=_title(p.title, locale),
         specials=specials,
     )
 
@@ -398,7 +473,7 @@ def _header_lines(view: HazeView, names: Sequence[str], locale: str
     """The round and The Doom, the piles and the open prompt, each wrapped to two lines
     at most rather than shrunk below 16 px."""
     width = WIDTH - 2 * MARGIN
-    target = "—" if view.doom_target is None else _name(names, view.doom_target)
+    target = _doom_target_text(view, names, locale)
     texts = [
         (t("haze-islands.render.status_round", locale, round=view.round,
            rounds=view.rounds, mode=t(f"haze-islands.mode.{view.mode}", locale),
@@ -411,7 +486,10 @@ def _header_lines(view: HazeView, names: Sequence[str], locale: str
         waiting = ", ".join(_name(names, s) for s in view.prompt_seats)
         texts.append((t(f"haze-islands.render.prompt.{view.prompt}", locale,
                         players=waiting), True, RED))
-    out = []
+    if view.may_act:
+        texts.append((t("haze-islands.render.may_act", locale, players=", ".join(
+            _name(names, s) for s in view.may_act)), False, INK))
+    out: list[tuple[str, ImageFont.FreeTypeFont, tuple[int, int, int]]] = []
     for text, bold, colour in texts:
         face, wrapped = _fitted_lines(text, width, STATUS_SIZE, bold, STATUS_FLOOR)
         out.extend((line, face, colour) for line in wrapped)
@@ -434,7 +512,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: HazeView, names: Sequence[str]
     used = draw_text(draw, (MARGIN, HEADER_H // 2), t("haze-islands.name", locale),
                      font(26, True), (255, 255, 255), anchor="lm")
     if view.phase == "over":
-        status = t("haze-islands.render.over", locale)
+        status = _outcome(view.mode, view.winners, names, locale)
     else:
         status = t("haze-islands.render.to_play", locale,
                    names=", ".join(_name(names, s) for s in view.actors))
@@ -481,6 +559,9 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
     legend_face = font(15)
     legend = wrap_text(t("haze-islands.render.coordinates", locale), legend_face,
                        WIDTH - 2 * MARGIN, 3)
+    # the fate marks and The Doom's line explained (issue 24 item 13)
+    legend += wrap_text(t("haze-islands.render.legend", locale), legend_face,
+                        WIDTH - 2 * MARGIN, 3)
     legend_h = line_height(legend_face, 1.2) * len(legend) + 8
     image = Image.new("RGB", (WIDTH, top + map_h + legend_h + MARGIN + 32 + rows_h + MARGIN),
                       PAPER)
@@ -519,11 +600,15 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
         centres[(loc.x, loc.y)] = (x0 + cell / 2, y0 + pitch / 2)
         _draw_card_ground(draw, loc, layout, box, cell)
         cards.append((loc, layout, box))
-    if view.doom_route:  # under the words and pieces, over the cards
-        points = [centres[view.doom]] + [centres[sq] for sq in view.doom_route if sq in centres]
-        draw.line(points, fill=RED, width=5)
-        for px, py in points[1:]:
-            draw.ellipse((px - 7, py - 7, px + 7, py + 7), fill=RED)
+    routes = view.doom_routes or ((view.doom_route,) if view.doom_route else ())
+    boxes = {(loc.x, loc.y): box for loc, _layout, box in cards}
+    for route in routes:  # under the words and pieces, over the cards
+        points = route_points([view.doom, *route], boxes, cell)
+        draw.line(points, fill=RED, width=5, joint="curve")
+        for square in route:
+            if square in boxes:
+                px, py = _route_anchor(boxes[square], cell)
+                draw.ellipse((px - 7, py - 7, px + 7, py + 7), fill=RED)
     for loc, layout, box in cards:
         _draw_card_face(image, draw, view, loc, layout, box, cell)
     y = top + map_h + 12
@@ -608,14 +693,10 @@ def render_summary(summary: HazeSummary, names: Sequence[str], locale: str = "en
     width = WIDTH
     image = Image.new("RGB", (width, 140 + 70 * len(rows)), PAPER)  # cropped at the end
     draw = drawing(image)
-    winners = ", ".join(_name(names, s) for s in summary.winners) or t(
-        "haze-islands.render.nobody", locale
-    )
     draw_fitted(
         draw,
         (MARGIN, 16),
-        t("haze-islands.render.final", locale, winners=winners,
-          count=max(1, len(summary.winners))),
+        _outcome(summary.board.mode, summary.winners, names, locale),
         width - 2 * MARGIN,
         28,
         INK,
@@ -639,7 +720,7 @@ def render_summary(summary: HazeSummary, names: Sequence[str], locale: str = "en
             icons=count,
             doom=doom,
             pirates=pirates,
-            title=t(f"haze-islands.title.{title}", locale),
+            title=_title(title, locale),
             survived=t(
                 "haze-islands.render.survived" if survived else "haze-islands.render.lost", locale
             ),

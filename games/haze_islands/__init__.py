@@ -13,23 +13,33 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from i18n import DEFAULT_LOCALE, t
+from i18n import DEFAULT_LOCALE, Term, t
 
-from ..options import Option
+from ..errors import StateFormatError
+from ..options import InvalidOption, Option
 from ..protocol import ModularRuleset, Result
-from . import actions, bot, hidden, labels, rules, undo
+from . import actions, bot, hidden, integrity, labels, rules, undo
 from . import state as state_module
 from .actions import Action, Done, Drop, GhostDiscard, Give, Keep, Top, Trade
-from .data import ADVENTURE_CARDS, COMPETITIVE, DOOM_CARDS, MAP_CARDS, MODES, SOLO
-from .round_end import doom_distances, doom_power
-from .scoring import doom_cards_taken, icons, survives, surviving_pirates, title, winners
+from .data import (
+    ADVENTURE_CARDS,
+    AUTO_MODE,
+    COMPETITIVE,
+    DOOM_CARDS,
+    MAP_CARDS,
+    MODES,
+    SOLO,
+)
+from .geometry import edge_towards
+from .phrases import card_name
+from .round_end import doom_candidates, doom_distances, doom_power
+from .scoring import doom_cards_taken, icons, survives, surviving_pirates, title_of, winners
 from .specials import held
 from .state import (
     GHOST,
     PENDING_PLUNDER,
     PENDING_STEAL,
     PHASE_OVER,
-    SHIP,
     HazeState,
     current_prompt,
 )
@@ -40,21 +50,25 @@ GAME_ID = "haze-islands"
 __all__ = ["GAME_ID", "RULESET", "HazeIslandsRuleset", "HazeState", "HazeView"]
 
 
-def _public_target(state: HazeState) -> tuple[int | None, tuple[tuple[int, int], ...]]:
-    """The ship The Doom goes after now and its route, without rolling the tie-break die
-    (a tie shows no target)."""
+def _public_targets(state: HazeState) -> tuple[tuple[int, ...],
+                                               tuple[tuple[tuple[int, int], ...], ...]]:
+    """The ships The Doom goes after now, with a route to each: one ship, or every ship
+    still tied for the coin toss (issue 24 item 4: the public view shows the target and
+    route in every case; the toss itself is rolled only when The Doom moves)."""
     distances = doom_distances(state)
-    keys = [(distances[(p.x, p.y)][0], -icons(p), seat)
-            for seat, p in enumerate(state.players)
-            if p.status == SHIP and not p.invisible and (p.x, p.y) in distances]
-    if not keys:
-        return None, ()
-    best = min(k[:2] for k in keys)
-    tied = [seat for d, s, seat in keys if (d, s) == best]
-    if len(tied) != 1:
-        return None, ()
-    player = state.players[tied[0]]
-    return tied[0], tuple(distances[(player.x, player.y)][1])
+    seats = tuple(doom_candidates(state))
+    routes = tuple(tuple(distances[(state.players[s].x, state.players[s].y)][1])
+                   for s in seats)
+    return seats, routes
+
+
+def _mode(num_players: int, options: Mapping[str, Any]) -> str:
+    """The mode the lobby's options ask for: ``auto`` (the default) is solo for one
+    player and competitive for more."""
+    mode = str(options.get("mode", AUTO_MODE))
+    if mode == AUTO_MODE:
+        return SOLO if num_players == 1 else COMPETITIVE
+    return mode
 
 
 class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
@@ -71,17 +85,34 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
     min_players = 1
     max_players = 3
     options = (
-        Option("mode", "choice", COMPETITIVE, "haze-islands.option.mode", choices=MODES),
+        Option("mode", "choice", AUTO_MODE, "haze-islands.option.mode",
+               choices=(AUTO_MODE, *MODES)),
         Option("short", "bool", False, "haze-islands.option.short"),
     )
     schema_version = state_module.SCHEMA_VERSION
     has_hand = True
 
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> HazeState:
-        mode = str(options.get("mode", COMPETITIVE))
-        if num_players == 1:
-            mode = SOLO  # one player always plays solo (RULES-NOTES)
-        return rules.setup(num_players, seed, mode=mode, short=bool(options.get("short", False)))
+        self.check_seats(num_players, options)
+        return rules.setup(num_players, seed, mode=_mode(num_players, options),
+                           short=bool(options.get("short", False)))
+
+    def check_seats(self, num_players: int, options: Mapping[str, Any]) -> None:
+        """"Solo" is one player and one player is solo; the short game is for 3 players
+        (RULES-NOTES HZ-D1). A mode typed in the lobby is never changed silently (issue 24
+        item 14): ``mode=competitive`` with one seat is refused at ``/game start``."""
+        mode = _mode(num_players, options)
+        if (num_players == 1) != (mode == SOLO):
+            raise InvalidOption("haze-islands.setup.mode_players",
+                                mode=Term(f"haze-islands.mode.{mode}"), count=num_players)
+        if options.get("short", False) and num_players != 3:
+            raise InvalidOption("haze-islands.setup.short_needs_three")
+
+    def check_join(self, seats: int, options: Mapping[str, Any]) -> None:
+        """A lobby set to ``mode=solo`` takes one seat: a join or bot is refused at once."""
+        if str(options.get("mode", AUTO_MODE)) == SOLO and seats > 1:
+            raise InvalidOption("haze-islands.setup.mode_players",
+                                mode=Term(f"haze-islands.mode.{SOLO}"), count=seats)
 
     def view(self, state: HazeState, seat: int | None) -> HazeView:
         own = seat is not None and 0 <= seat < len(state.players)
@@ -93,13 +124,13 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
             if front and loc.adventure is not None:
                 adventure = ADVENTURE_CARDS[loc.adventure]
                 requirement = adventure.double if loc.side == "double" else (adventure.single,)
-            edges = tuple(
-                (e.diamonds, e.red, e.triangle)
-                for e in (rules.edge_towards(loc, d) for d in range(4)))
+            n, e, s, w = (edge_towards(loc, d) for d in range(4))
+            edges = ((n.diamonds, n.red, n.triangle), (e.diamonds, e.red, e.triangle),
+                     (s.diamonds, s.red, s.triangle), (w.diamonds, w.red, w.triangle))
             locations.append(LocationView(
                 x=loc.x, y=loc.y, card=loc.card + 1, kind=card.kind, icon=card.icon,
                 plunder=card.plunder, rotation=loc.rotation,
-                edges=edges,  # type: ignore[arg-type]
+                edges=edges,
                 side=loc.side,
                 adventure=loc.adventure + 1 if front and loc.adventure is not None else None,
                 requirement=requirement,
@@ -112,17 +143,17 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
             PlayerView(
                 seat=i, status=p.status, x=p.x, y=p.y, supply=p.supply,
                 deployed=len(p.deployed), boxed=p.boxed, hand_count=len(p.hand),
-                deck_count=len(state.decks[i]), icons=icons(p), title=title(icons(p)),
+                deck_count=len(state.decks[i]), icons=icons(p), title=title_of(p),
                 doom_cards=doom_cards_taken(p),
                 log=tuple((e.kind, e.card + 1, e.used, e.face) for e in p.log),
                 specials=tuple(held(p)), invisible=p.invisible, boost=tuple(p.boost))
             for i, p in enumerate(state.players))
-        target, route = _public_target(state) if state.phase != PHASE_OVER else (None, ())
+        targets, routes = _public_targets(state) if state.phase != PHASE_OVER else ((), ())
         prompt = current_prompt(state)
         doom_next: tuple[str, ...] = ()
         if state.doom_cards:
-            card, face = state.doom_cards[0]
-            doom_next = DOOM_CARDS[card].faces[face]
+            doom_card, face = state.doom_cards[0]
+            doom_next = DOOM_CARDS[doom_card].faces[face]
         hand = None
         seen: tuple[int, ...] = ()
         drawn: tuple[int, ...] = ()
@@ -146,10 +177,13 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
             phase=state.phase, stage=state.stage, pending=state.pending,
             prompt=prompt.kind if prompt else "",
             prompt_seats=tuple(prompt.seats) if prompt else (),
-            actors=tuple(sorted(rules.actors(state))), players=players,
+            actors=tuple(sorted(rules.actors(state))),
+            may_act=tuple(sorted(rules.optional_actors(state))), players=players,
             locations=tuple(locations), doom=(state.doom_x, state.doom_y),
-            doom_die=state.doom_die, doom_power=doom_power(state), doom_target=target,
-            doom_route=route, doom_stopped=state.doom_stopped, doom_next=doom_next,
+            doom_die=state.doom_die, doom_power=doom_power(state),
+            doom_target=targets[0] if len(targets) == 1 else None,
+            doom_route=routes[0] if len(targets) == 1 else (), doom_targets=targets,
+            doom_routes=routes, doom_stopped=state.doom_stopped, doom_next=doom_next,
             doom_left=len(state.doom_cards), adventure_deck=len(state.adventure_deck),
             discard=len(state.discard),
             winners=winners(state) if state.phase == PHASE_OVER else (),
@@ -169,7 +203,7 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
     def summary_view(self, state: HazeState) -> HazeSummary | None:
         if state.phase != PHASE_OVER:
             return None
-        rows = tuple((i, icons(p), doom_cards_taken(p), surviving_pirates(p), title(icons(p)),
+        rows = tuple((i, icons(p), doom_cards_taken(p), surviving_pirates(p), title_of(p),
                       survives(p)) for i, p in enumerate(state.players))
         return HazeSummary(board=self.view(state, None), rows=rows, winners=winners(state),
                            reason=state.reason)
@@ -185,10 +219,28 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
                      icon=t(f"haze-islands.icon.{MAP_CARDS[action.card].icon}", locale))
         return self.describe_action(state, seat, action, names, locale)
 
+    def check_state(self, state: HazeState, num_seats: int) -> None:
+        """The platform's checks, then Haze's cross-checks (:mod:`.integrity`): a damaged
+        row is refused when it is loaded, not when a later move trips over it (issue 24
+        item 9)."""
+        super().check_state(state, num_seats)
+        found = integrity.problems(state)
+        if found:
+            raise StateFormatError("damaged Haze Islands state: " + "; ".join(found))
+
     def hand_text(self, state: HazeState, seat: int, locale: str = DEFAULT_LOCALE) -> str:
-        cards = sorted(state.players[seat].hand)
-        return ", ".join(labels.card_name(c, locale) for c in cards) or t(
-            "platform.hand.empty", locale)
+        """The hand in words, and while ``seat`` chooses after Plunder or Steal the cards
+        it chooses from (issue 24 item 14: they appeared nowhere but in the image)."""
+        def words(cards: Sequence[int]) -> str:
+            return ", ".join(card_name(c, locale) for c in sorted(cards))
+
+        parts = [words(state.players[seat].hand) or t("platform.hand.empty", locale)]
+        if seat == state.current and state.pending == PENDING_PLUNDER:
+            parts.append(t("haze-islands.render.hand_drawn", locale, cards=words(state.drawn)))
+        if seat == state.current and state.pending == PENDING_STEAL:
+            parts.append(t("haze-islands.render.hand_steal", locale,
+                           cards=words(rules.stealable(state, seat))))
+        return " · ".join(parts)
 
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "turn", "specials", "notation")

@@ -46,7 +46,7 @@ seat numbers 1–3 the first notation wrote (``attack 2``) are still read.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..notation import (
@@ -307,8 +307,8 @@ _BARE: dict[str, Action] = {
     "pass": Pass(), "discard": Discard(), "plunder": Plunder(), "deploy": Deploy(),
     "steal": Steal(), "complete": Complete(), "skip": Skip(), "done": Done()}
 #: Moves that name one map card: ``drop 12``.
-_ONE_CARD = {"keep": Keep, "drop": Drop, "take": Take, "discard": GhostDiscard,
-             "give": Give, "top": Top}
+_ONE_CARD: dict[str, Callable[[int], Action]] = {
+    "keep": Keep, "drop": Drop, "take": Take, "discard": GhostDiscard, "give": Give, "top": Top}
 #: The colours the board draws the seats in (the palette's, in seat order).
 COLOURS = PALETTE_KEYS[:MAX_PLAYERS]
 #: Seat words without player names (colour and letter): what the log writes.

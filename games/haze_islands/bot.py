@@ -88,6 +88,7 @@ from .round_end import doom_distances, doom_edges
 from .rules import legal_actions, sail_cost
 from .scoring import icons
 from .specials import special_of
+from .spend import pays
 from .state import (
     PROMPT_FATE,
     PROMPT_ROUND_END,
@@ -265,11 +266,13 @@ def choose(state: HazeState, seat: int) -> Action:
     if isinstance(first, Keep):
         pool = ctx.pool()
         cursed = _hand_cursed(ctx)
-        return max(legal, key=lambda a: (  # type: ignore[union-attr]
-            _score(ctx, [*pool, MAP_CARDS[a.card].icon],  # type: ignore[union-attr]
-                   cursed + _cursed([a.card])), -a.card))  # type: ignore[union-attr]
+        keeps = [a for a in legal if isinstance(a, Keep)]
+        return max(keeps, key=lambda a: (
+            _score(ctx, [*pool, MAP_CARDS[a.card].icon], cursed + _cursed([a.card])),
+            -a.card))
     if isinstance(first, Drop):
-        return min(legal, key=lambda a: (_card_loss(ctx, a.card), a.card))  # type: ignore[union-attr]
+        drops = [a for a in legal if isinstance(a, Drop)]
+        return min(drops, key=lambda a: (_card_loss(ctx, a.card), a.card))
     if isinstance(first, Pay):
         return _pay_choice(ctx, [a for a in legal if isinstance(a, Pay)])
     if isinstance(first, (Take, GhostDiscard, Rotate, Dawn)):
@@ -396,7 +399,7 @@ def _after_paying(pool: list[str], need: tuple[str, ...],
     it cannot be paid)."""
     remaining = list(pool)
     for icon in sorted(need, key=lambda r: r == "spell"):
-        options = [i for i in remaining if plan.pays(i, icon)]
+        options = [i for i in remaining if pays(i, icon)]
         if not options:
             return None
         options.sort(key=lambda i: (len(plan.uncovered(doom, _without(remaining, [i]))), i))
@@ -463,12 +466,13 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
     kinds: dict[type, list[Action]] = {}
     for action in legal:
         kinds.setdefault(type(action), []).append(action)
-    sails: dict[int, Action] = {a.direction: a for a in kinds.get(Sail, [])}  # type: ignore[union-attr]
+    sails: dict[int, Action] = {a.direction: a for a in kinds.get(Sail, [])
+                                if isinstance(a, Sail)}
     sails = {d: a for d, a in sails.items()
              if (sail_cost(state, *ctx.here, d) or 99) <= ctx.cards}
     here = ctx.here
-    for use in kinds.get(Use, []):
-        number = use.number  # type: ignore[union-attr]
+    for use in [a for a in kinds.get(Use, []) if isinstance(a, Use)]:
+        number = use.number
         if special_of(number) == RETURN_DISCARDED and _wants_pirate_back(state, seat):
             return use  # a pirate back to the supply: health
     if AttackDoom in kinds and not ctx.holding:
@@ -503,10 +507,10 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
         # icon first: the teammate may be the one to pay it); the teammate gives back
         # a card it does not need (_answer_trade)
         spare = [a for a in kinds[Trade]
-                 if _card_loss(ctx, a.card) <= SPARE]  # type: ignore[union-attr]
+                 if isinstance(a, Trade) and _card_loss(ctx, a.card) <= SPARE]
         if spare:
-            offer(60.0, max(spare, key=lambda a: (any(  # type: ignore[union-attr]
-                plan.pays(MAP_CARDS[a.card].icon, d) for d in doom), -a.card)), here, 0)
+            offer(60.0, max(spare, key=lambda a: (any(
+                pays(MAP_CARDS[a.card].icon, d) for d in doom), -a.card)), here, 0)
     hand_full = len(player.hand) >= 3
     weakest = min((_card_loss(ctx, c) for c in player.hand), default=0.0)
     room = not hand_full or weakest <= SPARE
@@ -562,13 +566,14 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
                 offer((30.0 if room else 15.0) + min(worth, 5.0) - route[0],
                       sails[route[1]], dest, step)
     if AttackShip in kinds and state.mode == COMPETITIVE:
-        rivals = [a for a in kinds[AttackShip]
-                  if icons(state.players[a.seat]) >= icons(player)]  # type: ignore[union-attr]
+        rivals = [a for a in kinds[AttackShip] if isinstance(a, AttackShip)
+                  and icons(state.players[a.seat]) >= icons(player)]
         if rivals:
             offer(40.0, rivals[0], here, 1)
     if Scout in kinds:
         def away(action: Action) -> int:
-            x, y = neighbour(*here, action.direction)  # type: ignore[union-attr]
+            assert isinstance(action, Scout)  # kinds[Scout] holds Scouts only
+            x, y = neighbour(*here, action.direction)
             return abs(x - state.doom_x) + abs(y - state.doom_y)
         # no place in reach is out of The Doom's way yet: grow the map away from it
         exposed = ctx.safest > 0 and player.status == SHIP

@@ -122,9 +122,10 @@ def _build_map_cards() -> tuple[MapCard, ...]:
         (FIREBALLS, (_gold(1), _gold(1), _red(1))),
         (WHIRLPOOL, (_red(1), _gold(1), _gold(1))),
     )
-    for icon, (west, south, east) in dead_ends:
+    for icon, (west_edge, south_edge, east_edge) in dead_ends:
         for _copy in range(3):
-            cards.append(MapCard(len(cards), DEAD_END, icon, None, west, south, east, 2))
+            cards.append(MapCard(len(cards), DEAD_END, icon, None, west_edge, south_edge,
+                                 east_edge, 2))
     # Cursed | 1 each | red 1 / gold 1 / red 1 | 4 skull corners (always fails)
     for icon in SPELLS:
         cards.append(MapCard(len(cards), CURSED, icon, None, _red(1), _gold(1), _red(1), 4))
@@ -250,6 +251,10 @@ COOP = "coop"
 FRIENDLY = "friendly"
 COMPETITIVE = "competitive"
 MODES = (SOLO, COOP, FRIENDLY, COMPETITIVE)
+#: The lobby's default ``mode``: solo for one player, competitive for more. A mode typed
+#: in the lobby is kept as typed, and refused when it does not fit the seats (issue 24
+#: item 14: ``mode=competitive`` with one player no longer silently becomes solo).
+AUTO_MODE = "auto"
 
 #: Titles by total icons: (minimum icons, title code), highest first.
 TITLES = ((20, "corpse"), (15, "black_rose"), (10, "silverbell"), (0, "daisy"))

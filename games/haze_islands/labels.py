@@ -8,18 +8,14 @@ from i18n import t
 
 from . import actions
 from .actions import Action
-from .data import CORNERS, DIRECTION_NAMES, MAP_CARDS
+from .data import CORNERS, DIRECTION_NAMES
+from .phrases import Spent, card_name
 from .specials import special_of
 from .state import HazeState
 
 
 def _name(names: Sequence[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"P{seat + 1}"
-
-
-def card_name(card: int, locale: str) -> str:
-    """Map card id as "#12 Gold" (number 1–30 and icon)."""
-    return f"#{card + 1} {t('haze-islands.icon.' + MAP_CARDS[card].icon, locale)}"
 
 
 def _cards(cards: Sequence[int], locale: str) -> str:
@@ -70,9 +66,8 @@ def describe(state: HazeState, seat: int, action: Action, names: Sequence[str],
         case actions.Hijack(target):
             return t("haze-islands.label.hijack", locale, target=_name(names, target))
         case actions.Pay(cards, pirates):
-            parts = [card_name(c, locale) for c in cards]
-            parts += [t("haze-islands.label.pirate_at", locale, x=x, y=y) for x, y in pirates]
-            return t("haze-islands.label.pay", locale, what=", ".join(parts))
+            # the same words as the move's own event (phrases.Spent: issue 24 item 2)
+            return t("haze-islands.label.pay", locale, what=Spent(cards, pirates))
         case actions.GhostDiscard(card):
             return t("haze-islands.label.ghost_discard", locale, card=card_name(card, locale))
         case actions.Rotate(x, y, quarters):

@@ -92,21 +92,36 @@ def doom_power(state: HazeState) -> int:
     return FINAL_ROUND_POWER if state.round == state.rounds else state.doom_die
 
 
-def doom_target(state: HazeState) -> int | None:
-    """"Establish which player's ship (not Castaway) is the easiest for The Doom to reach
-    ... the lowest number of diamonds ... If the player ships are equally close ..., choose
-    the player with the most icons in their Captain's Log. If still tied, ... roll a die."
-    ``None`` when no ship can be reached."""
+def doom_candidates(state: HazeState) -> list[int]:
+    """The ships The Doom goes after before any coin toss: "Establish which player's ship
+    (not Castaway) is the easiest for The Doom to reach ... the lowest number of diamonds
+    ... If the player ships are equally close ..., choose the player with the most icons
+    in their Captain's Log." Several seats: still tied (a coin toss decides); none: no
+    ship can be reached."""
     distances = doom_distances(state)
     # "Become invisible to The Doom this turn": an invisible ship is no target
     reachable = [(distances[(p.x, p.y)][0], -icons(p), seat)
                  for seat, p in enumerate(state.players)
                  if p.status == SHIP and not p.invisible and (p.x, p.y) in distances]
     if not reachable:
-        return None
+        return []
     best = min(key[:2] for key in reachable)
-    tied = [seat for dist, score, seat in reachable if (dist, score) == best]
-    return tied[0] if len(tied) == 1 else tied[state.rng.below(len(tied))]
+    return [seat for dist, score, seat in reachable if (dist, score) == best]
+
+
+def doom_target(state: HazeState, events: list[Event] | None = None) -> int | None:
+    """The ship The Doom goes after: :func:`doom_candidates`, and "If still tied, flip a
+    doblon (coin) or roll a die" with the seeded die, told as a public event (issue 24
+    item 4). ``None`` when no ship can be reached."""
+    tied = doom_candidates(state)
+    if len(tied) <= 1:
+        return tied[0] if tied else None
+    chosen = tied[state.rng.below(len(tied))]
+    if events is not None:
+        key = "haze-islands.event.doom_tie" if len(tied) == 2 else "haze-islands.event.doom_tie3"
+        seats = {f"{name}_seat": seat for name, seat in zip("abc", tied, strict=False)}
+        events.append(Event(key, chosen, seats))
+    return chosen
 
 
 def night_falls(state: HazeState, events: list[Event]) -> None:
@@ -123,8 +138,10 @@ def doom_moves(state: HazeState, events: list[Event]) -> list[int]:
     # 1. "Increase The Doom's power by 1." (by 2 in the short game)
     state.doom_die = min(DOOM_DIE_MAX, state.doom_die + (2 if state.short else 1))
     power = doom_power(state)
-    target = doom_target(state)
     crossed = 0
+    # the die is rolled for a tie even when The Doom is stopped (a stored game replays
+    # the same stream); the toss is told only when it sends The Doom somewhere
+    target = doom_target(state, None if state.doom_stopped else events)
     if state.doom_stopped:
         # "Stop The Doom from moving this turn": it stays, and still attacks here
         events.append(Event("haze-islands.event.doom_stopped", None))

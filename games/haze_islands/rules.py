@@ -36,6 +36,7 @@ from .data import (
     DOOM_DIE_START,
     DOUBLE,
     HAND_LIMIT,
+    IGNORE_SKULL,
     ISLAND_IDS,
     MAP_CARDS,
     MAX_PLAYERS,
@@ -51,6 +52,7 @@ from .data import (
 )
 from .decks import deal_other_decks
 from .geometry import edge_towards, neighbour
+from .phrases import Spent
 from .round_end import continue_round_end, make_castaway, start_round_end, take_damage
 from .spend import boost_used, payments, pirate_icon, valid_payment
 from .state import (
@@ -149,11 +151,11 @@ def setup(num_players: int, seed: int, *, mode: str, short: bool = False) -> Haz
     rng.shuffle(adventure_deck)
     # 7. "Create a Location. If you draw a Cursed card, try again."
     adventure = adventure_deck.pop()
-    card = decks[first].pop()
-    while MAP_CARDS[card].kind == CURSED:
-        discard.append(card)
-        card = decks[first].pop()
-    start = Location(0, 0, card, 0, adventure, DOUBLE)
+    first_card = decks[first].pop()
+    while MAP_CARDS[first_card].kind == CURSED:
+        discard.append(first_card)
+        first_card = decks[first].pop()
+    start = Location(0, 0, first_card, 0, adventure, DOUBLE)
     # 8.–10. A ship and 3 pirates each, the ships on the starting location, the pirates
     #        in the supply.
     players = [Player() for _ in range(num_players)]
@@ -250,6 +252,22 @@ def actors(state: HazeState) -> frozenset[int]:
     return frozenset((state.current,))
 
 
+def special_moment(state: HazeState) -> bool:
+    """"Use a Special Action at any time before an action is stated or after an action
+    is completed, on any player's turn": the turn's player has no action under way and
+    no decision is open (the Round End has its own window)."""
+    return state.phase == PHASE_PLAY and not state.prompts and state.pending == ""
+
+
+def optional_actors(state: HazeState) -> frozenset[int]:
+    """The holders who may use a special action now on another player's turn (issue 24
+    item 3). Nobody waits for them: they are not :func:`actors`."""
+    if not special_moment(state):
+        return frozenset()
+    return frozenset(seat for seat in range(len(state.players))
+                     if seat != state.current and usable(state, seat, specials.ANY_TURN))
+
+
 # -- legality ---------------------------------------------------------------------------------
 def _acting(player: Player) -> bool:
     return player.status in (SHIP, CASTAWAY)
@@ -282,6 +300,12 @@ def check(state: HazeState, seat: int, action: Action) -> None:
         _check_prompt(state, seat, prompt, action)
         return
     _require(state.phase == PHASE_PLAY, "haze-islands.illegal.round_end")
+    if seat != state.current and isinstance(action, actions.Use):
+        # a special action on another player's turn (issue 24 item 3)
+        _require(state.pending == "", "haze-islands.illegal.special_mid_action",
+                 current_seat=state.current)
+        specials.check_use(state, seat, action, specials.ANY_TURN)
+        return
     _require(seat == state.current, "platform.illegal.not_your_turn",
              current_seat=state.current)
     player = state.players[seat]
@@ -555,6 +579,9 @@ def candidates(state: HazeState, seat: int) -> list[Action]:
     prompt = current_prompt(state)
     if prompt is not None:
         return _prompt_candidates(state, seat, prompt)
+    if seat != state.current:  # only a special action, on another player's turn
+        return list(specials.candidates(state, seat, specials.ANY_TURN)) if (
+            special_moment(state)) else []
     if state.players[seat].status == GHOST:
         if state.pending == PENDING_ROTATE:
             return [actions.Rotate(loc.x, loc.y, q) for loc in state.locations for q in (1, 2, 3)]
@@ -572,7 +599,7 @@ def candidates(state: HazeState, seat: int) -> list[Action]:
     if state.pending == PENDING_STEAL:
         return [actions.Take(card) for card in sorted(stealable(state, seat))]
     if state.pending == PENDING_PAY:
-        return all_payments(state, seat, paying_options(state, seat))
+        return [*all_payments(state, seat, paying_options(state, seat))]
     if state.pending == PENDING_SKULL:
         return [*specials.candidates(state, seat, specials.SKULL), actions.Skip()]
     player = state.players[seat]
@@ -679,7 +706,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         success = False
         if isinstance(action, actions.Use):
             specials.apply_use(state, seat, action, events)
-            if specials.special_of(action.number) == specials.IGNORE_SKULL:
+            if specials.special_of(action.number) == IGNORE_SKULL:
                 success = True  # "Ignore the Skull of Fate after revealing it."
             else:
                 _keep_spells(state, seat)  # "Keep your spells if you fail an Attack."
@@ -739,7 +766,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
         events.append(Event("haze-islands.event.state_complete", seat))
         return events
     elif isinstance(action, actions.Pay) and state.fate_for in (FATE_DOOM, FATE_ATTACK):
-        spend(state, seat, action)
+        spend(state, seat, action, events)
         state.spent_cards = list(action.cards)
         state.spent_pirates = [list(sq) for sq in action.pirates]
         # "Whether your Attack was successful or unsuccessful, you lose those spells."
@@ -748,7 +775,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
             open_fate_window(state, state.target)
         return events
     elif isinstance(action, actions.Pay) and state.fate_for == FATE_HIJACK:
-        spend(state, seat, action)
+        spend(state, seat, action, events)
         target = state.target
         state.pending = ""
         state.fate_for = ""
@@ -762,7 +789,7 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
     elif isinstance(action, actions.Pay):
         here = location_at(state, player.x, player.y)
         assert here is not None and here.adventure is not None
-        spend(state, seat, action)
+        spend(state, seat, action, events)
         # "Then, take the adventure card and add it to your Captain's Log."
         player.log.append(LogEntry(here.side, here.adventure))
         events.append(Event("haze-islands.event.completed", seat, {
@@ -799,13 +826,17 @@ def apply_trusted(state: HazeState, seat: int, action: Action) -> list[Event]:
     return events
 
 
-def spend(state: HazeState, seat: int, pay: actions.Pay) -> None:
+def spend(state: HazeState, seat: int, pay: actions.Pay, events: list[Event]) -> None:
     player = state.players[seat]
     icons = [MAP_CARDS[c].icon for c in pay.cards]
     icons += [pirate_icon(state, x, y) for x, y in pay.pirates]
     boosted = boost_used(icons, paid_requirement(state, seat, icons), player.boost)
     if boosted is not None:
         player.boost.remove(boosted)  # that one icon counted as 2
+    # "Always reveal the cards you spend": the move's own account names them, in the
+    # words of its label in /game log and the clock's line (issue 24 item 2)
+    events.append(Event("haze-islands.event.spent", seat,
+                        {"what": Spent(pay.cards, pay.pirates)}))
     # "Always reveal the cards you spend": discarded as normal, in the order given.
     for card in pay.cards:
         player.hand.remove(card)

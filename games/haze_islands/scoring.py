@@ -50,6 +50,12 @@ def title(count: int) -> str:
     return next(code for minimum, code in TITLES if count >= minimum)
 
 
+def title_of(player: Player) -> str:
+    """"Surviving players earn Titles based on the total number of icons they have": a
+    Ghost Ship or a sunk ship has none ("" ; issue 24 item 4)."""
+    return title(icons(player)) if survives(player) else ""
+
+
 def winners(state: HazeState) -> tuple[int, ...]:
     """Who won a finished game (empty: nobody)."""
     players = state.players

@@ -6,9 +6,11 @@ its effect.
 completed, on any player's turn, or during the Round End. Then, flip over that card to
 show a single X icon." A used card scores 1 icon instead of 2 (data file).
 
-A special action is used in one of four *contexts* (RULES-NOTES.md, "Special actions"):
+A special action is used in one of five *contexts* (RULES-NOTES.md, "Special actions"):
 
 * ``TURN``: on one's own turn before an action is stated;
+* ``ANY_TURN``: on another player's turn, while no action of theirs is under way (an
+  optional move: the game does not wait for it, :func:`.rules.optional_actors`);
 * ``ROUND_END``: the use-or-pass window that opens at the start of every Round End;
 * ``FATE``: the use-or-pass window of a player whose ship an Attack or a Hijack is about
   to reveal a Fate against;
@@ -67,6 +69,7 @@ from .state import (
 )
 
 TURN = "turn"
+ANY_TURN = "any_turn"
 ROUND_END = "round_end"
 FATE = "fate"
 SKULL = "skull"
@@ -79,6 +82,12 @@ OFFERED: dict[str, frozenset[str]] = {
     ROUND_END: frozenset({DRAW_FROM_OPPONENT, MOVE_SHIP, MOVE_PIRATE, RETURN_DEPLOYED,
                           RETURN_DISCARDED, ROTATE_ADVENTURE, FLIP_ADVENTURE, STOP_ADVENTURE,
                           INVISIBLE, STOP_DOOM, REDUCE_DOOM}),
+    # another player's turn, before they state an action or after they completed one
+    # (issue 24 item 3): as on one's own turn, but the "counts as 2" spells only pay on
+    # one's own turn, so they are not offered there
+    ANY_TURN: frozenset({DRAW_FROM_OPPONENT, REORDER_DECK, HAND_AS_MAP, MOVE_SHIP,
+                         MOVE_PIRATE, RETURN_DEPLOYED, RETURN_DISCARDED, ROTATE_ADVENTURE,
+                         FLIP_ADVENTURE, REDUCE_DOOM}),
     FATE: frozenset({MOVE_SHIP, RETURN_DEPLOYED, RETURN_DISCARDED}),
     SKULL: frozenset({IGNORE_SKULL, KEEP_SPELLS}),
 }

@@ -64,15 +64,15 @@ def valid_payment(state: HazeState, seat: int, pay: Pay, required: tuple[str, ..
 def payments(state: HazeState, seat: int, required: tuple[str, ...]) -> list[Pay]:
     """Every way to pay ``required``: cards in each discard order, pirates by square."""
     player = state.players[seat]
-    sources: list[tuple[str, object]] = [("card", c) for c in player.hand]
+    sources: list[tuple[str, int | tuple[int, int]]] = [("card", c) for c in player.hand]
     sources += [("pirate", (x, y)) for x, y in player.deployed]
     found: dict[Pay, None] = {}
     sizes = [len(required)] + ([len(required) - 1] if player.boost and len(required) > 1
                                else [])
     for chosen in (c for size in sizes for c in permutations(sources, size)):
-        cards = tuple(v for kind, v in chosen if kind == "card")
-        pirates = tuple(sorted(v for kind, v in chosen if kind == "pirate"))  # type: ignore[type-var]
-        pay = Pay(cards, pirates)  # type: ignore[arg-type]
+        cards = tuple(v for _kind, v in chosen if isinstance(v, int))
+        pirates = tuple(sorted(v for _kind, v in chosen if isinstance(v, tuple)))
+        pay = Pay(cards, pirates)
         if pay not in found and valid_payment(state, seat, pay, required):
             found[pay] = None
     return list(found)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..protocol import StateFormatError
+from ..errors import StateFormatError
 from ..rng import GameRng
 from .data import (
     ADVENTURE_CARDS,

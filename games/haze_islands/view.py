@@ -51,7 +51,7 @@ class PlayerView:
     hand_count: int
     deck_count: int
     icons: int
-    title: str
+    title: str  #: title code; "" for a player who does not survive (no title)
     doom_cards: int
     #: Captain's Log: (kind, adventure or Doom card number, used, Doom face)
     log: tuple[tuple[str, int, bool, int], ...]
@@ -76,6 +76,9 @@ class HazeView:
     prompt: str
     prompt_seats: tuple[int, ...]
     actors: tuple[int, ...]
+    #: holders who may use a special action now on another player's turn (nobody waits
+    #: for them: issue 24 item 3)
+    may_act: tuple[int, ...]
     players: tuple[PlayerView, ...]
     locations: tuple[LocationView, ...]
     doom: tuple[int, int]
@@ -91,6 +94,10 @@ class HazeView:
     discard: int
     winners: tuple[int, ...]
     reason: str
+    #: every ship The Doom would go after now: the target, or all those tied for the
+    #: coin toss (issue 24 item 4), each with its route (as ``doom_route``)
+    doom_targets: tuple[int, ...] = ()
+    doom_routes: tuple[tuple[tuple[int, int], ...], ...] = ()
     #: the viewer's own secrets (None in the public view)
     hand: tuple[int, ...] | None = None
     #: cards of the viewer's map deck it knows, from the top down
