@@ -409,7 +409,9 @@ def test_options_help_without_a_game_lists_every_game(
     out = capsys.readouterr().out
     heads = re.findall(r"^\S.* \(([a-z-]+)\):$", out, re.M)
     assert heads == ["hagoth", "haze-islands", "hexfolk", "lovci-pokladu", "shipyard"]
-    assert "по умолчанию: competitive; значения: solo, coop, friendly, competitive" in out
+    from games import get_ruleset
+    mode = next(o for o in get_ruleset("haze-islands").options if o.name == "mode")
+    assert f"по умолчанию: {mode.default}; значения: {', '.join(mode.choices)}" in out
 
 
 def test_a_bad_option_points_to_options_help(
