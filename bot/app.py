@@ -79,6 +79,8 @@ class TideboundClient(FrontClient):
         self.service: SessionService | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self._resume_task: asyncio.Task[None] | None = None
+        #: The one shutdown every ``close()`` waits for (issue 24 item 17).
+        self._shutdown: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.config.db_path,
@@ -184,6 +186,18 @@ class TideboundClient(FrontClient):
                 await self.front.unknown_component(interaction)
 
     async def close(self) -> None:
+        """Stop the background tasks, the gateway, the render workers and the storage.
+
+        Idempotent (issue 24 item 17): discord.py itself calls ``close()`` a second time
+        (``reconnect=False``), and a signal may add a third; every call after the first
+        waits for the first shutdown to finish and returns, so none hangs and nothing
+        is closed twice. The shutdown runs in a task of its own, shielded, so a caller
+        that is cancelled while waiting does not cut it short for the others."""
+        if self._shutdown is None:
+            self._shutdown = asyncio.create_task(self._close_once(), name="tidebound-close")
+        await asyncio.shield(self._shutdown)
+
+    async def _close_once(self) -> None:
         for task in (self._resume_task, self._clock_task):
             if task is not None:
                 task.cancel()
