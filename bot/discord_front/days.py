@@ -6,6 +6,14 @@ in :mod:`bot.clocks`; this module is their Discord edge: who may change what (a 
 only their own values; server values need Manage Server), and how a reminder reaches a
 player (a DM with a jump link, or a ping in the game's channel; closed DMs fall back to
 the channel and say so).
+
+A reminder follows the player's ``/settings reminders`` as they are when it is due, not
+as they were when the decision was handed (issue 24 item 15): switched ``off`` since,
+it is dropped (never a ping); a longer delay moves it later. A user's own change also
+replans the decisions already waiting in their games at once, so a shorter delay (or
+reminders switched back on) applies to them too; a server's changed default reaches a
+waiting decision when its reminder falls due (``off`` or later), and a shorter one
+applies from the next decision.
 """
 
 from __future__ import annotations
@@ -27,7 +35,7 @@ from i18n.errors import LocalizedError
 
 from ..clocks import ClockBook
 from ..service import CLOCKS, Person, Update, split_clock
-from ..settings import GUILD, REMINDER_MODES, USER, Settings, show_duration
+from ..settings import GUILD, REMINDER_MODES, USER, ReminderChoice, Settings, show_duration
 from ..storage import DueReminder, SessionRow
 from ..vacation import VacationNews, Vacations
 from .client import FrontClient
@@ -224,13 +232,50 @@ class Days:
         for news in await self.vacations.resume_ended(now):
             await self.tell_games(news)
         for due in await storage.due_reminders(now):
+            try:
+                choice = await self.still_due(due, now)
+            except Exception:
+                log.exception("reminder of session %s seat %s could not be checked",
+                              due.session_id, due.seat)
+                continue
+            if choice is None:
+                continue  # the player's setting changed since it was planned: replanned
             if not await storage.claim_reminder(due.session_id, due.seat, due.since):
                 continue  # sent by someone else meanwhile
             try:
-                await self.remind(due)
+                await self.remind(due, choice)
             except Exception:
                 log.exception("reminder of session %s seat %s failed", due.session_id,
                               due.seat)
+
+    async def still_due(self, due: DueReminder, now: float) -> ReminderChoice | None:
+        """The player's reminder setting as it is NOW, if the reminder planned with the
+        setting of its time is still due under it (issue 24 item 15): ``off`` since then
+        means no reminder, a longer delay means later. Otherwise the session's reminders
+        are planned again with the current setting, and ``None``."""
+        choice = await self.settings.reminders(due.guild_id, due.user_id)
+        if choice.mode != "off":
+            row = await self.client.storage.get(due.session_id)  # type: ignore[union-attr]
+            book = ClockBook.loads(row.clocks) if row is not None else None
+            clock = book.seats.get(due.seat) if book is not None else None
+            if clock is None or (clock.since == due.since
+                                 and clock.remind_at(choice.after, now) <= now):
+                return choice
+        await self.replan_reminders([due.session_id])
+        return None
+
+    async def replan_reminders(self, session_ids: list[int]) -> None:
+        """Plan the reminders of decisions already waiting in these games again, with the
+        players' current settings (issue 24 item 15: a changed ``/settings reminders``
+        applies to a decision already waiting, not only to the next one)."""
+        service = self.client.service
+        assert service is not None
+        for session_id in session_ids:
+            try:
+                await service.adjust_clocks(session_id, lambda book, row: True)
+            except LocalizedError:  # a move came in meanwhile: it planned them itself
+                log.info("reminders of session %s were replanned by a move", session_id)
+        self.wake.set()
 
     async def remember_locale(self, interaction: discord.Interaction) -> None:
         """Keep the user's Discord language (a DM reminder is written in it: a DM is only
@@ -248,10 +293,12 @@ class Days:
             log.exception("could not remember the language of user %s", user_id)
 
     # -- reminders ------------------------------------------------------------------------------
-    async def remind(self, due: DueReminder) -> str:
-        """Remind one player of their waiting decision; how it went (``dm``, ``channel``,
-        ``fallback`` when DMs were closed)."""
-        choice = await self.settings.reminders(due.guild_id, due.user_id)
+    async def remind(self, due: DueReminder, choice: ReminderChoice) -> str:
+        """Remind one player of their waiting decision the way ``choice`` says; how it
+        went (``dm``, ``channel``, ``fallback`` when DMs were closed, ``off``: not at
+        all — a reminder switched off is never a ping, issue 24 item 15)."""
+        if choice.mode not in ("dm", "channel"):
+            return "off"
         locale = due.locale
         game = Term(get_ruleset(due.game).name_key)
         link = jump_link(due.guild_id, due.channel_id, due.last_post)
@@ -423,6 +470,9 @@ def build_days_commands(days: Days) -> list[app_commands.Command[Any, ..., Any]
                                                          locale),
                                      after=show_duration(choice.after),
                                      scope=t(f"platform.settings.scope.{scope}", locale)))
+        if scope == USER:  # the decisions already waiting follow the new choice at once
+            await days.replan_reminders([row.id for row in await days.settings.storage
+                                         .sessions_of_user(owner) if row.status == "active"])
 
     @settings_group.command(name="vacation",
                             description=described("platform.cmd.days.vacation_cap"))
