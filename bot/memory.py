@@ -26,6 +26,11 @@ if TYPE_CHECKING:
 logger = logging.getLogger("tidebound.service")
 
 
+def _read_in(row: SessionRow, locale: str | None) -> SessionRow:
+    """``row`` as its words are written for a reader of ``locale`` (None: the game's)."""
+    return row if locale is None or locale == row.locale else replace(row, locale=locale)
+
+
 class GameMemory:
     """Mixed into :class:`~bot.service.SessionService` (it uses the service's storage,
     cache, locks and render pool)."""
@@ -50,11 +55,13 @@ class GameMemory:
             raise ServiceError("platform.service.no_game")
         return row
 
-    async def game_log(self: SessionService, channel_id: str, count: int = 10) -> str:
-        """``/game log``: the last ``count`` moves in words, as everybody may read them."""
+    async def game_log(self: SessionService, channel_id: str, count: int = 10,
+                       locale: str | None = None) -> str:
+        """``/game log``: the last ``count`` moves in words, as everybody may read them, in
+        ``locale`` (the reader's: only they see it, issue 24 item 16), else the game's."""
         from .service import MAX_TEXT, game_options
 
-        row = await self._last_game(channel_id)
+        row = _read_in(await self._last_game(channel_id), locale)
         log = await self.storage.action_log(row.id)
         lines = await self._offload(history.log_lines, replace(row, state=None), log,
                                     game_options(row.options), count)
@@ -66,12 +73,13 @@ class GameMemory:
             lines = lines[1:]  # the newest moves matter most
         return "\n".join([head, *lines])
 
-    async def game_history(self: SessionService, channel_id: str) -> tuple[str, str]:
+    async def game_history(self: SessionService, channel_id: str,
+                           locale: str | None = None) -> tuple[str, str]:
         """``/game history``: (file name, the history file's text) of the channel's game;
-        hidden information only once it is over."""
+        hidden information only once it is over; in ``locale`` (the reader's) if given."""
         from .service import game_options
 
-        row = await self._last_game(channel_id)
+        row = _read_in(await self._last_game(channel_id), locale)
         log = await self.storage.action_log(row.id)
         text = await self._offload(history.history_text, replace(row, state=None), log,
                                    game_options(row.options),
@@ -94,8 +102,10 @@ class GameMemory:
         """A new lobby with the seats and options of finished game ``session_id``."""
         return await rematch.rematch(self, channel_id, person, session_id)
 
-    async def hint(self: SessionService, channel_id: str, person: Person) -> str:
-        """``/hint``: the bot's move for ``person`` now, from their own view only."""
+    async def hint(self: SessionService, channel_id: str, person: Person,
+                   locale: str | None = None) -> str:
+        """``/hint``: the bot's move for ``person`` now, from their own view only, in
+        ``locale`` (theirs: only they see it, issue 24 item 16), else the game's."""
         from .service import ServiceError, hints_on
 
         row = await self._active_for(channel_id, None)
@@ -107,19 +117,22 @@ class GameMemory:
         loaded = self._load(row)
         if seat not in loaded.ruleset.actors(loaded.state):
             raise ServiceError("history.hint.not_your_turn")
+        locale = locale or row.locale
         found = suggest(loaded.ruleset, loaded.state, seat,
-                        hint_rng(row.id, row.version, seat), self.names(row), row.locale)
+                        hint_rng(row.id, row.version, seat), self.names(row), locale)
         if found is None:
             raise ServiceError("history.hint.none")
         notation, label = found
-        return t("history.hint.text", row.locale, label=label, notation=notation)
+        return t("history.hint.text", locale, label=label, notation=notation)
 
-    async def animated_replay(self: SessionService, channel_id: str, session_id: int) -> bytes:
+    async def animated_replay(self: SessionService, channel_id: str, session_id: int,
+                              locale: str | None = None) -> bytes:
         """The animated replay of finished game ``session_id`` (a GIF under Discord's
-        upload limit): replayed, drawn and put together in the render workers."""
+        upload limit): replayed, drawn and put together in the render workers; in
+        ``locale`` (the watcher's) if given, else the game's."""
         from .service import ServiceError, game_options
 
-        row = await self._last_game(channel_id, session_id)
+        row = _read_in(await self._last_game(channel_id, session_id), locale)
         if row.status != FINISHED:
             raise ServiceError("history.replay.not_over")
         key = (row.id, row.locale)
