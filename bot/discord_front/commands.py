@@ -26,6 +26,7 @@ from ..service import CLOCK_OPTION, CLOCKS, Person, SessionService, Update, game
 from . import components, history_commands
 from .client import FrontClient
 from .days import Days
+from .delivery import image_refused, without_image
 from .failures import answer_failure, guarded_autocomplete
 from .messages import (
     CONTENT_LIMIT,
@@ -71,27 +72,45 @@ class Front:
 
     # -- posting ------------------------------------------------------------------------
     async def post_public(self, interaction: discord.Interaction, update: Update) -> None:
+        """Post ``update`` as the interaction's public followup, after the game's posts
+        Discord refused in the channel before (issue 30 item 4: nothing is lost)."""
+        await self.days.delivery.show_kept(interaction, update.session_id)
         message = await interaction.followup.send(**public_kwargs(update), wait=True)
         await self.days.posted(update, message)
 
     async def post_committed(self, interaction: discord.Interaction, update: Update) -> bool:
         """Post an update whose move is already stored: the full message, or, when that
-        cannot be built or sent, its text alone. Whether the full message went out."""
+        cannot be built or sent, its text alone (saying why, when Discord refused the
+        image). Whether the full message went out."""
         try:
             await self.post_public(interaction, update)
             return True
+        except discord.HTTPException as error:
+            if not image_refused(error, update):
+                log.exception("session %s: the update could not be posted; posting its "
+                              "text", update.session_id)
+                kwargs = self._text_of(update)
+            else:
+                log.warning("session %s: the board image was refused (%s %s); posting the "
+                            "text", update.session_id, error.status, error.code)
+                kwargs = without_image(update, error)
         except Exception:
             log.exception("session %s: the update could not be posted; posting plain text",
                           update.session_id)
-        text = "\n".join(filter(None, [mentions_line(update, update.locale), update.text]))
+            kwargs = self._text_of(update)
         try:
-            await interaction.followup.send(content=text[:CONTENT_LIMIT],
-                                            allowed_mentions=allowed_mentions(update),
-                                            wait=True)
+            message = await interaction.followup.send(**kwargs, wait=True)
+            await self.days.posted(update, message)
         except Exception:
             log.exception("session %s: not even the plain text could be posted",
                           update.session_id)
         return False
+
+    @staticmethod
+    def _text_of(update: Update) -> dict[str, object]:
+        """An update as plain text with its ping (when the full message cannot be)."""
+        text = "\n".join(filter(None, [mentions_line(update, update.locale), update.text]))
+        return {"content": text[:CONTENT_LIMIT], "allowed_mentions": allowed_mentions(update)}
 
     # -- failures -------------------------------------------------------------------------
     async def failed(self, interaction: discord.Interaction, error: BaseException | None, *,

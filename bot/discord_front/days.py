@@ -39,6 +39,7 @@ from ..settings import GUILD, REMINDER_MODES, USER, ReminderChoice, Settings, sh
 from ..storage import DueReminder, SessionRow
 from ..vacation import VacationNews, Vacations
 from .client import FrontClient
+from .delivery import Delivery
 from .messages import CONTENT_LIMIT, locale_of, public_kwargs, refuse
 from .translator import described
 
@@ -73,6 +74,15 @@ def thread_name(row: SessionRow, locale: str, *, players: bool) -> str:
     return text if len(text) <= THREAD_NAME_LIMIT else text[:THREAD_NAME_LIMIT - 1] + "…"
 
 
+def missing_thread_permission(permissions: discord.Permissions) -> str | None:
+    """The permission the bot lacks to open and play a game in a thread of its own
+    (Discord's ``app_permissions`` of the interaction), if any."""
+    for name in ("create_public_threads", "send_messages_in_threads"):
+        if not getattr(permissions, name):
+            return name
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class LobbyDefaults:
     locale: str
@@ -88,6 +98,8 @@ class Days:
         self.wake = asyncio.Event()
         #: user id -> the Discord language last stored for them (saves a read each time)
         self._locales: dict[str, str] = {}
+        #: Posts in a game's channel, keeping what Discord refuses for now (issue 30 item 4).
+        self.delivery = Delivery(client, writable=self.writable, posted=self.posted)
 
     @property
     def settings(self) -> Settings:
@@ -169,12 +181,24 @@ class Days:
         except LocalizedError as error:
             await refuse(interaction, error)
             return
+        lacking = missing_thread_permission(interaction.app_permissions)
+        if lacking is not None:  # said before anything is made (issue 30 item 4)
+            await refuse(interaction, LocalizedError(
+                "platform.thread.no_permission",
+                permission=Term(f"platform.permission.{lacking}")))
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         host = interaction.user
         name = f"{ruleset.display_name(defaults.locale)} — " \
             f"{getattr(host, 'display_name', None) or host.name}"
-        thread = await parent.create_thread(name=name[:THREAD_NAME_LIMIT],
-                                            type=discord.ChannelType.public_thread)
+        try:
+            thread = await parent.create_thread(name=name[:THREAD_NAME_LIMIT],
+                                                type=discord.ChannelType.public_thread)
+        except discord.Forbidden:  # Discord knows better than the interaction said
+            await interaction.edit_original_response(content="⚠️ " + t(
+                "platform.thread.no_permission", locale,
+                permission=t("platform.permission.create_public_threads", locale)))
+            return
         try:
             update = await service.new_game(
                 str(thread.id), Person(str(host.id), getattr(host, "display_name", None)
