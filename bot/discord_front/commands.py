@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -107,7 +108,7 @@ class Front:
         return False
 
     @staticmethod
-    def _text_of(update: Update) -> dict[str, object]:
+    def _text_of(update: Update) -> dict[str, Any]:
         """An update as plain text with its ping (when the full message cannot be)."""
         text = "\n".join(filter(None, [mentions_line(update, update.locale), update.text]))
         return {"content": text[:CONTENT_LIMIT], "allowed_mentions": allowed_mentions(update)}
