@@ -290,3 +290,28 @@ async def test_server_errors_are_retried_and_the_post_kept(standin: DiscordStand
         client.service.deadline_changed.set()  # type: ignore[union-attr]
         (post,) = await eventually(lambda: posts(standin, start))
         assert post.files and "time ran out" in str(post.json["content"])
+
+
+async def test_new_game_warns_the_host_of_missing_permissions(standin: DiscordStandin,
+                                                              db_path: str) -> None:
+    """Issue 30 item 4: "the bot lacking Send Messages, Attach Files": ``/game new`` in
+    such a channel opens the lobby (an interaction's answer needs neither) and tells the
+    host, privately and in their language, what is missing and what it means."""
+    driver = Driver(standin)
+    standin.deny(CHANNEL_ID, "send_messages", "attach_files")
+    async with running_client(factory(db_path), standin) as client:
+        payload, start = await driver.send(slash(
+            "game", {"game": "hagoth"}, subcommand="new", locale="cs",
+            app_permissions=standin.app_permissions(CHANNEL_ID)))
+        assert (await driver.callback(payload))["type"] == 4, "the lobby is open"
+        warning = await driver.ephemeral_text(payload, start)
+        assert "„Posílat zprávy“" in warning and "„Přikládat soubory“" in warning, warning
+        assert client.storage is not None
+        assert await client.storage.open_session(str(CHANNEL_ID)) is not None
+        standin.allow(CHANNEL_ID)
+        payload, start = await driver.send(slash("game", {"game": "hagoth"},
+                                                 subcommand="new"))
+        await driver.callback(payload)  # refused: a game is open here; no warning
+        await asyncio.sleep(0.2)
+        assert not [r for r in standin.requests[start:]
+                    if r.matches("POST", f"/webhooks/\\d+/{re.escape(payload['token'])}$")]

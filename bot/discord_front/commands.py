@@ -301,14 +301,36 @@ class Front:
         await interaction.response.edit_message(content=kwargs["content"],
                                                 view=kwargs.get("view"))
 
-    async def lobby_command(self, interaction: discord.Interaction, work) -> None:  # type: ignore[no-untyped-def]
-        """Lobby commands are quick (no image): answer directly, publicly."""
+    async def lobby_command(self, interaction: discord.Interaction, work) -> bool:  # type: ignore[no-untyped-def]
+        """Lobby commands are quick (no image): answer directly, publicly; whether the
+        command did its work."""
         try:
             update = await work()
         except LocalizedError as error:
             await refuse(interaction, error)
-            return
+            return False
         await interaction.response.send_message(**public_kwargs(update, locale_of(interaction)))
+        return True
+
+    async def warn_missing_permissions(self, interaction: discord.Interaction) -> None:
+        """Tell the host, privately, which permissions the bot lacks in this channel for
+        a game to run well (issue 30 item 4): what the bot posts by itself waits, and
+        board images cannot be attached (see :mod:`.delivery`)."""
+        if interaction.guild_id is None:
+            return
+        locale = locale_of(interaction)
+        lacking = [name for name in GAME_PERMISSIONS
+                   if not getattr(interaction.app_permissions, name)]
+        if not lacking:
+            return
+        names = ", ".join(t("platform.permission.quoted", locale,
+                            name=t(f"platform.permission.{name}", locale)) for name in lacking)
+        try:
+            await interaction.followup.send(
+                t("platform.discord.missing_permissions", locale, permissions=names),
+                ephemeral=True)
+        except discord.HTTPException as error:
+            log.warning("could not warn about missing permissions: %s", error)
 
     # -- rules ------------------------------------------------------------------------------
     async def show_rules(self, interaction: discord.Interaction, game: str, topic: str) -> None:
@@ -350,6 +372,10 @@ class Front:
         await refuse(interaction, LocalizedError("platform.discord.unknown_component"))
 
 
+#: What the bot needs in a game's channel to post by itself and show the boards.
+GAME_PERMISSIONS = ("send_messages", "attach_files")
+
+
 def _game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=r.display_name()[:100], value=r.id) for r in all_rulesets()]
 
@@ -371,10 +397,11 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
         if thread:  # issue 15: the game in a thread of its own
             await front.days.new_game_in_thread(interaction, game, options, defaults)
             return
-        await front.lobby_command(interaction, lambda: front.service.new_game(
-            channel_of(interaction), person_of(interaction), game, options,
-            guild_id=str(interaction.guild_id) if interaction.guild_id else None,
-            locale=defaults.locale, default_clock=defaults.clock))
+        if await front.lobby_command(interaction, lambda: front.service.new_game(
+                channel_of(interaction), person_of(interaction), game, options,
+                guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+                locale=defaults.locale, default_clock=defaults.clock)):
+            await front.warn_missing_permissions(interaction)
 
     @game_new.autocomplete("options")
     @guarded_autocomplete
