@@ -315,3 +315,22 @@ async def test_new_game_warns_the_host_of_missing_permissions(standin: DiscordSt
         await asyncio.sleep(0.2)
         assert not [r for r in standin.requests[start:]
                     if r.matches("POST", f"/webhooks/\\d+/{re.escape(payload['token'])}$")]
+
+
+async def test_channel_deleted_under_a_reminder_ends_the_game(standin: DiscordStandin,
+                                                              db_path: str) -> None:
+    """Issue 30 item 4 and issue 15: a reminder in the channel of a deleted channel ends
+    the game like the clock's post does, instead of failing at every decision."""
+    driver = Driver(standin)
+    async with running_client(factory(db_path), standin) as client:
+        payload, _ = await driver.send(slash("settings", {"mode": "channel", "after": "1h"},
+                                             subcommand="reminders"))
+        await driver.callback(payload)
+        session_id = await start_game(driver, options="target=5", bots=1)
+        await standin.delete_channel(CHANNEL_ID)
+        later = time.time() + 2 * 3600
+        assert client.service is not None and client.storage is not None
+        client.service.now = lambda: later
+        await client.days.tick()
+        row = await client.storage.get(session_id)
+        assert row is not None and row.status == "abandoned"

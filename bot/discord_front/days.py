@@ -39,7 +39,7 @@ from ..settings import GUILD, REMINDER_MODES, USER, ReminderChoice, Settings, sh
 from ..storage import DueReminder, SessionRow
 from ..vacation import VacationNews, Vacations
 from .client import FrontClient
-from .delivery import Delivery
+from .delivery import Delivery, channel_deleted
 from .messages import CONTENT_LIMIT, locale_of, public_kwargs, refuse
 from .translator import described
 
@@ -268,7 +268,10 @@ class Days:
                 continue  # sent by someone else meanwhile
             try:
                 await self.remind(due, choice)
-            except Exception:
+            except Exception as error:
+                if channel_deleted(error):  # nobody can play there any more
+                    await self.delivery.channel_gone(due.session_id)
+                    continue
                 log.exception("reminder of session %s seat %s failed", due.session_id,
                               due.seat)
 
@@ -360,8 +363,11 @@ class Days:
                 channel = await self.writable(row.channel_id)
                 await channel.send(text[:CONTENT_LIMIT],  # type: ignore[union-attr]
                                    allowed_mentions=discord.AllowedMentions.none())
-            except Exception:
-                log.exception("could not tell session %s about a vacation", row.id)
+            except Exception as error:
+                if channel_deleted(error):
+                    await self.delivery.channel_gone(row.id)
+                else:
+                    log.exception("could not tell session %s about a vacation", row.id)
         self.client.service.deadline_changed.set()  # type: ignore[union-attr]
 
     # -- /mygames -----------------------------------------------------------------------------

@@ -8,9 +8,10 @@ and what the players then see:
 * ``429`` rate limit, of a route or global: discord.py waits ``retry_after`` and sends
   the same post again; it arrives late, once.
 * ``500``/``502``/``504``: discord.py sends again after 1, 3, 5… seconds, five times.
-* **The channel was deleted** (``404 Unknown Channel``, 10003): nobody can play there
-  any more, so the game ends as abandoned — its clock, bots and reminders stop, and
-  nothing more is tried there. Its moves stay stored.
+* **The channel was deleted** (``404 Unknown Channel``, 10003; found by such a post, a
+  reminder in the channel or a vacation notice): nobody can play there any more, so the
+  game ends as abandoned — its clock, bots and reminders stop, and nothing more is
+  tried there. Its moves stay stored.
 * **The image is refused**: too large (``413``, 40005), or the bot lacks Attach Files
   (``403 Missing Permissions``, 50013, while the text alone is accepted). The text goes
   out with its ping, its buttons and a line saying why the board is missing.
@@ -193,7 +194,7 @@ class Delivery:
                 return
             if outcome is Outcome.GONE:
                 self._kept.pop(session_id, None)
-                await self._channel_gone(session_id)
+                await self.channel_gone(session_id)
                 return
             queue.popleft()
         self._kept.pop(session_id, None)
@@ -225,7 +226,7 @@ class Delivery:
                             "posting the text", update.session_id, error.status, error.code)
                 message = await channel.send(**without_image(update, error))
         except discord.NotFound as error:
-            if error.code == UNKNOWN_CHANNEL:
+            if channel_deleted(error):
                 return Outcome.GONE
             return self._later(item, row.channel_id, error)
         except TRANSIENT as error:
@@ -243,7 +244,7 @@ class Delivery:
                         "again", item.update.session_id, channel_id, error)
         return Outcome.LATER
 
-    async def _channel_gone(self, session_id: int) -> None:
+    async def channel_gone(self, session_id: int) -> None:
         """The game's channel was deleted: the game ends as abandoned (its moves stay
         stored), so no clock, bot or reminder runs on for a channel nobody can see."""
         storage, service, me = self.client.storage, self.client.service, self.client.user
@@ -260,4 +261,10 @@ class Delivery:
             log.info("session %s: not abandoned (%s)", session_id, error.key)
 
 
-__all__ = ["KEEP_FOR", "KEEP_PER_GAME", "Delivery", "image_refused", "without_image"]
+def channel_deleted(error: BaseException) -> bool:
+    """Whether Discord said the channel does not exist (any more)."""
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
+
+
+__all__ = ["KEEP_FOR", "KEEP_PER_GAME", "Delivery", "channel_deleted", "image_refused",
+           "without_image"]
