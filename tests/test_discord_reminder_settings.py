@@ -8,7 +8,14 @@ from __future__ import annotations
 import asyncio
 import time
 
-from discord_standin import CHANNEL_ID, DiscordStandin, running_client, slash
+import discord
+from discord_standin import (
+    CHANNEL_ID,
+    MEMBER_PERMISSIONS,
+    DiscordStandin,
+    running_client,
+    slash,
+)
 from test_days_e2e import ephemeral, wake_reminders
 from tidebound_support import Driver, factory, start_game
 
@@ -76,3 +83,24 @@ async def test_a_shorter_delay_and_switching_on_apply_at_once(standin: DiscordSt
         assert standin.requests[-1].route == f"/channels/{CHANNEL_ID}/messages"
         await wake_reminders(client, 30)
         assert len(posts_since(standin, start)) == 1, "one reminder per decision"
+
+
+async def test_a_server_switched_off_is_no_ping_either(standin: DiscordStandin,
+                                                       db_path: str) -> None:
+    """Issue 24 item 15 for the server's default (``/settings reminders server:yes``,
+    Manage Server): switched off after the decision was handed, no reminder comes."""
+    manager = MEMBER_PERMISSIONS | discord.Permissions(manage_guild=True).value
+    driver = Driver(standin)
+    async with running_client(factory(db_path), standin) as client:
+        payload, _ = await driver.send(slash(
+            "settings", {"mode": "channel", "after": "2h", "server": True},
+            subcommand="reminders", permissions=manager))
+        await ephemeral(driver, payload)
+        await start_game(driver, options="target=5", bots=1)
+        payload, _ = await driver.send(slash("settings", {"mode": "off", "server": True},
+                                             subcommand="reminders", permissions=manager))
+        await ephemeral(driver, payload)
+        start = standin.mark()
+        await wake_reminders(client, 2.1)
+        await wake_reminders(client, 30)
+        assert posts_since(standin, start) == []
