@@ -45,7 +45,7 @@ from typing import Any
 import aiohttp
 import discord
 
-from i18n import t
+from i18n import DEFAULT_LOCALE, t
 from i18n.errors import LocalizedError
 
 from ..service import Person, Update
@@ -99,7 +99,7 @@ def without_image(update: Update, error: discord.HTTPException) -> dict[str, Any
     kwargs = public_kwargs(update)
     kwargs.pop("file", None)
     kwargs.pop("files", None)
-    locale = update.locale
+    locale = update.locale or DEFAULT_LOCALE
     if error.status == 403:
         why = t("platform.discord.image_not_allowed", locale,
                 permission=t("platform.permission.attach_files", locale))
@@ -126,10 +126,6 @@ class Delivery:
         #: one lock per game posting now (a lock goes with its last holder or waiter)
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = \
             weakref.WeakValueDictionary()
-
-    def kept(self, session_id: int) -> int:
-        """How many posts of the game wait to be sent again."""
-        return len(self._kept.get(session_id, ()))
 
     @contextlib.asynccontextmanager
     async def _held(self, session_id: int) -> AsyncIterator[None]:
