@@ -334,3 +334,46 @@ async def test_channel_deleted_under_a_reminder_ends_the_game(standin: DiscordSt
         await client.days.tick()
         row = await client.storage.get(session_id)
         assert row is not None and row.status == "abandoned"
+
+
+async def test_channel_deleted_under_a_bot_move_after_a_restart(standin: DiscordStandin,
+                                                                db_path: str) -> None:
+    """Issue 30 item 4: "a channel deleted under a game (… a bot move posting to it)":
+    the bot stopped between a human move and the bot's answer (``bots_due``); while it
+    was down the channel was deleted. After the restart the bot moves, its post finds the
+    channel gone, and the game ends as abandoned with the bot's move stored."""
+    import json
+
+    from games import get_ruleset
+
+    hagoth = get_ruleset("hagoth")
+    driver = Driver(standin)
+    async with running_client(factory(db_path), standin) as client:
+        session_id = await start_game(driver, options="target=5", bots=1)
+        assert client.storage is not None
+        row = await client.storage.get(session_id)
+        assert row is not None and row.state is not None
+        state = hagoth.load(json.loads(row.state))
+        assert hagoth.actors(state) == {0}, "alice's turn"
+        # alice's turn is stored, the bot's answer is not (a crash in between)
+        moves = []
+        while hagoth.actors(state) == {0}:
+            notation = hagoth.notate_action(state, hagoth.bot_action(state, 0))
+            hagoth.play(state, 0, notation)
+            moves.append((0, notation))
+        assert hagoth.actors(state) == {1}, "the bot's turn"
+        assert await client.storage.commit_actions(
+            session_id, expected_version=row.version, state=json.dumps(hagoth.dump(state)),
+            actions=moves)
+        assert await client.storage.bots_due_sessions() == [session_id]
+        logged = len(await client.storage.action_log(session_id))
+    await standin.delete_channel(CHANNEL_ID)
+    async with running_client(factory(db_path), standin) as client:
+
+        async def ended() -> bool:
+            row = await client.storage.get(session_id)  # type: ignore[union-attr]
+            return row is not None and row.status == "abandoned"
+
+        assert await eventually(ended), "the bot's post found no channel"
+    _, moves, replays = await read_session(db_path, session_id)
+    assert moves > logged and replays, "the bot's move is stored, the game intact"
