@@ -26,7 +26,6 @@ from .discord_front import components
 from .discord_front.client import FrontClient
 from .discord_front.commands import Front, build_commands
 from .discord_front.days import Days, build_days_commands
-from .discord_front.messages import CONTENT_LIMIT, allowed_mentions, public_kwargs
 from .discord_front.seats import TakeoverButton, install_seat_commands
 from .discord_front.translator import CatalogueTranslator
 from .service import SessionService, Update
@@ -79,6 +78,8 @@ class TideboundClient(FrontClient):
         self.service: SessionService | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self._resume_task: asyncio.Task[None] | None = None
+        #: The one shutdown every ``close()`` waits for (issue 24 item 17).
+        self._shutdown: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.config.db_path,
@@ -127,7 +128,7 @@ class TideboundClient(FrontClient):
         """The turn clock: sleep until the next deadline (re-checking every
         :data:`CLOCK_RECHECK` seconds and whenever a move sets a deadline), then let the
         service play for whoever ran out of time and post what happened."""
-        service = self.service
+        service, delivery = self.service, self.days.delivery
         assert service is not None
         while True:
             try:
@@ -140,6 +141,7 @@ class TideboundClient(FrontClient):
                         await asyncio.wait_for(service.deadline_changed.wait(), delay)
                 for update in await service.expire_due():
                     await self.post_to_channel(update)
+                await delivery.retry()  # posts Discord refused before (issue 30 item 4)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -147,30 +149,9 @@ class TideboundClient(FrontClient):
                 await asyncio.sleep(CLOCK_RECHECK)
 
     async def post_to_channel(self, update: Update) -> None:
-        """Post ``update`` (bots' or the clock's stored moves) in its channel: the full
-        message, or its text alone when that cannot be built or sent."""
-        assert self.storage is not None
-        try:
-            row = await self.storage.get(update.session_id)
-            if row is None:
-                return
-            channel = await self.days.writable(row.channel_id)  # a thread: unarchived
-        except Exception:
-            log.exception("could not find the channel of session %s", update.session_id)
-            return
-        try:
-            message = await channel.send(**public_kwargs(update))  # type: ignore[union-attr]
-            await self.days.posted(update, message)
-            return
-        except Exception:
-            log.exception("could not post session %s to channel %s; posting plain text",
-                          update.session_id, row.channel_id)
-        try:
-            await channel.send(  # type: ignore[union-attr]
-                content=update.text[:CONTENT_LIMIT], allowed_mentions=allowed_mentions(update))
-        except Exception as exc:
-            log.warning("could not post session %s to channel %s: %s", update.session_id,
-                        row.channel_id, exc)
+        """Post ``update`` (bots' or the clock's stored moves) in its channel; what Discord
+        refuses for now is kept and sent again (see :mod:`.discord_front.delivery`)."""
+        await self.days.delivery.post(update)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer clicks on components that are not ours (or were tampered with)."""
@@ -184,6 +165,18 @@ class TideboundClient(FrontClient):
                 await self.front.unknown_component(interaction)
 
     async def close(self) -> None:
+        """Stop the background tasks, the gateway, the render workers and the storage.
+
+        Idempotent (issue 24 item 17): discord.py itself calls ``close()`` a second time
+        (``reconnect=False``), and a signal may add a third; every call after the first
+        waits for the first shutdown to finish and returns, so none hangs and nothing
+        is closed twice. The shutdown runs in a task of its own, shielded, so a caller
+        that is cancelled while waiting does not cut it short for the others."""
+        if self._shutdown is None:
+            self._shutdown = asyncio.create_task(self._close_once(), name="tidebound-close")
+        await asyncio.shield(self._shutdown)
+
+    async def _close_once(self) -> None:
         for task in (self._resume_task, self._clock_task):
             if task is not None:
                 task.cancel()

@@ -32,6 +32,11 @@ ANIMATIONS_KEPT = 4
 logger = logging.getLogger("tidebound.service")
 
 
+def _read_in(row: SessionRow, locale: str | None) -> SessionRow:
+    """``row`` as its words are written for a reader of ``locale`` (None: the game's)."""
+    return row if locale is None or locale == row.locale else replace(row, locale=locale)
+
+
 class GameMemory:
     """Looks back on ``sessions``' games; a take-back is played through ``turns``."""
 
@@ -53,9 +58,11 @@ class GameMemory:
             raise ServiceError("platform.service.no_game")
         return row
 
-    async def game_log(self, channel_id: str, count: int = 10) -> str:
-        """``/game log``: the last ``count`` moves in words, as everybody may read them."""
-        row = await self._last_game(channel_id)
+    async def game_log(self, channel_id: str, count: int = 10,
+                       locale: str | None = None) -> str:
+        """``/game log``: the last ``count`` moves in words, as everybody may read them, in
+        ``locale`` (the reader's: only they see it, issue 24 item 16), else the game's."""
+        row = _read_in(await self._last_game(channel_id), locale)
         log = await self.sessions.storage.action_log(row.id)
         lines = await self._offload(history.log_lines, replace(row, state=None), log,
                                     game_options(row.options), count)
@@ -67,10 +74,11 @@ class GameMemory:
             lines = lines[1:]  # the newest moves matter most
         return "\n".join([head, *lines])
 
-    async def game_history(self, channel_id: str) -> tuple[str, str]:
+    async def game_history(self, channel_id: str,
+                           locale: str | None = None) -> tuple[str, str]:
         """``/game history``: (file name, the history file's text) of the channel's game;
-        hidden information only once it is over."""
-        row = await self._last_game(channel_id)
+        hidden information only once it is over; in ``locale`` (the reader's) if given."""
+        row = _read_in(await self._last_game(channel_id), locale)
         log = await self.sessions.storage.action_log(row.id)
         text = await self._offload(history.history_text, replace(row, state=None), log,
                                    game_options(row.options),
@@ -93,8 +101,10 @@ class GameMemory:
         return await rematch.rematch(self.sessions, self.updates, channel_id, person,
                                      session_id)
 
-    async def hint(self, channel_id: str, person: Person) -> str:
-        """``/hint``: the bot's move for ``person`` now, from their own view only."""
+    async def hint(self, channel_id: str, person: Person,
+                   locale: str | None = None) -> str:
+        """``/hint``: the bot's move for ``person`` now, from their own view only, in
+        ``locale`` (theirs: only they see it, issue 24 item 16), else the game's."""
         row = await self.sessions.active_for(channel_id, None)
         if not hints_on(row.options):
             raise ServiceError("history.hint.off")
@@ -104,17 +114,20 @@ class GameMemory:
         loaded = self.sessions.load(row)
         if seat not in loaded.ruleset.actors(loaded.state):
             raise ServiceError("history.hint.not_your_turn")
+        locale = locale or row.locale
         found = suggest(loaded.ruleset, loaded.state, seat,
-                        hint_rng(row.id, row.version, seat), names(row), row.locale)
+                        hint_rng(row.id, row.version, seat), names(row), locale)
         if found is None:
             raise ServiceError("history.hint.none")
         notation, label = found
-        return t("history.hint.text", row.locale, label=label, notation=notation)
+        return t("history.hint.text", locale, label=label, notation=notation)
 
-    async def animated_replay(self, channel_id: str, session_id: int) -> bytes:
+    async def animated_replay(self, channel_id: str, session_id: int,
+                              locale: str | None = None) -> bytes:
         """The animated replay of finished game ``session_id`` (a GIF under Discord's
-        upload limit): replayed, drawn and put together in the render workers."""
-        row = await self._last_game(channel_id, session_id)
+        upload limit): replayed, drawn and put together in the render workers; in
+        ``locale`` (the watcher's) if given, else the game's."""
+        row = _read_in(await self._last_game(channel_id, session_id), locale)
         if row.status != FINISHED:
             raise ServiceError("history.replay.not_over")
         key = (row.id, row.locale)

@@ -224,11 +224,13 @@ class SessionService:
         return await self.timeouts.expire_due(now)
 
     # -- memory (bot.memory) -------------------------------------------------------------
-    async def game_log(self, channel_id: str, count: int = 10) -> str:
-        return await self.memory.game_log(channel_id, count)
+    async def game_log(self, channel_id: str, count: int = 10,
+                       locale: str | None = None) -> str:
+        return await self.memory.game_log(channel_id, count, locale)
 
-    async def game_history(self, channel_id: str) -> tuple[str, str]:
-        return await self.memory.game_history(channel_id)
+    async def game_history(self, channel_id: str,
+                           locale: str | None = None) -> tuple[str, str]:
+        return await self.memory.game_history(channel_id, locale)
 
     async def undo(self, channel_id: str, person: Person) -> Update:
         return await self.memory.undo(channel_id, person)
@@ -236,11 +238,13 @@ class SessionService:
     async def rematch(self, channel_id: str, person: Person, session_id: int) -> Update:
         return await self.memory.rematch(channel_id, person, session_id)
 
-    async def hint(self, channel_id: str, person: Person) -> str:
-        return await self.memory.hint(channel_id, person)
+    async def hint(self, channel_id: str, person: Person,
+                   locale: str | None = None) -> str:
+        return await self.memory.hint(channel_id, person, locale)
 
-    async def animated_replay(self, channel_id: str, session_id: int) -> bytes:
-        return await self.memory.animated_replay(channel_id, session_id)
+    async def animated_replay(self, channel_id: str, session_id: int,
+                              locale: str | None = None) -> bytes:
+        return await self.memory.animated_replay(channel_id, session_id, locale)
 
     async def stats(self, guild_id: str | None, user_id: str, name: str,
                     locale: str) -> str:

@@ -67,8 +67,28 @@ created with ``POST /channels/{id}/threads``, renamed, archived and unarchived w
 :meth:`DiscordStandin.archive` archiving one as Discord does when it is idle (with a
 ``THREAD_UPDATE`` dispatch; a post to an archived thread is refused, see ``_edit_channel``).
 
-Not emulated: rate limits (no ``X-RateLimit-*`` headers are sent), MESSAGE_CREATE echoes of
-messages the bot posts, permissions checks, voice.
+Discord saying no (issue 30 item 4), with Discord's status codes and JSON error bodies:
+
+* :meth:`DiscordStandin.delete_channel` deletes a channel or thread as a moderator would
+  (``CHANNEL_DELETE``/``THREAD_DELETE`` dispatched); every request about it is then
+  ``404 Unknown Channel (10003)``.
+* :meth:`DiscordStandin.deny` takes permissions from the bot in one channel: a message there
+  without ``send_messages`` (``send_messages_in_threads`` in a thread), or with files without
+  ``attach_files``, and a thread without ``create_public_threads``, are
+  ``403 Missing Permissions (50013)``; without ``view_channel`` everything about the channel is
+  ``403 Missing Access (50001)``. Interaction responses are not subject to them, as on Discord.
+  :meth:`DiscordStandin.app_permissions` is what an interaction there carries.
+* :attr:`DiscordStandin.upload_limit`: a request whose files are larger in total is
+  ``413 Request entity too large (40005)``.
+* :meth:`DiscordStandin.fail` answers the next requests matching a route with a rate limit
+  (:func:`rate_limited`: ``429`` with ``retry_after``, ``global`` and the ``X-RateLimit-*``,
+  ``Retry-After`` and ``Via`` headers, so discord.py waits and sends again) or a server error
+  (:func:`server_error`: ``500``/``502``/``504`` are retried by discord.py after 1, 3, 5… s,
+  ``503`` is raised at once).
+
+Not emulated: rate limits Discord would impose by itself (no ``X-RateLimit-*`` headers on
+ordinary answers), MESSAGE_CREATE echoes of messages the bot posts, permissions from roles
+and overwrites (only :meth:`DiscordStandin.deny`), voice.
 """
 
 from __future__ import annotations
@@ -116,7 +136,9 @@ __all__ = [
     "member_payload",
     "message_payload",
     "new_snowflake",
+    "rate_limited",
     "running_client",
+    "server_error",
     "slash",
     "thread_payload",
     "user_payload",
@@ -161,7 +183,9 @@ MEMBER_PERMISSIONS: int = discord.Permissions(
     use_application_commands=True,
 ).value
 """Permissions of an ordinary member in ``#general`` (sent as a string in payloads)."""
-APP_PERMISSIONS: int = MEMBER_PERMISSIONS | discord.Permissions(manage_messages=True).value
+APP_PERMISSIONS: int = MEMBER_PERMISSIONS | discord.Permissions(
+    manage_messages=True, create_public_threads=True, create_private_threads=True,
+    manage_threads=True).value
 
 # Gateway opcodes.
 OP_DISPATCH = 0
@@ -796,6 +820,45 @@ def _no_content() -> web.Response:
     return web.Response(status=204)
 
 
+def rate_limited(retry_after: float = 0.2, *, is_global: bool = False,
+                 bucket: str = "standin-bucket") -> web.Response:
+    """Discord's ``429 Too Many Requests``: ``retry_after`` seconds (body and headers), a
+    ``global`` limit or a route's bucket. discord.py needs the ``Via`` header (without it
+    a 429 is taken for a Cloudflare ban) and then sleeps ``retry_after`` and sends again."""
+    body = {"message": "You are being rate limited.", "retry_after": retry_after,
+            "global": is_global, "code": 0}
+    headers = {"Content-Type": "application/json", "Via": "1.1 google",
+               "Retry-After": str(max(1, round(retry_after))),
+               "X-RateLimit-Scope": "global" if is_global else "user"}
+    if is_global:
+        headers["X-RateLimit-Global"] = "true"
+    else:
+        headers.update({"X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
+                        "X-RateLimit-Reset": f"{time.time() + retry_after:.3f}",
+                        "X-RateLimit-Reset-After": f"{retry_after:.3f}",
+                        "X-RateLimit-Bucket": bucket})
+    return web.Response(body=json.dumps(body).encode(), status=429, headers=headers)
+
+
+def server_error(status: int = 503) -> web.Response:
+    """Discord failing: ``500 Internal Server Error``, ``502 Bad Gateway``, ``503 Service
+    Unavailable`` or ``504 Gateway Timeout`` with Discord's JSON body."""
+    reason = {500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
+              504: "Gateway Timeout"}.get(status, "Server Error")
+    return _json_response({"message": f"{status}: {reason}", "code": 0}, status)
+
+
+@dataclass(eq=False)
+class _Fault:
+    """Answer the next ``times`` requests matching ``method`` and ``pattern`` with what
+    ``make`` builds (see :meth:`DiscordStandin.fail`)."""
+
+    method: str
+    pattern: re.Pattern[str]
+    make: Callable[[], web.Response]
+    times: int
+
+
 def _body(rec: RecordedRequest) -> Mapping[str, Any]:
     return rec.json if isinstance(rec.json, Mapping) else {}
 
@@ -925,6 +988,11 @@ class DiscordStandin:
         #: Users who accept no DMs from the bot: a message to their DM channel is refused
         #: with Discord's ``403 Cannot send messages to this user (50007)``.
         self.closed_dms: set[int] = set()
+        #: Permissions the bot lacks per channel (see :meth:`deny`).
+        self.denied: dict[int, set[str]] = {}
+        #: The most a request may upload in files (bytes): above, ``413 (40005)``.
+        self.upload_limit = ATTACHMENT_SIZE_LIMIT
+        self._faults: list[_Fault] = []
 
         self.requests: list[RecordedRequest] = []
         self.gateway_received: list[dict[str, Any]] = []
@@ -1489,6 +1557,14 @@ class DiscordStandin:
             bearer = rec.headers.get("Authorization", "").removeprefix("Bot ")
             if auth and not self._token_ok(bearer):
                 return _error(401, 0, "401: Unauthorized")
+            fault = self._fault_for(rec)
+            if fault is not None:
+                return fault
+            if sum(len(f.data) for f in rec.files) > self.upload_limit:
+                return _error(413, 40005, "Request entity too large")
+            channel_id = match.groupdict().get("channel_id")
+            if channel_id is not None and auth and self._lacks(int(channel_id), "view_channel"):
+                return _error(403, 50001, "Missing Access")
             return await handler(rec, match)
         return _error(
             404, 0, f"404: Not Found (discord stand-in has no route for {rec.method} {rec.path})"
@@ -1598,6 +1674,10 @@ class DiscordStandin:
         if parent is None or parent.get("type") not in (0, 5):
             return _error(404, 10003, "Unknown Channel")
         body = _body(rec)
+        private = int(body.get("type") or 11) == 12
+        if self._lacks(int(parent["id"]), "create_private_threads" if private
+                       else "create_public_threads"):
+            return _error(403, 50013, "Missing Permissions")
         name = str(body.get("name") or "")
         if not 1 <= len(name) <= 100:
             return _error(400, 50035, "Invalid Form Body (name: 1-100 characters)")
@@ -1633,6 +1713,64 @@ class DiscordStandin:
         thread["thread_metadata"]["archived"] = True
         thread["thread_metadata"]["archive_timestamp"] = _now_iso()
         await self.dispatch("THREAD_UPDATE", dict(thread))
+
+    # -- Discord saying no (issue 30 item 4) ----------------------------------------------------
+
+    async def delete_channel(self, channel_id: int) -> None:
+        """Delete a channel or thread as a moderator would: gone with its messages, the
+        connected clients told (``CHANNEL_DELETE`` / ``THREAD_DELETE``); from now on every
+        request about it is ``404 Unknown Channel (10003)``."""
+        channel = self.channels.pop(channel_id)
+        for message_id in [m for m, msg in self.messages.items()
+                           if int(msg["channel_id"]) == channel_id]:
+            del self.messages[message_id]
+        event = "THREAD_DELETE" if "thread_metadata" in channel else "CHANNEL_DELETE"
+        data = dict(channel) if event == "CHANNEL_DELETE" else {
+            key: channel[key] for key in ("id", "guild_id", "parent_id", "type")}
+        await self.dispatch(event, data)
+
+    def deny(self, channel_id: int, *permissions: str) -> None:
+        """Take ``permissions`` (names of :class:`discord.Permissions` flags, e.g.
+        ``send_messages``, ``attach_files``, ``create_public_threads``) from the bot in
+        ``channel_id``; see the module docstring for what Discord then refuses."""
+        for name in permissions:
+            if not hasattr(discord.Permissions, name):
+                raise ValueError(f"no such permission: {name}")
+        self.denied.setdefault(channel_id, set()).update(permissions)
+
+    def allow(self, channel_id: int, *permissions: str) -> None:
+        """Give back what :meth:`deny` took (all of it without ``permissions``)."""
+        if not permissions:
+            self.denied.pop(channel_id, None)
+        else:
+            self.denied.get(channel_id, set()).difference_update(permissions)
+
+    def app_permissions(self, channel_id: int = CHANNEL_ID) -> int:
+        """The bot's permissions in ``channel_id`` as an interaction there carries them
+        (``app_permissions``: pass it to :func:`slash` or :func:`component`)."""
+        value = discord.Permissions(APP_PERMISSIONS)
+        for name in self.denied.get(channel_id, ()):
+            setattr(value, name, False)
+        return value.value
+
+    def fail(self, method: str, pattern: str, response: Callable[[], web.Response], *,
+             times: int = 1) -> None:
+        """Answer the next ``times`` requests whose method is ``method`` and whose route
+        (regex, without ``/api/v10``) fully matches ``pattern`` with ``response()``, e.g.
+        ``standin.fail("POST", r"/channels/\\d+/messages", rate_limited)``."""
+        self._faults.append(_Fault(method.upper(), re.compile(API_PREFIX + pattern),
+                                   response, times))
+
+    def _fault_for(self, rec: RecordedRequest) -> web.Response | None:
+        for fault in self._faults:
+            if fault.times > 0 and fault.method == rec.method and \
+                    fault.pattern.fullmatch(rec.path):
+                fault.times -= 1
+                return fault.make()
+        return None
+
+    def _lacks(self, channel_id: int, permission: str) -> bool:
+        return permission in self.denied.get(channel_id, ())
 
     async def _get_attachment(self, rec: RecordedRequest, m: re.Match[str]) -> web.Response:
         found = self.attachments.get(int(m["attachment_id"]))
@@ -1758,6 +1896,10 @@ class DiscordStandin:
             return _error(403, 50007, "Cannot send messages to this user")
         if (channel.get("thread_metadata") or {}).get("archived"):
             return _error(400, 50083, "Thread is archived")
+        send = "send_messages_in_threads" if "thread_metadata" in channel else "send_messages"
+        if self._lacks(channel_id, send) or (rec.files and
+                                             self._lacks(channel_id, "attach_files")):
+            return _error(403, 50013, "Missing Permissions")
         message = self._new_message(
             _body(rec),
             rec.files,

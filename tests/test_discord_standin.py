@@ -30,7 +30,9 @@ from discord_standin import (
     UserArg,
     autocomplete,
     component,
+    rate_limited,
     running_client,
+    server_error,
     slash,
 )
 from PIL import Image
@@ -337,3 +339,97 @@ def test_payload_builders_shape() -> None:
     ]
     assert payload["member"]["permissions"].isdigit()
     assert slash("x")["id"] != slash("x")["id"]
+
+
+# -- Discord saying no (issue 30 item 4): what discord.py makes of each answer -----------------
+
+async def test_deleted_channel_is_unknown_channel(standin: DiscordStandin) -> None:
+    """A deleted channel: CHANNEL_DELETE reaches the client (the cache forgets it), and a
+    post or fetch is ``404 Unknown Channel (10003)``, as on Discord."""
+    async with running_client(DemoClient, standin) as client:
+        channel = client.get_channel(CHANNEL_ID)
+        assert isinstance(channel, discord.TextChannel)
+        await standin.delete_channel(CHANNEL_ID)
+        for _ in range(100):
+            if client.get_channel(CHANNEL_ID) is None:
+                break
+            await asyncio.sleep(0.01)
+        assert client.get_channel(CHANNEL_ID) is None, "CHANNEL_DELETE was dispatched"
+        with pytest.raises(discord.NotFound) as sent:
+            await channel.send("hello")
+        assert sent.value.code == 10003 and sent.value.status == 404
+        with pytest.raises(discord.NotFound) as fetched:
+            await client.fetch_channel(CHANNEL_ID)
+        assert fetched.value.code == 10003
+
+
+async def test_denied_permissions_are_missing_permissions(standin: DiscordStandin) -> None:
+    """Without Attach Files a post with a file is ``403 (50013)`` and one without goes out;
+    without Send Messages every post is refused; without Create Public Threads no thread;
+    an interaction's ``app_permissions`` says so; ``allow`` gives them back."""
+    async with running_client(DemoClient, standin) as client:
+        channel = client.get_channel(CHANNEL_ID)
+        assert isinstance(channel, discord.TextChannel)
+        standin.deny(CHANNEL_ID, "attach_files", "create_public_threads")
+        with pytest.raises(discord.Forbidden) as refused:
+            await channel.send("board", file=discord.File(io.BytesIO(board_png()), "b.png"))
+        assert refused.value.code == 50013 and refused.value.status == 403
+        assert (await channel.send("text only")).content == "text only"
+        with pytest.raises(discord.Forbidden) as thread:
+            await channel.create_thread(name="x", type=discord.ChannelType.public_thread)
+        assert thread.value.code == 50013
+        standin.deny(CHANNEL_ID, "send_messages")
+        with pytest.raises(discord.Forbidden):
+            await channel.send("text only")
+        permissions = discord.Permissions(standin.app_permissions(CHANNEL_ID))
+        assert not permissions.send_messages and not permissions.attach_files
+        assert permissions.view_channel
+        standin.allow(CHANNEL_ID)
+        await channel.send("back", file=discord.File(io.BytesIO(board_png()), "b.png"))
+
+
+async def test_too_large_upload_is_40005(standin: DiscordStandin) -> None:
+    """Files larger than the upload limit: ``413 Request entity too large (40005)``."""
+    async with running_client(DemoClient, standin) as client:
+        channel = client.get_channel(CHANNEL_ID)
+        assert isinstance(channel, discord.TextChannel)
+        standin.upload_limit = 100
+        with pytest.raises(discord.HTTPException) as refused:
+            await channel.send("board", file=discord.File(io.BytesIO(b"x" * 101), "b.png"))
+        assert refused.value.status == 413 and refused.value.code == 40005
+
+
+@pytest.mark.parametrize("is_global", [False, True])
+async def test_rate_limit_is_waited_out_and_sent_again(standin: DiscordStandin,
+                                                       is_global: bool) -> None:
+    """A 429 with ``retry_after`` (a route's bucket or the global limit): discord.py
+    sleeps that long and sends the same request again, which goes out."""
+    async with running_client(DemoClient, standin) as client:
+        channel = client.get_channel(CHANNEL_ID)
+        assert isinstance(channel, discord.TextChannel)
+        standin.fail("POST", r"/channels/\d+/messages",
+                     lambda: rate_limited(0.3, is_global=is_global))
+        start = standin.mark()
+        began = asyncio.get_running_loop().time()
+        message = await channel.send("after the limit")
+        assert asyncio.get_running_loop().time() - began >= 0.3
+        assert message.content == "after the limit"
+        statuses = [r.status for r in standin.requests[start:] if "/messages" in r.path]
+        assert statuses == [429, 200]
+        limited = standin.requests[start]
+        assert limited.response["retry_after"] == 0.3
+        assert limited.response["global"] is is_global
+
+
+async def test_server_errors_retried_or_raised(standin: DiscordStandin) -> None:
+    """A 502 is retried by discord.py (after a second) and the post goes out; a 503 is
+    raised at once as :class:`discord.DiscordServerError`."""
+    async with running_client(DemoClient, standin) as client:
+        channel = client.get_channel(CHANNEL_ID)
+        assert isinstance(channel, discord.TextChannel)
+        standin.fail("POST", r"/channels/\d+/messages", lambda: server_error(502))
+        assert (await channel.send("retried")).content == "retried"
+        standin.fail("POST", r"/channels/\d+/messages", lambda: server_error(503))
+        with pytest.raises(discord.DiscordServerError) as failed:
+            await channel.send("lost?")
+        assert failed.value.status == 503

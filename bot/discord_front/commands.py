@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -26,6 +27,7 @@ from ..service import CLOCK_OPTION, CLOCKS, Person, SessionService, Update, game
 from . import components, history_commands
 from .client import FrontClient
 from .days import Days
+from .delivery import image_refused, without_image
 from .failures import answer_failure, guarded_autocomplete
 from .interactions import channel_of, person_of
 from .messages import (
@@ -63,27 +65,45 @@ class Front:
 
     # -- posting ------------------------------------------------------------------------
     async def post_public(self, interaction: discord.Interaction, update: Update) -> None:
+        """Post ``update`` as the interaction's public followup, after the game's posts
+        Discord refused in the channel before (issue 30 item 4: nothing is lost)."""
+        await self.days.delivery.show_kept(interaction, update.session_id)
         message = await interaction.followup.send(**public_kwargs(update), wait=True)
         await self.days.posted(update, message)
 
     async def post_committed(self, interaction: discord.Interaction, update: Update) -> bool:
         """Post an update whose move is already stored: the full message, or, when that
-        cannot be built or sent, its text alone. Whether the full message went out."""
+        cannot be built or sent, its text alone (saying why, when Discord refused the
+        image). Whether the full message went out."""
         try:
             await self.post_public(interaction, update)
             return True
+        except discord.HTTPException as error:
+            if not image_refused(error, update):
+                log.exception("session %s: the update could not be posted; posting its "
+                              "text", update.session_id)
+                kwargs = self._text_of(update)
+            else:
+                log.warning("session %s: the board image was refused (%s %s); posting the "
+                            "text", update.session_id, error.status, error.code)
+                kwargs = without_image(update, error)
         except Exception:
             log.exception("session %s: the update could not be posted; posting plain text",
                           update.session_id)
-        text = "\n".join(filter(None, [mentions_line(update, update.locale), update.text]))
+            kwargs = self._text_of(update)
         try:
-            await interaction.followup.send(content=text[:CONTENT_LIMIT],
-                                            allowed_mentions=allowed_mentions(update),
-                                            wait=True)
+            message = await interaction.followup.send(**kwargs, wait=True)
+            await self.days.posted(update, message)
         except Exception:
             log.exception("session %s: not even the plain text could be posted",
                           update.session_id)
         return False
+
+    @staticmethod
+    def _text_of(update: Update) -> dict[str, Any]:
+        """An update as plain text with its ping (when the full message cannot be)."""
+        text = "\n".join(filter(None, [mentions_line(update, update.locale), update.text]))
+        return {"content": text[:CONTENT_LIMIT], "allowed_mentions": allowed_mentions(update)}
 
     # -- failures -------------------------------------------------------------------------
     async def failed(self, interaction: discord.Interaction, error: BaseException | None, *,
@@ -273,14 +293,36 @@ class Front:
         await interaction.response.edit_message(content=kwargs["content"],
                                                 view=kwargs.get("view"))
 
-    async def lobby_command(self, interaction: discord.Interaction, work) -> None:  # type: ignore[no-untyped-def]
-        """Lobby commands are quick (no image): answer directly, publicly."""
+    async def lobby_command(self, interaction: discord.Interaction, work) -> bool:  # type: ignore[no-untyped-def]
+        """Lobby commands are quick (no image): answer directly, publicly; whether the
+        command did its work."""
         try:
             update = await work()
         except LocalizedError as error:
             await refuse(interaction, error)
-            return
+            return False
         await interaction.response.send_message(**public_kwargs(update, locale_of(interaction)))
+        return True
+
+    async def warn_missing_permissions(self, interaction: discord.Interaction) -> None:
+        """Tell the host, privately, which permissions the bot lacks in this channel for
+        a game to run well (issue 30 item 4): what the bot posts by itself waits, and
+        board images cannot be attached (see :mod:`.delivery`)."""
+        if interaction.guild_id is None:
+            return
+        locale = locale_of(interaction)
+        lacking = [name for name in GAME_PERMISSIONS
+                   if not getattr(interaction.app_permissions, name)]
+        if not lacking:
+            return
+        names = ", ".join(t("platform.permission.quoted", locale,
+                            name=t(f"platform.permission.{name}", locale)) for name in lacking)
+        try:
+            await interaction.followup.send(
+                t("platform.discord.missing_permissions", locale, permissions=names),
+                ephemeral=True)
+        except discord.HTTPException as error:
+            log.warning("could not warn about missing permissions: %s", error)
 
     # -- rules ------------------------------------------------------------------------------
     async def show_rules(self, interaction: discord.Interaction, game: str, topic: str) -> None:
@@ -322,6 +364,10 @@ class Front:
         await refuse(interaction, LocalizedError("platform.discord.unknown_component"))
 
 
+#: What the bot needs in a game's channel to post by itself and show the boards.
+GAME_PERMISSIONS = ("send_messages", "attach_files")
+
+
 def _game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=r.display_name()[:100], value=r.id) for r in all_rulesets()]
 
@@ -343,10 +389,11 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
         if thread:  # issue 15: the game in a thread of its own
             await front.days.new_game_in_thread(interaction, game, options, defaults)
             return
-        await front.lobby_command(interaction, lambda: front.service.new_game(
-            channel_of(interaction), person_of(interaction), game, options,
-            guild_id=str(interaction.guild_id) if interaction.guild_id else None,
-            locale=defaults.locale, default_clock=defaults.clock))
+        if await front.lobby_command(interaction, lambda: front.service.new_game(
+                channel_of(interaction), person_of(interaction), game, options,
+                guild_id=str(interaction.guild_id) if interaction.guild_id else None,
+                locale=defaults.locale, default_clock=defaults.clock)):
+            await front.warn_missing_permissions(interaction)
 
     @game_new.autocomplete("options")
     @guarded_autocomplete

@@ -6,6 +6,14 @@ in :mod:`bot.clocks`; this module is their Discord edge: who may change what (a 
 only their own values; server values need Manage Server), and how a reminder reaches a
 player (a DM with a jump link, or a ping in the game's channel; closed DMs fall back to
 the channel and say so).
+
+A reminder follows the player's ``/settings reminders`` as they are when it is due, not
+as they were when the decision was handed (issue 24 item 15): switched ``off`` since,
+it is dropped (never a ping); a longer delay moves it later. A user's own change also
+replans the decisions already waiting in their games at once, so a shorter delay (or
+reminders switched back on) applies to them too; a server's changed default reaches a
+waiting decision when its reminder falls due (``off`` or later), and a shorter one
+applies from the next decision.
 """
 
 from __future__ import annotations
@@ -27,10 +35,11 @@ from i18n.errors import LocalizedError
 
 from ..clocks import ClockBook
 from ..service import CLOCKS, Person, Update, split_clock
-from ..settings import GUILD, REMINDER_MODES, USER, Settings, show_duration
+from ..settings import GUILD, REMINDER_MODES, USER, ReminderChoice, Settings, show_duration
 from ..storage import DueReminder, SessionRow
 from ..vacation import VacationNews, Vacations
 from .client import FrontClient
+from .delivery import Delivery, channel_deleted
 from .messages import CONTENT_LIMIT, locale_of, public_kwargs, refuse
 from .translator import described
 
@@ -65,6 +74,15 @@ def thread_name(row: SessionRow, locale: str, *, players: bool) -> str:
     return text if len(text) <= THREAD_NAME_LIMIT else text[:THREAD_NAME_LIMIT - 1] + "…"
 
 
+def missing_thread_permission(permissions: discord.Permissions) -> str | None:
+    """The permission the bot lacks to open and play a game in a thread of its own
+    (Discord's ``app_permissions`` of the interaction), if any."""
+    for name in ("create_public_threads", "send_messages_in_threads"):
+        if not getattr(permissions, name):
+            return name
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class LobbyDefaults:
     locale: str
@@ -80,6 +98,8 @@ class Days:
         self.wake = asyncio.Event()
         #: user id -> the Discord language last stored for them (saves a read each time)
         self._locales: dict[str, str] = {}
+        #: Posts in a game's channel, keeping what Discord refuses for now (issue 30 item 4).
+        self.delivery = Delivery(client, writable=self.writable, posted=self.posted)
 
     @property
     def settings(self) -> Settings:
@@ -161,12 +181,24 @@ class Days:
         except LocalizedError as error:
             await refuse(interaction, error)
             return
+        lacking = missing_thread_permission(interaction.app_permissions)
+        if lacking is not None:  # said before anything is made (issue 30 item 4)
+            await refuse(interaction, LocalizedError(
+                "platform.thread.no_permission",
+                permission=Term(f"platform.permission.{lacking}")))
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         host = interaction.user
         name = f"{ruleset.display_name(defaults.locale)} — " \
             f"{getattr(host, 'display_name', None) or host.name}"
-        thread = await parent.create_thread(name=name[:THREAD_NAME_LIMIT],
-                                            type=discord.ChannelType.public_thread)
+        try:
+            thread = await parent.create_thread(name=name[:THREAD_NAME_LIMIT],
+                                                type=discord.ChannelType.public_thread)
+        except discord.Forbidden:  # Discord knows better than the interaction said
+            await interaction.edit_original_response(content="⚠️ " + t(
+                "platform.thread.no_permission", locale,
+                permission=t("platform.permission.create_public_threads", locale)))
+            return
         try:
             update = await service.new_game(
                 str(thread.id), Person(str(host.id), getattr(host, "display_name", None)
@@ -224,13 +256,53 @@ class Days:
         for news in await self.vacations.resume_ended(now):
             await self.tell_games(news)
         for due in await storage.due_reminders(now):
+            try:
+                choice = await self.still_due(due, now)
+            except Exception:
+                log.exception("reminder of session %s seat %s could not be checked",
+                              due.session_id, due.seat)
+                continue
+            if choice is None:
+                continue  # the player's setting changed since it was planned: replanned
             if not await storage.claim_reminder(due.session_id, due.seat, due.since):
                 continue  # sent by someone else meanwhile
             try:
-                await self.remind(due)
-            except Exception:
+                await self.remind(due, choice)
+            except Exception as error:
+                if channel_deleted(error):  # nobody can play there any more
+                    await self.delivery.channel_gone(due.session_id)
+                    continue
                 log.exception("reminder of session %s seat %s failed", due.session_id,
                               due.seat)
+
+    async def still_due(self, due: DueReminder, now: float) -> ReminderChoice | None:
+        """The player's reminder setting as it is NOW, if the reminder planned with the
+        setting of its time is still due under it (issue 24 item 15): ``off`` since then
+        means no reminder, a longer delay means later. Otherwise the session's reminders
+        are planned again with the current setting, and ``None``."""
+        choice = await self.settings.reminders(due.guild_id, due.user_id)
+        if choice.mode != "off":
+            row = await self.client.storage.get(due.session_id)  # type: ignore[union-attr]
+            book = ClockBook.loads(row.clocks) if row is not None else None
+            clock = book.seats.get(due.seat) if book is not None else None
+            if clock is None or (clock.since == due.since
+                                 and clock.remind_at(choice.after, now) <= now):
+                return choice
+        await self.replan_reminders([due.session_id])
+        return None
+
+    async def replan_reminders(self, session_ids: list[int]) -> None:
+        """Plan the reminders of decisions already waiting in these games again, with the
+        players' current settings (issue 24 item 15: a changed ``/settings reminders``
+        applies to a decision already waiting, not only to the next one)."""
+        service = self.client.service
+        assert service is not None
+        for session_id in session_ids:
+            try:
+                await service.adjust_clocks(session_id, lambda book, row: True)
+            except LocalizedError:  # a move came in meanwhile: it planned them itself
+                log.info("reminders of session %s were replanned by a move", session_id)
+        self.wake.set()
 
     async def remember_locale(self, interaction: discord.Interaction) -> None:
         """Keep the user's Discord language (a DM reminder is written in it: a DM is only
@@ -248,10 +320,12 @@ class Days:
             log.exception("could not remember the language of user %s", user_id)
 
     # -- reminders ------------------------------------------------------------------------------
-    async def remind(self, due: DueReminder) -> str:
-        """Remind one player of their waiting decision; how it went (``dm``, ``channel``,
-        ``fallback`` when DMs were closed)."""
-        choice = await self.settings.reminders(due.guild_id, due.user_id)
+    async def remind(self, due: DueReminder, choice: ReminderChoice) -> str:
+        """Remind one player of their waiting decision the way ``choice`` says; how it
+        went (``dm``, ``channel``, ``fallback`` when DMs were closed, ``off``: not at
+        all — a reminder switched off is never a ping, issue 24 item 15)."""
+        if choice.mode not in ("dm", "channel"):
+            return "off"
         locale = due.locale
         game = Term(get_ruleset(due.game).name_key)
         link = jump_link(due.guild_id, due.channel_id, due.last_post)
@@ -289,8 +363,11 @@ class Days:
                 channel = await self.writable(row.channel_id)
                 await channel.send(text[:CONTENT_LIMIT],  # type: ignore[union-attr]
                                    allowed_mentions=discord.AllowedMentions.none())
-            except Exception:
-                log.exception("could not tell session %s about a vacation", row.id)
+            except Exception as error:
+                if channel_deleted(error):
+                    await self.delivery.channel_gone(row.id)
+                else:
+                    log.exception("could not tell session %s about a vacation", row.id)
         self.client.service.deadline_changed.set()  # type: ignore[union-attr]
 
     # -- /mygames -----------------------------------------------------------------------------
@@ -423,6 +500,9 @@ def build_days_commands(days: Days) -> list[app_commands.Command[Any, ..., Any]
                                                          locale),
                                      after=show_duration(choice.after),
                                      scope=t(f"platform.settings.scope.{scope}", locale)))
+        if scope == USER:  # the decisions already waiting follow the new choice at once
+            await days.replan_reminders([row.id for row in await days.settings.storage
+                                         .sessions_of_user(owner) if row.status == "active"])
 
     @settings_group.command(name="vacation",
                             description=described("platform.cmd.days.vacation_cap"))

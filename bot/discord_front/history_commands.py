@@ -1,6 +1,10 @@
 """The memory of a game in Discord (issue 16): ``/game log``, ``/game history``,
 ``/game undo``, ``/hint``, ``/stats``, ``/leaderboard``, and the final post's Rematch and
-"Watch the replay" buttons."""
+"Watch the replay" buttons.
+
+What only the asker sees (``/hint``, ``/game log``, the ``/game history`` file, the
+replay) is in the asker's own language (their Discord locale, issue 24 item 16), like
+every other ephemeral reply; what the channel sees is in the game's language."""
 
 from __future__ import annotations
 
@@ -66,14 +70,14 @@ def build_history_commands(front: Front, game: app_commands.Group
     async def game_log(interaction: discord.Interaction,
                        count: app_commands.Range[int, 1, MAX_LOG] = 10) -> None:
         await _private_text(interaction, lambda: front.service.game_log(
-            _channel(interaction), count))
+            _channel(interaction), count, locale_of(interaction)))
 
     @game.command(name="history", description=described("history.cmd.history"))
     async def game_history(interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            name, text = await front.service.game_history(_channel(interaction))
+            name, text = await front.service.game_history(_channel(interaction), locale)
         except LocalizedError as error:
             await interaction.followup.send("⚠️ " + error.message(locale), ephemeral=True)
             return
@@ -89,7 +93,7 @@ def build_history_commands(front: Front, game: app_commands.Group
     @app_commands.command(name="hint", description=described("history.cmd.hint"))
     async def hint(interaction: discord.Interaction) -> None:
         await _private_text(interaction, lambda: front.service.hint(
-            _channel(interaction), _person(interaction)))
+            _channel(interaction), _person(interaction), locale_of(interaction)))
 
     @app_commands.command(name="stats", description=described("history.cmd.stats"))
     @app_commands.describe(player=described("history.cmd.stats_player"))
@@ -137,7 +141,7 @@ async def replay_click(front: Front, interaction: discord.Interaction,
     locale = locale_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
-        gif = await front.service.animated_replay(_channel(interaction), session_id)
+        gif = await front.service.animated_replay(_channel(interaction), session_id, locale)
     except LocalizedError as error:
         await interaction.followup.send("⚠️ " + error.message(locale), ephemeral=True)
         return
