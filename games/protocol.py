@@ -31,7 +31,7 @@ package's own modules. Every name a game imports is here (:class:`Event`,
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from i18n import DEFAULT_LOCALE
 
@@ -85,7 +85,20 @@ class Ruleset(Labels[S, A], Clocks[S, A], HiddenInformation[S, A], Undo[S, A],
     default it overrides where the game has more to say."""
 
 
-class ModularRuleset(Ruleset[S, A]):
+class TurnState(Protocol):
+    """What :class:`ModularRuleset` reads of a game's state: the turn count, the seat
+    whose turn it is, and the random stream (every game's state has them)."""
+
+    turn: int
+    current: int
+    rng: GameRng
+
+
+#: The state of a :class:`ModularRuleset`'s game.
+TS = TypeVar("TS", bound=TurnState)
+
+
+class ModularRuleset(Ruleset[TS, A]):
     """A :class:`Ruleset` whose functions live in the game package's own modules.
 
     Every game is laid out the same way, so a newcomer finds a rule in a minute:
@@ -96,6 +109,10 @@ class ModularRuleset(Ruleset[S, A]):
     (``dump_state``, ``load_state``; the state counts ``turn``) and ``hidden``
     (``redeal``: what a viewer cannot tell apart). A game names those modules and
     writes ``setup``, ``view`` and ``result`` itself.
+
+    The modules are named at run time, so mypy sees them as ``Any`` and what their
+    functions return as ``Any``: each ``# type: ignore[no-any-return]  # module: Any``
+    below says so (the games' own modules are typed, and checked there).
     """
 
     rules_module: Any
@@ -110,75 +127,75 @@ class ModularRuleset(Ruleset[S, A]):
     #: without it no move can be taken back.
     undo_module: Any = None
 
-    def actors(self, state: S) -> frozenset[int]:
-        return self.rules_module.actors(state)  # type: ignore[no-any-return]
+    def actors(self, state: TS) -> frozenset[int]:
+        return self.rules_module.actors(state)  # type: ignore[no-any-return]  # module: Any
 
-    def legal_actions(self, state: S, seat: int) -> list[A]:
-        return self.rules_module.legal_actions(state, seat)  # type: ignore[no-any-return]
+    def legal_actions(self, state: TS, seat: int) -> list[A]:
+        return self.rules_module.legal_actions(state, seat)  # type: ignore[no-any-return]  # module: Any
 
-    def apply(self, state: S, seat: int, action: A) -> list[Event]:
-        return self.rules_module.apply(state, seat, action)  # type: ignore[no-any-return]
+    def apply(self, state: TS, seat: int, action: A) -> list[Event]:
+        return self.rules_module.apply(state, seat, action)  # type: ignore[no-any-return]  # module: Any
 
-    def apply_trusted(self, state: S, seat: int, action: A) -> list[Event]:
+    def apply_trusted(self, state: TS, seat: int, action: A) -> list[Event]:
         effects = getattr(self.rules_module, "apply_trusted", None)
         if effects is None:
             return self.apply(state, seat, action)
-        return effects(state, seat, action)  # type: ignore[no-any-return]
+        return effects(state, seat, action)  # type: ignore[no-any-return]  # module: Any
 
-    def turn_marker(self, state: S) -> Hashable:
-        return state.turn  # type: ignore[attr-defined,no-any-return]
+    def turn_marker(self, state: TS) -> Hashable:
+        return state.turn
 
-    def undoable(self, before: S, after: S, seat: int, action: A,
+    def undoable(self, before: TS, after: TS, seat: int, action: A,
                  events: Sequence[Event]) -> bool:
         if self.undo_module is None:
             return False
         return bool(self.undo_module.undoable(before, after, seat, action, events))
 
-    def clock_turn(self, state: S) -> tuple[Hashable, int | None]:
+    def clock_turn(self, state: TS) -> tuple[Hashable, int | None]:
         """The turn number and the seat whose turn it is (``state.current``)."""
-        current = state.current  # type: ignore[attr-defined]
-        return (state.turn, current), current  # type: ignore[attr-defined]
+        current = state.current
+        return (state.turn, current), current
 
     def format_action(self, action: A) -> str:
-        return self.actions_module.format_action(action)  # type: ignore[no-any-return]
+        return self.actions_module.format_action(action)  # type: ignore[no-any-return]  # module: Any
 
     def parse_action(self, text: str) -> A:
-        return self.actions_module.parse_action(text)  # type: ignore[no-any-return]
+        return self.actions_module.parse_action(text)  # type: ignore[no-any-return]  # module: Any
 
-    def read_action(self, state: S, seat: int, text: str, names: Sequence[str] = ()) -> A:
+    def read_action(self, state: TS, seat: int, text: str, names: Sequence[str] = ()) -> A:
         reader = getattr(self.actions_module, "read_action", None)
         if reader is None:
             return self.parse_action(text)
-        return reader(state, seat, text, names)  # type: ignore[no-any-return]
+        return reader(state, seat, text, names)  # type: ignore[no-any-return]  # module: Any
 
-    def choice_group(self, state: S, action: A, locale: str = DEFAULT_LOCALE
+    def choice_group(self, state: TS, action: A, locale: str = DEFAULT_LOCALE
                      ) -> tuple[str, ...]:
         group = getattr(self.actions_module, "choice_group", None)
-        return () if group is None else group(action, locale)  # type: ignore[no-any-return]
+        return () if group is None else group(action, locale)
 
-    def notate_action(self, state: S, action: A) -> str:
+    def notate_action(self, state: TS, action: A) -> str:
         notate = getattr(self.actions_module, "notate_action", None)
         if notate is None:
             return self.format_action(action)
-        return notate(state, action)  # type: ignore[no-any-return]
+        return notate(state, action)  # type: ignore[no-any-return]  # module: Any
 
     def describe_action(
-        self, state: S, seat: int, action: A, names: Sequence[str] = (),
+        self, state: TS, seat: int, action: A, names: Sequence[str] = (),
         locale: str = DEFAULT_LOCALE,
     ) -> str:
-        return self.labels_module.describe(  # type: ignore[no-any-return]
+        return self.labels_module.describe(  # type: ignore[no-any-return]  # module: Any
             state, seat, action, names, locale)
 
-    def dump(self, state: S) -> dict[str, Any]:
-        return self.state_module.dump_state(state)  # type: ignore[no-any-return]
+    def dump(self, state: TS) -> dict[str, Any]:
+        return self.state_module.dump_state(state)  # type: ignore[no-any-return]  # module: Any
 
-    def load(self, data: Mapping[str, Any]) -> S:
-        return self.state_module.load_state(data)  # type: ignore[no-any-return]
+    def load(self, data: Mapping[str, Any]) -> TS:
+        return self.state_module.load_state(data)  # type: ignore[no-any-return]  # module: Any
 
-    def bot_action(self, state: S, seat: int) -> A:
-        return self.bot_module.choose(state, seat)  # type: ignore[no-any-return]
+    def bot_action(self, state: TS, seat: int) -> A:
+        return self.bot_module.choose(state, seat)  # type: ignore[no-any-return]  # module: Any
 
-    def hidden_variants(self, state: S, seat: int | None, rng: GameRng) -> list[S]:
+    def hidden_variants(self, state: TS, seat: int | None, rng: GameRng) -> list[TS]:
         """Two variants: the game's ``hidden.redeal`` applied to a copy, and another copy
         redealt that also gets another random stream (``state.rng``: future draws)."""
         if self.hidden_module is None:
@@ -188,7 +205,7 @@ class ModularRuleset(Ruleset[S, A]):
             other = self.load(self.dump(state))
             self.hidden_module.redeal(other, seat, rng)
             if reseed:
-                stream = other.rng  # type: ignore[attr-defined]
-                other.rng = GameRng(rng.next64(), stream.counter)  # type: ignore[attr-defined]
+                stream = other.rng
+                other.rng = GameRng(rng.next64(), stream.counter)
             variants.append(other)
         return variants

@@ -239,7 +239,7 @@ def render_hand(view: HexfolkView, names: Sequence[str], locale: str = "en") -> 
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = drawing(image)
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=(38, 70, 100))
-    x = MARGIN
+    x: float = MARGIN
     if 0 <= view.viewer < len(view.players):
         draw_token(image, (x + 18, HEADER_H / 2), 36, _style(view.players[view.viewer]))
         x += 46

@@ -130,7 +130,8 @@ def _nice_step(peak: float) -> float:
     for step in (1, 2, 5, 10, 20, 25, 50, 100):
         if peak / step <= 6:
             return step
-    return 10 ** math.ceil(math.log10(peak / 6))
+    coarse: float = 10 ** math.ceil(math.log10(peak / 6))
+    return coarse
 
 
 #: Column left edges of the player table (and its right end).

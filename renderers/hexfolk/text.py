@@ -96,7 +96,7 @@ def _draw_header(
 ) -> None:
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=(38, 70, 100))
     title = t(_K + "title", locale)
-    x = MARGIN
+    x: float = MARGIN
     x += draw_text(draw, (x, 12), title, font(24, bold=True), WHITE)
     x += 14
     x += draw_text(draw, (x, 16), _round_text(view, locale), font(19), (220, 230, 240))
@@ -114,7 +114,7 @@ def _draw_header(
             + text_width(total, sum_face)
             + 4
         )
-        dx = WIDTH - MARGIN - dice_w
+        dx: float = WIDTH - MARGIN - dice_w
         draw.text((dx, HEADER_H / 2), label, font=lab_face, fill=(220, 230, 240), anchor="lm")
         dx += text_width(label, lab_face) + 10
         for v in view.dice:

@@ -945,9 +945,9 @@ def _draw_tokens(
     draw.rounded_rectangle(box, radius=11, fill=(255, 236, 160), outline=GOLD_DARK, width=2)
     cy = (box[1] + box[3]) / 2
     if coin_w:
-        coin = _coin_image(16)
+        stack = _coin_image(16)
         for i in range(min(3, len(tokens))):
-            _paste(board, coin, (box[0] + 13, cy + 4 - i * 4))
+            _paste(board, stack, (box[0] + 13, cy + 4 - i * 4))
     tx = box[0] + coin_w + (w - coin_w) / 2
     for i, line in enumerate(lines):
         draw.text(
@@ -970,7 +970,7 @@ def _draw_card_sailors(
 ) -> None:
     x, y = _cell_xy(sq)
     size = SAILOR if len(sailors) <= 4 else 30
-    spots = _SPOTS
+    spots: tuple[Point, ...] = _SPOTS
     if over_pile:
         # the coins take the card's foot: the sailors stand in one row above them
         size = min(size, 30 if len(sailors) <= 2 else 24)
@@ -1160,10 +1160,11 @@ def _draw_board(view: LovciView, locale: str) -> Image.Image:
     for card in view.cards:
         if card.face_up and card.code and card.kind:
             emptied = card.kind == "treasure" and card.square not in piles
+            left, top = _cell_xy(card.square)
             board.paste(
                 _face_image(card.code, card.kind, card.arrows, card.tail, card.level, locale,
                             emptied),
-                tuple(round(v) for v in _cell_xy(card.square)),
+                (round(left), round(top)),
             )
     for sq in view.last_squares:
         if 0 <= sq < SIZE * SIZE:

@@ -78,7 +78,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: LovciView, locale: str) -> Non
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=NAVY)
     # Every turn is one move; counted over all players, so say "move", not "turn".
     turn = t("render.common.moves", locale, turn=view.turn)
-    right = WIDTH - MARGIN
+    right: float = WIDTH - MARGIN
     right -= draw_text(draw, (right, HEADER_H / 2), turn, font(22, bold=True), WHITE, anchor="rm")
     title = t(_K + "title", locale)
     title_w = min(text_width(title, font(24, bold=True)), 260.0)
