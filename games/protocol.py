@@ -30,7 +30,7 @@ package's own modules. Every name a game imports is here (:class:`Event`,
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from i18n import DEFAULT_LOCALE
@@ -96,6 +96,67 @@ class TurnState(Protocol):
 
 #: The state of a :class:`ModularRuleset`'s game.
 TS = TypeVar("TS", bound=TurnState)
+#: The same, where a module only takes it (or only gives it).
+TS_in = TypeVar("TS_in", bound=TurnState, contravariant=True)
+TS_out = TypeVar("TS_out", bound=TurnState, covariant=True)
+#: An action, where a module only takes it (or only gives it).
+A_in = TypeVar("A_in", bound=Hashable, contravariant=True)
+A_out = TypeVar("A_out", bound=Hashable, covariant=True)
+
+
+class RulesModule(Protocol[TS_in, A]):
+    """A game's ``rules``: who acts, the legal actions, and carrying one out."""
+
+    def actors(self, state: TS_in, /) -> frozenset[int]: ...
+
+    def legal_actions(self, state: TS_in, seat: int, /) -> list[A]: ...
+
+    def apply(self, state: TS_in, seat: int, action: A, /) -> list[Event]: ...
+
+
+class ActionsModule(Protocol[A]):
+    """A game's ``actions``: the canonical notation, both ways (and optionally
+    ``read_action``, ``notate_action`` and ``choice_group``)."""
+
+    def format_action(self, action: A, /) -> str: ...
+
+    def parse_action(self, text: str, /) -> A: ...
+
+
+class LabelsModule(Protocol[TS_in, A_in]):
+    """A game's ``labels``: what a person reads for a move."""
+
+    def describe(self, state: TS_in, seat: int, action: A_in, names: Sequence[str],
+                 locale: str, /) -> str: ...
+
+
+class BotModule(Protocol[TS_in, A_out]):
+    """A game's ``bot``: the move a bot seat makes."""
+
+    def choose(self, state: TS_in, seat: int, /) -> A_out: ...
+
+
+class StateModule(Protocol[TS]):
+    """A game's ``state``: the state as JSON and back, and the version of that JSON."""
+
+    SCHEMA_VERSION: int
+
+    def dump_state(self, state: TS, /) -> dict[str, Any]: ...
+
+    def load_state(self, data: Mapping[str, Any], /) -> TS: ...
+
+
+class HiddenModule(Protocol[TS_in]):
+    """A game's ``hidden``: changes in place what ``seat`` cannot see."""
+
+    def redeal(self, state: TS_in, seat: int | None, rng: GameRng, /) -> None: ...
+
+
+class UndoModule(Protocol[TS_in, A_in]):
+    """A game's ``undo``: whether a move may be taken back."""
+
+    def undoable(self, before: TS_in, after: TS_in, seat: int, action: A_in,
+                 events: Sequence[Event], /) -> bool: ...
 
 
 class ModularRuleset(Ruleset[TS, A]):
@@ -110,37 +171,39 @@ class ModularRuleset(Ruleset[TS, A]):
     (``redeal``: what a viewer cannot tell apart). A game names those modules and
     writes ``setup``, ``view`` and ``result`` itself.
 
-    The modules are named at run time, so mypy sees them as ``Any`` and what their
-    functions return as ``Any``: each ``# type: ignore[no-any-return]  # module: Any``
-    below says so (the games' own modules are typed, and checked there).
+    Each module is typed by a protocol (:class:`RulesModule`, :class:`ActionsModule`...),
+    so a game's module whose functions do not fit is a type error where it is named.
+    The optional functions (``apply_trusted``, ``read_action``, ``notate_action``,
+    ``choice_group``) are looked up when called.
     """
 
-    rules_module: Any
-    actions_module: Any
-    labels_module: Any
-    bot_module: Any
-    state_module: Any
+    rules_module: RulesModule[TS, A]
+    actions_module: ActionsModule[A]
+    labels_module: LabelsModule[TS, A]
+    bot_module: BotModule[TS, A]
+    state_module: StateModule[TS]
     #: ``redeal(state, seat, rng)``: change in place what ``seat`` cannot see (see
     #: :meth:`Ruleset.hidden_variants`; tests/test_hidden_info.py needs it).
-    hidden_module: Any = None
+    hidden_module: HiddenModule[TS] | None = None
     #: ``undoable(before, after, seat, action, events)`` (see :meth:`Ruleset.undoable`);
     #: without it no move can be taken back.
-    undo_module: Any = None
+    undo_module: UndoModule[TS, A] | None = None
 
     def actors(self, state: TS) -> frozenset[int]:
-        return self.rules_module.actors(state)  # type: ignore[no-any-return]  # module: Any
+        return self.rules_module.actors(state)
 
     def legal_actions(self, state: TS, seat: int) -> list[A]:
-        return self.rules_module.legal_actions(state, seat)  # type: ignore[no-any-return]  # module: Any
+        return self.rules_module.legal_actions(state, seat)
 
     def apply(self, state: TS, seat: int, action: A) -> list[Event]:
-        return self.rules_module.apply(state, seat, action)  # type: ignore[no-any-return]  # module: Any
+        return self.rules_module.apply(state, seat, action)
 
     def apply_trusted(self, state: TS, seat: int, action: A) -> list[Event]:
-        effects = getattr(self.rules_module, "apply_trusted", None)
+        effects: Callable[[TS, int, A], list[Event]] | None = getattr(
+            self.rules_module, "apply_trusted", None)
         if effects is None:
             return self.apply(state, seat, action)
-        return effects(state, seat, action)  # type: ignore[no-any-return]  # module: Any
+        return effects(state, seat, action)
 
     def turn_marker(self, state: TS) -> Hashable:
         return state.turn
@@ -157,43 +220,46 @@ class ModularRuleset(Ruleset[TS, A]):
         return (state.turn, current), current
 
     def format_action(self, action: A) -> str:
-        return self.actions_module.format_action(action)  # type: ignore[no-any-return]  # module: Any
+        return self.actions_module.format_action(action)
 
     def parse_action(self, text: str) -> A:
-        return self.actions_module.parse_action(text)  # type: ignore[no-any-return]  # module: Any
+        return self.actions_module.parse_action(text)
 
     def read_action(self, state: TS, seat: int, text: str, names: Sequence[str] = ()) -> A:
-        reader = getattr(self.actions_module, "read_action", None)
+        reader: Callable[[TS, int, str, Sequence[str]], A] | None = getattr(
+            self.actions_module, "read_action", None)
         if reader is None:
             return self.parse_action(text)
-        return reader(state, seat, text, names)  # type: ignore[no-any-return]  # module: Any
+        return reader(state, seat, text, names)
 
     def choice_group(self, state: TS, action: A, locale: str = DEFAULT_LOCALE
                      ) -> tuple[str, ...]:
-        group = getattr(self.actions_module, "choice_group", None)
+        group: Callable[[A, str], tuple[str, ...]] | None = getattr(
+            self.actions_module, "choice_group", None)
         return () if group is None else group(action, locale)
 
     def notate_action(self, state: TS, action: A) -> str:
-        notate = getattr(self.actions_module, "notate_action", None)
+        notate: Callable[[TS, A], str] | None = getattr(
+            self.actions_module, "notate_action", None)
         if notate is None:
             return self.format_action(action)
-        return notate(state, action)  # type: ignore[no-any-return]  # module: Any
+        return notate(state, action)
 
     def describe_action(
         self, state: TS, seat: int, action: A, names: Sequence[str] = (),
         locale: str = DEFAULT_LOCALE,
     ) -> str:
-        return self.labels_module.describe(  # type: ignore[no-any-return]  # module: Any
+        return self.labels_module.describe(
             state, seat, action, names, locale)
 
     def dump(self, state: TS) -> dict[str, Any]:
-        return self.state_module.dump_state(state)  # type: ignore[no-any-return]  # module: Any
+        return self.state_module.dump_state(state)
 
     def load(self, data: Mapping[str, Any]) -> TS:
-        return self.state_module.load_state(data)  # type: ignore[no-any-return]  # module: Any
+        return self.state_module.load_state(data)
 
     def bot_action(self, state: TS, seat: int) -> A:
-        return self.bot_module.choose(state, seat)  # type: ignore[no-any-return]  # module: Any
+        return self.bot_module.choose(state, seat)
 
     def hidden_variants(self, state: TS, seat: int | None, rng: GameRng) -> list[TS]:
         """Two variants: the game's ``hidden.redeal`` applied to a copy, and another copy
