@@ -15,6 +15,11 @@ bars, city rings, hex letters, numbered spots); the sea, rim and piers once per 
 the island (hexes, icons, tokens, harbours, the desert's word) once per layout, hex size
 and locale, from those sprites. A render copies the island, pastes the pieces and the
 spots and draws the panels; texts reuse their rendered glyphs (``common.drawing``).
+
+The package: :mod:`.layout` (sizes, colours, where the pieces and numbered spots go),
+:mod:`.pieces` (the island and every sprite on it), :mod:`.text` (header, turn order,
+player cards, bank, offer), :mod:`.legend`, :mod:`.summary` (the end-of-game image);
+this module puts the board and the hand together.
 """
 
 from __future__ import annotations

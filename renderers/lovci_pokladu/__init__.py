@@ -9,6 +9,11 @@ every face-down card looks the same. Every word comes from the translation layer
 Speed: the board layer (sea ring, coordinates, every card face down) is drawn once per
 locale, each turned card's face once per (code, arrows, tail, locale), each sailor,
 ship and coin once per size; a render pastes these and draws the few dynamic marks.
+
+The package: :mod:`.layout` (sizes, colours, squares and the slots of the sea),
+:mod:`.pieces` (cards, sailors, ships, coins and the board with them), :mod:`.text`
+(title bar, turn order, status, player panels), :mod:`.legend`; this module puts the
+board together. The summary is :mod:`renderers.lovci_summary`.
 """
 
 from __future__ import annotations
