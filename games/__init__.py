@@ -6,6 +6,7 @@ Look a game up with :func:`get_ruleset`; :data:`RULESETS` lists them all.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from .protocol import Event, IllegalAction, MoveChoice, Result, Ruleset
 
@@ -32,20 +33,20 @@ class UnknownGame(IllegalAction):
 DEV_GAMES_ENV = "TIDEBOUND_DEV_GAMES"
 
 
-def _build_registry() -> dict[str, Ruleset]:
+def _build_registry() -> dict[str, Ruleset[Any, Any]]:
     from .hagoth import RULESET as HAGOTH
     from .haze_islands import RULESET as HAZE_ISLANDS
     from .hexfolk import RULESET as HEXFOLK
     from .lovci_pokladu import RULESET as LOVCI
     from .shipyard import RULESET as SHIPYARD
 
-    playable: tuple[Ruleset, ...] = (HAGOTH, LOVCI, HEXFOLK, SHIPYARD, HAZE_ISLANDS)
+    playable: tuple[Ruleset[Any, Any], ...] = (HAGOTH, LOVCI, HEXFOLK, SHIPYARD, HAZE_ISLANDS)
     if os.environ.get(DEV_GAMES_ENV, "") not in ("", "0"):
         playable = (*playable, *_development_games())
     return {ruleset.id: ruleset for ruleset in playable}
 
 
-def _development_games() -> tuple[Ruleset, ...]:
+def _development_games() -> tuple[Ruleset[Any, Any], ...]:
     """Games registered only with :data:`DEV_GAMES_ENV`: none at present.
 
     A new game is listed here (imported inside this function, so that players never load
@@ -54,10 +55,10 @@ def _development_games() -> tuple[Ruleset, ...]:
     return ()
 
 
-RULESETS: dict[str, Ruleset] = {}
+RULESETS: dict[str, Ruleset[Any, Any]] = {}
 
 
-def get_ruleset(game_id: str) -> Ruleset:
+def get_ruleset(game_id: str) -> Ruleset[Any, Any]:
     """The ruleset with id ``game_id``; :class:`UnknownGame` if there is none."""
     if not RULESETS:
         RULESETS.update(_build_registry())
@@ -69,7 +70,7 @@ def get_ruleset(game_id: str) -> Ruleset:
         ) from None
 
 
-def all_rulesets() -> list[Ruleset]:
+def all_rulesets() -> list[Ruleset[Any, Any]]:
     if not RULESETS:
         RULESETS.update(_build_registry())
     return list(RULESETS.values())

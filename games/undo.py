@@ -28,7 +28,7 @@ def drew_nothing(before: Any, after: Any) -> bool:
     return bool(before.rng == after.rng)
 
 
-def learned_nothing(ruleset: Ruleset, before: Any, after: Any, seat: int,
+def learned_nothing(ruleset: Ruleset[Any, Any], before: Any, after: Any, seat: int,
                     action: Any) -> bool:
     """Whether ``action`` (which made ``after`` from ``before``) shows ``seat`` nothing
     it could not see before it: the same move in every hidden variant of ``before`` from

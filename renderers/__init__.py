@@ -41,7 +41,8 @@ def render_public(
     game_id: str, view: Any, names: Sequence[str], caption: str, locale: str = "en"
 ) -> bytes:
     """The public board of ``game_id`` as PNG bytes."""
-    return _module(game_id).render_board(view, names, caption, locale)
+    render: Callable[..., bytes] = _module(game_id).render_board
+    return render(view, names, caption, locale)
 
 
 #: How many private images :func:`render_private` keeps (a few per table in play).
@@ -119,7 +120,8 @@ def render_rules_image(game_id: str, topic: str, locale: str = "en") -> bytes | 
     name = _RULES_IMAGE_MODULES.get(game_id)
     if name is None:
         return None
-    return import_module(name).render_rules_image(topic, locale)
+    render: Callable[[str, str], bytes | None] = import_module(name).render_rules_image
+    return render(topic, locale)
 
 
 def render_summary(

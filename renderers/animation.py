@@ -44,7 +44,8 @@ def render_frames(game_id: str, frames: Sequence[tuple[Any, str]], names: Sequen
 
     out = []
     for view, caption in frames:
-        board = Image.open(io.BytesIO(render_public(game_id, view, names, caption, locale)))
+        board: Image.Image = Image.open(
+            io.BytesIO(render_public(game_id, view, names, caption, locale)))
         board = board.convert("RGB")
         if board.width > width:
             board = board.resize((width, round(board.height * width / board.width)),
@@ -118,7 +119,8 @@ def _first_scale(frames: Sequence[bytes], palette: Image.Image, limit: int) -> f
     estimate = first + per_turn * (len(frames) - 1)
     if estimate <= limit * 0.9:
         return 1.0
-    return max(MIN_SCALE, (limit * 0.9 / estimate) ** 0.5)
+    scale: float = (limit * 0.9 / estimate) ** 0.5
+    return max(MIN_SCALE, scale)
 
 
 def assemble(frames: Sequence[bytes], limit: int = MAX_BYTES) -> bytes:

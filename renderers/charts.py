@@ -48,7 +48,7 @@ def nice_step(peak: float, max_lines: int = 6) -> float:
     if peak <= 0:
         return 1.0
     raw = peak / max_lines
-    power = 10 ** math.floor(math.log10(raw))
+    power: float = 10 ** math.floor(math.log10(raw))
     for m in (1, 2, 2.5, 5, 10):
         if raw <= m * power:
             return max(1.0, m * power)

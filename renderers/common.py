@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Protocol
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -205,8 +206,16 @@ def token_image(style: SeatStyle, size: int) -> Image.Image:
     return layer.resize((size, size), Image.Resampling.LANCZOS)
 
 
+class PasteTarget(Protocol):
+    """Where a sprite can be pasted: an image, or a window onto one (Hexfolk's island
+    inside the board)."""
+
+    def paste(self, im: Image.Image, box: tuple[int, int], mask: Image.Image | None = None, /
+              ) -> None: ...
+
+
 def draw_token(
-    image: Image.Image, centre: tuple[float, float], size: int, style: SeatStyle
+    image: PasteTarget, centre: tuple[float, float], size: int, style: SeatStyle
 ) -> None:
     """Paste ``style``'s token of ``size`` pixels centred on ``centre`` into ``image``."""
     token = token_image(style, size)
@@ -258,9 +267,10 @@ def split_sprite(sprite: Image.Image) -> SplitSprite:
     best: tuple[int, int, int, int] | None = None  # x0, y0, x1, y1
     best_area = 0
     for y0 in range(h):
-        if runs[y0] is None:
+        first = runs[y0]
+        if first is None:
             continue
-        x0, x1 = runs[y0]  # type: ignore[misc]
+        x0, x1 = first
         for y1 in range(y0 + 1, h + 1):
             run = runs[y1 - 1]
             if run is None:
@@ -319,6 +329,7 @@ class CachedDraw(ImageDraw.ImageDraw):
     rendering was the largest part of a Hagoth board's time. The text is placed on whole
     pixels, as a mask rendered once per text, font and anchor."""
 
+    # override: one-line texts take the fast path; any other call goes on to ImageDraw.text
     def text(  # type: ignore[override]
         self,
         xy: tuple[float, float],
@@ -331,9 +342,10 @@ class CachedDraw(ImageDraw.ImageDraw):
     ) -> None:
         if (args or kwargs or not isinstance(text, str) or "\n" in text
                 or not isinstance(font, ImageFont.FreeTypeFont) or self.fontmode != "L"):
+            # arg-type: ImageDraw.text's own arguments, passed on as they came
             super().text(xy, text, fill, font, anchor, *args, **kwargs)  # type: ignore[arg-type]
             return
-        ink, fill_ink = self._getink(fill)  # type: ignore[arg-type]
+        ink, fill_ink = self._getink(fill)  # type: ignore[arg-type]  # fill as ImageDraw.text takes it
         ink = fill_ink if ink is None else ink
         if ink is None or not text:
             return
@@ -764,19 +776,24 @@ COMMON_FILLS: tuple[RGB, ...] = (
     (200, 212, 226))
 
 
-def fills(namespace: Mapping[str, object]) -> tuple[RGB, ...]:
+def fills(namespace: Mapping[str, object], sources: Sequence[str] = ()) -> tuple[RGB, ...]:
     """Every colour a renderer module paints (``fills(globals())``), each once: its
     top-level ``RGB`` constants and the colours in its tuples and dicts of them
     (imported ones too), and every colour written out in its source, such as a card
     icon's ``fill=(160, 84, 180)``; a swatch for :class:`KeptPalettes`. A colour the
     module computes while drawing is not found: a kept palette maps it to the nearest
-    colour it holds."""
+    colour it holds.
+
+    A renderer that is a package passes the namespace of the module holding its colour
+    constants and the ``sources`` of all its modules: they are read as one module, their
+    statements one after the other, so the swatch (and its order, which is the order of
+    the PNG palette) is the one the same code gives in a single file."""
     found: dict[RGB, None] = {}
 
     def add(value: object) -> None:
         if (isinstance(value, tuple) and len(value) == 3
                 and all(type(v) is int and 0 <= v <= 255 for v in value)):
-            found[value] = None  # type: ignore[index]
+            found[value] = None
 
     for name, value in namespace.items():
         if not name.lstrip("_").isupper():
@@ -789,11 +806,15 @@ def fills(namespace: Mapping[str, object]) -> tuple[RGB, ...]:
             for item in value:
                 add(item)
     source = namespace.get("__file__")
-    if isinstance(source, str) and source.endswith(".py"):
-        for node in ast.walk(ast.parse(Path(source).read_text(encoding="utf-8"))):
+    if not sources and isinstance(source, str) and source.endswith(".py"):
+        sources = (source,)
+    if sources:
+        body = [statement for path in sources
+                for statement in ast.parse(Path(path).read_text(encoding="utf-8")).body]
+        for node in ast.walk(ast.Module(body=body, type_ignores=[])):
             if isinstance(node, ast.Tuple) and all(
                     isinstance(item, ast.Constant) for item in node.elts):
-                add(tuple(item.value for item in node.elts))  # type: ignore[attr-defined]
+                add(tuple(item.value for item in node.elts if isinstance(item, ast.Constant)))
     return tuple(found)
 
 

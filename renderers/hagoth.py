@@ -561,7 +561,7 @@ def _draw_order(
 def _draw_header(draw: ImageDraw.ImageDraw, view: HagothView, locale: str) -> None:
     """The title bar: the game's name, the Speed variant if on, and the round."""
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=NAVY)
-    right = WIDTH - MARGIN
+    right: float = WIDTH - MARGIN
     turn = _round_text(view, locale)
     right -= draw_text(draw, (right, HEADER_H / 2), turn, font(22, bold=True), WHITE, anchor="rm")
     if view.speed:

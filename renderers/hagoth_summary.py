@@ -235,7 +235,7 @@ def render_summary(summary: SummaryView, names: Sequence[str], locale: str = "en
     else:
         sub = t(_S + "subtitle_none", locale, turns=turns, rounds=rounds_text)
     draw_text(draw, (MARGIN, MARGIN + 42), sub, font(20), MUTED, WIDTH - 2 * MARGIN)
-    top = MARGIN + HEADER_H
+    top: float = MARGIN + HEADER_H
     draw.line((MARGIN, top - 10, WIDTH - MARGIN, top - 10), fill=RULE, width=2)
     top = _draw_vp_chart(image, summary, names, top, locale) + GAP
     half = (WIDTH - 2 * MARGIN - GAP) / 2

@@ -135,7 +135,7 @@ def render_summary(summary: LovciSummary, names: Sequence[str], locale: str = "e
               WIDTH - 2 * MARGIN)
     draw_text(draw, (MARGIN, MARGIN + 42), _subtitle(summary, names, locale), font(19), MUTED,
               WIDTH - 2 * MARGIN)
-    y = MARGIN + 76
+    y: float = MARGIN + 76
     draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=RULE, width=2)
     series = [Series(_name(names, p.seat), _style(p), tuple(r[p.seat] for r in summary.rounds))
               for p in summary.players]

@@ -106,12 +106,13 @@ class _Recorder:
 
 
 def _site() -> str:
-    """``file:line`` of the nearest renderer frame outside renderers/common.py."""
+    """``file:line`` of the nearest renderer frame outside renderers/common.py (the file
+    within renderers/, e.g. ``hexfolk/text.py``)."""
     frame = sys._getframe(2)
     while frame is not None:
         name = frame.f_code.co_filename
         if name.startswith(RENDERERS_DIR) and not name.endswith("common.py"):
-            return f"{Path(name).name}:{frame.f_lineno}"
+            return f"{Path(name).relative_to(RENDERERS_DIR).as_posix()}:{frame.f_lineno}"
         frame = frame.f_back  # type: ignore[assignment]
     return "?"
 
@@ -172,8 +173,9 @@ def misfits(recording: Recording) -> list[str]:
 
 
 def _renderer_modules() -> list[Any]:
-    return [import_module(f"renderers.{info.name}")
-            for info in pkgutil.iter_modules(renderers.__path__)]
+    """Every renderer module, a renderer package's modules too."""
+    return [import_module(info.name)
+            for info in pkgutil.walk_packages(renderers.__path__, "renderers.")]
 
 
 def _recording(draw_in: Callable[[str], Iterator[None]], locales: tuple[str, ...]

@@ -161,7 +161,7 @@ def format_action(action: Action) -> str:
     match action:
         case PlaySegment(card, berth, None):
             return f"play {card} {berth + 1}"
-        case PlaySegment(card, berth, blueprint):
+        case PlaySegment(card, berth, int() as blueprint):
             return f"play {card} {berth + 1} {_bp(blueprint)}"
         case PlayWood():
             return "play wood"
@@ -188,7 +188,7 @@ def format_action(action: Action) -> str:
             return " ".join(["swap", *cards])
         case MoveSegment(segment, source, dest, None):
             return f"move {segment} {source + 1} {dest + 1}"
-        case MoveSegment(segment, source, dest, blueprint):
+        case MoveSegment(segment, source, dest, int() as blueprint):
             return f"move {segment} {source + 1} {dest + 1} {_bp(blueprint)}"
         case Redesign(berth, blueprint):
             return f"redesign {berth + 1} {_bp(blueprint)}"

@@ -47,6 +47,7 @@ def _sail_value(ship: Ship) -> float:
 
 def _build_value(player: Player, berths: tuple[int, ...]) -> float:
     value = 0.0
+    # union-attr: a berth built on holds a ship (never None)
     left = {b: player.berths[b].unbuilt for b in set(berths)}  # type: ignore[union-attr]
     for berth in berths:
         left[berth] -= 1

@@ -46,7 +46,7 @@ def describe(
         case actions.PlaySegment(card, berth, None):
             return t("hagoth.label.segment", locale, card=_card(card, locale), berth=berth + 1,
                      blueprint=_here(state, seat, berth, locale))
-        case actions.PlaySegment(card, berth, blueprint):
+        case actions.PlaySegment(card, berth, int() as blueprint):
             return t("hagoth.label.new_design", locale, card=_card(card, locale), berth=berth + 1,
                      blueprint=_bp(blueprint, locale))
         case actions.PlayWood():
@@ -83,7 +83,7 @@ def describe(
         case actions.MoveSegment(segment, source, dest, None):
             return t("hagoth.label.move", locale, card=_card(segment, locale), source=source + 1,
                      dest=dest + 1, blueprint=_berth_bp(state, seat, dest, locale))
-        case actions.MoveSegment(segment, source, dest, blueprint):
+        case actions.MoveSegment(segment, source, dest, int() as blueprint):
             return t("hagoth.label.move_new", locale, card=_card(segment, locale),
                      source=source + 1, dest=dest + 1, blueprint=_bp(blueprint, locale))
         case actions.Redesign(berth, blueprint):

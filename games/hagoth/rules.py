@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
+from i18n import Term
+
 from ..protocol import Event, IllegalAction
 from ..protocol import term as _term
 from ..rng import GameRng
@@ -66,11 +68,11 @@ _BERTH_RANGE = range(BERTHS)
 SEGMENT_SET = frozenset(SEGMENTS)
 
 
-def _card(code: str):  # type: ignore[no-untyped-def]
+def _card(code: str) -> Term:
     return _term(f"hagoth.card.{code}")
 
 
-def _blueprint(index: int):  # type: ignore[no-untyped-def]
+def _blueprint(index: int) -> Term:
     return _term(f"hagoth.blueprint.{BLUEPRINTS[index].code}")
 
 
@@ -123,7 +125,7 @@ def card_of(action: Action) -> str:
         return WOOD
     if isinstance(action, PlaySail):
         return SAIL
-    return action.card  # type: ignore[union-attr]
+    return action.card  # type: ignore[union-attr]  # every other play or discard has a card
 
 
 def _require(condition: bool, key: str, **params: object) -> None:
@@ -392,6 +394,7 @@ def legal_actions(state: HagothState, seat: int) -> list[Action]:
             if card == BUILD2 and build_capacity(player) >= 2:
                 out.extend(PlayBuild(card, pair)
                            for pair in combinations_with_replacement(buildable, 2)
+                           # union-attr: a buildable berth holds a ship (never None)
                            if pair[0] != pair[1] or berths[pair[0]].unbuilt >= 2)  # type: ignore[union-attr]
             else:
                 out.extend(PlayBuild(card, (b,)) for b in buildable)

@@ -204,7 +204,7 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         """Only a special building phase in which the player can build nothing is forced
         (it is a skipped turn: ``end``). A lone ``roll`` is a player's own moment, and a
         lone ``decline`` is not forced: a counter-offer can always be typed."""
-        if state.phase != rules.SPECIAL:
+        if state.phase != state_module.SPECIAL:
             return None
         legal = self.legal_actions(state, seat)
         return legal[0] if len(legal) == 1 else None
@@ -250,7 +250,7 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
 
     def public_buttons(self, state: HexfolkState) -> list[tuple[str, str]]:
         """While an offer awaits answers: accept, decline, and "Counter…" (the menu)."""
-        if state.phase != rules.TRADE or state.offer is None or not (
+        if state.phase != state_module.TRADE or state.offer is None or not (
                 rules.actors(state) - {state.current}):
             return []
         return [("platform.discord.offer_accept", "accept"),

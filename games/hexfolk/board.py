@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from ..rng import GameRng
 from .data import BOARD_SPECS, CLASSIC_TOKENS, DESERT, ORE
@@ -261,7 +262,7 @@ def spirals(board: Board) -> list[tuple[int, ...]]:
     return [_spiral(list(board.hex_axial), index, centre, 2, t) for t in range(6)]
 
 
-def components(board_id: str) -> dict:
+def components(board_id: str) -> dict[str, Any]:
     """Terrain counts, deserts, tokens and harbour kinds of ``board_id``: a standard
     board's printed ones, or the map's composed by the data file's rule."""
     if board_id in BOARD_SPECS:

@@ -132,6 +132,7 @@ def choose(state: HexfolkState, seat: int) -> Action:
     board = board_of(state)
     phase = state.phase
     if phase == SETTLE:
+        # union-attr: every legal action of the settling phase is a Settle
         return max(legal, key=lambda a: spot_value(state, board, a.corner))  # type: ignore[union-attr]
     if phase in (FOUND_ROAD, ROADS):
         roads = [a for a in legal if isinstance(a, actions.Road)]
@@ -139,6 +140,7 @@ def choose(state: HexfolkState, seat: int) -> Action:
     if phase == DISCARD:
         return _discard(state, seat, legal)
     if phase == ROBBER:
+        # union-attr: every legal action of the robber phase is a Robber
         return max(legal, key=lambda a: _robber_score(state, seat, a.hex, a.victim))  # type: ignore[union-attr]
     if phase == TRADE:
         if seat != state.current:

@@ -93,6 +93,7 @@ def counters_for(give: tuple[int, ...], get: tuple[int, ...]) -> tuple[tuple[int
     Bounded like the other caches (typed offers can have any terms)."""
     if not any(give):
         return ()
+    # arg-type: an offer's ``give`` has five counts, typed as any length by the caller
     return tuple((r, Counter(_unit(r), give)) for r in range(5)  # type: ignore[arg-type]
                  if give[r] == 0 and _unit(r) != get)
 

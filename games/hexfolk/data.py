@@ -6,6 +6,8 @@ resource vector in the engine is a 5-tuple/list in that order.
 
 from __future__ import annotations
 
+from typing import Any
+
 #: Resource codes in the fixed order used everywhere (notation, vectors, legal order).
 RESOURCES: tuple[str, ...] = ("wood", "brick", "wool", "grain", "ore")
 WOOD, BRICK, WOOL, GRAIN, ORE = range(5)
@@ -56,7 +58,7 @@ def _tokens(counts: dict[int, int]) -> tuple[int, ...]:
 
 
 #: Board specs: row lengths, terrain counts per resource (+ deserts), tokens, harbours.
-BOARD_SPECS: dict[str, dict] = {
+BOARD_SPECS: dict[str, dict[str, Any]] = {
     "standard": {
         "rows": (3, 4, 5, 4, 3),
         "terrain": (4, 3, 4, 4, 3), "deserts": 1,

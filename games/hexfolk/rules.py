@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from i18n import Term
+
 from ..protocol import Event, IllegalAction
 from ..protocol import term as _term
 from ..rng import GameRng
@@ -99,11 +101,11 @@ _RANGE5 = range(5)
 _ZERO = (0, 0, 0, 0, 0)
 
 
-def _res(i: int):  # type: ignore[no-untyped-def]
+def _res(i: int) -> Term:
     return _term(f"hexfolk.resource.{RESOURCES[i]}")
 
 
-def _dev(code: str):  # type: ignore[no-untyped-def]
+def _dev(code: str) -> Term:
     return _term(f"hexfolk.dev.{code}")
 
 

@@ -186,7 +186,7 @@ class LovciRuleset(ModularRuleset[LovciState, Action]):
         left = sum(sum(v) for v in state.tokens.values()) + sum(s.carry for s in state.sailors)
         return LovciSummary(
             players=players, rounds=tuple(tuple(r) for r in stats.rounds),
-            token_values=TOKEN_VALUES, spells=spells,  # type: ignore[arg-type]
+            token_values=TOKEN_VALUES, spells=spells,
             lost_tokens=tuple(state.lost_tokens), left_on_board=left, reason=state.reason,
         )
 

@@ -126,11 +126,11 @@ def format_action(action: Action) -> str:
             return f"start {NAMES[square]}"
         case ShipMove(step, None):
             return f"ship {_lr(step)}"
-        case ShipMove(step, ship):
+        case ShipMove(step, int() as ship):
             return f"ship {COLOUR_LETTERS[ship]} {_lr(step)}"
         case SailorMove(num, colour, square, None, token):
             return f"sailor {_who(num, colour)} to {NAMES[square]}{_with(token)}"
-        case SailorMove(num, colour, _, ship, token):
+        case SailorMove(num, colour, _, int() as ship, token):
             return f"sailor {_who(num, colour)} to ship {COLOUR_LETTERS[ship]}{_with(token)}"
         case Walk(num, step, colour):
             return f"sailor {_who(num, colour)} {_lr(step)}"
@@ -140,7 +140,7 @@ def format_action(action: Action) -> str:
             return f"side {SIDES[side]}"
         case Neptune(square, None):
             return f"neptune to {NAMES[square]}"
-        case Neptune(_, ship):
+        case Neptune(_, int() as ship):
             return f"neptune to ship {COLOUR_LETTERS[ship]}"
         case Mermaid(square, token):
             return f"mermaid {NAMES[square]} {token}"

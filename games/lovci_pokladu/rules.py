@@ -8,6 +8,8 @@ never half-applies. Decisions the rulebook leaves open: ``RULES-NOTES.md``.
 
 from __future__ import annotations
 
+from i18n import Term
+
 from ..protocol import Event, IllegalAction
 from ..protocol import term as _term
 from ..rng import GameRng
@@ -90,7 +92,7 @@ SORTED_NEIGHBOURS = tuple(tuple(sorted(n)) for n in NEIGHBOURS)
 _P = "lovci-pokladu."
 
 
-def _card(state: LovciState, sq: int):  # type: ignore[no-untyped-def]
+def _card(state: LovciState, sq: int) -> Term:
     return _term(f"{_P}card.{CARD_TYPES[state.cards[sq]].code}")
 
 
@@ -227,7 +229,7 @@ def _neptune_ready(state: LovciState, sid: int) -> bool:
 
 
 def _mermaid_targets(state: LovciState) -> list[tuple[int, int]]:
-    out = []
+    out: list[tuple[int, int]] = []
     for sq in sorted(state.tokens):
         if state.tokens[sq] and not guarded(state, sq):
             out.extend((sq, v) for v in sorted(set(state.tokens[sq]), reverse=True))
@@ -407,7 +409,8 @@ def legal_actions(state: LovciState, seat: int) -> list[Action]:
             return [Go(sq, tok) for sq, tok in pending.options]
         if pending.kind == PENDING_SIDE:
             return [Side(SLOT_SIDE[o[0]]) for o in pending.options]
-        return [Mermaid(sq, tok) for sq, tok in pending.options] + [Later()]
+        mermaids: list[Action] = [Mermaid(sq, tok) for sq, tok in pending.options]
+        return [*mermaids, Later()]
     out: list[Action] = []
     for ship in range(len(state.ships)):
         if state.ships[ship].owner == seat:
