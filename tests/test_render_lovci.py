@@ -25,14 +25,9 @@ from games.lovci_pokladu.view import CardView, LovciView, PendingView
 from i18n import has
 from renderers import render_public
 from renderers.common import seat_style
-from renderers.lovci_pokladu import (
-    CELL,
-    _board_layer,
-    _cell_xy,
-    _draw_board,
-    _slot_box,
-    render_board,
-)
+from renderers.lovci_pokladu import render_board
+from renderers.lovci_pokladu.layout import CELL, _cell_xy, _slot_box
+from renderers.lovci_pokladu.pieces import _board_layer, _draw_board
 
 NAMES = ("Alice", "Bořivoj Přemyslovec", "Дмитрий", "Someone With A Really Long Display Name")
 CAPTION = (
