@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from games import get_ruleset
 from i18n import t
@@ -57,7 +55,7 @@ class GameMemory:
         """``/game log``: the last ``count`` moves in words, as everybody may read them."""
         row = await self._last_game(channel_id)
         log = await self.sessions.storage.action_log(row.id)
-        lines = await self._offload(history.log_lines, replace(row, state=None), log,
+        lines = await self.updates.offload(history.log_lines, replace(row, state=None), log,
                                     game_options(row.options), count)
         game = self.sessions.ruleset(row).display_name(row.locale)
         if not lines:
@@ -72,17 +70,10 @@ class GameMemory:
         hidden information only once it is over."""
         row = await self._last_game(channel_id)
         log = await self.sessions.storage.action_log(row.id)
-        text = await self._offload(history.history_text, replace(row, state=None), log,
+        text = await self.updates.offload(history.history_text, replace(row, state=None), log,
                                    game_options(row.options),
                                    row.status not in (ACTIVE, LOBBY))
         return f"tidebound-{row.game}-{row.id}.txt", text
-
-    async def _offload(self, function: Callable[..., Any], *args: Any) -> Any:
-        """Run a long replay off the event loop: in the render workers, or in a thread
-        when this service draws nothing (and so starts no workers)."""
-        if self.updates.render:
-            return await self.updates.render_pool.run(function, *args)
-        return await asyncio.to_thread(function, *args)
 
     async def undo(self, channel_id: str, person: Person) -> Update:
         """Take back ``person``'s last move (see :mod:`bot.undo`)."""
