@@ -61,7 +61,7 @@ class History:
     def names(self) -> list[str]:
         return [name for name, _ in self.seats]
 
-    def ruleset(self) -> Ruleset:
+    def ruleset(self) -> Ruleset[Any, Any]:
         return get_ruleset(self.game)
 
 

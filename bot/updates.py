@@ -230,7 +230,7 @@ class Updates:
             return known
         log = await self.sessions.storage.action_log(row.id)
         try:
-            account = await self.offload(history.last_account, replace(row, state=None),
+            account: str = await self.offload(history.last_account, replace(row, state=None),
                                          log, game_options(row.options))
         except Exception:
             logger.exception("session %s: the account of its last move could not be built",
