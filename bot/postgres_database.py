@@ -153,7 +153,7 @@ class _PgExecutor:
         batch = [list(p) for p in parameters]
         if not batch:
             return
-        import asyncpg  # type: ignore[import-untyped]  # asyncpg ships no type hints
+        import asyncpg
 
         async with self._connection() as connection:
             # Rows are converted before anything is sent (their types looked up once per
