@@ -161,14 +161,14 @@ class TideboundClient(FrontClient):
             log.exception("could not find the channel of session %s", update.session_id)
             return
         try:
-            message = await channel.send(**public_kwargs(update))
+            message = await channel.send(**public_kwargs(update))  # type: ignore[union-attr]
             await self.days.posted(update, message)
             return
         except Exception:
             log.exception("could not post session %s to channel %s; posting plain text",
                           update.session_id, row.channel_id)
         try:
-            await channel.send(
+            await channel.send(  # type: ignore[union-attr]
                 content=update.text[:CONTENT_LIMIT], allowed_mentions=allowed_mentions(update))
         except Exception as exc:
             log.warning("could not post session %s to channel %s: %s", update.session_id,
