@@ -14,6 +14,8 @@ import contextlib
 import logging
 import os
 import sys
+from collections.abc import Mapping
+from typing import Any
 
 import aiohttp
 import discord
@@ -43,7 +45,7 @@ class TideboundClient(FrontClient):
     """discord.py client with Tidebound's commands, components and session service."""
 
     def __init__(self, config: Config, *, sync_commands: bool = True,
-                 **client_options: object) -> None:
+                 **client_options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(),
@@ -158,7 +160,8 @@ class TideboundClient(FrontClient):
         await self.days.remember_locale(interaction)  # DM reminders in the user's language
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: Mapping[str, object] = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
         if not components.is_ours(custom_id):
             await asyncio.sleep(0)  # let discord.py's own routing run first
             if not interaction.response.is_done():
@@ -245,6 +248,7 @@ def _reason(exc: BaseException) -> str:
     number = getattr(cause, "errno", None)
     if isinstance(number, int) and number > 0:
         return os.strerror(number)  # "Connection refused"
-    if getattr(cause, "strerror", None):
-        return str(cause.strerror)  # "Name or service not known"
+    strerror = getattr(cause, "strerror", None)
+    if strerror:
+        return str(strerror)  # "Name or service not known"
     return str(cause) or type(exc).__name__

@@ -63,6 +63,15 @@ def parse_target(text: str | Path) -> Target:
     return Target(SQLITE, text)
 
 
+class AsyncLock(Protocol):
+    """What ``async with db.lock:`` needs (SQLite's :class:`asyncio.Lock`, PostgreSQL's
+    no-op :func:`contextlib.nullcontext`)."""
+
+    async def __aenter__(self) -> Any: ...
+
+    async def __aexit__(self, exc_type: Any, exc: Any, tb: Any, /) -> Any: ...
+
+
 class Cursor(Protocol):
     rowcount: int
     lastrowid: int | None
@@ -88,7 +97,8 @@ class Database(Executor, Protocol):
     target: Target
     #: Held around reads that must not see another coroutine's open transaction (SQLite's
     #: single connection); a no-op on PostgreSQL, whose pool gives each its own.
-    lock: AbstractAsyncContextManager[Any]
+    @property
+    def lock(self) -> AsyncLock: ...
 
     def transaction(self) -> AbstractAsyncContextManager[Executor]: ...
 

@@ -26,7 +26,7 @@ def hint_rng(session_id: int, version: int, seat: int) -> GameRng:
     return GameRng(int.from_bytes(digest[:8], "big"))
 
 
-def suggest(ruleset: Ruleset, state: Any, seat: int, rng: GameRng,
+def suggest(ruleset: Ruleset[Any, Any], state: Any, seat: int, rng: GameRng,
             names: Sequence[str] = (), locale: str = DEFAULT_LOCALE) -> tuple[str, str] | None:
     """(notation, label) of the bot's move for ``seat`` on a state re-dealt from
     ``seat``'s view, or ``None`` when that move is not legal in the real position (it

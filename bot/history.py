@@ -35,7 +35,7 @@ from games import Ruleset, get_ruleset
 from i18n import DEFAULT_LOCALE, t
 from i18n.errors import LocalizedError
 
-from .replay import replay
+from .replay import in_force, is_undo, rebuild, replay
 from .storage import LoggedAction, SessionRow
 
 BOT_MARK = "[bot]"
@@ -61,7 +61,7 @@ class History:
     def names(self) -> list[str]:
         return [name for name, _ in self.seats]
 
-    def ruleset(self) -> Ruleset:
+    def ruleset(self) -> Ruleset[Any, Any]:
         return get_ruleset(self.game)
 
 
@@ -188,3 +188,30 @@ def log_lines(row: SessionRow, log: Sequence[LoggedAction], options: dict[str, A
                      time=time.strftime("%d %b %H:%M", time.gmtime(log[step.index].created_at)),
                      line=said))
     return out
+
+
+def last_account(row: SessionRow, log: Sequence[LoggedAction], options: dict[str, Any]) -> str:
+    """What ``/game status`` says of the last logged move when this process has not seen
+    it played (a restart, a cache eviction, another process): ``Last move: Ann played
+    “<public label>”``, the move's :meth:`~games.protocol.Ruleset.describe_public`, never
+    its notation, which may name hidden cards (issue 24, item 1). A take-back says which
+    move was taken back, as ``/game log`` does."""
+    if row.seed is None or not log:
+        return ""
+    ruleset = get_ruleset(row.game)
+    names = [seat.name for seat in row.seats]
+    entries = [(entry.seat, entry.notation) for entry in log]
+    seat, notation = entries[-1]
+    kept = in_force(entries[:-1])
+    undo = is_undo(notation)
+    if undo:  # the move taken back, on the board it was played on
+        seat, notation = kept[-1]
+        kept = kept[:-1]
+    before = rebuild(ruleset, len(names), options, row.seed, kept)
+    action = ruleset.read_action(before, seat, notation)
+    label = ruleset.describe_public(before, seat, action, names, row.locale)
+    who = names[seat] if 0 <= seat < len(names) else "?"
+    if undo:
+        return t("history.undo.done", row.locale, player=who, move=label)
+    return t("platform.game.last_logged", row.locale, player=who, move=label)
+

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from games import get_ruleset
 from i18n import t
@@ -64,7 +62,7 @@ class GameMemory:
         ``locale`` (the reader's: only they see it, issue 24 item 16), else the game's."""
         row = _read_in(await self._last_game(channel_id), locale)
         log = await self.sessions.storage.action_log(row.id)
-        lines = await self._offload(history.log_lines, replace(row, state=None), log,
+        lines = await self.updates.offload(history.log_lines, replace(row, state=None), log,
                                     game_options(row.options), count)
         game = self.sessions.ruleset(row).display_name(row.locale)
         if not lines:
@@ -80,17 +78,10 @@ class GameMemory:
         hidden information only once it is over; in ``locale`` (the reader's) if given."""
         row = _read_in(await self._last_game(channel_id), locale)
         log = await self.sessions.storage.action_log(row.id)
-        text = await self._offload(history.history_text, replace(row, state=None), log,
+        text = await self.updates.offload(history.history_text, replace(row, state=None), log,
                                    game_options(row.options),
                                    row.status not in (ACTIVE, LOBBY))
         return f"tidebound-{row.game}-{row.id}.txt", text
-
-    async def _offload(self, function: Callable[..., Any], *args: Any) -> Any:
-        """Run a long replay off the event loop: in the render workers, or in a thread
-        when this service draws nothing (and so starts no workers)."""
-        if self.updates.render:
-            return await self.updates.render_pool.run(function, *args)
-        return await asyncio.to_thread(function, *args)
 
     async def undo(self, channel_id: str, person: Person) -> Update:
         """Take back ``person``'s last move (see :mod:`bot.undo`)."""

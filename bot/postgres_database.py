@@ -34,7 +34,7 @@ class _Row(Sequence[Any]):
     def __init__(self, keys: list[str], values: list[Any]) -> None:
         self._keys, self._values = keys, values
 
-    def __getitem__(self, key: Any) -> Any:  # type: ignore[override]
+    def __getitem__(self, key: Any) -> Any:
         if isinstance(key, str):
             return self._values[self._keys.index(key)]
         return self._values[key]

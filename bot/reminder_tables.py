@@ -70,7 +70,7 @@ class ReminderTables(Tables):
             cursor = await db.execute(
                 "UPDATE reminders SET sent = 1 WHERE session_id = ? AND seat = ? AND since = ? "
                 "AND sent = 0", (session_id, seat, since))
-            return cursor.rowcount == 1
+            return bool(cursor.rowcount == 1)
 
     # -- vacations (issue 15) -----------------------------------------------------------------
     async def add_vacation(self, guild_id: str, user_id: str, started_at: float,
@@ -112,4 +112,4 @@ class ReminderTables(Tables):
             cursor = await db.execute(
                 "UPDATE vacations SET ends_at = CASE WHEN ends_at > ? THEN ? ELSE ends_at END, "
                 "resumed = 1 WHERE id = ? AND resumed = 0", (ends_at, ends_at, vacation_id))
-            return cursor.rowcount == 1
+            return bool(cursor.rowcount == 1)

@@ -38,7 +38,8 @@ def warm_up(locale: str = "en") -> float:
     logged and skipped: warming up is an optimisation and must never stop the pool from
     starting. Kept short (about 1 s of CPU): the first image waits for it."""
     started = time.perf_counter()
-    Image.core.set_blocks_max(IMAGE_BLOCKS_KEPT)
+    # Pillow's C core is not among PIL.Image's declared exports
+    Image.core.set_blocks_max(IMAGE_BLOCKS_KEPT)  # type: ignore[attr-defined]
     for ruleset in all_rulesets():
         for players in (ruleset.max_players,):  # one table: the first image waits
             try:

@@ -75,7 +75,7 @@ def in_force(entries: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
     return kept
 
 
-def rebuild(ruleset: Ruleset, num_seats: int, options: Mapping[str, Any], seed: int,
+def rebuild(ruleset: Ruleset[Any, Any], num_seats: int, options: Mapping[str, Any], seed: int,
             entries: Sequence[tuple[int, str]]) -> Any:
     """The state after ``entries`` (take-backs included), from the seed."""
     state = ruleset.setup(num_seats, options, seed)
@@ -84,7 +84,7 @@ def rebuild(ruleset: Ruleset, num_seats: int, options: Mapping[str, Any], seed: 
     return state
 
 
-def _apply(ruleset: Ruleset, state: Any, index: int, seat: int, notation: str
+def _apply(ruleset: Ruleset[Any, Any], state: Any, index: int, seat: int, notation: str
            ) -> tuple[Any, list[Event]]:
     try:
         action = ruleset.read_action(state, seat, notation)
@@ -94,7 +94,7 @@ def _apply(ruleset: Ruleset, state: Any, index: int, seat: int, notation: str
                           reason=error.message()) from error
 
 
-def replay(ruleset: Ruleset, num_seats: int, options: Mapping[str, Any], seed: int,
+def replay(ruleset: Ruleset[Any, Any], num_seats: int, options: Mapping[str, Any], seed: int,
            entries: Sequence[tuple[int, str]], names: Sequence[str] = (),
            locale: str = DEFAULT_LOCALE, *, labels: bool = True) -> Iterator[Step]:
     """Every entry of the log replayed in order, with the state after it. ``labels``:

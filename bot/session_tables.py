@@ -154,7 +154,7 @@ class SessionTables(Tables):
             cursor = await db.execute(
                 "UPDATE sessions SET bots_due = 0 WHERE id = ? AND version = ?",
                 (session_id, expected_version))
-            return cursor.rowcount == 1
+            return bool(cursor.rowcount == 1)
 
     async def due_sessions(self, now: float, shards: Shards | None = None) -> list[int]:
         """Active sessions whose turn clock ran out at ``now`` or before."""
@@ -205,7 +205,7 @@ class SessionTables(Tables):
             params.append(expected_version)
         async with self._transaction() as db:
             cursor = await db.execute(query, params)
-            return cursor.rowcount == 1
+            return bool(cursor.rowcount == 1)
 
     async def set_lobby(
         self, session_id: int, *, seats: Iterable[SeatRow], host_id: str | None = None,
@@ -218,14 +218,15 @@ class SessionTables(Tables):
         stamp = time.time()
         if expected_updated_at is not None and stamp <= expected_updated_at:
             stamp = expected_updated_at + 1e-6  # a change always moves the stamp
-        sets, params = ["updated_at = ?"], [stamp]
+        sets: list[str] = ["updated_at = ?"]
+        params: list[Any] = [stamp]
         if host_id is not None:
             sets.append("host_id = ?")
             params.append(host_id)
         if options is not None:
             sets.append("options = ?")
             params.append(json.dumps(options))
-        where, tail = "id = ?", [session_id]
+        where, tail = "id = ?", list[Any]([session_id])
         if expected_updated_at is not None:
             where += " AND updated_at = ?"
             tail.append(expected_updated_at)
@@ -252,7 +253,7 @@ class SessionTables(Tables):
             cursor = await db.execute(query, params)
             if cursor.rowcount == 1 and status not in OPEN_STATUSES:
                 await db.execute("DELETE FROM reminders WHERE session_id = ?", (session_id,))
-            return cursor.rowcount == 1
+            return bool(cursor.rowcount == 1)
 
     @staticmethod
     async def _insert_seats(

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games import MoveChoice, Ruleset, get_ruleset
-from games.protocol import StateFormatError
+from games.errors import StateFormatError
 
 from .bounded import LockTable, LruCache
 from .requests import ServiceError
@@ -41,7 +41,7 @@ class Loaded:
     """A session in play: its row (without the state text), ruleset and parsed state."""
 
     row: SessionRow
-    ruleset: Ruleset
+    ruleset: Ruleset[Any, Any]
     state: Any
 
 
@@ -157,7 +157,7 @@ class Sessions:
         self.cache.pop(row.id)
         return ServiceError("platform.service.corrupt")
 
-    def ruleset(self, row: SessionRow) -> Ruleset:
+    def ruleset(self, row: SessionRow) -> Ruleset[Any, Any]:
         """The ruleset of ``row``; a game id that is not registered marks it damaged."""
         try:
             return get_ruleset(row.game)
@@ -178,7 +178,7 @@ class Sessions:
         if row.state is IN_CACHE:  # a cached row whose state was dropped meanwhile
             raise ServiceError("platform.service.stale")
         try:
-            data = json.loads(row.state)
+            data = json.loads(row.state)  # type: ignore[arg-type]  # None: damaged, below
             if not isinstance(data, dict):
                 raise StateFormatError("state is not an object")
             state = ruleset.load(data)

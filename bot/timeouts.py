@@ -56,7 +56,10 @@ class Timeouts:
                 update = await self._expire(session_id, now)
             except ServiceError as error:
                 if error.key in ("platform.service.stale", "platform.service.changed_meanwhile"):
-                    continue  # somebody else (another process) handled it first
+                    # somebody else (another process) handled it first
+                    logger.info("turn clock of session %s: played by another meanwhile",
+                                session_id)
+                    continue
                 logger.warning("turn clock of session %s: %s; its clock is stopped",
                                session_id, error.message())
                 await storage.set_deadline(session_id, None)

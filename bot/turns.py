@@ -112,6 +112,8 @@ class Turns:
             if row.status != ACTIVE:
                 raise ServiceError("platform.service.over")
             if version is not None and version != row.version:
+                logger.info("session %s: a move offered at version %s came after version "
+                            "%s and was refused", session_id, version, row.version)
                 raise ServiceError("platform.service.stale")
             loaded = self.sessions.load(row)
             ruleset, state = loaded.ruleset, loaded.state
@@ -216,7 +218,10 @@ class Turns:
         if not stored:
             # Another request, or another process on the same database, stored a move
             # from this version first: the versioned commit refused this one (issue 17).
+            # An expected refusal, not an error: no traceback (issue 24 item 18).
             self.sessions.forget(row.id)
+            logger.info("session %s: a move from version %s lost the race to another "
+                        "commit and was refused", row.id, row.version)
             raise ServiceError("platform.service.changed_meanwhile")
         if log:
             row.version += len(log)

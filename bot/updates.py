@@ -12,8 +12,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import renderers
@@ -21,6 +21,7 @@ from games.options import HINTS
 from games.protocol import Event
 from i18n import Term, t
 
+from . import history
 from .bounded import LruCache
 from .render_pool import RenderPool
 from .requests import Person, ServiceError
@@ -88,9 +89,14 @@ class Updates:
         self.render_pool = render_pool
         self.render = render
         #: session id -> the account of its last update ("what just happened"), which
-        #: ``status`` repeats; after a restart it falls back to the logged notation.
+        #: ``status`` repeats; after a restart it falls back to the logged move's public
+        #: account.
         self.accounts: LruCache[int, str] = LruCache(cache_size,
                                                      idle_seconds=cache_idle_seconds)
+        #: (session id, version) -> the public account of the last logged move, for
+        #: ``status`` when this process has not seen that move played.
+        self._logged: LruCache[tuple[int, int], str] = LruCache(cache_size,
+                                                                idle_seconds=cache_idle_seconds)
         #: (game, topic, locale) -> the picture of a rules topic (a few, never stale).
         self._rules_images: dict[tuple[str, str, str], bytes | None] = {}
 
@@ -194,7 +200,9 @@ class Updates:
 
     # -- a game in play ------------------------------------------------------------------
     async def status(self, channel_id: str, *, image: bool = True) -> Update:
-        """The lobby, or the board and whose turn it is (``image=False``: text only)."""
+        """The lobby, or the board and whose turn it is (``image=False``: text only). A
+        board that cannot be drawn is left out (logged, ``drawn=False``): the text still
+        answers (issue 24, item 9)."""
         row = await self.sessions.open(channel_id)
         if row.status == LOBBY:
             return self.lobby_update(row, t("platform.lobby.status", row.locale))
@@ -202,21 +210,41 @@ class Updates:
         turn = self.turn_text(loaded)
         account = self.accounts.get(row.id) or await self._logged_account(row)
         text = clip("\n".join(filter(None, [account, self.score_text(loaded), turn])))
-        # The board's account box keeps what just happened (item 14); its header already
-        # says whose turn it is.
-        board = await self.render_public(loaded, account or turn) if image else None
-        return Update(row.id, row.version, row.status, text, board, game=row.game,
-                      locale=row.locale, deadline=row.deadline,
-                      public_buttons=public_buttons(loaded))
+        update = Update(row.id, row.version, row.status, text, game=row.game,
+                        locale=row.locale, deadline=row.deadline,
+                        public_buttons=public_buttons(loaded))
+        if image:
+            # The board's account box keeps what just happened (item 14); its header
+            # already says whose turn it is.
+            update.image = await self.drawing(update, self.render_public(loaded,
+                                                                         account or turn))
+        return update
 
     async def _logged_account(self, row: SessionRow) -> str:
-        """The last logged move in notation (when this process has not seen it played)."""
+        """The public account of the last logged move, when this process has not seen it
+        played (:func:`bot.history.last_account`: its public label, never its notation,
+        issue 24 item 1); the log is replayed off the event loop, once per version."""
+        key = (row.id, row.version)
+        known = self._logged.get(key)
+        if known is not None:
+            return known
         log = await self.sessions.storage.action_log(row.id)
-        if not log:
+        try:
+            account: str = await self.offload(history.last_account, replace(row, state=None),
+                                         log, game_options(row.options))
+        except Exception:
+            logger.exception("session %s: the account of its last move could not be built",
+                             row.id)
             return ""
-        last = log[-1]
-        name = row.seats[last.seat].name if 0 <= last.seat < len(row.seats) else "?"
-        return t("platform.game.last_logged", row.locale, player=name, move=last.notation)
+        self._logged.put(key, account)
+        return account
+
+    async def offload(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Run a long replay off the event loop: in the render workers, or in a thread
+        when this service draws nothing (and so starts no workers)."""
+        if self.render:
+            return await self.render_pool.run(function, *args)
+        return await asyncio.to_thread(function, *args)
 
     async def hand(self, channel_id: str, person: Person, *,
                    locale: str | None = None) -> PrivateNote:

@@ -14,14 +14,17 @@ describe its hidden information fails here, so every new game must join.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from game_positions import LONG, RULESET_IDS, RULESETS, Position, positions
 
 import renderers
+from bot.replay import replay
+from bot.service import Person, SessionService
 from bot.sessions import Loaded
-from bot.storage import ACTIVE, SeatRow, SessionRow
+from bot.storage import ACTIVE, SeatRow, SessionRow, Storage
 from bot.updates import Updates, public_buttons
 from games import Ruleset
 from games.rng import GameRng
@@ -136,3 +139,81 @@ def test_hidden_information_changes_nothing_anybody_sees(game: str) -> None:
     assert accounts, f"{game}: no move to compare the account of"
     print(f"{game}: {pairs} hidden-information pairs over {POSITIONS} positions, "
           f"{accounts} move accounts compared")
+
+
+#: Moves played per game by the fresh-service check below.
+FRESH_MOVES = 120 if LONG else 45
+
+
+@pytest.mark.parametrize("game", RULESET_IDS)
+async def test_a_fresh_service_status_tells_the_last_move_without_hidden_information(
+        game: str, tmp_path: Path) -> None:
+    """Issue 24, item 1: "/game status after a restart names hidden cards". A service that
+    has not seen the last move (a restart, an eviction, another process) posted the
+    replay notation (Haze ``keep 10 discard 3 5``, Shipyard ``discard green 1``, Hagoth
+    ``swap mast``) as the account and the board's caption. After every kind of move, in
+    every game, a fresh service's status must tell the move's public account (its
+    ``describe_public`` label, as /game log tells it) in the text and on the board, and
+    never its notation where the public label does not say it."""
+    ruleset = next(r for r in RULESETS if r.id == game)
+    people = [Person(f"u{i}", f"Player {i + 1}") for i in range(max(2, ruleset.min_players))]
+    kinds: dict[str, int] = {}
+    checked = hidden = 0
+    async with await Storage.open(tmp_path / "fresh.db") as storage:
+        service = SessionService(storage, render=False)
+        await service.new_game("c", people[0], game)
+        for person in people[1:]:
+            await service.join("c", person)
+        await service.start("c", people[0], seed=5)
+        for _ in range(FRESH_MOVES):
+            mover = None
+            for person in people:
+                row, choices = await service.choices("c", person)
+                if choices:
+                    mover = person
+                    break
+            if mover is None:
+                break  # the game is over
+            new = [c for c in choices if c.notation.split(" ", 1)[0] not in kinds]
+            if new:
+                notation = new[0].notation
+            else:  # the bot's move, so that the game goes on
+                stored = await storage.get(row.id)
+                assert stored is not None and stored.state is not None
+                state = ruleset.load(json.loads(stored.state))
+                seat = row.seat_of(mover.user_id)
+                assert seat is not None
+                notation = ruleset.notate_action(state, ruleset.bot_action(state, seat))
+            kind = notation.split(" ", 1)[0]
+            kinds[kind] = kinds.get(kind, 0) + 1
+            await service.move("c", mover, notation)
+            if (await storage.get(row.id)).status != ACTIVE:  # type: ignore[union-attr]
+                break
+
+            fresh = SessionService(storage, render=False)
+            captions: list[str] = []
+
+            async def drawn(loaded: object, caption: str, into: list[str] = captions) -> bytes:
+                into.append(caption)
+                return b"png"
+
+            fresh.updates.render_public = drawn  # type: ignore[method-assign]
+            status = await fresh.status("c")
+            log = await storage.action_log(row.id)
+            names = [p.name for p in people]
+            last = list(replay(ruleset, len(people), {}, 5,
+                               [(e.seat, e.notation) for e in log], names))[-1]
+            said = f"{names[last.seat]}" if last.undo else last.label
+            account = status.text.split("\n", 1)[0]
+            assert said and said in account, (game, log[-1].notation, status.text)
+            assert captions == [account], (game, captions, account)
+            checked += 1
+            if len(last.notation.split()) > 1 and last.notation not in last.label:
+                hidden += 1
+                assert last.notation not in status.text and last.notation not in captions[0], (
+                    game, last.notation, status.text)
+            await fresh.close()
+        await service.close()
+    assert checked >= 5 and len(kinds) >= 2, (game, checked, kinds)
+    print(f"{game}: a fresh status checked after {checked} moves of kinds {sorted(kinds)} "
+          f"({hidden} whose notation says more than its public label)")

@@ -8,6 +8,7 @@ move's account." Item 9: "make `status` print the scores."
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -112,11 +113,34 @@ async def test_status_keeps_the_last_account_and_prints_the_scores(
     assert (await service.status(CHANNEL)).image == b"png"
     assert captions == [account]
 
-    # A fresh service (a restart) has not seen the move: it names the logged notation.
+    # A fresh service (a restart) has not seen the move: it tells the logged move's
+    # public account, never its notation (issue 24, item 1; every game and every kind of
+    # move: tests/test_hidden_info.py).
     restarted = SessionService(service.storage, render=False)
     status = await restarted.status(CHANNEL, image=False)
     log = await service.storage.action_log(status.session_id)
-    assert status.text.startswith("Last move: ") and f"“{log[-1].notation}”" in status.text
+    assert status.text.startswith("Last move: ") and log[-1].notation not in status.text
+
+
+async def test_status_answers_without_the_board_when_it_cannot_be_drawn(
+        service: SessionService, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 24, item 9: "a drawing error in `status` is not caught". Status must still
+    answer: its text without the image (``drawn=False``), the error logged; it never
+    raises to the front."""
+    await service.new_game(CHANNEL, HOST, "hagoth", "target=10")
+    await service.add_bot(CHANNEL, HOST)
+    await service.start(CHANNEL, HOST, seed=1)
+
+    async def broken(loaded: object, caption: str) -> bytes:
+        raise RuntimeError("the renderer broke")
+
+    service.updates.render_public = broken  # type: ignore[method-assign]
+    with caplog.at_level(logging.ERROR, logger="tidebound.service"):
+        status = await service.status(CHANNEL)
+    assert status.image is None and not status.drawn
+    assert "To play: " in status.text and "Scores: " in status.text
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == [
+        f"session {status.session_id}: an image could not be drawn"]
 
 
 @pytest.mark.parametrize(("game", "has_hand"), [("hagoth", True), ("hexfolk", True),

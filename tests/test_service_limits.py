@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -23,7 +24,7 @@ from bot.bounded import LockTable, LruCache
 from bot.database import SqliteDatabase
 from bot.postgres_database import _PgExecutor
 from bot.render_pool import RenderPool
-from bot.service import Person, SessionService
+from bot.service import Person, ServiceError, SessionService
 from bot.storage import ACTIVE, MIGRATIONS, ReminderPlan, SeatRow, Storage
 from games import get_ruleset
 
@@ -402,3 +403,45 @@ async def test_autocomplete_from_the_cache_reads_nothing(
     fresh = SessionService(storage, render=False)  # as after a restart: nothing cached
     _, read = await fresh.choices("c-1", mover, recheck=False)
     assert counter.calls == ["open_session"] and read == cached
+
+
+async def test_a_lost_race_is_an_expected_refusal_logged_at_info(
+        storage: Storage, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 24 item 18 (issue 29 item 5): "when two processes or clicks race for one
+    move, the loser logs two ERROR tracebacks. Log it as the expected refusal it is."
+    Two services over one database (two processes) compute different moves from one
+    version and commit at the same moment: one is stored; the other is refused politely
+    (``changed_meanwhile``), logged once at INFO with the session id, without a
+    traceback, and nothing above INFO is logged."""
+    first, second = (SessionService(storage, render=False) for _ in range(2))
+    await first.new_game("race", HOST, "hagoth", "target=10")
+    await first.join("race", GUEST)
+    await first.start("race", HOST, seed=4)
+    row = await storage.open_session("race")
+    assert row is not None and row.state is not None
+    state = HAGOTH.load(json.loads(row.state))
+    (seat,) = HAGOTH.actors(state)
+    moves = [HAGOTH.notate_action(state, a) for a in HAGOTH.legal_actions(state, seat)]
+    commit, gate, waiting = storage.commit_actions, asyncio.Event(), []
+
+    async def lined_up(*args: Any, **kwargs: Any) -> bool:
+        waiting.append(1)
+        await gate.wait()
+        return await commit(*args, **kwargs)
+
+    storage.commit_actions = lined_up  # type: ignore[method-assign]
+    with caplog.at_level(logging.INFO):
+        racing = [asyncio.create_task(service.act(row.id, seat, notation))
+                  for service, notation in ((first, moves[0]), (second, moves[-1]))]
+        while len(waiting) < 2:
+            await asyncio.sleep(0.01)
+        gate.set()
+        outcomes = await asyncio.gather(*racing, return_exceptions=True)
+    refused = [o for o in outcomes if isinstance(o, ServiceError)]
+    assert len(refused) == 1 and refused[0].key == "platform.service.changed_meanwhile"
+    assert [r for r in caplog.records if r.levelno > logging.INFO or r.exc_info] == []
+    told = [r.getMessage() for r in caplog.records if r.name == "tidebound.service"]
+    assert told == [f"session {row.id}: a move from version {row.version} lost the race "
+                    "to another commit and was refused"]
+    await first.close()
+    await second.close()

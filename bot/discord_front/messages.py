@@ -12,7 +12,7 @@ from i18n.errors import LocalizedError
 
 from ..service import PrivateNote, Update
 from . import components
-from .translator import locale_of
+from .translator import locale_of as locale_of  # re-exported: the front reads it here
 
 #: Discord's limit on message content.
 CONTENT_LIMIT = 2000
