@@ -204,7 +204,7 @@ async def resume(db_path: str, session_id: int, out: Path, every: str = "turn",
 class Console:
     """One console game: its seats, its out folder and the session it drives."""
 
-    ruleset: Ruleset
+    ruleset: Ruleset[Any, Any]
     players: int
     bots: int
     out: Path

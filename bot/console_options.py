@@ -4,6 +4,8 @@ options were discoverable only from an error)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from games import Ruleset
 from games.options import Option
 from i18n import t
@@ -16,7 +18,7 @@ def wants_help(options_text: str) -> bool:
     return options_text.strip().casefold() in {HELP, "?", "list"}
 
 
-def options_help(rulesets: list[Ruleset], locale: str) -> str:
+def options_help(rulesets: list[Ruleset[Any, Any]], locale: str) -> str:
     """The options of ``rulesets`` (one game, or every game), one block per game."""
     rulesets = sorted(rulesets, key=lambda r: r.id)
     blocks = []
@@ -29,13 +31,13 @@ def options_help(rulesets: list[Ruleset], locale: str) -> str:
     return "\n\n".join(blocks)
 
 
-def _option_line(ruleset: Ruleset, option: Option, locale: str) -> str:
+def _option_line(ruleset: Ruleset[Any, Any], option: Option, locale: str) -> str:
     return t("console.options_line", locale, name=option.name,
              label=t(option.label_key, locale), values=_values(ruleset, option, locale),
              default=_shown(option.default))
 
 
-def _values(ruleset: Ruleset, option: Option, locale: str) -> str:
+def _values(ruleset: Ruleset[Any, Any], option: Option, locale: str) -> str:
     if option.kind == "bool":
         return "yes, no"
     if option.kind == "int":
@@ -46,7 +48,7 @@ def _values(ruleset: Ruleset, option: Option, locale: str) -> str:
     return ", ".join(option.choices)
 
 
-def _example(ruleset: Ruleset) -> str:
+def _example(ruleset: Ruleset[Any, Any]) -> str:
     """``name=value`` for the game's first option, with a value other than its default."""
     for option in ruleset.options:
         if option.kind == "bool":

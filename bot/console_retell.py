@@ -24,7 +24,7 @@ BOARD_EVERY = ("turn", "round", "end")
 class Retelling:
     """The story told so far: the replayed state and the turn being told."""
 
-    ruleset: Ruleset
+    ruleset: Ruleset[Any, Any]
     locale: str
     every: str  #: one of :data:`BOARD_EVERY`
     #: Writes a PNG into the game's folder (suffix for the file name) and says where.
@@ -37,7 +37,7 @@ class Retelling:
     acted: list[int] = field(default_factory=list)  #: seats that moved in that turn
 
     @classmethod
-    def begin(cls, ruleset: Ruleset, row: SessionRow, locale: str, every: str,
+    def begin(cls, ruleset: Ruleset[Any, Any], row: SessionRow, locale: str, every: str,
               write: Callable[[bytes, str], Path]) -> Retelling:
         assert row.seed is not None
         return cls(ruleset, locale, every, write,
