@@ -66,7 +66,8 @@ BOT_FINGERPRINTS: dict[tuple[str, int, int], str] = {
     ("lovci-pokladu", 2, 2): "77e95e02bed2d334",
     ("lovci-pokladu", 4, 1): "5099ee0a07cc90aa",
     ("lovci-pokladu", 4, 3): "f2df8685a2bc2b8b",
-    ("shipyard", 2, 2): "e5a595a56d44a35d",
+    # a bonus keeps the chosen action payable (issue 24 items 6, 8): the 2p bot changed
+    ("shipyard", 2, 2): "342607a0399350be",
     ("shipyard", 4, 1): "301bd1bf79b6c2d1",
 }
 
