@@ -8,6 +8,8 @@ never half-applies. Decisions the rulebook leaves open: ``RULES-NOTES.md``.
 
 from __future__ import annotations
 
+from math import gcd
+
 from ..protocol import Event, IllegalAction
 from ..protocol import term as _term
 from ..rng import GameRng
@@ -611,6 +613,16 @@ def _direction(a: int, b: int) -> tuple[int, int]:
     return (b % SIZE - a % SIZE, b // SIZE - a // SIZE)
 
 
+def _arrival_step(vector: tuple[int, int]) -> tuple[int, int]:
+    """The smallest whole-square step along the line a sailor arrived on (LP-D51): a
+    dolphin's two-square jump or a Neptune flight along a row, column or diagonal
+    arrived one square at a time, so the starfish's "two squares back" is two such
+    squares; a seahorse jump (1, 2) or a flight off those lines keeps its own step."""
+    dc, dr = vector
+    step = gcd(dc, dr) or 1
+    return dc // step, dr // step
+
+
 def _mark(state: LovciState, sq: int) -> None:
     """``sq`` is involved in the action being applied (``last_squares``)."""
     if sq >= 0 and sq not in state.last_squares:
@@ -848,7 +860,7 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
         if s.carry and frm >= 0:
             _drop(state, s, frm)
         assert d is not None or frm >= 0
-        dc, dr = d if d is not None else _direction(frm, dest)
+        dc, dr = _arrival_step(d if d is not None else _direction(frm, dest))
         col, row = dest % SIZE - 2 * dc, dest // SIZE - 2 * dr
         target = row * SIZE + col if 0 <= col < SIZE and 0 <= row < SIZE else -1
         events.append(Event(_P + "event.starfish", seat))
