@@ -764,13 +764,18 @@ COMMON_FILLS: tuple[RGB, ...] = (
     (200, 212, 226))
 
 
-def fills(namespace: Mapping[str, object]) -> tuple[RGB, ...]:
+def fills(namespace: Mapping[str, object], sources: Sequence[str] = ()) -> tuple[RGB, ...]:
     """Every colour a renderer module paints (``fills(globals())``), each once: its
     top-level ``RGB`` constants and the colours in its tuples and dicts of them
     (imported ones too), and every colour written out in its source, such as a card
     icon's ``fill=(160, 84, 180)``; a swatch for :class:`KeptPalettes`. A colour the
     module computes while drawing is not found: a kept palette maps it to the nearest
-    colour it holds."""
+    colour it holds.
+
+    A renderer that is a package passes the namespace of the module holding its colour
+    constants and the ``sources`` of all its modules: they are read as one module, their
+    statements one after the other, so the swatch (and its order, which is the order of
+    the PNG palette) is the one the same code gives in a single file."""
     found: dict[RGB, None] = {}
 
     def add(value: object) -> None:
@@ -789,8 +794,12 @@ def fills(namespace: Mapping[str, object]) -> tuple[RGB, ...]:
             for item in value:
                 add(item)
     source = namespace.get("__file__")
-    if isinstance(source, str) and source.endswith(".py"):
-        for node in ast.walk(ast.parse(Path(source).read_text(encoding="utf-8"))):
+    if not sources and isinstance(source, str) and source.endswith(".py"):
+        sources = (source,)
+    if sources:
+        body = [statement for path in sources
+                for statement in ast.parse(Path(path).read_text(encoding="utf-8")).body]
+        for node in ast.walk(ast.Module(body=body, type_ignores=[])):
             if isinstance(node, ast.Tuple) and all(
                     isinstance(item, ast.Constant) for item in node.elts):
                 add(tuple(item.value for item in node.elts))  # type: ignore[attr-defined]

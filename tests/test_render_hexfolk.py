@@ -202,7 +202,7 @@ def test_hex_letters_are_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
     view = mid_game(4)
     with_letters = decode(render_board(view, NAMES, CAPTION))
     rh._island.cache_clear()
-    monkeypatch.setattr(rh, "_draw_hex_names", lambda *args: None)
+    monkeypatch.setattr(rh.pieces, "_draw_hex_names", lambda *args: None)
     try:
         without = decode(render_board(view, NAMES, CAPTION))
     finally:

@@ -245,7 +245,7 @@ def test_every_player_chip_is_drawn_in_every_language(
     ones that did not fit were dropped — in Russian "Только корабль: 2" (the volcano), in
     English "Ship only" after "Prisoners". Chips now wrap onto more rows, alerts first, and
     the player boxes grow to hold them."""
-    import renderers.lovci_pokladu as lovci
+    from renderers.lovci_pokladu import text as lovci  # the player panels and their chips
 
     drawn: list[str] = []
     original = lovci._chip

@@ -122,11 +122,13 @@ def test_the_swatch_holds_the_colours_a_renderer_writes_out() -> None:
     icons' colours), not other numbers."""
     from renderers import hexfolk
 
-    swatch = fills(vars(hexfolk))
+    swatch = fills(vars(hexfolk.layout), [str(module.__file__) for module in (
+        hexfolk.layout, hexfolk.pieces, hexfolk.text, hexfolk.legend, hexfolk, hexfolk.summary)])
     assert set(hexfolk.TERRAIN) <= set(swatch) and hexfolk.SPOT_BG in swatch
     assert (30, 110, 56) in swatch  # the fir tree of the wood icon, written inline
     assert all(len(c) == 3 and all(0 <= v <= 255 for v in c) for c in swatch)
     assert set(common.COMMON_FILLS) <= set(hexfolk._PALETTES.swatch)
+    assert set(swatch) <= set(hexfolk._PALETTES.swatch)
 
 
 def test_kept_palettes_are_bounded_and_cleared_with_the_board_caches() -> None:

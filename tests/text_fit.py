@@ -106,12 +106,13 @@ class _Recorder:
 
 
 def _site() -> str:
-    """``file:line`` of the nearest renderer frame outside renderers/common.py."""
+    """``file:line`` of the nearest renderer frame outside renderers/common.py (the file
+    within renderers/, e.g. ``hexfolk/text.py``)."""
     frame = sys._getframe(2)
     while frame is not None:
         name = frame.f_code.co_filename
         if name.startswith(RENDERERS_DIR) and not name.endswith("common.py"):
-            return f"{Path(name).name}:{frame.f_lineno}"
+            return f"{Path(name).relative_to(RENDERERS_DIR).as_posix()}:{frame.f_lineno}"
         frame = frame.f_back  # type: ignore[assignment]
     return "?"
 
@@ -230,8 +231,8 @@ def record(rulesets: list[Ruleset], locales: tuple[str, ...], *, samples: int = 
 
         return spy_draw_text
 
-    modules = [import_module(f"renderers.{info.name}")
-               for info in pkgutil.iter_modules(renderers.__path__)]
+    modules = [import_module(info.name)  # a renderer's package's modules too
+               for info in pkgutil.walk_packages(renderers.__path__, "renderers.")]
     patched: list[tuple[Any, str, Any]] = []
     try:
         for module in modules:

@@ -1,14 +1,5 @@
-"""Pillow image of Lovci pokladů: the 9 × 9 square of cards, the sea around it, the
-ships, sailors and coins, and a panel per player.
-
-:func:`render_board` draws a :class:`~games.lovci_pokladu.view.LovciView` and nothing
-else (the game has no private hand). A face-down card carries no data in the view, so
-every face-down card looks the same. Every word comes from the translation layer
-(domain ``render_lovci``).
-
-Speed: the board layer (sea ring, coordinates, every card face down) is drawn once per
-locale, each turned card's face once per (code, arrows, tail, locale), each sailor,
-ship and coin once per size; a render pastes these and draws the few dynamic marks.
+"""The pictures of Lovci pokladů's board: card faces and their icons, sailors, ships,
+coins, the static board layer, and the board with its pieces drawn on it.
 """
 
 from __future__ import annotations
@@ -16,126 +7,88 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 
 from PIL import Image, ImageDraw
 
-from games.lovci_pokladu.data import RING, SIZE, SLOT_SQUARE
-from games.lovci_pokladu.view import CardView, LovciView, PlayerView, SailorView, ShipView
+from games.lovci_pokladu.data import RING, SIZE
+from games.lovci_pokladu.view import CardView, LovciView, SailorView, ShipView
 from i18n import t
 from renderers.common import (
     INK,
     MIN_TEXT,
-    MUTED,
     RGB,
     WHITE,
-    KeptPalettes,
-    SeatStyle,
     Shape,
-    TurnSeat,
     dashed_rectangle,
-    draw_caption,
     draw_fitted,
-    draw_text,
-    draw_title_with_note,
     draw_token,
-    draw_turn_order,
     ellipsize,
     exact_drawing,
-    fills,
     fit_font,
     font,
-    line_height,
-    play_order,
     seat_style,
     shape_points,
     text_width,
-    wrap_account,
 )
 
-#: Prefix of every message key of this renderer (file ``render_lovci.toml``, table ``lovci``).
-_K = "render_lovci.lovci."
-
-Point = tuple[float, float]
-Box = tuple[float, float, float, float]
-
-# -- geometry ---------------------------------------------------------------------------
-WIDTH = 1200
-MARGIN = 18
-GAP = 10
-HEADER_H = 52
-ORDER_H = 44  #: the turn-order strip under the title bar (renderers.common.draw_turn_order)
-STATUS_H = 60
-PLAYERS_H = 116
-LEGEND_H = 40
-#: Coordinate strip, sea ring depth and card cell, in pixels.
-COORD = 30
-RING_D = 102
-CELL = 100
-GRID = SIZE * CELL
-BOARD_H = 2 * (MARGIN + COORD + RING_D) + GRID
-#: Top-left corner of the 9 × 9 grid within the board layer.
-GX = GY = MARGIN + COORD + RING_D
-CARD_INSET = 2
-#: Sizes of figures: a sailor on a card, one aboard a ship, one in the sea; a ship.
-SAILOR = 46
-CREW = 28
-SWIMMER = 40
-SHIP_W, SHIP_H = 92, 66
-ICON = 68
-#: Width of the name under a card's picture (4 px inside the card's edge each side).
-LABEL_W = CELL - 8
-SS = 4  # supersampling factor for antialiased pictures
-
-# -- colours ----------------------------------------------------------------------------
-BACKGROUND: RGB = (246, 242, 232)
-NAVY: RGB = (28, 48, 68)
-RULE: RGB = (200, 194, 180)
-CHIP: RGB = (232, 228, 218)
-CURRENT_BG: RGB = (255, 249, 222)
-ALERT: RGB = (190, 30, 30)
-GOLD: RGB = (246, 196, 48)
-GOLD_DARK: RGB = (150, 105, 10)
-EMPTIED: RGB = (240, 234, 214)  #: a treasure card whose coins are all gone
-SEA: RGB = (172, 210, 234)
-SEA_LINE: RGB = (140, 186, 216)
-SEA_TIP: RGB = (154, 196, 224)
-GRID_BG: RGB = (22, 38, 58)
-BACK: RGB = (38, 74, 116)
-BACK_LINE: RGB = (74, 114, 160)
-BACK_TEXT: RGB = (132, 168, 208)
-HIGHLIGHT: RGB = (222, 0, 140)
-OCTOPUS_RING: RGB = (128, 50, 160)
-
-#: Tint of a turned card by kind, so that families read at a glance.
-TINTS: dict[str, RGB] = {
-    "rose": (226, 238, 250),
-    "seahorse": (226, 238, 250),
-    "dolphin": (226, 238, 250),
-    "starfish": (250, 232, 222),
-    "shark": (248, 222, 222),
-    "stingray": (248, 222, 222),
-    "hurricane": (248, 222, 222),
-    "turtle": (232, 244, 218),
-    "volcano": (246, 228, 214),
-    "octopus": (238, 226, 246),
-    "island": (246, 236, 204),
-    "treasure": (252, 242, 196),
-    "neptune": (230, 230, 250),
-    "mermaid": (230, 230, 250),
-    "sea": (240, 246, 250),
-}
-
-
-# -- small helpers ------------------------------------------------------------------------
-def _style_of(colour: str) -> SeatStyle:
-    """The palette style (colour, letter, shape) of a figure or ship colour."""
-    return seat_style(0, colour)
-
-
-def _player_style(player: PlayerView) -> SeatStyle:
-    return seat_style(player.seat, player.colour)
+from .layout import (
+    _K,
+    ALERT,
+    BACK,
+    BACK_LINE,
+    BACK_TEXT,
+    BACKGROUND,
+    BOARD_H,
+    CARD_INSET,
+    CELL,
+    COORD,
+    EMPTIED,
+    FULL,
+    GOLD,
+    GOLD_DARK,
+    GRID,
+    GRID_BG,
+    GROUP_FIG,
+    GX,
+    GY,
+    HIGHLIGHT,
+    HULL_H,
+    ICON,
+    LABEL_W,
+    MARGIN,
+    NAVY,
+    OCTOPUS_RING,
+    RING_D,
+    SAIL_H,
+    SAILOR,
+    SEA,
+    SEA_LINE,
+    SEA_TIP,
+    SHIP_H,
+    SHIP_W,
+    SS,
+    SWIM,
+    SWIM_FIG,
+    SWIMMER,
+    TALL,
+    TALL_W,
+    TINTS,
+    TOKEN_S,
+    WIDTH,
+    Box,
+    Point,
+    SeaItem,
+    SlotLayout,
+    _cell_xy,
+    _count_text,
+    _full_crew,
+    _outward,
+    _player_style,
+    _sea_layouts,
+    _slot_box,
+    _style_of,
+)
 
 
 def _compass(cx: float, cy: float, r: float, deg: float) -> Point:
@@ -213,29 +166,6 @@ def _pill(
     draw.rounded_rectangle(box, radius=h / 2, fill=fill, outline=outline, width=2 if outline else 0)
     draw.text(centre, text, font=face, fill=ink, anchor="mm")
     return box
-
-
-def _chip(
-    draw: ImageDraw.ImageDraw,
-    x: float,
-    y: float,
-    text: str,
-    size: int = 16,
-    fill: RGB = CHIP,
-    ink: RGB = INK,
-    bold: bool = False,
-) -> float:
-    """A rounded chip with its top-left corner at ``(x, y)``; returns its width."""
-    face = font(size, bold)
-    h = size + 12
-    w = text_width(text, face) + 20
-    draw.rounded_rectangle((x, y, x + w, y + h), radius=h / 2, fill=fill)
-    draw.text((x + 10, y + h / 2), text, font=face, fill=ink, anchor="lm")
-    return w
-
-
-def _chip_width(text: str, size: int = 16, bold: bool = False) -> float:
-    return text_width(text, font(size, bold)) + 20
 
 
 def _group_tokens(tokens: Sequence[int], locale: str) -> str:
@@ -854,32 +784,6 @@ def _face_image(
     return face
 
 
-# -- the static board layer -----------------------------------------------------------------
-def _cell_xy(sq: int) -> Point:
-    """Top-left corner of square ``sq`` within the board layer (row 1 at the bottom)."""
-    col, row = sq % SIZE, sq // SIZE
-    return (GX + col * CELL, GY + (SIZE - 1 - row) * CELL)
-
-
-def _slot_box(pos: int) -> Box:
-    """The area of the sea beside ring position ``pos`` (a corner square at the tips)."""
-    side, k = divmod(pos % RING, 10)
-    g1 = GX + GRID
-    if k == 0:  # corner tips: SW, SE, NE, NW
-        x0, y0 = ((GX - RING_D, g1), (g1, g1), (g1, GY - RING_D), (GX - RING_D, GY - RING_D))[side]
-        return (x0, y0, x0 + RING_D, y0 + RING_D)
-    x, y = _cell_xy(SLOT_SQUARE[pos])
-    match side:
-        case 0:
-            return (x, g1, x + CELL, g1 + RING_D)
-        case 1:
-            return (g1, y, g1 + RING_D, y + CELL)
-        case 2:
-            return (x, GY - RING_D, x + CELL, GY)
-        case _:
-            return (GX - RING_D, y, GX, y + CELL)
-
-
 @cache
 def _board_layer(locale: str) -> Image.Image:
     """Sea ring, coordinates and all 81 cards face down (cached; do not modify it)."""
@@ -1125,254 +1029,6 @@ def _draw_ship(
         )
 
 
-# -- ships sharing a sea slot ------------------------------------------------------------------
-# Several ships may share a ring position (up to one per player: a player who captures a
-# ship holds two). A slot is 100 x 102 px, room for one full ship only, so ships sharing
-# one are drawn as compact tiles: the owner's token on a small sail (TALL, or beside the
-# hull: WIDE), the total on the hull in at least MIN_TEXT px, and the crew below, one
-# figure per colour with "×n". The tiles are packed in a grid inside the slot; when they
-# need more room the slot's berth grows outward over the coordinate strip (the same
-# letter or number is printed on the far side of the board), never over a card or
-# another slot.
-#: Room kept free along a berth's edge: the dashed mark of a side choice is drawn there.
-BERTH_INSET = 7
-#: How far a berth may grow outward (to 2 px from the image's edge).
-BERTH_GROW = COORD + MARGIN - 2
-TILE_GAP = 2
-TOKEN_S = 18  #: owner's token on a compact ship
-HULL_W, HULL_H = 42, 20
-TALL_W = HULL_W  #: compact ship, token on a sail above the hull
-SAIL_H = 20
-WIDE_W = TOKEN_S + 4 + 44  #: compact ship, token beside the hull
-WIDE_HULL_W = 44
-GROUP_FIG = 18  #: a crew group's figure
-CREW_LINE = GROUP_FIG + 1
-#: A swimmer's cell in a slot that also holds a ship (never by the rules: it would be
-#: aboard or a prisoner): the figure with a carried coin's value under it.
-SWIM_ITEM_W, SWIM_ITEM_H = 42, 44
-SWIM_FIG = 26
-
-TALL, WIDE, FULL, SWIM = "tall", "wide", "full", "swim"
-
-
-@dataclass(frozen=True, slots=True)
-class CrewGroup:
-    colour: str
-    count: int
-    number: int  #: the sailor's number when ``count`` is 1 (drawn in its figure)
-    spell: bool
-    #: colours of other sailors counted in ``count`` (a crew merged onto one line when its
-    #: groups would need more room than the slot has): a pip each on the figure
-    also: tuple[str, ...] = ()
-
-
-def _count_text(count: int) -> str:
-    return f"×{count}" if count < 10 else str(count)  # "12" fits a tile where "×12" does not
-
-
-@dataclass(frozen=True, slots=True)
-class SeaItem:
-    """One thing drawn in a sea slot: a ship (``FULL``, ``TALL`` or ``WIDE``) or a
-    swimming sailor (``SWIM``), and the box it covers."""
-
-    kind: str
-    index: int  #: ``ShipView.ship`` or ``SailorView.sailor``
-    box: Box
-    crew_lines: tuple[tuple[CrewGroup, ...], ...] = ()
-    #: boxes of the texts and figures drawn inside ``box`` (hull total, crew groups)
-    parts: tuple[Box, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class SlotLayout:
-    pos: int
-    slot: Box  #: :func:`_slot_box`
-    berth: Box  #: the slot, grown outward if its ships need the room
-    items: tuple[SeaItem, ...]
-
-
-def _group_width(group: CrewGroup) -> float:
-    if group.count == 1:
-        return GROUP_FIG
-    return GROUP_FIG + 1 + text_width(_count_text(group.count), font(MIN_TEXT, True))
-
-
-def _crew_groups(crew: Sequence[SailorView]) -> list[CrewGroup]:
-    """Crew aboard by colour, in the order they come (own colour first as a rule)."""
-    groups: dict[str, list[SailorView]] = {}
-    for sailor in crew:
-        groups.setdefault(sailor.colour, []).append(sailor)
-    return [
-        CrewGroup(colour, len(members), members[0].sailor % 4 + 1,
-                  any(m.spell for m in members))
-        for colour, members in groups.items()
-    ]
-
-
-def _merged(groups: Sequence[CrewGroup]) -> list[CrewGroup]:
-    """The whole crew as one group: the first colour's figure, the count of all, and a
-    pip for each other colour aboard."""
-    if len(groups) <= 1:
-        return list(groups)
-    first = groups[0]
-    return [CrewGroup(first.colour, sum(g.count for g in groups), 0,
-                      any(g.spell for g in groups), tuple(g.colour for g in groups[1:]))]
-
-
-def _crew_lines(groups: Sequence[CrewGroup], width: float) -> tuple[tuple[CrewGroup, ...], ...]:
-    lines: list[list[CrewGroup]] = []
-    used = 0.0
-    for group in groups:
-        w = _group_width(group)
-        if lines and used + 3 + w <= width:
-            lines[-1].append(group)
-            used += 3 + w
-        else:
-            lines.append([group])
-            used = w
-    return tuple(tuple(line) for line in lines)
-
-
-#: Most sailors a full ship shows as figures in one row under its hull (more: a tile).
-FULL_CREW = 4
-
-
-def _full_crew(n: int) -> tuple[int, int]:
-    """Crew figures per row and their size under a full ship: one row as wide as the
-    ship at most (four of CREW px would reach into the next slot)."""
-    return FULL_CREW, CREW if n < FULL_CREW else 22
-
-
-def _full_ship_size(n: int) -> tuple[float, float]:
-    per_row, crew_size = _full_crew(n)
-    return float(SHIP_W), float(SHIP_H + math.ceil(n / per_row) * (crew_size + 2))
-
-
-def _tile_size(kind: str, lines: int) -> tuple[float, float]:
-    crew_h = lines * CREW_LINE + (1 if lines else 0)
-    if kind == TALL:
-        return float(TALL_W), float(SAIL_H + HULL_H + crew_h)
-    return float(WIDE_W), float(HULL_H + crew_h)
-
-
-def _outward(pos: int) -> tuple[int, int]:
-    """Directions (dx, dy) in which the berth at ``pos`` may grow: away from the cards."""
-    side, k = divmod(pos % RING, 10)
-    if k == 0:  # corner tips SW, SE, NE, NW
-        return ((-1, 1), (1, 1), (1, -1), (-1, -1))[side]
-    return ((0, 1), (1, 0), (0, -1), (-1, 0))[side]
-
-
-def _grow(box: Box, out: tuple[int, int], gx: float, gy: float) -> Box:
-    x0, y0, x1, y1 = box
-    dx, dy = out
-    return (x0 - gx if dx < 0 else x0, y0 - gy if dy < 0 else y0,
-            x1 + gx if dx > 0 else x1, y1 + gy if dy > 0 else y1)
-
-
-def _grid(sizes: Sequence[tuple[float, float]], cols: int) -> tuple[float, float, list[Point]]:
-    """Row-major grid of cells as wide as the widest item: total size and each item's
-    top-left offset (items centred in their cell)."""
-    cell_w = max(w for w, _ in sizes)
-    rows = [sizes[i:i + cols] for i in range(0, len(sizes), cols)]
-    heights = [max(h for _, h in row) for row in rows]
-    width = cell_w * min(cols, len(sizes)) + TILE_GAP * (min(cols, len(sizes)) - 1)
-    height = sum(heights) + TILE_GAP * (len(rows) - 1)
-    offsets: list[Point] = []
-    y = 0.0
-    for row, h in zip(rows, heights, strict=True):
-        row_w = cell_w * len(row) + TILE_GAP * (len(row) - 1)
-        x = (width - row_w) / 2
-        for w, ih in row:
-            offsets.append((x + (cell_w - w) / 2, y + (h - ih) / 2))
-            x += cell_w + TILE_GAP
-        y += h + TILE_GAP
-    return width, height, offsets
-
-
-def slot_layout(
-    pos: int,
-    ships: Sequence[ShipView],
-    crews: Mapping[int, Sequence[SailorView]],
-    swimmers: Sequence[SailorView] = (),
-) -> SlotLayout:
-    """Where the ships (and any swimmer) at ring position ``pos`` are drawn.
-
-    One ship alone keeps the full picture; ships sharing the slot (or a ship with a
-    swimmer beside it) become compact tiles in a grid, the arrangement that needs the
-    least growth of the berth (TALL tiles first when equal). The items never overlap and
-    stay :data:`BERTH_INSET` inside the berth."""
-    slot = _slot_box(pos)
-    out = _outward(pos)
-    if len(ships) == 1 and not swimmers and len(crews.get(ships[0].ship, ())) <= FULL_CREW:
-        w, h = _full_ship_size(len(crews.get(ships[0].ship, ())))
-        cx, cy = (slot[0] + slot[2]) / 2, (slot[1] + slot[3]) / 2
-        box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-        return SlotLayout(pos, slot, slot, (SeaItem(FULL, ships[0].ship, box),))
-    inner_w = slot[2] - slot[0] - 2 * BERTH_INSET
-    inner_h = slot[3] - slot[1] - 2 * BERTH_INSET
-    groups = {ship.ship: _crew_groups(crews.get(ship.ship, ())) for ship in ships}
-    merged = {ship: _merged(g) for ship, g in groups.items()}
-    best: tuple[tuple[float, ...], str, bool, int] | None = None
-    # each colour on its own first; merged crews only when that cannot fit
-    for merge in (False, True):
-        for order, kind in enumerate((TALL, WIDE)):
-            width = TALL_W if kind == TALL else WIDE_W
-            crews_of = merged if merge else groups
-            sizes = [_tile_size(kind, len(_crew_lines(crews_of[s.ship], width))) for s in ships]
-            sizes += [(SWIM_ITEM_W, SWIM_ITEM_H)] * len(swimmers)
-            for cols in range(1, len(sizes) + 1):
-                gw, gh, _ = _grid(sizes, cols)
-                need_x = max(0.0, gw - inner_w) if out[0] else max(0.0, gw - inner_w) * 1e3
-                need_y = max(0.0, gh - inner_h) if out[1] else max(0.0, gh - inner_h) * 1e3
-                misfit = max(0.0, need_x - BERTH_GROW) + max(0.0, need_y - BERTH_GROW)
-                key = (misfit, float(merge), need_x + need_y, float(order))
-                if best is None or key < best[0]:
-                    best = (key, kind, merge, cols)
-    assert best is not None
-    _, kind, merge, cols = best
-    width = TALL_W if kind == TALL else WIDE_W
-    lines = [_crew_lines((merged if merge else groups)[s.ship], width) for s in ships]
-    sizes = [_tile_size(kind, len(ln)) for ln in lines]
-    sizes += [(SWIM_ITEM_W, SWIM_ITEM_H)] * len(swimmers)
-    gw, gh, offsets = _grid(sizes, cols)
-    berth = _grow(slot, out, math.ceil(max(0.0, gw - inner_w)), math.ceil(max(0.0, gh - inner_h)))
-    # the grid sits centred in the berth, so a grown berth keeps it beside its card
-    ox = (berth[0] + berth[2] - gw) / 2
-    oy = (berth[1] + berth[3] - gh) / 2
-    items: list[SeaItem] = []
-    for i, (dx, dy) in enumerate(offsets):
-        w, h = sizes[i]
-        box = (ox + dx, oy + dy, ox + dx + w, oy + dy + h)
-        if i < len(ships):
-            items.append(SeaItem(kind, ships[i].ship, box, lines[i], _tile_parts(kind, box,
-                                                                                  lines[i])))
-        else:
-            items.append(SeaItem(SWIM, swimmers[i - len(ships)].sailor, box))
-    return SlotLayout(pos, slot, berth, tuple(items))
-
-
-def _tile_parts(kind: str, box: Box, lines: Sequence[Sequence[CrewGroup]]) -> tuple[Box, ...]:
-    """The hull's box, then each crew group's box, of a compact ship in ``box``."""
-    x0, y0, x1, _ = box
-    if kind == TALL:
-        hull = (x0, y0 + SAIL_H, x1, y0 + SAIL_H + HULL_H)
-    else:
-        hull = (x1 - WIDE_HULL_W, y0, x1, y0 + HULL_H)
-    parts = [hull]
-    cx = (x0 + x1) / 2
-    y = y0 + (SAIL_H if kind == TALL else 0) + HULL_H + 1
-    for line in lines:
-        line_w = sum(_group_width(g) for g in line) + 3 * (len(line) - 1)
-        x = cx - line_w / 2
-        for group in line:
-            w = _group_width(group)
-            parts.append((x, y, x + w, y + GROUP_FIG))
-            x += w + 3
-        y += CREW_LINE
-    return tuple(parts)
-
-
 @cache
 def _hull_image(colour: str, width: int) -> Image.Image:
     """A compact ship's hull: a trapezoid in the ship's colour, ``width`` x HULL_H."""
@@ -1445,23 +1101,6 @@ def _draw_tile(
     if ship.crew == 0:  # nobody aboard: it may be captured
         top = y0 if item.kind == TALL else hull[1]
         dashed_rectangle(draw, (x0, top, x1, hull[3]), ALERT, 2, 5)  # inside the tile
-
-
-def _sea_layouts(view: LovciView) -> dict[int, SlotLayout]:
-    """The layout of every ring position that holds a ship."""
-    ships_at: dict[int, list[ShipView]] = {}
-    for ship in view.ships:
-        if ship.ring >= 0:
-            ships_at.setdefault(ship.ring % RING, []).append(ship)
-    swimmers: dict[int, list[SailorView]] = {}
-    aboard: dict[int, list[SailorView]] = {}
-    for sailor in view.sailors:
-        if sailor.state == "off" and sailor.ring is not None:
-            swimmers.setdefault(sailor.ring % RING, []).append(sailor)
-        elif sailor.state == "ship":
-            aboard.setdefault(sailor.ship, []).append(sailor)
-    return {pos: slot_layout(pos, ships, aboard, swimmers.get(pos, ()))
-            for pos, ships in ships_at.items()}
 
 
 def _draw_sea(board: Image.Image, draw: ImageDraw.ImageDraw, view: LovciView, locale: str,
@@ -1559,363 +1198,3 @@ def _draw_board(view: LovciView, locale: str) -> Image.Image:
             _draw_tokens(board, draw, sq, tokens, locale)
     _draw_sea(board, draw, view, locale, layouts)
     return board
-
-
-# -- header, status, players, caption, legend -----------------------------------------------
-def _draw_header(draw: ImageDraw.ImageDraw, view: LovciView, locale: str) -> None:
-    """Title bar: the game's name, shared facts as chips, and the turn number."""
-    draw.rectangle((0, 0, WIDTH, HEADER_H), fill=NAVY)
-    # Every turn is one move; counted over all players, so say "move", not "turn".
-    turn = t("render.common.moves", locale, turn=view.turn)
-    right = WIDTH - MARGIN
-    right -= draw_text(draw, (right, HEADER_H / 2), turn, font(22, bold=True), WHITE, anchor="rm")
-    title = t(_K + "title", locale)
-    title_w = min(text_width(title, font(24, bold=True)), 260.0)
-    chips = _status_chips(view, locale)
-    widths = [_chip_width(text, 15) for text, _ in chips]
-    # Drop chips that do not fit (the lost coins first: the least needed).
-    while chips and sum(widths) + 8 * len(widths) > right - 20 - MARGIN - title_w - 20:
-        chips.pop()
-        widths.pop()
-    x = right - 20 - sum(widths) - 8 * max(0, len(widths) - 1)
-    for (text, fill), w in zip(chips, widths, strict=True):
-        _chip(draw, x, HEADER_H / 2 - 13.5, text, 15, fill=fill)
-        x += w + 8
-    draw_fitted(draw, (MARGIN, HEADER_H / 2), title, title_w + 1, 24, WHITE, bold=True, anchor="lm")
-
-
-def _draw_order(image: Image.Image, draw: ImageDraw.ImageDraw, view: LovciView,
-                names: Sequence[str], locale: str) -> None:
-    """Who moves after whom, from the seat that moved first; the seat to move is lit."""
-    draw.rectangle((0, HEADER_H, WIDTH, HEADER_H + ORDER_H), fill=(226, 234, 242))
-    order = [TurnSeat(p.seat, _player_style(p), names[p.seat] if p.seat < len(names) else None,
-                      current=view.phase != "over" and p.seat == view.current, out=p.out)
-             for p in (view.players[s] for s in play_order(view.first, len(view.players)))]
-    draw_turn_order(image, draw, (MARGIN, HEADER_H + ORDER_H / 2), WIDTH - 2 * MARGIN, order,
-                    locale, first_known=0 <= view.first < len(view.players))
-
-
-def _status_chips(view: LovciView, locale: str) -> list[tuple[str, RGB]]:
-    """Facts shared by all: the spells, coins still out on the cards, coins eaten."""
-    chips: list[tuple[str, RGB]] = []
-    for spell, status in view.spells:
-        text = t(f"{_K}spell_status.{status}", locale, spell=t(f"{_K}spell.{spell}", locale))
-        chips.append((text, (226, 214, 250) if status == "held" else CHIP))
-    lying = [v for _, tokens in view.tokens for v in tokens]
-    carried = [s.carrying for s in view.sailors if s.carrying]
-    if lying or carried:
-        chips.append(
-            (
-                t(
-                    _K + "on_board",
-                    locale,
-                    total=sum(lying) + sum(carried),
-                    count=len(lying) + len(carried),
-                ),
-                (255, 236, 160),
-            )
-        )
-    if view.lost_tokens:
-        chips.append(
-            (
-                t(
-                    _K + "lost_tokens",
-                    locale,
-                    total=sum(view.lost_tokens),
-                    count=len(view.lost_tokens),
-                ),
-                (250, 214, 208),
-            )
-        )
-    return chips
-
-
-def _draw_status(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    view: LovciView,
-    names: Sequence[str],
-    locale: str,
-    top: int,
-) -> None:
-    """Whose turn it is and what they are choosing, or who won."""
-    cy = top + STATUS_H / 2
-    right = WIDTH - MARGIN
-    if view.phase == "over":
-        draw.rectangle((0, top, WIDTH, top + STATUS_H), fill=GOLD)
-        winners = [names[w] if w < len(names) else "?" for w in view.winners]
-        if winners:
-            style = _player_style(view.players[view.winners[0]])
-            draw_token(image, (MARGIN + 22, cy), 40, style)
-            key = "winner" if len(winners) == 1 else "winners"
-            text = t(_K + key, locale, name=winners[0], names=", ".join(winners))
-        else:
-            text = t(_K + "game_over", locale)
-        draw_fitted(
-            draw, (MARGIN + 52, cy), text, right - MARGIN - 52, 30, INK, bold=True, anchor="lm"
-        )
-    elif view.players:
-        player = view.players[view.current]
-        draw_token(image, (MARGIN + 22, cy), 40, _player_style(player))
-        name = ellipsize(
-            names[view.current] if view.current < len(names) else "?", font(28, True), 420
-        )
-        key = "to_place" if view.phase == "start" else "to_play"
-        note = t(f"{_K}pending.{view.pending.kind}", locale) if view.pending is not None else ""
-        draw_title_with_note(draw, (MARGIN + 52, cy), t(_K + key, locale, name=name), note,
-                             right - MARGIN - 52, size=28, note_size=18, min_size=20,
-                             note_max=340.0)
-
-
-def _player_chips(view: LovciView, player: PlayerView, locale: str) -> list[tuple[str, RGB, bool]]:
-    chips: list[tuple[str, RGB, bool]] = []
-    ships = [s for s in view.ships if s.owner == player.seat]
-    if player.out:
-        pass
-    elif not ships:
-        chips.append((t(_K + "no_ship", locale), CHIP, False))
-    elif all(s.ring < 0 for s in ships):
-        chips.append((t(_K + "not_placed", locale), CHIP, False))
-    else:
-        crew = sum(s.crew for s in ships)
-        if crew:
-            chips.append((t(_K + "crew", locale, count=crew), CHIP, False))
-        else:
-            chips.append((t(_K + "unguarded", locale), ALERT, True))
-    mine = [s for s in view.sailors if s.owner == player.seat and s.state != "lost"]
-    if not player.out:
-        chips.append((t(_K + "sailors", locale, count=len(mine)), CHIP, False))
-    prisoners = sum(1 for s in mine if s.prisoner)
-    if prisoners:
-        chips.append((t(_K + "prisoners", locale, count=prisoners), CHIP, False))
-    if player.ship_only:
-        chips.append((t(_K + "ship_only", locale, count=player.ship_only), ALERT, True))
-    if player.skips:
-        chips.append((t(_K + "skips", locale, count=player.skips), ALERT, True))
-    return chips
-
-
-def _draw_player(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    view: LovciView,
-    player: PlayerView,
-    name: str,
-    box: Box,
-    locale: str,
-) -> None:
-    """One player's box: token, name, tag, treasure delivered, crew and constraints."""
-    x0, y0, x1, y1 = box
-    style = _player_style(player)
-    over = view.phase == "over"
-    is_winner = over and player.seat in view.winners
-    is_current = not over and view.current == player.seat
-    background = CURRENT_BG if is_current or is_winner else WHITE
-    border, bw = (NAVY, 5) if is_current else (GOLD_DARK, 5) if is_winner else (RULE, 2)
-    draw.rectangle(
-        box, fill=(236, 236, 236) if player.out else background, outline=border, width=bw
-    )
-    draw.rectangle((x0 + bw, y0 + bw, x0 + bw + 8, y1 - bw), fill=style.rgb)
-    left = x0 + bw + 16
-    draw_token(image, (left + 17, y0 + 26), 34, style)
-    tag = ""
-    fill = NAVY
-    if player.out:
-        tag, fill = t(_K + "out_tag", locale), ALERT
-    elif is_winner:
-        tag, fill = t(_K + "winner_tag", locale), GOLD
-    elif is_current:
-        tag = t(_K + "to_play_tag", locale)
-    tag_w = _chip_width(tag, 14, True) if tag else 0.0
-    if tag:
-        _chip(
-            draw,
-            x1 - bw - 8 - tag_w,
-            y0 + 14,
-            tag,
-            14,
-            fill=fill,
-            ink=INK if fill == GOLD else WHITE,
-            bold=True,
-        )
-    draw_fitted(
-        draw,
-        (left + 42, y0 + 26),
-        name,
-        x1 - left - 58 - tag_w,
-        21,
-        INK,
-        bold=True,
-        anchor="lm",
-        min_size=15,
-    )
-    coin = _coin_image(28)
-    _paste(image, coin, (left + 14, y0 + 66))
-    total = f"{player.total:,}".replace(",", "\u2009")
-    used = draw_text(
-        draw,
-        (left + 36, y0 + 66),
-        total,
-        font(30, bold=True),
-        MUTED if player.out else INK,
-        anchor="lm",
-    )
-    del used
-    rows = _chip_rows(_player_chips(view, player, locale), x1 - bw - 6 - left)
-    for r, row in enumerate(rows):
-        x = float(left)
-        for text, chip_fill, bold in row:
-            x += _chip(draw, x, y0 + 86 + r * CHIP_ROW, text, 14, fill=chip_fill,
-                       ink=WHITE if chip_fill == ALERT else INK, bold=bold) + 5
-
-
-#: Height of one row of a player's chips; a player box grows by it per extra row.
-CHIP_ROW = 30
-
-Chip = tuple[str, RGB, bool]
-
-
-def _chip_rows(chips: list[Chip], width: float) -> list[list[Chip]]:
-    """``chips`` in rows no wider than ``width``, the alerts (a volcano, skipped turns)
-    first: a chip that does not fit goes to the next row, never away (the longer Russian
-    and Czech chips dropped "Ship only" off a four-player board)."""
-    ordered = sorted(chips, key=lambda chip: chip[1] != ALERT)
-    rows: list[list[Chip]] = [[]]
-    used = 0.0
-    for chip in ordered:
-        w = _chip_width(chip[0], 14, chip[2]) + 5
-        if rows[-1] and used + w - 5 > width:
-            rows.append([])
-            used = 0.0
-        rows[-1].append(chip)
-        used += w
-    return rows
-
-
-def _players_height(view: LovciView, locale: str) -> int:
-    """The height of the player boxes: room for the most rows of chips any player has."""
-    width = _player_width(len(view.players)) - 2 * 5 - 16 - 6
-    most = max((len(_chip_rows(_player_chips(view, p, locale), width))
-                for p in view.players), default=1)
-    extra = max(1, most) - 1
-    return PLAYERS_H + CHIP_ROW * extra + (4 if extra else 0)  # clear of a 5 px frame
-
-
-def _player_width(players: int) -> float:
-    n = max(1, players)
-    return (WIDTH - 2 * MARGIN - (n - 1) * GAP) / n
-
-
-def _draw_players(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    view: LovciView,
-    names: Sequence[str],
-    locale: str,
-    top: int,
-    height: int,
-) -> None:
-    width = _player_width(len(view.players))
-    for i, player in enumerate(view.players):
-        x0 = MARGIN + i * (width + GAP)
-        name = names[player.seat] if player.seat < len(names) else "?"
-        _draw_player(
-            image, draw, view, player, name, (x0, top, x0 + width, top + height), locale
-        )
-
-
-@cache
-def _legend_layer(locale: str) -> Image.Image:
-    """One line explaining the marks (cached per locale)."""
-    layer = Image.new("RGB", (WIDTH, LEGEND_H), BACKGROUND)
-    draw = exact_drawing(layer)
-    face = font(15)
-    cy = LEGEND_H / 2
-    items: list[tuple[str, Callable[[float], float]]] = []
-
-    def last(x: float) -> float:
-        draw.rounded_rectangle((x, cy - 11, x + 22, cy + 11), radius=4, outline=HIGHLIGHT, width=4)
-        return 22
-
-    def choice(x: float) -> float:
-        dashed_rectangle(draw, (x, cy - 10, x + 22, cy + 10), INK, 2, 5)
-        return 22
-
-    def delay(x: float) -> float:
-        _delay_badge(draw, (x + 15, cy), 2)
-        return 30
-
-    def octopus(x: float) -> float:
-        draw.ellipse((x, cy - 11, x + 22, cy + 11), outline=OCTOPUS_RING, width=5)
-        return 22
-
-    def carry(x: float) -> float:
-        box = _pill(draw, (x + 18, cy), "100", 14, fill=GOLD, outline=GOLD_DARK)
-        return box[2] - box[0]
-
-    def spell(x: float) -> float:
-        _paste(layer, _star_image(28), (x + 14, cy))
-        draw.text(
-            (x + 14, cy + 2),
-            t(_K + "spell_badge.neptune", locale),
-            font=font(12, True),
-            fill=INK,
-            anchor="mm",
-        )
-        return 28
-
-    items = [
-        ("legend_last", last),
-        ("legend_choice", choice),
-        ("legend_delay", delay),
-        ("legend_octopus", octopus),
-        ("legend_carry", carry),
-        ("legend_spell", spell),
-    ]
-    x = float(MARGIN)
-    for key, sample in items:
-        used = sample(x)
-        x += used + 6
-        x += draw_text(draw, (x, cy), t(_K + key, locale), face, INK, anchor="lm") + 22
-    return layer
-
-
-#: The PNG palette of each set of seat colours, chosen from its first board and every
-#: colour this module names (tints, the highlight of the last move...; issue 10:
-#: choosing it afresh was a fifth of a board's time).
-_PALETTES = KeptPalettes(fills(globals()))
-
-
-def render_board(view: LovciView, names: Sequence[str], caption: str, locale: str = "en") -> bytes:
-    """The public board as PNG bytes: players, caption, the square of cards and the sea.
-
-    ``names[seat]`` is each seat's display name and ``caption`` an already translated
-    account of the last move (wrapped to three lines). Squares listed in the optional
-    ``view.last_squares`` are outlined as the last move.
-    """
-    inner = WIDTH - 2 * MARGIN
-    lines = wrap_account(caption, font(19), inner - 32, 3) if caption.strip() else []
-    caption_h = line_height(font(19)) * len(lines) + 16 + GAP if lines else 0
-    status_top = HEADER_H + ORDER_H
-    players_top = status_top + STATUS_H
-    players_h = _players_height(view, locale)
-    caption_top = players_top + players_h + GAP
-    board_top = caption_top + caption_h
-    legend_top = board_top + BOARD_H - MARGIN + 4
-    height = legend_top + LEGEND_H + 6
-
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    image.paste(_draw_board(view, locale), (0, board_top))
-    image.paste(_legend_layer(locale), (0, legend_top))
-    draw = exact_drawing(image)
-    _draw_header(draw, view, locale)
-    _draw_order(image, draw, view, names, locale)
-    _draw_status(image, draw, view, names, locale, status_top)
-    _draw_players(image, draw, view, names, locale, players_top, players_h)
-    if lines:
-        draw_caption(draw, lines, caption_top, left=MARGIN, right=WIDTH - MARGIN, accent=NAVY)
-    return _PALETTES.png(tuple(p.colour for p in view.players), image)
-
-
-# the end-of-game summary lives in its own module; the renderer registry looks it up here
-from renderers.lovci_summary import render_summary  # noqa: E402, F401

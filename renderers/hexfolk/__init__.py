@@ -1,0 +1,332 @@
+"""Pillow image of Hexfolk: the hex island with its numbers, harbours, robber and
+pieces, a card per player, the bank, the last roll and any open trade offer.
+
+:func:`render_board` draws a :class:`~games.hexfolk.view.HexfolkView` and never its
+private fields (``hand``, ``devs``, ``vp``), so a public view and a seat's view give
+the same picture; :func:`render_hand` draws a seat's own cards. Every word comes from
+the translation layer (domain ``render_hexfolk``).
+
+Colour is never the only cue: every terrain carries a resource icon, every piece the
+seat's letter and shape, cities a dark ring that settlements lack.
+
+Speed: nothing is supersampled at board size. Small antialiased sprites are drawn once
+per size (a hex of each terrain, number tokens, harbour badges, resource icons, road
+bars, city rings, hex letters, numbered spots); the sea, rim and piers once per board;
+the island (hexes, icons, tokens, harbours, the desert's word) once per layout, hex size
+and locale, from those sprites. A render copies the island, pastes the pieces and the
+spots and draws the panels; texts reuse their rendered glyphs (``common.drawing``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from PIL import Image
+
+from games.hexfolk.board import get_board
+from games.hexfolk.data import DEV_ORDER, RESOURCES
+from games.hexfolk.view import HexfolkView
+from i18n import t
+from renderers.common import (
+    INK,
+    MUTED,
+    WHITE,
+    KeptPalettes,
+    draw_fitted,
+    draw_token,
+    drawing,
+    fills,
+    font,
+    line_height,
+    text_width,
+    wrap_account,
+)
+
+from . import layout, legend, pieces, summary, text
+from .layout import (
+    _K,
+    BACKGROUND,
+    CARD_H,
+    DESERT_RGB,
+    GAP,
+    GOLD,
+    HEADER_H,
+    MARGIN,
+    ORDER_H,
+    PALE,
+    PIER,
+    RULE,
+    SEA,
+    SEA_EDGE,
+    SIDE_W,
+    SPOT_BG,
+    TERRAIN,
+    WIDTH,
+    _Frame,
+    _name,
+    _style,
+    hex_name_anchor,
+    island_radius,
+    piece_circles,
+    spot_marks,
+)
+from .layout import _piece_sizes as _piece_sizes
+from .legend import _draw_legend, _legend_height
+from .pieces import _draw_island as _draw_island
+from .pieces import _draw_pieces, _island, _paste, _Region, clear_board_caches, resource_icon
+from .pieces import _harbour_badge as _harbour_badge
+from .pieces import _harbour_spots as _harbour_spots
+from .pieces import _hex_tile as _hex_tile
+from .pieces import _hex_tile_split as _hex_tile_split
+from .pieces import _name_tab as _name_tab
+from .pieces import _number_token as _number_token
+from .summary import _COLS as _COLS
+from .summary import _ROW_H as _ROW_H
+from .summary import expected_rolls, render_summary
+from .text import (
+    _bank_height,
+    _draw_bank,
+    _draw_header,
+    _draw_offer,
+    _draw_order,
+    _draw_player,
+    _offer_height,
+)
+from .text import _roll_label as _roll_label
+
+__all__ = ["BACKGROUND", "DESERT_RGB", "MARGIN", "PIER", "RULE", "SEA", "SEA_EDGE", "SPOT_BG",
+           "TERRAIN", "clear_board_caches", "expected_rolls", "hand_key", "hex_name_anchor",
+           "island_radius", "piece_circles", "render_board", "render_hand", "render_summary",
+           "resource_icon", "spot_marks"]
+
+
+#: The PNG palette of each map and set of seat colours, chosen from its first board and
+#: every colour this module names (terrains, spots, chips, the gold banner...): it was
+#: 7-10 ms CPU of an 8-player board to choose afresh for every move (issue 10).
+_PALETTES = KeptPalettes(fills(vars(layout), [
+    *(str(module.__file__) for module in (layout, pieces, text, legend)), __file__,
+    str(summary.__file__)]))
+
+
+def render_board(
+    view: HexfolkView, names: Sequence[str], caption: str, locale: str = "en"
+) -> bytes:
+    """The public board as PNG bytes: header with the turn, phase and last roll, the
+    caption (an already translated account of the last move, up to three lines), the
+    island, a card per player, the bank and any open trade offer. ``view.hand``,
+    ``view.devs`` and ``view.vp`` are never drawn."""
+    board = get_board(view.board)
+    inner = WIDTH - 2 * MARGIN
+    r, side = island_radius(board)
+    fr = _Frame(board, r)
+    cap_face = font(19)
+    lines = wrap_account(caption, cap_face, inner - 28, 3) if caption.strip() else []
+    cap_h = line_height(cap_face) * len(lines) + 18 + GAP if lines else 0
+    banner_h = 58 + GAP if view.winner is not None else 0
+    top = HEADER_H + ORDER_H + GAP + banner_h + cap_h
+    n = len(view.players)
+    if side:
+        panel_w = SIDE_W
+        cols = 1
+    else:
+        panel_w = inner
+        cols = 2
+    rows = -(-n // cols)
+    card_w = (panel_w - GAP * (cols - 1)) / cols
+    players_h = rows * CARD_H
+    bank_w = (panel_w - GAP) * 0.42  # beside the offer when the panel is full width
+    if side:
+        extra_h = _bank_height() + _offer_height(view, panel_w)
+    elif view.offer is not None:
+        extra_h = max(_bank_height(), _offer_height(view, panel_w - bank_w - GAP))
+    else:
+        extra_h = _bank_height()
+    legend_h = _legend_height(view)
+    if side:
+        board_x = MARGIN + (inner - SIDE_W - GAP - fr.w) / 2
+        left_h = fr.h + GAP + legend_h
+        right_h = players_h + extra_h
+        height = top + max(left_h, right_h) + MARGIN
+        panel_x, panel_y = WIDTH - MARGIN - SIDE_W, top
+    else:
+        board_x = MARGIN + (inner - fr.w) / 2
+        panel_x, panel_y = MARGIN, top + fr.h + GAP + legend_h + GAP
+        height = panel_y + players_h + extra_h + MARGIN
+    image = Image.new("RGB", (WIDTH, round(height)), BACKGROUND)
+    draw = drawing(image)
+    _draw_header(image, draw, view, names, locale)
+    _draw_order(image, draw, view, names, locale)
+    y = HEADER_H + ORDER_H + GAP
+    if view.winner is not None:
+        draw.rounded_rectangle(
+            (MARGIN, y, WIDTH - MARGIN, y + 58), radius=12, fill=GOLD, outline=INK, width=2
+        )
+        wx = MARGIN + 16
+        if 0 <= view.winner < n:
+            draw_token(image, (wx + 18, y + 29), 38, _style(view.players[view.winner]))
+            wx += 46
+            vp = view.players[view.winner].visible_vp
+        else:
+            vp = view.target
+        draw_fitted(
+            draw,
+            (wx, y + 29),
+            t(_K + "winner", locale, name=_name(names, view.winner), vp=vp),
+            WIDTH - MARGIN - 16 - wx,
+            26,
+            INK,
+            bold=True,
+            anchor="lm",
+        )
+        y += 58 + GAP
+    if lines:
+        h = cap_h - GAP
+        draw.rounded_rectangle(
+            (MARGIN, y, WIDTH - MARGIN, y + h), radius=10, fill=WHITE, outline=RULE
+        )
+        ly = y + 9
+        for line in lines:
+            draw.text((MARGIN + 14, ly), line, font=cap_face, fill=INK)
+            ly += line_height(cap_face)
+    island = _island(view.board, view.terrain, view.tokens, view.harbours, r, locale)
+    image.paste(island, (round(board_x), top))
+    _draw_pieces(_Region(image, round(board_x), top, island.size), view, r)
+    _draw_legend(image, draw, view, locale, board_x + 8, top + fr.h + 4, fr.w - 8)
+    for i, player in enumerate(view.players):
+        cx = panel_x + (i % cols) * (card_w + GAP)
+        cy = panel_y + (i // cols) * CARD_H
+        _draw_player(image, draw, view, player, names, locale, cx, cy, card_w)
+    y = panel_y + players_h
+    if side or view.offer is None:
+        _draw_bank(image, draw, view, locale, panel_x, y, panel_w if side else min(panel_w, 640))
+        y += _bank_height()
+        if view.offer is not None:
+            _draw_offer(image, draw, view, view.offer, names, locale, panel_x, y, panel_w)
+    else:
+        _draw_bank(image, draw, view, locale, panel_x, y, bank_w)
+        _draw_offer(
+            image,
+            draw,
+            view,
+            view.offer,
+            names,
+            locale,
+            panel_x + bank_w + GAP,
+            y,
+            panel_w - bank_w - GAP,
+        )
+    return _PALETTES.png((view.board, tuple(p.colour for p in view.players)), image)
+
+
+# -- the private hand ----------------------------------------------------------------------
+def hand_key(view: HexfolkView) -> tuple[object, ...]:
+    """Everything :func:`render_hand` draws from (the image is kept while it is equal)."""
+    me = view.players[view.viewer] if view.viewer is not None and 0 <= view.viewer < len(
+        view.players) else None
+    return (view.viewer, None if me is None else (me.seat, me.colour), view.hand, view.devs,
+            view.vp, view.target)
+
+
+def render_hand(view: HexfolkView, names: Sequence[str], locale: str = "en") -> bytes:
+    """The viewer's own resources (a count per resource) and development cards."""
+    if view.hand is None or view.viewer is None:
+        raise ValueError("render_hand needs a seat's view, not the public one")
+    devs = Counter(view.devs or ())
+    card_w, card_h, gap = 208, 150, 14
+    dev_rows = -(-max(1, len(devs)) // 5)
+    height = HEADER_H + GAP + 34 + card_h + GAP + 40 + dev_rows * (110 + GAP) + MARGIN
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    draw = drawing(image)
+    draw.rectangle((0, 0, WIDTH, HEADER_H), fill=(38, 70, 100))
+    x = MARGIN
+    if 0 <= view.viewer < len(view.players):
+        draw_token(image, (x + 18, HEADER_H / 2), 36, _style(view.players[view.viewer]))
+        x += 46
+    vp = view.vp if view.vp is not None else 0
+    vp_text = t(_K + "hand.vp", locale, vp=vp, target=view.target)
+    vp_face = font(20, bold=True)
+    draw.text((WIDTH - MARGIN, HEADER_H / 2), vp_text, font=vp_face, fill=GOLD, anchor="rm")
+    draw_fitted(
+        draw,
+        (x, HEADER_H / 2),
+        t(_K + "hand.title", locale, name=_name(names, view.viewer)),
+        WIDTH - MARGIN - x - text_width(vp_text, vp_face) - 20,
+        24,
+        WHITE,
+        bold=True,
+        anchor="lm",
+    )
+    y = HEADER_H + GAP
+    total = sum(view.hand)
+    draw.text(
+        (MARGIN, y + 4),
+        t(_K + "hand.resources", locale, count=total),
+        font=font(19, bold=True),
+        fill=INK,
+    )
+    y += 34
+    x0 = MARGIN + (WIDTH - 2 * MARGIN - 5 * card_w - 4 * gap) / 2
+    for res, count in enumerate(view.hand[:5]):
+        x = x0 + res * (card_w + gap)
+        draw.rounded_rectangle(
+            (x, y, x + card_w, y + card_h),
+            radius=12,
+            fill=PALE[res] if count else (236, 234, 228),
+            outline=TERRAIN[res] if count else RULE,
+            width=4 if count else 2,
+        )
+        _paste(image, resource_icon(res, 58), (x + 44, y + 44))
+        draw.text(
+            (x + card_w - 18, y + 44),
+            f"×{count}",
+            font=font(38, bold=True),
+            fill=INK if count else MUTED,
+            anchor="rm",
+        )
+        draw_fitted(
+            draw,
+            (x + card_w / 2, y + card_h - 28),
+            t(_K + f"resource.{RESOURCES[res]}", locale),
+            card_w - 20,
+            20,
+            INK if count else MUTED,
+            bold=True,
+            anchor="mm",
+        )
+    y += card_h + GAP
+    draw.text(
+        (MARGIN, y + 6),
+        t(_K + "hand.devs", locale, count=sum(devs.values())),
+        font=font(19, bold=True),
+        fill=INK,
+    )
+    y += 40
+    if not devs:
+        draw.text((MARGIN, y + 20), t(_K + "hand.no_devs", locale), font=font(18), fill=MUTED)
+    for i, (card, count) in enumerate(
+        sorted(devs.items(), key=lambda item: DEV_ORDER.get(item[0], 9))
+    ):
+        x = MARGIN + (i % 5) * (card_w + gap)
+        cy = y + (i // 5) * (110 + GAP)
+        draw.rounded_rectangle(
+            (x, cy, x + card_w, cy + 110),
+            radius=12,
+            fill=(232, 226, 246),
+            outline=(110, 80, 160),
+            width=3,
+        )
+        draw_fitted(
+            draw,
+            (x + card_w / 2, cy + 36),
+            t(_K + f"dev.{card}", locale),
+            card_w - 20,
+            20,
+            INK,
+            bold=True,
+            anchor="mm",
+        )
+        draw.text(
+            (x + card_w / 2, cy + 76), f"×{count}", font=font(30, bold=True), fill=INK, anchor="mm"
+        )
+    return _PALETTES.png("hand", image)  # one palette for every hand: the same fills
