@@ -47,7 +47,7 @@ from . import layout, legend, pieces, summary, text
 from .layout import (
     _K,
     BACKGROUND,
-    CARD_H,
+    CARD_H,  # noqa: F401  (re-exported: the card height without two badge rows)
     DESERT_RGB,
     GAP,
     GOLD,
@@ -92,6 +92,7 @@ from .text import (
     _draw_order,
     _draw_player,
     _offer_height,
+    card_height,
 )
 from .text import _roll_label as _roll_label
 
@@ -134,7 +135,8 @@ def render_board(
         cols = 2
     rows = -(-n // cols)
     card_w = (panel_w - GAP * (cols - 1)) / cols
-    players_h = rows * CARD_H
+    card_h = card_height(view, card_w, locale)
+    players_h = rows * card_h
     bank_w = (panel_w - GAP) * 0.42  # beside the offer when the panel is full width
     if side:
         extra_h = _bank_height() + _offer_height(view, panel_w)
@@ -195,8 +197,8 @@ def render_board(
     _draw_legend(image, draw, view, locale, board_x + 8, top + fr.h + 4, fr.w - 8)
     for i, player in enumerate(view.players):
         cx = panel_x + (i % cols) * (card_w + GAP)
-        cy = panel_y + (i // cols) * CARD_H
-        _draw_player(image, draw, view, player, names, locale, cx, cy, card_w)
+        cy = panel_y + (i // cols) * card_h
+        _draw_player(image, draw, view, player, names, locale, cx, cy, card_w, card_h)
     y = panel_y + players_h
     if side or view.offer is None:
         _draw_bank(image, draw, view, locale, panel_x, y, panel_w if side else min(panel_w, 640))
