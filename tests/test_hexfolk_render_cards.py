@@ -20,6 +20,7 @@ from games.hexfolk import RULESET
 from i18n import t
 from renderers.common import font, text_width
 
+K = "render_hexfolk.hexfolk."
 NAMES = ("Kateřina", "Дмитрий", "Margaret", "Bořivoj", "Ярослава", "Jonathan", "Vojtěch",
          "Людмила")
 
@@ -63,18 +64,18 @@ def test_a_card_with_badges_still_shows_its_pieces_and_the_badges_fit(
 
     winner = view.players[view.winner]
     for player in view.players:
-        pieces = t("render_hexfolk.hexfolk.pieces", locale, roads=player.roads,
+        pieces = t(K + "pieces", locale, roads=player.roads,
                    settlements=player.settlements, cities=player.cities)
         drawn = [(y, width) for text, y, width in texts if text == pieces]
         assert drawn, f"{pieces!r} is not drawn"
     pieces_y = next(y for text, y, _ in texts if text == t(
-        "render_hexfolk.hexfolk.pieces", locale, roads=winner.roads, settlements=winner.settlements,
+        K + "pieces", locale, roads=winner.roads, settlements=winner.settlements,
         cities=winner.cities))
-    badge_texts = {t("render_hexfolk.hexfolk.longest", locale), t("render_hexfolk.hexfolk.army", locale),
-                   t("render_hexfolk.hexfolk.discarding", locale, count=12)}
+    badge_texts = {t(K + "longest", locale), t(K + "army", locale),
+                   t(K + "discarding", locale, count=12)}
     assert {text for *_, text, _ in pills} == badge_texts
     card_width = next(width for text, _, width in texts if text == t(
-        "render_hexfolk.hexfolk.pieces", locale, roads=winner.roads, settlements=winner.settlements,
+        K + "pieces", locale, roads=winner.roads, settlements=winner.settlements,
         cities=winner.cities)) + 24
     left = min(x for x, *_ in pills)
     for x, right, top, text, size in pills:
