@@ -991,12 +991,15 @@ def _end_turn(state: LovciState, events: list[Event]) -> None:
     if nxt <= seat:  # play went round the table
         _close_round(state)
     state.current = nxt
-    state.turn += 1
-    if state.turn_limit and state.turn > state.turn_limit:
+    if state.turn_limit and state.turn >= state.turn_limit:
+        # the limit's last move was this one: ``turn`` stays its number, so the board says
+        # "Move 40" after a 40-move limit, as after any other ending (issue 24 item 13)
         state.phase = PHASE_OVER
         state.reason = "limit"
         _close_round(state)
         events.append(Event(_P + "event.end_limit", None))
+        return
+    state.turn += 1
 
 
 def winners(state: LovciState) -> tuple[int, ...]:
