@@ -1066,3 +1066,22 @@ def test_a_prisoner_knocked_back_goes_to_the_ship_that_took_it() -> None:
     state.current = 0
     play(state, 0, "sailor 2 to E8")  # red knocks its old sailor back
     assert s.state == ON_SHIP and s.ship == 1 and rules.owner(state, 0) == 1
+
+
+def test_the_account_tells_every_step_of_a_chain() -> None:
+    """Issue 24 item 13: "a rose chain's middle step is not told". E1 → rose E2 (one arrow,
+    no choice) → starfish E3 → two back onto E1: the account names E3 and E1 too, in
+    every language, and a starfish that sends the sailor home says it is back aboard."""
+    state = position(cards={"E2": ("rose1o", 0, True), "E3": ("starfish", 0, True)})
+    put(state, 0, "E1")
+    events = play(state, 0, "sailor 1 to E2")
+    steps = [(e.params["from"], e.params["square"]) for e in events
+             if e.key == "lovci-pokladu.event.carried_on"]
+    assert steps == [("E2", "E3"), ("E3", "E1")]
+    for locale in ("en", "ru", "cs"):
+        account = " ".join(e.text(["Ann", "Bob"], locale) for e in events)
+        assert "E2" in account and "E3" in account and account.count("E1") >= 1
+    state = position(cards={"E2": ("starfish", 0, True)})
+    put(state, 0, "E1")
+    events = play(state, 0, "sailor 1 to E2")  # two back from E2 is off the board
+    assert [e.key for e in events][-1] == "lovci-pokladu.event.back_aboard"

@@ -865,8 +865,9 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
         target = row * SIZE + col if 0 <= col < SIZE and 0 <= row < SIZE else -1
         events.append(Event(_P + "event.starfish", seat))
         if target < 0 or dest * SQUARES + target in steps or blocked(state, target, seat):
-            _to_ship(state, sid)
+            _to_ship(state, sid, events, "event.back_aboard")
         else:
+            _carried_on(events, seat, sid, dest, target)
             _enter(state, sid, target, dest, (-dc, -dr), visited, events, steps)
     elif kind in MOVERS:
         options = mover_targets(state, seat, dest, kind, rot, card.arrows, steps)
@@ -880,6 +881,7 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
                             if _land_ok(state, sq, tok))
             if len(choice) == 1:
                 sq = choice[0][0]
+                _carried_on(events, seat, sid, dest, sq)
                 _enter(state, sid, sq, dest, _direction(dest, sq), visited, events, steps)
             else:
                 state.pending = Pending(PENDING_GO, sid, choice, visited, steps)
@@ -888,6 +890,13 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
                                 [[sq, tok] for sq, tok in _mermaid_targets(state)], visited,
                                 steps)
     _check_end(state, events)
+
+
+def _carried_on(events: list[Event], seat: int, sid: int, frm: int, to: int) -> None:
+    """Tell a step of a chain nobody chose (a single target, or the starfish's way back),
+    so the account names every square the sailor passed (issue 24 item 13)."""
+    events.append(Event(_P + "event.carried_on", seat, {
+        "sailor": _sailor_name(sid), "from": NAMES[frm], "square": NAMES[to]}))
 
 
 def mover_targets(state: LovciState, seat: int, sq: int, kind: str, rot: int,
