@@ -25,7 +25,14 @@ from collections.abc import Sequence
 from PIL import Image
 
 from games.hexfolk.board import get_board
-from games.hexfolk.data import DEV_ORDER, RESOURCES
+from games.hexfolk.data import (
+    CITY_COST,
+    DEV_COST,
+    DEV_ORDER,
+    RESOURCES,
+    ROAD_COST,
+    SETTLEMENT_COST,
+)
 from games.hexfolk.view import HexfolkView
 from i18n import t
 from renderers.common import (
@@ -222,6 +229,20 @@ def render_board(
 
 
 # -- the private hand ----------------------------------------------------------------------
+PAYS_H = 38  #: the hand image's line saying what the cards pay for
+
+#: What a hand can pay for, in the order the hand image names them.
+BUILD_COSTS: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("road", ROAD_COST), ("settlement", SETTLEMENT_COST), ("city", CITY_COST),
+    ("dev", DEV_COST))
+
+
+def pays_for(hand: Sequence[int]) -> list[str]:
+    """The builds ``hand`` pays for (by cost alone: where is the board's business)."""
+    return [name for name, cost in BUILD_COSTS
+            if all(have >= need for have, need in zip(hand, cost, strict=False))]
+
+
 def hand_key(view: HexfolkView) -> tuple[object, ...]:
     """Everything :func:`render_hand` draws from (the image is kept while it is equal)."""
     me = view.players[view.viewer] if view.viewer is not None and 0 <= view.viewer < len(
@@ -237,7 +258,8 @@ def render_hand(view: HexfolkView, names: Sequence[str], locale: str = "en") -> 
     devs = Counter(view.devs or ())
     card_w, card_h, gap = 208, 150, 14
     dev_rows = -(-max(1, len(devs)) // 5)
-    height = HEADER_H + GAP + 34 + card_h + GAP + 40 + dev_rows * (110 + GAP) + MARGIN
+    height = (HEADER_H + GAP + 34 + card_h + GAP + PAYS_H + 40 + dev_rows * (110 + GAP)
+              + MARGIN)
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = drawing(image)
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=(38, 70, 100))
@@ -297,6 +319,22 @@ def render_hand(view: HexfolkView, names: Sequence[str], locale: str = "en") -> 
             anchor="mm",
         )
     y += card_h + GAP
+    # what the hand pays for, seen by its holder only: the board numbers every place the
+    # board allows, whatever the hand (HX-D57), so this line says which of them it pays for
+    builds = pays_for(view.hand)
+    draw_fitted(
+        draw,
+        (MARGIN, y + PAYS_H / 2 - 4),
+        t(_K + "hand.pays_for", locale, builds=" · ".join(
+            t(_K + f"hand.build.{build}", locale) for build in builds))
+        if builds else t(_K + "hand.pays_for_none", locale),
+        WIDTH - 2 * MARGIN,
+        19,
+        INK if builds else MUTED,
+        bold=bool(builds),
+        anchor="lm",
+    )
+    y += PAYS_H
     draw.text(
         (MARGIN, y + 6),
         t(_K + "hand.devs", locale, count=sum(devs.values())),
