@@ -207,3 +207,37 @@ def test_the_board_and_the_summary_count_the_same_rounds(players: int, seed: int
     board = HAGOTH.view(state, None)
     assert len(summary.vp_rounds) - 1 == board.round == state.round
     assert t("render.hagoth.round", "en", round=board.round) == f"Round {board.round}"
+
+
+@pytest.mark.parametrize("locale", ["ru", "cs", "en"])
+def test_the_longest_wait_is_never_cut(locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24 item 13: "Russian text is cut in the Hagoth summary" — the longest-wait
+    column read "ходов: 54 (Рыбацкая лод…". Every ship's name and a three-digit wait now
+    show whole: on one line, or on two."""
+    import dataclasses
+
+    from renderers.common import CachedDraw
+
+    state, _ = _bot_game(3, 4)
+    summary = HAGOTH.summary_view(state)
+    assert summary is not None
+    drawn: list[str] = []
+    original = CachedDraw.text
+
+    def record(self: CachedDraw, xy: tuple[float, float], text: str, *args: object,
+               **kwargs: object) -> None:
+        drawn.append(text)
+        original(self, xy, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(CachedDraw, "text", record)
+    for blueprint in range(len(BLUEPRINTS)):
+        players = tuple(dataclasses.replace(p, longest_wait=154, longest_wait_blueprint=blueprint)
+                        for p in summary.players)
+        drawn.clear()
+        renderers.render_summary("hagoth", dataclasses.replace(summary, players=players),
+                                 ["Ann", "Bob", "Cy", "Dee"], locale)
+        name = t(f"hagoth.blueprint.{BLUEPRINTS[blueprint].code}", locale)
+        wait = t("hagoth.summary.wait", locale, turns=154, blueprint=name)
+        shown = " ".join(text for text in drawn if text and text in wait)
+        assert all(word in shown.split() for word in wait.split()), (wait, shown)
+        assert not any("…" in text and text.rstrip("…") in wait for text in drawn)
