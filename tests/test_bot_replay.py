@@ -21,8 +21,10 @@ from games import Ruleset, all_rulesets
 
 #: (game, players, seed) -> fingerprint of the pre-optimisation engines.
 EXPECTED = {
-    ("hagoth", 4, 1): "f21ebec377a17365",
-    ("hagoth", 2, 2): "46c315732a974a38",
+    # Hagoth: the same moves; the final state's statistics note a round per pass of the
+    # table since issue 24 item 13 (HG-D28), so the dumped state differs on purpose.
+    ("hagoth", 4, 1): "0f9fc8661676ceea",
+    ("hagoth", 2, 2): "4b8b12fc025bd8cb",
     # Lovci's bot changed its moves on purpose after 04fa0d8 (issue 9 item 19, branch
     # lovci: ships wait where a carrier can come, chains judged from the move's start,
     # a lone last sailor goes ashore); recorded from that branch before it merged the
@@ -30,9 +32,12 @@ EXPECTED = {
     # purpose (branch lovci-length): prey only beside a card a sailor can stop on, piles
     # on an octopus fetched, contested piles taken by a pair, corner berths beside an
     # enemy ship avoided, a pinned lone guard sails away (2-player seed 2 unchanged).
+    # Changed again by a rule (issue 24 item 8 a, LP-D51): the starfish sends a sailor
+    # two squares back after a dolphin's jump or a straight Neptune flight (with the old
+    # step these two games give the old values; 4-player seed 1 meets no such starfish).
     ("lovci-pokladu", 4, 1): "4be286b4d7a0657f",
-    ("lovci-pokladu", 4, 3): "41b4a60c9567f800",
-    ("lovci-pokladu", 2, 2): "c55889176b318abc",
+    ("lovci-pokladu", 4, 3): "77e3c612c4c302cc",
+    ("lovci-pokladu", 2, 2): "a63e9b51991ef4ab",
     ("hexfolk", 8, 1): "7c7ab01dac41683d",
     ("hexfolk", 2, 2): "3beac49faac648bc",
     ("shipyard", 4, 1): "2d5ccbba7b2d5530",
