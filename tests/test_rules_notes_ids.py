@@ -49,7 +49,8 @@ def split_notes(text: str) -> tuple[list[str], list[str]]:
     match = re.search(r"^## Index\n(.*?)(?=^## )", text, flags=re.S | re.M)
     index_text = match.group(1) if match else ""
     body = text.replace(index_text, "") if match else text
-    index = re.findall(rf"^- `({_ID})` \S", index_text, flags=re.M)
+    # an index line starts with its id: "- `HG-D1` title", "- HZ-D1 — title", "- **SY-D1** …"
+    index = re.findall(rf"^- [`*]*({_ID})\b", index_text, flags=re.M)
     marks = re.findall(rf"\*\*({_ID})\*\*", body)
     return index, marks
 
