@@ -167,5 +167,8 @@ def turn_caption(step: Step, names: Sequence[str], locale: str, number: int) -> 
     if step.undo:
         what = t("history.undo.done", locale, player=who, move=step.label)
     else:
-        what = "; ".join(filter(None, (e.text(names, locale) for e in step.events[-2:])))
+        # each account is a sentence of its own ("… Starfish." "The starfish sends …")
+        what = " ".join(filter(None, (e.text(names, locale) for e in step.events[-2:])))
+    if what.startswith(who):  # the account names the player already (issue 24 item 13)
+        return t("history.replay.caption_named", locale, number=number, what=what)
     return t("history.replay.caption", locale, number=number, player=who, what=what)

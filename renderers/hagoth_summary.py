@@ -29,10 +29,12 @@ from renderers.common import (
     draw_text,
     draw_token,
     exact_drawing,
+    fit_font,
     font,
     line_height,
     png_bytes,
     seat_style,
+    text_width,
     wrap_text,
 )
 
@@ -142,6 +144,26 @@ def _draw_attack_chart(image: Image.Image, summary: SummaryView, names: Sequence
     bar_chart(image, (x0, y0 + 52, x1, y1), categories, series, locale)
 
 
+def _draw_wait(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
+               width: float) -> None:
+    """The longest wait in its column: one line (17 px down to 14 px), else two lines at
+    15 px, so a long ship name ("Рыбацкая лодка") is never cut (issue 24 item 13)."""
+    face = fit_font(text, width, 17)
+    if text_width(text, face) <= width:
+        draw.text(xy, text, font=face, fill=INK, anchor="lm")
+        return
+    face = font(WAIT_TWO_LINES)
+    lines = wrap_text(text, face, width, 2)
+    step = line_height(face)
+    for i, line in enumerate(lines):
+        draw.text((xy[0], xy[1] + (i - (len(lines) - 1) / 2) * step), line, font=face,
+                  fill=INK, anchor="lm")
+
+
+#: The size of the longest-wait text when it takes two lines.
+WAIT_TWO_LINES = 15
+
+
 def _wait_text(ps: PlayerSummary, locale: str) -> str:
     if ps.longest_wait_blueprint is None:
         return "—"
@@ -200,8 +222,7 @@ def _draw_table(image: Image.Image, summary: SummaryView, names: Sequence[str], 
             draw_fitted(draw, (COLS[4] + attack_w * (k + 0.5), mid), f"{played}/{suffered}",
                         attack_w - 4, 19, INK if played or suffered else MUTED, bold=True,
                         anchor="mm")
-        draw_fitted(draw, (COLS[5] + 6, mid), _wait_text(ps, locale), COLS[6] - COLS[5] - 10,
-                    17, INK, anchor="lm")
+        _draw_wait(draw, (COLS[5] + 6, mid), _wait_text(ps, locale), COLS[6] - COLS[5] - 10)
         y += ROW_H
     draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=RULE, width=1)
     draw_text(draw, (MARGIN, y + 10), t(_S + "table_note", locale), font(15), MUTED,

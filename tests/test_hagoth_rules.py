@@ -1163,3 +1163,18 @@ def test_notation_is_case_and_space_insensitive() -> None:
         "play bow 1 canoe")
     RULESET.play(state, 0, "Play BOW 1 canoe")
     assert state.players[0].berths[0] == design("canoe", "bow")
+
+
+def test_two_designs_of_one_blueprint_are_told_apart_in_the_menu() -> None:
+    """Issue 24 (played as a new player): with two Sloops on the table, "Play Remove:
+    Bot 1's Sail (Sloop)" was listed twice for two different berths; each label now says
+    which berth, so every listed move reads differently."""
+    from games.hagoth.state import Design
+
+    state = RULESET.setup(2, {}, 7)
+    state.players[1].berths = [Design(2, ["bow", "sails"]), Design(2, ["sails"])]
+    state.players[0].hand = ["remove", "wood", "build1", "hull", "sail"]
+    state.current = 0
+    for locale in ("en", "ru", "cs"):
+        labels = [c.label for c in RULESET.choices(state, 0, ["Ann", "Bot 1"], locale)]
+        assert len(labels) == len(set(labels)), labels

@@ -25,6 +25,7 @@ from games import get_ruleset
 from games.hagoth.data import ATTACK_CARDS, BLUEPRINTS
 from games.hagoth.state import Design
 from games.hagoth.view import SummaryView
+from i18n import t
 from renderers.hagoth_summary import expected_rolls
 
 HAGOTH = get_ruleset("hagoth")
@@ -48,7 +49,8 @@ def _bot_game(seed: int, players: int, **options: object):  # type: ignore[no-un
             break
         seat = state.current
         turn = state.turn
-        for event in HAGOTH.apply(state, seat, HAGOTH.bot_action(state, seat)):
+        events = HAGOTH.apply(state, seat, HAGOTH.bot_action(state, seat))
+        for event in events:
             params = event.params
             if event.key in ("hagoth.event.wood_card", "hagoth.event.wood_action"):
                 rolls[params["roll"]] += 1
@@ -63,8 +65,10 @@ def _bot_game(seed: int, players: int, **options: object):  # type: ignore[no-un
             if kind in ATTACK_CARDS:
                 played[seat][ATTACK_CARDS.index(kind)] += 1
                 suffered[params["target_seat"]][ATTACK_CARDS.index(kind)] += 1
-        if state.turn != turn and turn % players == 0:
-            vp_after_round.append([p.vp for p in state.players])
+        if state.turn != turn:  # play passed the seats that lost their turn, then current
+            passed = [e.seat for e in events if e.key == "hagoth.event.skipped"]
+            if state.first in [*passed, state.current]:  # HG-D28: a pass of the table
+                vp_after_round.append([p.vp for p in state.players])
     assert HAGOTH.result(state) is not None
     counted = {"rolls": rolls, "wood": wood, "played": played, "suffered": suffered,
                "launched": launched, "arrived": arrived, "rounds": vp_after_round}
@@ -188,3 +192,52 @@ async def test_a_finished_game_through_the_service_carries_the_summary(
         with Image.open(io.BytesIO(update.summary)) as image:
             image.load()
             assert image.format == "PNG" and image.width == 1200
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 5), (4, 3), (4, 8)])
+def test_the_board_and_the_summary_count_the_same_rounds(players: int, seed: int) -> None:
+    """Issue 24 item 13: the board said "Round 79" where the summary said 74 rounds. The
+    rulebook's play "will proceed clockwise from first player" and Skip takes away "the
+    next turn of one opponent", not a place in the round: a round is one pass of the
+    table (HG-D28), lost turns included, on the board and in the summary alike."""
+    state, _ = _bot_game(seed, players)
+    summary = HAGOTH.summary_view(state)
+    assert summary is not None
+    assert sum(p.attacks_played[ATTACK_CARDS.index("skip")] for p in summary.players) > 0
+    board = HAGOTH.view(state, None)
+    assert len(summary.vp_rounds) - 1 == board.round == state.round
+    assert t("render.hagoth.round", "en", round=board.round) == f"Round {board.round}"
+
+
+@pytest.mark.parametrize("locale", ["ru", "cs", "en"])
+def test_the_longest_wait_is_never_cut(locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24 item 13: "Russian text is cut in the Hagoth summary" — the longest-wait
+    column read "ходов: 54 (Рыбацкая лод…". Every ship's name and a three-digit wait now
+    show whole: on one line, or on two."""
+    import dataclasses
+
+    from renderers.common import CachedDraw
+
+    state, _ = _bot_game(3, 4)
+    summary = HAGOTH.summary_view(state)
+    assert summary is not None
+    drawn: list[str] = []
+    original = CachedDraw.text
+
+    def record(self: CachedDraw, xy: tuple[float, float], text: str, *args: object,
+               **kwargs: object) -> None:
+        drawn.append(text)
+        original(self, xy, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(CachedDraw, "text", record)
+    for blueprint in range(len(BLUEPRINTS)):
+        players = tuple(dataclasses.replace(p, longest_wait=154, longest_wait_blueprint=blueprint)
+                        for p in summary.players)
+        drawn.clear()
+        renderers.render_summary("hagoth", dataclasses.replace(summary, players=players),
+                                 ["Ann", "Bob", "Cy", "Dee"], locale)
+        name = t(f"hagoth.blueprint.{BLUEPRINTS[blueprint].code}", locale)
+        wait = t("hagoth.summary.wait", locale, turns=154, blueprint=name)
+        shown = " ".join(text for text in drawn if text and text in wait)
+        assert all(word in shown.split() for word in wait.split()), (wait, shown)
+        assert not any("…" in text and text.rstrip("…") in wait for text in drawn)

@@ -240,3 +240,46 @@ def test_the_image_marks_the_spots() -> None:
         f.write(with_spots)
     with open(os.path.join(os.path.dirname(out), "spots-robber.png"), "wb") as f:
         f.write(render_board(robber, NAMES, ""))
+
+
+def test_city_places_are_numbered_whatever_the_hand_and_the_hand_image_says_what_it_pays_for(
+        monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Issue 24 item 13 ("Hexfolk numbers city places the player cannot afford"), decided in
+    HX-D57: the public board numbers the city places whatever the hand (numbering by the
+    hand would show the table the cards), the menu lists only what the hand pays for, and
+    the player's own hand image now says what their cards pay for."""
+    import renderers
+    import renderers.hexfolk as rh
+    from i18n import t
+
+    state = _play(RULESET.setup(3, {}, 7), 60)
+    while not (state.phase == MAIN and 1 in state.corner_level
+               and state.corner_owner[state.corner_level.index(1)] == state.current):
+        _play(state, 1)
+    seat = state.current
+    state.players[seat].hand = [1, 1, 0, 2, 3]  # a road and a city
+    rich = RULESET.view(state, None).spots
+    state.players[seat].hand = [0, 0, 1, 0, 0]  # nothing
+    poor = RULESET.view(state, None).spots
+    assert rich == poor and any(kind == "corner" for _, kind, _ in poor)
+    assert not any(c.notation.startswith("city") for c in RULESET.choices(state, seat))
+    assert rh.pays_for([1, 1, 0, 2, 3]) == ["road", "city"]
+    assert rh.pays_for([1, 1, 1, 1, 0]) == ["road", "settlement"]
+    assert rh.pays_for([0, 0, 1, 1, 1]) == ["dev"] and rh.pays_for([0, 0, 1, 0, 0]) == []
+    drawn: list[str] = []
+    fitted = rh.draw_fitted
+
+    def record(draw, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return fitted(draw, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(rh, "draw_fitted", record)
+    for locale in ("en", "ru", "cs"):
+        state.players[seat].hand = [1, 1, 0, 2, 3]
+        renderers.render_private("hexfolk", RULESET.view(state, seat), NAMES[:3], locale)
+        builds = " · ".join(t(f"render_hexfolk.hexfolk.hand.build.{b}", locale)
+                            for b in ("road", "city"))
+        assert t("render_hexfolk.hexfolk.hand.pays_for", locale, builds=builds) in drawn
+        state.players[seat].hand = [0, 0, 1, 0, 0]
+        renderers.render_private("hexfolk", RULESET.view(state, seat), NAMES[:3], locale)
+        assert t("render_hexfolk.hexfolk.hand.pays_for_none", locale) in drawn

@@ -948,3 +948,140 @@ def test_going_ashore_is_listed_once_per_ship() -> None:
     assert notations == ["ship left", "ship right", "sailor 1 to E1"]
     play(state, 0, "sailor 3 to E1")
     assert state.sailors[2].square == sq("E1")
+
+
+# -- issue 24 item 8 a: targets at the edge, blocked or already made; the starfish; ships --
+def test_rose_at_the_edge_offers_only_arrows_onto_the_board_and_never_a_blocked_square() -> None:
+    """LP-D50: a rose arrow pointing off the board offers nothing (a rose never puts a
+    sailor into the sea, not even beside its own ship); a square held by two sailors of
+    one opponent is not offered ("may not be occupied by an opponent"); the square the
+    sailor came from is."""
+    state = position(cards={"E9": ("rose4o", 0, True)})  # N (off the board), E, S, W
+    put(state, 4, "F9")
+    put(state, 5, "F9")  # two of green's sailors block F9
+    put(state, 0, "E8")
+    play(state, 0, "sailor 1 to E9")
+    options = {a.square for a in RULESET.legal_actions(state, 0)}
+    assert options == {sq("D9"), sq("E8")}
+
+
+def test_dolphin_and_seahorse_at_the_edge_offer_only_squares_on_the_board() -> None:
+    """LP-D50: a dolphin beside the edge offers the one square left in that direction,
+    not the jump off the board; a seahorse in the corner has two knight squares."""
+    state = position(cards={"E9": ("dolphin", 0, True)})
+    put(state, 0, "E8")
+    play(state, 0, "sailor 1 to E9")
+    options = {a.square for a in RULESET.legal_actions(state, 0)}
+    assert options == {sq(n) for n in ("D9", "C9", "F9", "G9", "E8", "E7", "D8", "C7",
+                                       "F8", "G7")}
+    state = position(cards={"A1": ("seahorse", 0, True)})
+    put(state, 0, "A2")
+    play(state, 0, "sailor 1 to A1")
+    assert {a.square for a in RULESET.legal_actions(state, 0)} == {sq("B3"), sq("C2")}
+
+
+def test_a_carried_token_is_left_on_the_rose_before_a_face_down_card() -> None:
+    """LP-D50 and the rule "A sailor carrying a treasure may not enter a card that has
+    not yet been turned over with that treasure": a rose sending a carrier onto a
+    face-down card leaves the token on the rose."""
+    state = position(cards={"E5": ("rose1o", 0, True), "E6": ("sea", 0, False)})
+    state.tokens[sq("E4")] = [200]
+    put(state, 0, "E4")
+    play(state, 0, "sailor 1 to E5 with 200")
+    assert state.sailors[0].square == sq("E6") and state.sailors[0].carry == 0
+    assert state.tokens[sq("E5")] == [200] and state.face_up[sq("E6")]
+
+
+def test_starfish_after_a_dolphin_jump_goes_two_squares_back() -> None:
+    """Starfish: "The sailor returns two squares back, in the direction from which they
+    arrived" (LP-D51): after the dolphin's two-square jump E4 → E6 that is E4, the
+    dolphin, not four squares back (E2) as before."""
+    state = position(cards={"E4": ("dolphin", 0, True), "E6": ("starfish", 0, True)})
+    put(state, 0, "E3")
+    play(state, 0, "sailor 1 to E4")
+    play(state, 0, "go E6")
+    assert state.sailors[0].square == sq("E4") and state.pending is not None
+    # the dolphin offers its targets again, but never the step E4 → E6 already made
+    options = {a.square for a in RULESET.legal_actions(state, 0)}
+    assert sq("E6") not in options and sq("E5") in options
+
+
+def test_starfish_after_a_neptune_flight_goes_two_squares_back_along_the_line() -> None:
+    """Starfish: "two squares back, in the direction from which they arrived"; LP-D51:
+    a Neptune flight along a column arrived from below, so two squares back (E3 → E6
+    ends on E4; before, the sailor was sent to its ship)."""
+    state = position(cards={"E3": ("neptune", 0, True), "E6": ("starfish", 0, True)})
+    put(state, 0, "E3")
+    state.spells["neptune"].holder, state.spells["neptune"].status = 0, "held"
+    play(state, 0, "neptune to E6")
+    assert state.sailors[0].state == ON_BOARD and state.sailors[0].square == sq("E4")
+
+
+def test_starfish_after_a_seahorse_jump_goes_two_jumps_back() -> None:
+    """LP-D51: a seahorse jump (1, 2) has no shorter whole-square step, so two squares
+    back is two jumps back."""
+    state = position(cards={"E5": ("seahorse", 0, True), "F7": ("starfish", 0, True)})
+    put(state, 0, "E4")
+    play(state, 0, "sailor 1 to E5")
+    play(state, 0, "go F7")
+    assert state.sailors[0].square == sq("D3")
+
+
+def test_starfish_at_the_edge_sends_the_sailor_to_its_ship_and_leaves_the_token() -> None:
+    """Starfish: "If the sailor carries a treasure, it is left on the last square before
+    the starfish"; LP-D51: two squares back off the board send the sailor to its ship,
+    also when it came straight from the ship."""
+    state = position(cards={"E2": ("starfish", 0, True)})
+    state.tokens[sq("E1")] = [100]
+    put(state, 0, "E1")
+    play(state, 0, "sailor 1 to E2 with 100")  # two back from E2 going north: off the board
+    assert state.sailors[0].state == ON_SHIP and state.tokens[sq("E1")] == [100]
+    state = position(cards={"E1": ("starfish", 0, True)})
+    play(state, 0, "sailor 2 to E1")  # from the ship beside E1
+    assert state.sailors[1].state == ON_SHIP
+
+
+def test_starfish_turns_a_face_down_card_two_squares_back() -> None:
+    """LP-D51: the square two back is entered like any other: a face-down card there is
+    turned over and carried out."""
+    state = position(cards={"E5": ("starfish", 0, True), "E3": ("turtle", 0, False)})
+    put(state, 0, "E4")
+    play(state, 0, "sailor 1 to E5")
+    assert state.face_up[sq("E3")] and state.sailors[0].square == sq("E3")
+    assert state.sailors[0].delay > 0
+
+
+def test_a_prisoner_knocked_back_goes_to_the_ship_that_took_it() -> None:
+    """Stingray: a prisoner "must serve its owner"; LP-D29: it belongs to the ship that
+    took it, so when knocked back it is thrown onto that ship, not its old one."""
+    state = position()
+    s = state.sailors[0]
+    s.state, s.ring = OFF, 26
+    state.ships[1].ring = 27
+    state.current = 1
+    play(state, 1, "ship left")  # green takes r1 prisoner
+    assert s.ship == 1 and rules.owner(state, 0) == 1
+    put(state, 0, "E8")  # r1, now serving green, goes ashore
+    put(state, 1, "E7")
+    state.current = 0
+    play(state, 0, "sailor 2 to E8")  # red knocks its old sailor back
+    assert s.state == ON_SHIP and s.ship == 1 and rules.owner(state, 0) == 1
+
+
+def test_the_account_tells_every_step_of_a_chain() -> None:
+    """Issue 24 item 13: "a rose chain's middle step is not told". E1 → rose E2 (one arrow,
+    no choice) → starfish E3 → two back onto E1: the account names E3 and E1 too, in
+    every language, and a starfish that sends the sailor home says it is back aboard."""
+    state = position(cards={"E2": ("rose1o", 0, True), "E3": ("starfish", 0, True)})
+    put(state, 0, "E1")
+    events = play(state, 0, "sailor 1 to E2")
+    steps = [(e.params["from"], e.params["square"]) for e in events
+             if e.key == "lovci-pokladu.event.carried_on"]
+    assert steps == [("E2", "E3"), ("E3", "E1")]
+    for locale in ("en", "ru", "cs"):
+        account = " ".join(e.text(["Ann", "Bob"], locale) for e in events)
+        assert "E2" in account and "E3" in account and account.count("E1") >= 1
+    state = position(cards={"E2": ("starfish", 0, True)})
+    put(state, 0, "E1")
+    events = play(state, 0, "sailor 1 to E2")  # two back from E2 is off the board
+    assert [e.key for e in events][-1] == "lovci-pokladu.event.back_aboard"

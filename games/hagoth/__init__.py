@@ -84,6 +84,12 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
             target=int(options.get("target", TARGET_VP)),
         )
 
+    def check_state(self, state: HagothState, num_seats: int) -> None:
+        """Every card, design and wood token accounted for first (the move tables look
+        designs up by their segments), then the protocol's checks (issue 24 item 9)."""
+        state_module.check_values(state)
+        super().check_state(state, num_seats)
+
     def view(self, state: HagothState, seat: int | None) -> HagothView:
         players = tuple(
             PlayerView(

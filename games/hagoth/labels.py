@@ -25,12 +25,18 @@ def _bp(index: int, locale: str) -> str:
 
 
 def _berth_bp(state: HagothState, seat: int, berth: int, locale: str) -> str:
-    held = state.players[seat].berths[berth]
-    if isinstance(held, Design):
-        return _bp(held.blueprint, locale)
-    if isinstance(held, Ship):
-        return _bp(held.lane, locale)
-    return "—"
+    """The blueprint in ``berth``; with its berth when the other berth holds the same
+    one, so two Sloops are told apart ("Sloop in berth 2")."""
+    berths = state.players[seat].berths
+    kinds = [b.blueprint if isinstance(b, Design) else b.lane if isinstance(b, Ship) else None
+             for b in berths]
+    kind = kinds[berth]
+    if kind is None:
+        return "—"
+    name = _bp(kind, locale)
+    if kinds.count(kind) > 1:
+        return t("hagoth.label.in_berth", locale, blueprint=name, berth=berth + 1)
+    return name
 
 
 def _here(state: HagothState, seat: int, berth: int, locale: str) -> str:

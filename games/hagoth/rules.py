@@ -691,20 +691,31 @@ def draw(state: HagothState, player: Player, events: list[Event], seat: int) -> 
     player.sort_hand()
 
 
+def _pass_seat(state: HagothState, seat: int) -> None:
+    """Play reaches ``seat`` (to play or to lose a turn to Skip): when that is the first
+    player, a round is over — the VP are noted for the summary and the board counts the
+    next round (HG-D28: one round, one pass of the table)."""
+    if seat == state.first:
+        state.vp_rounds.append([p.vp for p in state.players])
+        state.round += 1
+
+
 def _end_turn(state: HagothState, events: list[Event]) -> None:
     """Draw back to five, then pass clockwise, losing any turns owed to Skip cards."""
     seat = state.current
     draw(state, state.players[seat], events, seat)
     state.players[seat].stats.turns += 1
-    if state.turn % len(state.players) == 0:  # a round of turns is over
+    if state.first < 0 and state.turn % len(state.players) == 0:
+        # a game saved before the first seat was recorded: its board counts turns, and
+        # its summary keeps counting a round as one turn per player
         state.vp_rounds.append([p.vp for p in state.players])
     nxt = (seat + 1) % len(state.players)
-    state.round += nxt == state.first
+    _pass_seat(state, nxt)
     while state.players[nxt].skips > 0:
         state.players[nxt].skips -= 1
         events.append(Event("hagoth.event.skipped", nxt))
         nxt = (nxt + 1) % len(state.players)
-        state.round += nxt == state.first
+        _pass_seat(state, nxt)
     state.current = nxt
     state.phase = PHASE_START
     state.turn += 1

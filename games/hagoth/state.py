@@ -9,13 +9,25 @@ is kept by construction.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..protocol import StateFormatError
 from ..rng import GameRng
-from .data import ATTACK_CARDS, BERTHS, BLUEPRINT_NEEDS, BLUEPRINTS, CARD_ORDER, DIE_SIDES, SEGMENTS
+from .data import (
+    ATTACK_CARDS,
+    BERTHS,
+    BLUEPRINT_NEEDS,
+    BLUEPRINTS,
+    CARD_ORDER,
+    DECK_COUNTS,
+    DIE_SIDES,
+    HAND_SIZE,
+    SEGMENTS,
+    WOOD_TOKENS,
+)
 
 SCHEMA_VERSION = 2
 #: Schemas :func:`load_state` reads: 1 had no statistics (they load as zeros).
@@ -274,3 +286,51 @@ def _vp_row(data: Any, players: int) -> list[int]:
     if len(row) != players:
         raise ValueError("a vp_rounds row needs one number per player")
     return row
+
+
+PHASES = (PHASE_START, PHASE_SECOND, PHASE_SWAP, PHASE_OVER)
+
+
+def check_values(state: HagothState) -> None:
+    """Raise :class:`StateFormatError` unless ``state`` holds only things that exist and
+    adds up (issue 24 item 9): known cards, the whole deck exactly once across the draw
+    pile, the discard pile, the hands and the designs; designs that fit their blueprint
+    (the lookups in ``move_tables.py`` assume it); ships on their lane; all 50 wood
+    tokens; seats in range. A damaged row that loads is refused here, before a later
+    move, view or drawing trips over it."""
+    n = len(state.players)
+
+    def need(condition: bool, what: str) -> None:
+        if not condition:
+            raise StateFormatError(f"corrupt Hagoth state: {what}")
+
+    cards: list[str] = [*state.deck, *state.discard]
+    wood = state.stock
+    for p in state.players:
+        need(len(p.hand) <= HAND_SIZE and len(p.berths) == BERTHS, "a hand or berths too big")
+        need(min(p.wood, p.vp, p.skips, p.launches, p.arrivals, p.launch_vp,
+                 p.arrival_vp) >= 0, "a negative count")
+        cards += p.hand
+        wood += p.wood
+        for berth in p.berths:
+            if isinstance(berth, Ship):
+                need(0 <= berth.lane < len(BLUEPRINTS)
+                     and 0 <= berth.position < BLUEPRINTS[berth.lane].lane_length,
+                     "a ship off its lane")
+            elif isinstance(berth, Design):
+                need(0 <= berth.blueprint < len(BLUEPRINTS) and bool(berth.segments)
+                     and all(seg in BLUEPRINT_NEEDS[berth.blueprint] for seg in berth.segments)
+                     and berth.fits(berth.blueprint), "a design that does not fit")
+                need(0 <= berth.wood < len(berth.segments) and berth.started >= 0
+                     and (berth.wood == 0 or berth.complete), "wood on a design")
+                cards += berth.segments
+                wood += berth.wood
+    need(all(card in CARD_ORDER for card in cards), "an unknown card")
+    need(Counter(cards) == Counter(DECK_COUNTS), "the cards do not make up the deck")
+    need(wood == WOOD_TOKENS and state.stock >= 0, "the wood does not add up")
+    need(0 <= state.current < n and state.phase in PHASES and state.turn >= 1
+         and state.target > 0 and state.first in range(-1, n) and state.round >= 0
+         and (state.winner is None or 0 <= state.winner < n)
+         and (state.winner is not None) == (state.phase == PHASE_OVER),
+         "the turn out of range")
+    need(len(state.die_counts) == DIE_SIDES and min(state.die_counts) >= 0, "the die counts")

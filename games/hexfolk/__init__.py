@@ -152,6 +152,12 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         :mod:`.typed`, which reads against the legal moves)."""
         return typed.read_action(state, seat, text, names)
 
+    def check_state(self, state: HexfolkState, num_seats: int) -> None:
+        """Every number in range first (the caches index by them), then the protocol's
+        checks (issue 24 item 9)."""
+        state_module.check_values(state)
+        super().check_state(state, num_seats)
+
     def view(self, state: HexfolkState, seat: int | None) -> HexfolkView:
         board = get_board(state.board)
         players = tuple(

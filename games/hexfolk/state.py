@@ -12,7 +12,8 @@ from typing import Any
 
 from ..protocol import StateFormatError
 from ..rng import GameRng
-from .board import corner_harbours, known_board
+from .board import corner_harbours, get_board, known_board
+from .data import DEV_CARDS, GENERIC, MAX_CITIES, MAX_ROADS, MAX_SETTLEMENTS, TERRAINS
 
 SCHEMA_VERSION = 1
 
@@ -27,6 +28,8 @@ ROADS = "roads"  # Road building card: free roads to place
 TRADE = "trade"  # an offer is open: others answer, then the offerer closes
 SPECIAL = "special"  # 5+ players: special building phase of ``special``
 OVER = "over"
+PHASES = (SETTLE, FOUND_ROAD, ROLL, DISCARD, ROBBER, MAIN, ROADS, TRADE, SPECIAL, OVER)
+ROBBER_MODES = ("on", "off", "friendly")
 
 
 @dataclass(slots=True)
@@ -190,3 +193,63 @@ def load_state(d: Mapping[str, Any]) -> HexfolkState:
         raise StateFormatError(f"corrupt Hexfolk state: {exc}") from exc
     s.corner_harbour = corner_harbours(s.board, s.harbours)
     return s
+
+
+def check_values(s: HexfolkState) -> None:
+    """Raise :class:`StateFormatError` unless every number in ``s`` fits its board and its
+    seats (issue 24 item 9): lists as long as the board's hexes, corners and edges, owners
+    that are seats, resources and cards that exist. A damaged row that loads is refused
+    here, before the caches, a move, a view or a drawing index past a list."""
+    board = get_board(s.board)
+    n = len(s.players)
+    seats, owners = range(n), range(-1, n)
+
+    def need(condition: bool, what: str) -> None:
+        if not condition:
+            raise StateFormatError(f"corrupt Hexfolk state: {what}")
+
+    def counts(values: list[int], size: int) -> bool:
+        return len(values) == size and all(v >= 0 for v in values)
+
+    need(len(s.terrain) == len(s.tokens) == board.hexes, "terrain or tokens not one per hex")
+    need(all(-1 <= t < len(TERRAINS) for t in s.terrain), "an unknown terrain")
+    need(all(t == 0 or 2 <= t <= 12 for t in s.tokens), "a number token out of range")
+    need(len(s.harbours) == len(board.harbour_edges)
+         and all(0 <= h <= GENERIC for h in s.harbours), "harbours out of range")
+    need(s.robber in range(board.hexes), "the robber off the board")
+    need(len(s.corner_owner) == len(s.corner_level) == board.corners
+         and all(o in owners for o in s.corner_owner)
+         and all((o < 0) == (lv == 0) and 0 <= lv <= 2
+                 for o, lv in zip(s.corner_owner, s.corner_level, strict=True)),
+         "corners out of range")
+    need(len(s.edge_owner) == board.edges and all(o in owners for o in s.edge_owner),
+         "edges out of range")
+    for p in s.players:
+        need(counts(p.hand, 5) and counts(p.produced, 5), "a hand out of range")
+        need(all(c in DEV_CARDS for c in (*p.devs, *p.bought, *p.played))
+             and all(p.bought.count(c) <= p.devs.count(c) for c in set(p.bought)),
+             "an unknown development card")
+        need(0 <= p.roads <= MAX_ROADS and 0 <= p.settlements <= MAX_SETTLEMENTS
+             and 0 <= p.cities <= MAX_CITIES and min(p.knights, p.road_length, p.stolen,
+                                                     p.discarded, p.bank_trades,
+                                                     p.player_trades) >= 0,
+             "pieces out of range")
+    need(counts(s.bank, 5) and all(c in DEV_CARDS for c in s.dev_deck), "the bank")
+    need(s.current in seats and s.first in seats and s.phase in PHASES and s.turn >= 0
+         and s.robber_mode in ROBBER_MODES and s.target > 0, "the turn out of range")
+    need(s.founding >= 0 and s.last_settlement in range(-1, board.corners)
+         and s.free_roads >= 0 and s.offers_made >= 0, "a counter out of range")
+    need(s.dice == [] or (len(s.dice) == 2 and all(1 <= d <= 6 for d in s.dice)), "the dice")
+    need(s.discards == [] or counts(s.discards, n), "discards out of range")
+    need(s.special in owners and all(q in seats for q in s.special_queue)
+         and s.longest in owners and s.army in owners and s.winner in owners,
+         "a seat out of range")
+    need(counts(s.roll_counts, 13), "roll counts out of range")
+    need((s.phase == TRADE) <= (s.offer is not None), "an open trade without an offer")
+    if s.offer is not None:
+        need(counts(s.offer.give, 5) and counts(s.offer.get, 5)
+             and len(s.offer.responses) == n
+             and all(r in (None, "accept", "decline")
+                     or (isinstance(r, list) and len(r) == 2 and counts(r[0], 5)
+                         and counts(r[1], 5)) for r in s.offer.responses),
+             "an offer out of range")

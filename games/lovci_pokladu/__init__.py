@@ -90,6 +90,11 @@ class LovciRuleset(ModularRuleset[LovciState, Action]):
             raise ValueError(f"Lovci pokladů takes 2–4 players, not {num_players}")
         return rules.setup(num_players, seed, turn_limit=int(options.get("turn_limit", 0)))
 
+    def check_state(self, state: LovciState, num_seats: int) -> None:
+        """The protocol's checks, then every number in range (issue 24 item 9)."""
+        super().check_state(state, num_seats)
+        state_module.check_values(state)
+
     def view(self, state: LovciState, seat: int | None) -> LovciView:
         ships = tuple(
             ShipView(

@@ -8,6 +8,8 @@ never half-applies. Decisions the rulebook leaves open: ``RULES-NOTES.md``.
 
 from __future__ import annotations
 
+from math import gcd
+
 from i18n import Term
 
 from ..protocol import Event, IllegalAction
@@ -614,6 +616,16 @@ def _direction(a: int, b: int) -> tuple[int, int]:
     return (b % SIZE - a % SIZE, b // SIZE - a // SIZE)
 
 
+def _arrival_step(vector: tuple[int, int]) -> tuple[int, int]:
+    """The smallest whole-square step along the line a sailor arrived on (LP-D51): a
+    dolphin's two-square jump or a Neptune flight along a row, column or diagonal
+    arrived one square at a time, so the starfish's "two squares back" is two such
+    squares; a seahorse jump (1, 2) or a flight off those lines keeps its own step."""
+    dc, dr = vector
+    step = gcd(dc, dr) or 1
+    return dc // step, dr // step
+
+
 def _mark(state: LovciState, sq: int) -> None:
     """``sq`` is involved in the action being applied (``last_squares``)."""
     if sq >= 0 and sq not in state.last_squares:
@@ -851,13 +863,14 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
         if s.carry and frm >= 0:
             _drop(state, s, frm)
         assert d is not None or frm >= 0
-        dc, dr = d if d is not None else _direction(frm, dest)
+        dc, dr = _arrival_step(d if d is not None else _direction(frm, dest))
         col, row = dest % SIZE - 2 * dc, dest // SIZE - 2 * dr
         target = row * SIZE + col if 0 <= col < SIZE and 0 <= row < SIZE else -1
         events.append(Event(_P + "event.starfish", seat))
         if target < 0 or dest * SQUARES + target in steps or blocked(state, target, seat):
-            _to_ship(state, sid)
+            _to_ship(state, sid, events, "event.back_aboard")
         else:
+            _carried_on(events, seat, sid, dest, target)
             _enter(state, sid, target, dest, (-dc, -dr), visited, events, steps)
     elif kind in MOVERS:
         options = mover_targets(state, seat, dest, kind, rot, card.arrows, steps)
@@ -871,6 +884,7 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
                             if _land_ok(state, sq, tok))
             if len(choice) == 1:
                 sq = choice[0][0]
+                _carried_on(events, seat, sid, dest, sq)
                 _enter(state, sid, sq, dest, _direction(dest, sq), visited, events, steps)
             else:
                 state.pending = Pending(PENDING_GO, sid, choice, visited, steps)
@@ -879,6 +893,13 @@ def _enter(state: LovciState, sid: int, dest: int, frm: int, d: tuple[int, int] 
                                 [[sq, tok] for sq, tok in _mermaid_targets(state)], visited,
                                 steps)
     _check_end(state, events)
+
+
+def _carried_on(events: list[Event], seat: int, sid: int, frm: int, to: int) -> None:
+    """Tell a step of a chain nobody chose (a single target, or the starfish's way back),
+    so the account names every square the sailor passed (issue 24 item 13)."""
+    events.append(Event(_P + "event.carried_on", seat, {
+        "sailor": _sailor_name(sid), "from": NAMES[frm], "square": NAMES[to]}))
 
 
 def mover_targets(state: LovciState, seat: int, sq: int, kind: str, rot: int,
@@ -982,12 +1003,15 @@ def _end_turn(state: LovciState, events: list[Event]) -> None:
     if nxt <= seat:  # play went round the table
         _close_round(state)
     state.current = nxt
-    state.turn += 1
-    if state.turn_limit and state.turn > state.turn_limit:
+    if state.turn_limit and state.turn >= state.turn_limit:
+        # the limit's last move was this one: ``turn`` stays its number, so the board says
+        # "Move 40" after a 40-move limit, as after any other ending (issue 24 item 13)
         state.phase = PHASE_OVER
         state.reason = "limit"
         _close_round(state)
         events.append(Event(_P + "event.end_limit", None))
+        return
+    state.turn += 1
 
 
 def winners(state: LovciState) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..protocol import StateFormatError
 from ..rng import GameRng
-from .data import RING, SQUARES
+from .data import CARD_TYPES, MERMAID, NEPTUNE, RING, SAILORS_PER_SHIP, SQUARES, TOKEN_VALUES
 
 SCHEMA_VERSION = 2
 #: Schema 1 states load too: they had no statistics (they start empty, RULES-NOTES).
@@ -36,6 +36,9 @@ SAILOR_STATES = (ON_SHIP, ON_BOARD, HELD, OFF, LOST)
 PENDING_GO = "go"  # a rose, dolphin or seahorse: where to continue
 PENDING_SIDE = "side"  # thrown over a corner card: which side of the board
 PENDING_MERMAID = "mermaid"  # the mermaid was just discovered: use her now or later
+PENDING_KINDS = (PENDING_GO, PENDING_SIDE, PENDING_MERMAID)
+SPELL_STATUSES = ("hidden", "held", "used", "lost")
+PHASES = (PHASE_START, PHASE_PLAY, PHASE_OVER)
 
 
 @dataclass(slots=True)
@@ -266,3 +269,64 @@ def trial_copy(state: LovciState) -> LovciState:
         turn_limit=state.turn_limit, reason=state.reason,
         last_squares=list(state.last_squares), stats=Stats.empty(len(state.players)),
     )
+
+
+def check_values(state: LovciState) -> None:
+    """Raise :class:`StateFormatError` unless every number in ``state`` points at
+    something that exists (issue 24 item 9): a card type, a square, a ring position, a
+    seat, a sailor, a token value. A damaged row that loads is refused here, before a
+    later move, view or drawing trips over it."""
+    n = len(state.players)
+    squares, rings = range(SQUARES), range(RING)
+    sailors = range(SAILORS_PER_SHIP * n)
+    tokens = set(TOKEN_VALUES)
+
+    def need(condition: bool, what: str) -> None:
+        if not condition:
+            raise StateFormatError(f"corrupt Lovci pokladů state: {what}")
+
+    need(all(0 <= c < len(CARD_TYPES) for c in state.cards), "a card type that does not exist")
+    need(all(0 <= r < 4 for r in state.rotation), "a rotation out of range")
+    need(all(sq in squares and pile and set(pile) <= tokens
+             for sq, pile in state.tokens.items()), "a token pile out of range")
+    need(set(state.lost_tokens) <= tokens, "an unknown lost token")
+    for ship in state.ships:
+        need(ship.owner in range(n) and set(ship.treasure) <= tokens, "a ship out of range")
+    for sid, s in enumerate(state.sailors):
+        need(s.colour == sid // SAILORS_PER_SHIP and s.ship in range(n)
+             and (s.carry == 0 or s.carry in tokens) and s.delay >= 0,
+             f"sailor {sid} out of range")
+        need((s.square in squares) == (s.state in (ON_BOARD, HELD))
+             and (s.square in squares or s.square == -1)
+             and (s.ring in rings) == (s.state == OFF) and (s.ring in rings or s.ring == -1),
+             f"sailor {sid} is not where its state says")
+        need(s.carry == 0 or s.state in (ON_BOARD, HELD, OFF), f"sailor {sid} carries aboard")
+    need(all(p.ship_only >= 0 and p.skips >= 0 for p in state.players), "a negative delay")
+    need(all(p.out == all(ship.owner != seat for ship in state.ships)
+             for seat, p in enumerate(state.players)),
+         "a player out with a ship, or in play without one")
+    need(set(state.spells) == {NEPTUNE, MERMAID}
+         and all(sp.status in SPELL_STATUSES and (sp.holder in sailors or sp.holder == -1)
+                 and (sp.status != "held" or sp.holder in sailors)
+                 for sp in state.spells.values()), "a spell out of range")
+    need(set(state.spell_squares) <= {NEPTUNE, MERMAID}
+         and all(sq in squares for sq in state.spell_squares.values()), "a spell square")
+    need(state.current in range(n) and state.phase in PHASES and state.turn >= 0
+         and state.turn_limit >= 0 and (state.first in range(n) or state.first == -1),
+         "the turn out of range")
+    need(all(len(r) == n for r in state.stats.rounds)
+         and all(isinstance(v, list) and len(v) == 2 for v in state.stats.spells_used.values()),
+         "statistics out of range")
+    pending = state.pending
+    if pending is None:
+        return
+    need(pending.kind in PENDING_KINDS and pending.sailor in sailors and bool(pending.options)
+         and all(sq in squares for sq in pending.visited)
+         and all(0 <= step < SQUARES * SQUARES for step in pending.steps),
+         "a pending choice out of range")
+    for option in pending.options:
+        if pending.kind == PENDING_SIDE:
+            need(len(option) == 1 and option[0] in rings, "a side out of range")
+        else:
+            need(len(option) == 2 and option[0] in squares
+                 and (option[1] == 0 or option[1] in tokens), "a target out of range")

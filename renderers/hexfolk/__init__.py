@@ -30,7 +30,14 @@ from collections.abc import Sequence
 from PIL import Image
 
 from games.hexfolk.board import get_board
-from games.hexfolk.data import DEV_ORDER, RESOURCES
+from games.hexfolk.data import (
+    CITY_COST,
+    DEV_COST,
+    DEV_ORDER,
+    RESOURCES,
+    ROAD_COST,
+    SETTLEMENT_COST,
+)
 from games.hexfolk.view import HexfolkView
 from i18n import t
 from renderers.common import (
@@ -52,7 +59,7 @@ from . import layout, legend, pieces, summary, text
 from .layout import (
     _K,
     BACKGROUND,
-    CARD_H,
+    CARD_H,  # noqa: F401  (re-exported: the card height without two badge rows)
     DESERT_RGB,
     GAP,
     GOLD,
@@ -97,6 +104,7 @@ from .text import (
     _draw_order,
     _draw_player,
     _offer_height,
+    card_height,
 )
 from .text import _roll_label as _roll_label
 
@@ -139,7 +147,8 @@ def render_board(
         cols = 2
     rows = -(-n // cols)
     card_w = (panel_w - GAP * (cols - 1)) / cols
-    players_h = rows * CARD_H
+    card_h = card_height(view, card_w, locale)
+    players_h = rows * card_h
     bank_w = (panel_w - GAP) * 0.42  # beside the offer when the panel is full width
     if side:
         extra_h = _bank_height() + _offer_height(view, panel_w)
@@ -200,8 +209,8 @@ def render_board(
     _draw_legend(image, draw, view, locale, board_x + 8, top + fr.h + 4, fr.w - 8)
     for i, player in enumerate(view.players):
         cx = panel_x + (i % cols) * (card_w + GAP)
-        cy = panel_y + (i // cols) * CARD_H
-        _draw_player(image, draw, view, player, names, locale, cx, cy, card_w)
+        cy = panel_y + (i // cols) * card_h
+        _draw_player(image, draw, view, player, names, locale, cx, cy, card_w, card_h)
     y = panel_y + players_h
     if side or view.offer is None:
         _draw_bank(image, draw, view, locale, panel_x, y, panel_w if side else min(panel_w, 640))
@@ -225,6 +234,20 @@ def render_board(
 
 
 # -- the private hand ----------------------------------------------------------------------
+PAYS_H = 38  #: the hand image's line saying what the cards pay for
+
+#: What a hand can pay for, in the order the hand image names them.
+BUILD_COSTS: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("road", ROAD_COST), ("settlement", SETTLEMENT_COST), ("city", CITY_COST),
+    ("dev", DEV_COST))
+
+
+def pays_for(hand: Sequence[int]) -> list[str]:
+    """The builds ``hand`` pays for (by cost alone: where is the board's business)."""
+    return [name for name, cost in BUILD_COSTS
+            if all(have >= need for have, need in zip(hand, cost, strict=False))]
+
+
 def hand_key(view: HexfolkView) -> tuple[object, ...]:
     """Everything :func:`render_hand` draws from (the image is kept while it is equal)."""
     me = view.players[view.viewer] if view.viewer is not None and 0 <= view.viewer < len(
@@ -240,7 +263,8 @@ def render_hand(view: HexfolkView, names: Sequence[str], locale: str = "en") -> 
     devs = Counter(view.devs or ())
     card_w, card_h, gap = 208, 150, 14
     dev_rows = -(-max(1, len(devs)) // 5)
-    height = HEADER_H + GAP + 34 + card_h + GAP + 40 + dev_rows * (110 + GAP) + MARGIN
+    height = (HEADER_H + GAP + 34 + card_h + GAP + PAYS_H + 40 + dev_rows * (110 + GAP)
+              + MARGIN)
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = drawing(image)
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=(38, 70, 100))
@@ -300,6 +324,22 @@ def render_hand(view: HexfolkView, names: Sequence[str], locale: str = "en") -> 
             anchor="mm",
         )
     y += card_h + GAP
+    # what the hand pays for, seen by its holder only: the board numbers every place the
+    # board allows, whatever the hand (HX-D57), so this line says which of them it pays for
+    builds = pays_for(view.hand)
+    draw_fitted(
+        draw,
+        (MARGIN, y + PAYS_H / 2 - 4),
+        t(_K + "hand.pays_for", locale, builds=" · ".join(
+            t(_K + f"hand.build.{build}", locale) for build in builds))
+        if builds else t(_K + "hand.pays_for_none", locale),
+        WIDTH - 2 * MARGIN,
+        19,
+        INK if builds else MUTED,
+        bold=bool(builds),
+        anchor="lm",
+    )
+    y += PAYS_H
     draw.text(
         (MARGIN, y + 6),
         t(_K + "hand.devs", locale, count=sum(devs.values())),

@@ -27,7 +27,7 @@ MARGIN = 18
 GAP = 12
 HEADER_H = 64
 SIDE_W = 380  #: the player column beside the board (standard and large boards)
-CARD_H = 104  #: one player's card
+CARD_H = 124  #: one player's card: name, cards, pieces, then the badges
 MAX_R = 74  #: largest hex circumradius, in pixels
 SQ3 = math.sqrt(3)
 

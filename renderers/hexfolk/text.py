@@ -43,8 +43,14 @@ from .layout import (
 )
 from .pieces import _die, _paste, resource_icon
 
-
 # -- panels --------------------------------------------------------------------------------
+#: Where a player's card puts its badges (Longest road, Largest army, discarding), below
+#: the pieces line.
+BADGE_TOP = 90
+BADGE_SIZE, BADGE_MIN, BADGE_GAP = 15, 11, 6  #: badge text size, the least it shrinks to
+BADGE_TWO_ROWS, BADGE_ROW = 13, 26  #: badges on two rows: their size, the row's height
+
+
 def _pill(
     draw: ImageDraw.ImageDraw,
     x: float,
@@ -186,6 +192,7 @@ def _draw_player(
     x: float,
     y: float,
     w: float,
+    card_h: float = CARD_H,
 ) -> None:
     seat = player.seat
     acting = view.special if view.phase == "special" and view.special >= 0 else view.current
@@ -193,7 +200,7 @@ def _draw_player(
     is_winner = view.winner == seat
     fill = (255, 236, 170) if is_winner else CURRENT_BG if is_current else WHITE
     draw.rounded_rectangle(
-        (x, y, x + w, y + CARD_H - 8),
+        (x, y, x + w, y + card_h - 8),
         radius=10,
         fill=fill,
         outline=INK if (is_current or is_winner) else RULE,
@@ -243,36 +250,71 @@ def _draw_player(
         knights=player.knights,
         road=player.road_length,
     )
-    draw_fitted(draw, (x + 12, y + 60), stats, w - 24, 16, INK, anchor="lm")
-    bx = x + 12
-    by = y + 70
+    draw_fitted(draw, (x + 12, y + 56), stats, w - 24, 16, INK, anchor="lm")
+    # the pieces line is always drawn: a badge below never hides it (issue 24 item 13)
+    draw_fitted(
+        draw,
+        (x + 12, y + 78),
+        t(
+            _K + "pieces",
+            locale,
+            roads=player.roads,
+            settlements=player.settlements,
+            cities=player.cities,
+        ),
+        w - 24,
+        14,
+        MUTED,
+        anchor="lm",
+    )
+    size, rows = badge_rows(_badges(player, locale), w - 24)
+    for row, badges in enumerate(rows):
+        bx = x + 12
+        for text, fill, ink in badges:
+            bx = _pill(draw, bx, y + BADGE_TOP + row * BADGE_ROW, text, fill, ink, size)
+            bx += BADGE_GAP
+
+
+Badge = tuple[str, RGB, RGB]
+
+
+def _badges(player: PlayerView, locale: str) -> list[Badge]:
+    """A player's badges: the awards held and a discard owed."""
+    badges: list[Badge] = []
     if player.longest:
-        bx = _pill(draw, bx, by, t(_K + "longest", locale), GOLD) + 6
+        badges.append((t(_K + "longest", locale), GOLD, INK))
     if player.army:
-        bx = _pill(draw, bx, by, t(_K + "army", locale), GOLD) + 6
+        badges.append((t(_K + "army", locale), GOLD, INK))
     if player.discard_owed > 0:
-        bx = (
-            _pill(
-                draw, bx, by, t(_K + "discarding", locale, count=player.discard_owed), ALERT, WHITE
-            )
-            + 6
-        )
-    if not (player.longest or player.army or player.discard_owed):
-        draw_fitted(
-            draw,
-            (x + 12, by + 12),
-            t(
-                _K + "pieces",
-                locale,
-                roads=player.roads,
-                settlements=player.settlements,
-                cities=player.cities,
-            ),
-            w - 24,
-            14,
-            MUTED,
-            anchor="lm",
-        )
+        badges.append((t(_K + "discarding", locale, count=player.discard_owed), ALERT, WHITE))
+    return badges
+
+
+def badge_rows(badges: list[Badge], width: float) -> tuple[int, list[list[Badge]]]:
+    """The text size and rows of ``badges`` within ``width``: one row, shrunk from 15 px
+    down to 11 px; when even that is too wide, two rows at 13 px (never cut)."""
+    for size in range(BADGE_SIZE, BADGE_MIN - 1, -1):
+        if _badges_width(badges, size) <= width:
+            return size, [badges] if badges else []
+    rows: list[list[Badge]] = [[]]
+    for badge in badges:
+        if rows[-1] and _badges_width([*rows[-1], badge], BADGE_TWO_ROWS) > width:
+            rows.append([])
+        rows[-1].append(badge)
+    return BADGE_TWO_ROWS, rows
+
+
+def card_height(view: HexfolkView, card_w: float, locale: str) -> float:
+    """Every card's height in this picture: a row taller when some card's badges need two."""
+    two = any(len(badge_rows(_badges(p, locale), card_w - 24)[1]) > 1 for p in view.players)
+    return CARD_H + BADGE_ROW if two else CARD_H
+
+
+def _badges_width(badges: Sequence[Badge], size: int) -> float:
+    """The width of a row of badges (pills) drawn at ``size``."""
+    face = font(size, bold=True)
+    return sum(text_width(text, face) + 16 for text, _, _ in badges) + BADGE_GAP * max(
+        0, len(badges) - 1)
 
 
 def _bank_height() -> int:

@@ -4,6 +4,7 @@ coins, the static board layer, and the board with its pieces drawn on it.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -901,31 +902,38 @@ def _draw_sailor(
 
 def _token_lines(tokens: Sequence[int], locale: str) -> tuple[list[str], int, bool]:
     """The grouped values of a pile of coins: lines, text size, and whether the little
-    coin stack fits beside them. One line if possible, else two."""
+    coin stack fits beside them. As few lines as let every value show whole (issue 24
+    item 13: a pile of 600+2×300+200+100+2×50 used to read "600+2×…")."""
     groups = _group_tokens(tokens, locale).split("+")
     one = "+".join(groups)
     if text_width(one, font(15, True)) <= CELL - 40:
         return [one], 15, True
-    if len(groups) == 1 or text_width(one, font(14, True)) <= CELL - 16:
-        return [one], 14, False
     face = font(14, True)
 
     def widest(lines: list[str]) -> float:
         return max(text_width(line, face) for line in lines)
 
-    lines = min(
-        (["+".join(groups[:cut]), "+" + "+".join(groups[cut:])] for cut in range(1, len(groups))),
-        key=widest,
-    )
-    if widest(lines) > CELL - 16 and len(groups) >= 3:
-        # too wide for two lines: three, so no value is ever cut short
-        lines = min(
-            (["+".join(groups[:a]), "+" + "+".join(groups[a:b]), "+" + "+".join(groups[b:])]
-             for a in range(1, len(groups) - 1) for b in range(a + 1, len(groups))),
+    best = [one]
+    for count in range(1, min(len(groups), MAX_PILE_LINES) + 1):
+        best = min(
+            (["+".join(groups[a:b]) if a == 0 else "+" + "+".join(groups[a:b])
+              for a, b in itertools.pairwise((0, *cuts, len(groups)))]
+             for cuts in itertools.combinations(range(1, len(groups)), count - 1)),
             key=widest,
         )
-    coin = widest(lines) <= CELL - 40
-    return lines, 14, coin
+        if widest(best) <= CELL - 16:
+            break
+    return best, 14, widest(best) <= CELL - 40
+
+
+#: The most lines a pile's values take (five kinds of coin: one line each at worst).
+MAX_PILE_LINES = 5
+
+
+def pile_line_step(lines: int) -> int:
+    """The line pitch of a pile's values: closer for four or five lines, so the pile
+    stays on the card's lower part, under the sailors standing above it."""
+    return 16 if lines <= 3 else 15 if lines == 4 else 14
 
 
 def _draw_tokens(
@@ -938,7 +946,7 @@ def _draw_tokens(
     coin_w = 20 if coin else 0  # the little coin stack, if it fits beside the values
     lines = [ellipsize(line, face, CELL - 16 - coin_w) for line in lines]
     w = max(text_width(line, face) for line in lines) + 12 + coin_w
-    step = face.size + 2
+    step = pile_line_step(len(lines))
     h = 10 + step * len(lines)
     cx, bottom = x + CELL / 2, y + CELL - 3
     box = (cx - w / 2, bottom - h, cx + w / 2, bottom)
@@ -967,11 +975,17 @@ def _draw_card_sailors(
     view: LovciView,
     locale: str,
     over_pile: bool = False,
+    tall_pile: bool = False,
 ) -> None:
     x, y = _cell_xy(sq)
     size = SAILOR if len(sailors) <= 4 else 30
     spots: tuple[Point, ...] = _SPOTS
-    if over_pile:
+    if over_pile and tall_pile:
+        # four or more lines of coins: the sailors stand smaller, in the card's top strip
+        size = min(size, 22)
+        spots = ((0.75, 0.11), (0.25, 0.11)) if len(sailors) <= 2 else tuple(
+            ((k + 0.5) / 4, 0.11) for k in range(4))
+    elif over_pile:
         # the coins take the card's foot: the sailors stand in one row above them
         size = min(size, 30 if len(sailors) <= 2 else 24)
         spots = ((0.78, 0.17), (0.22, 0.17)) if len(sailors) <= 2 else tuple(
@@ -1157,6 +1171,7 @@ def _draw_board(view: LovciView, locale: str) -> Image.Image:
     board = _board_layer(locale).copy()
     draw = exact_drawing(board)
     piles = {sq for sq, tokens in view.tokens if tokens}
+    tall = {sq for sq, tokens in view.tokens if tokens and len(_token_lines(tokens, locale)[0]) > 3}
     for card in view.cards:
         if card.face_up and card.code and card.kind:
             emptied = card.kind == "treasure" and card.square not in piles
@@ -1192,7 +1207,8 @@ def _draw_board(view: LovciView, locale: str) -> Image.Image:
         if sailor.state in ("board", "octopus") and sailor.square is not None:
             on_cards.setdefault(sailor.square, []).append(sailor)
     for sq, group in on_cards.items():
-        _draw_card_sailors(board, draw, sq, group, view, locale, over_pile=sq in piles)
+        _draw_card_sailors(board, draw, sq, group, view, locale, over_pile=sq in piles,
+                           tall_pile=sq in tall)
     # coins last: no sailor or mark may hide a coin's value
     for sq, tokens in view.tokens:
         if tokens:
