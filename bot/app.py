@@ -83,6 +83,7 @@ class TideboundClient(FrontClient):
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.config.db_path,
                                           pool_size=self.config.db_pool_size)
+        await self.storage.index_shards(self.config.shards)  # issue 29 item 2
         self.service = SessionService(
             self.storage, cache_size=self.config.cache_size,
             render_workers=self.config.render_workers, shards=self.config.shards)

@@ -317,6 +317,12 @@ class PostgresDatabase(_PgExecutor):
                                              current + 1)
         await self._read_catalogue()
 
+    async def define(self, sql: str) -> None:
+        async with self.pool.acquire() as connection, connection.transaction():
+            # Under the migrations' lock: two CREATE INDEX IF NOT EXISTS at once can clash.
+            await connection.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+            await connection.execute(to_postgres(sql).sql)
+
     async def tables(self) -> list[str]:
         return [t for t in await self._table_names() if t != "tidebound_schema"]
 

@@ -86,6 +86,10 @@ class SqliteDatabase:
                     await self._connection.execute(statement)
                 await self._connection.execute(f"PRAGMA user_version = {current + 1}")
 
+    async def define(self, sql: str) -> None:
+        async with self.transaction():  # SQLite writes one transaction at a time
+            await self._connection.execute(sql)
+
     async def journal_mode(self) -> str:
         async with self._connection.execute("PRAGMA journal_mode") as cursor:
             row = await cursor.fetchone()
