@@ -21,7 +21,7 @@ from discord import app_commands
 
 from i18n import t
 
-from .config import Config
+from .config import Config, ConfigError
 from .discord_front import components
 from .discord_front.client import FrontClient
 from .discord_front.commands import Front, build_commands
@@ -82,7 +82,9 @@ class TideboundClient(FrontClient):
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.config.db_path,
-                                          pool_size=self.config.db_pool_size)
+                                          pool_size=self.config.db_pool_size,
+                                          pgbouncer=self.config.db_pgbouncer,
+                                          password=self.config.db_password)
         await self.storage.index_shards(self.config.shards)  # issue 29 item 2
         self.service = SessionService(
             self.storage, cache_size=self.config.cache_size,
@@ -224,7 +226,7 @@ def run() -> int:
     (no token, a refused token, no network), never a traceback."""
     try:
         config = Config.from_env()
-    except ShardConfigError as exc:
+    except (ShardConfigError, ConfigError) as exc:
         print(exc, file=sys.stderr)
         return 2
     if not config.token:

@@ -15,8 +15,14 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit, urlunsplit
 
 SQLITE, POSTGRESQL = "sqlite", "postgresql"
-#: Connections in a PostgreSQL pool unless the configuration says otherwise.
-DEFAULT_POOL_SIZE = 10
+#: Connections in a PostgreSQL pool per process unless ``TIDEBOUND_DB_POOL`` says
+#: otherwise (issue 29 item 4): small, so that many processes fit in PostgreSQL's default
+#: ``max_connections`` of 100 (25 processes of 4). A move holds one connection for a few
+#: milliseconds; more only help a process serving many moves at once.
+DEFAULT_POOL_SIZE = 4
+#: ``TIDEBOUND_DB_POOL`` is capped here: past it a process only takes connections that
+#: other processes need (put PgBouncer in front for more clients).
+MAX_POOL_SIZE = 32
 
 
 #: A constraint refused a write: SQLite raises it; PostgreSQL's violations are raised as

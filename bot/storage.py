@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .database import SQLITE, Target, open_database, parse_target
+from .database import DEFAULT_POOL_SIZE, SQLITE, Target, open_database, parse_target
 from .migrations import MIGRATIONS
 from .reminder_tables import ReminderTables
 from .result_tables import ResultTables
@@ -48,12 +48,15 @@ class Storage(SessionTables, ReminderTables, SettingsTables, ResultTables):
     Use :meth:`open` (or ``async with await Storage.open(...)``)."""
 
     @classmethod
-    async def open(cls, target: str | Path | Target, *, pool_size: int = 10) -> Storage:
+    async def open(cls, target: str | Path | Target, *, pool_size: int = DEFAULT_POOL_SIZE,
+                   pgbouncer: bool = False, password: str | None = None) -> Storage:
         """Open (creating if needed) the database at ``target`` (``TIDEBOUND_DB``: a path,
-        ``sqlite:///…`` or ``postgresql://…``) and migrate it."""
+        ``sqlite:///…`` or ``postgresql://…``) and migrate it; PostgreSQL's pool size,
+        PgBouncer mode and password as in :func:`~bot.database.open_database`."""
         where = target if isinstance(target, Target) else parse_target(target)
         try:
-            database = await open_database(where, pool_size=pool_size)
+            database = await open_database(where, pool_size=pool_size, pgbouncer=pgbouncer,
+                                           password=password)
         except Exception as exc:
             if where.kind == SQLITE:
                 raise  # OSError or sqlite3.Error, as the callers expect of a file
