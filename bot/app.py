@@ -29,6 +29,7 @@ from .discord_front.days import Days, build_days_commands
 from .discord_front.messages import CONTENT_LIMIT, allowed_mentions, public_kwargs
 from .discord_front.seats import TakeoverButton, install_seat_commands
 from .discord_front.translator import CatalogueTranslator
+from .gateway import LoginQueue, TooFewShards, ask_gateway, check_shards
 from .service import SessionService, Update
 from .sharding import ShardConfigError
 from .storage import DatabaseUnavailable, Storage
@@ -79,13 +80,21 @@ class TideboundClient(FrontClient):
         self.service: SessionService | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self._resume_task: asyncio.Task[None] | None = None
+        #: Gateway logins in turn across processes (issue 29 item 1), once storage is open.
+        self.login_queue: LoginQueue | None = None
 
     async def setup_hook(self) -> None:
+        # Discord's advice first: too few shards is refused before anything else starts.
+        advice = await ask_gateway(self.http)
+        check_shards(self.config.shards.count if self.config.shards else 1, advice)
         self.storage = await Storage.open(self.config.db_path,
                                           pool_size=self.config.db_pool_size,
                                           pgbouncer=self.config.db_pgbouncer,
                                           password=self.config.db_password)
         await self.storage.index_shards(self.config.shards)  # issue 29 item 2
+        self.login_queue = LoginQueue(self.storage.exclusive,
+                                      max_concurrency=advice.max_concurrency,
+                                      spacing=self.config.identify_spacing)
         self.service = SessionService(
             self.storage, cache_size=self.config.cache_size,
             render_workers=self.config.render_workers, shards=self.config.shards)
@@ -103,6 +112,15 @@ class TideboundClient(FrontClient):
                                                 name="tidebound-resume")
         self._clock_task = asyncio.create_task(self._run_clock(), name="tidebound-clock")
         self.days.start()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False
+                                   ) -> None:
+        """Identify in turn with every other process's shards of the same bucket
+        (issue 29 item 1), instead of discord.py's sleep within one process."""
+        if self.login_queue is None:
+            await super().before_identify_hook(shard_id, initial=initial)
+            return
+        await self.login_queue.turn(shard_id or 0)
 
     async def on_ready(self) -> None:
         log.info("Tidebound is ready as %s", self.user)
@@ -195,6 +213,8 @@ class TideboundClient(FrontClient):
         self._resume_task = self._clock_task = None
         await self.days.stop()
         await super().close()
+        if self.login_queue is not None:
+            await self.login_queue.close()  # before the database it locks in closes
         if self.service is not None:
             await self.service.close()  # the render workers
         if self.storage is not None:
@@ -237,6 +257,10 @@ def run() -> int:
         client.run(config.token, log_level=logging.INFO)
     except discord.LoginFailure:
         print(t("platform.run.bad_token"), file=sys.stderr)
+        return 2
+    except TooFewShards as exc:
+        print(t("platform.run.too_few_shards", configured=exc.configured,
+                recommended=exc.recommended), file=sys.stderr)
         return 2
     except DatabaseUnavailable as exc:  # before the network: it is not Discord's fault
         print(t("platform.run.no_database", target=exc.target, reason=exc.reason),

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .database import DEFAULT_POOL_SIZE, MAX_POOL_SIZE
+from .gateway import IDENTIFY_SPACING
 from .sharding import Shards
 
 DEFAULT_DB = "tidebound.db"
@@ -43,6 +44,9 @@ class Config:
     ``TIDEBOUND_LOCALE``   locale of public messages (default ``en``)
     ``TIDEBOUND_CACHE_SIZE``      sessions kept in memory and idle locks kept (default 512)
     ``TIDEBOUND_RENDER_WORKERS``  processes drawing images (default 2; 0: one per core)
+    ``TIDEBOUND_IDENTIFY_SPACING``  seconds between two gateway logins of one
+                           ``max_concurrency`` bucket, across processes (default 5, as
+                           Discord asks; lower only against a test stand-in)
     """
 
     #: Kept out of ``repr`` so that no log line or traceback can ever show it.
@@ -54,6 +58,7 @@ class Config:
     render_workers: int = DEFAULT_RENDER_WORKERS
     db_pool_size: int = DEFAULT_POOL_SIZE
     db_pgbouncer: bool = False
+    identify_spacing: float = IDENTIFY_SPACING
     #: Kept out of ``repr`` like the token.
     db_password: str | None = field(default=None, repr=False)
     #: ``None``: one process holds every server, as without sharding.
@@ -78,6 +83,7 @@ class Config:
             db_pgbouncer=env.get("TIDEBOUND_DB_PGBOUNCER", "").strip().lower()
             in ("1", "true", "yes", "on"),
             db_password=_password(env),
+            identify_spacing=_seconds(env.get("TIDEBOUND_IDENTIFY_SPACING"), IDENTIFY_SPACING),
             shards=Shards.parse(env.get("TIDEBOUND_SHARD_COUNT"),
                                 env.get("TIDEBOUND_SHARD_IDS")),
         )
@@ -97,6 +103,14 @@ def _password(env: Mapping[str, str]) -> str | None:
         raise ConfigError(f"TIDEBOUND_DB_PASSWORD_FILE={path!r} cannot be read: "
                           f"{getattr(exc, 'strerror', None) or type(exc).__name__}") from exc
     return (text.splitlines() or [""])[0] or None
+
+
+def _seconds(text: str | None, default: float) -> float:
+    try:
+        value = float((text or "").strip())
+    except ValueError:
+        return default
+    return value if value >= 0 else default
 
 
 def _number(text: str | None, default: int) -> int:

@@ -100,6 +100,12 @@ class Database(Executor, Protocol):
 
     async def migrate(self, migrations: Sequence[str]) -> None: ...
 
+    def exclusive(self, key: int) -> AbstractAsyncContextManager[None]:
+        """Held by one holder of ``key`` at a time: across processes on PostgreSQL (an
+        advisory lock in a transaction, so PgBouncer's transaction pooling keeps it), within
+        this process on SQLite (one process per file)."""
+        ...
+
     async def define(self, sql: str) -> None:
         """Run one idempotent definition (``CREATE INDEX IF NOT EXISTS``) outside the
         migrations, once even when processes starting together all ask for it."""

@@ -328,6 +328,12 @@ class PostgresDatabase(_PgExecutor):
                                              current + 1)
         await self._read_catalogue()
 
+    @asynccontextmanager
+    async def exclusive(self, key: int) -> AsyncIterator[None]:
+        async with self.pool.acquire() as connection, connection.transaction():
+            await connection.execute("SELECT pg_advisory_xact_lock($1)", key)
+            yield
+
     async def define(self, sql: str) -> None:
         async with self.pool.acquire() as connection, connection.transaction():
             # Under the migrations' lock: two CREATE INDEX IF NOT EXISTS at once can clash.

@@ -16,6 +16,7 @@ sessions and the action log (:mod:`bot.session_tables`), reminders and vacations
 """
 from __future__ import annotations
 
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
 from .database import DEFAULT_POOL_SIZE, SQLITE, Target, open_database, parse_target
@@ -78,6 +79,11 @@ class Storage(SessionTables, ReminderTables, SettingsTables, ResultTables):
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
+
+    def exclusive(self, key: int) -> AbstractAsyncContextManager[None]:
+        """Held by one holder of ``key`` at a time, across every process over this
+        database (PostgreSQL) or in this process (SQLite): the gateway's login queue."""
+        return self._db.exclusive(key)
 
     async def schema_version(self) -> int:
         return await self._db.schema_version()
