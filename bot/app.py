@@ -39,6 +39,8 @@ log = logging.getLogger("tidebound")
 #: The clock task looks for due deadlines at least this often (seconds), and at once
 #: whenever a move sets a new deadline.
 CLOCK_RECHECK = 30.0
+#: Resumed updates built ahead of the one being posted (each holds its board's image).
+RESUME_AHEAD = 4
 
 
 class TideboundClient(FrontClient):
@@ -80,6 +82,7 @@ class TideboundClient(FrontClient):
         self.service: SessionService | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self._resume_task: asyncio.Task[None] | None = None
+        self._warm_task: asyncio.Task[None] | None = None
         #: Gateway logins in turn across processes (issue 29 item 1), once storage is open.
         self.login_queue: LoginQueue | None = None
 
@@ -108,6 +111,10 @@ class TideboundClient(FrontClient):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+        # With games to resume, the render workers start while the gateway connects, so
+        # the first resumed board is not held up by their start (issue 29 item 3).
+        self._warm_task = asyncio.create_task(self._start_render_workers(),
+                                              name="tidebound-render-start")
         self._resume_task = asyncio.create_task(self._resume_when_ready(),
                                                 name="tidebound-resume")
         self._clock_task = asyncio.create_task(self._run_clock(), name="tidebound-clock")
@@ -125,6 +132,14 @@ class TideboundClient(FrontClient):
     async def on_ready(self) -> None:
         log.info("Tidebound is ready as %s", self.user)
 
+    async def _start_render_workers(self) -> None:
+        assert self.service is not None
+        try:
+            if await self.service.storage.bots_due_sessions(self.service.shards):
+                await self.service.render_pool.start()
+        except Exception:  # they start at the first image instead
+            log.exception("starting the render workers failed")
+
     async def _resume_when_ready(self) -> None:
         """:meth:`resume_games` in the background, once the gateway is ready."""
         try:
@@ -134,15 +149,31 @@ class TideboundClient(FrontClient):
             log.exception("resuming the games that were due failed")
 
     async def resume_games(self) -> None:
-        """Post the moves of bots that were due when the bot stopped (only REST is used)."""
+        """Post the moves of bots that were due when the bot stopped (only REST is used),
+        each as soon as it is built (issue 29 item 3): the next few are built while one
+        is posted, at most :data:`RESUME_AHEAD` waiting, so memory stays bounded however
+        many games are due."""
         assert self.service is not None
+        built: asyncio.Queue[Update | None] = asyncio.Queue(maxsize=RESUME_AHEAD)
+
+        async def build() -> None:
+            assert self.service is not None
+            try:
+                async for update in self.service.resume_each():
+                    await built.put(update)
+            except Exception:  # the database itself failed: start anyway, games resume on use
+                log.exception("resuming games failed; starting without the rest")
+            await built.put(None)  # the end (not when cancelled: nobody reads any more)
+
+        builder = asyncio.create_task(build(), name="tidebound-resume-build")
         try:
-            updates = await self.service.resume_all()
-        except Exception:  # the database itself failed: start anyway, games resume on use
-            log.exception("resuming games failed; starting without it")
-            return
-        for update in updates:
-            await self.post_to_channel(update)
+            while (update := await built.get()) is not None:
+                await self.post_to_channel(update)
+        finally:
+            if not builder.done():
+                builder.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await builder
 
     async def _run_clock(self) -> None:
         """The turn clock: sleep until the next deadline (re-checking every
@@ -205,12 +236,12 @@ class TideboundClient(FrontClient):
                 await self.front.unknown_component(interaction)
 
     async def close(self) -> None:
-        for task in (self._resume_task, self._clock_task):
+        for task in (self._warm_task, self._resume_task, self._clock_task):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
-        self._resume_task = self._clock_task = None
+        self._warm_task = self._resume_task = self._clock_task = None
         await self.days.stop()
         await super().close()
         if self.login_queue is not None:
