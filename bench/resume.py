@@ -88,7 +88,6 @@ async def measure(db: Path, count: int) -> dict[str, float]:
                 raise asyncio.CancelledError  # enough: stop the resume here
 
     client = Sink(Config(db_path=str(db)), sync_commands=False)
-    client.http.get_bot_gateway = _no_gateway  # type: ignore[method-assign]
     setup = time.perf_counter()
     await client.setup_hook()
     for task in (client._resume_task, client._clock_task):
@@ -115,10 +114,6 @@ async def measure(db: Path, count: int) -> dict[str, float]:
                "rss_after_mb": _rss_mb(), "image_kb": sum(sizes) / len(sizes) / 1024}
     await client.close()
     return figures
-
-
-async def _no_gateway() -> tuple[int, str, dict[str, int]]:
-    return 1, "ws://unused", {"max_concurrency": 1}
 
 
 def main(argv: list[str]) -> int:

@@ -208,13 +208,18 @@ async def _play(standin: Any, games: list[Game], seconds: float, figures: Figure
     await asyncio.gather(*(loop(group) for group in groups if group))
 
 
-async def _check(db: str, games: list[Game], standin: Any) -> dict[str, Any]:
+async def _check(db: str, games: list[Game], standin: Any, stopped: float
+                 ) -> dict[str, Any]:
+    """Lost moves, and the idle games' clocks: expiries played, posted, played twice,
+    and played but never posted (of those played over 10 s before the processes were
+    stopped: a later one may have been stored and not yet posted when they stopped)."""
     from bot.storage import Storage
 
     lost = 0
     clock_posts = 0
     clock_plays = 0
     doubled = 0
+    unposted = 0
     channels_posted: dict[str, int] = {}
     for request in standin.requests:
         if request.method == "POST" and request.path.startswith("/api/v10/channels/") and \
@@ -236,12 +241,14 @@ async def _check(db: str, games: list[Game], standin: Any) -> dict[str, Any]:
                     clock_plays += len(expiries)
                     doubled += sum(1 for a, b in itertools.pairwise(expiries)
                                    if b - a < CLOCK_S - 2.0)
+                    settled = sum(1 for t in expiries if t < stopped - 10)
+                    unposted += max(0, settled - channels_posted.get(str(game.channel), 0))
                 elif len(times) < acknowledged:
                     lost += acknowledged - len(times)
             if game.idle:
                 clock_posts += channels_posted.get(str(game.channel), 0)
     return {"lost_moves": lost, "clock_plays": clock_plays, "clock_posts": clock_posts,
-            "clocks_played_twice": doubled}
+            "clocks_played_twice": doubled, "clocks_not_posted": unposted}
 
 
 async def _run(url: str, *, processes: int, shards_each: int, games_count: int,
@@ -295,6 +302,7 @@ async def _run(url: str, *, processes: int, shards_each: int, games_count: int,
             played_s = time.monotonic() - began
             memory = [_rss_tree_mb(w.pid) for w in workers]
         finally:
+            stopped = time.time()
             for worker in workers:
                 worker.send_signal(signal.SIGTERM)
             for worker in workers:
@@ -302,7 +310,7 @@ async def _run(url: str, *, processes: int, shards_each: int, games_count: int,
                     worker.wait(timeout=30)
                 except subprocess.TimeoutExpired:
                     worker.kill()
-        checked = await _check(url, games, standin)
+        checked = await _check(url, games, standin, stopped)
     return {
         "processes": processes, "shards": count, "games": games_count,
         "seconds": round(played_s, 1), "logins_s": round(logins_s, 1),
@@ -327,7 +335,8 @@ def report(result: dict[str, Any]) -> list[str]:
         f"{result['turn_p50_ms']} ms, p95 {result['turn_p95_ms']} ms; lost moves: "
         f"{result['lost_moves']}; refused or retried: {result['refused_or_retried']}",
         f"  clocks: {result['clock_plays']} expiries played, {result['clock_posts']} posted, "
-        f"{result['clocks_played_twice']} played twice",
+        f"{result['clocks_played_twice']} played twice, {result['clocks_not_posted']} played "
+        "but not posted (of those over 10 s before the stop)",
         f"  memory per process: {result['rss_mb']} MB, its render worker: "
         f"{result['render_workers_rss_mb']} MB",
     ]

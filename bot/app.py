@@ -29,7 +29,7 @@ from .discord_front.days import Days, build_days_commands
 from .discord_front.messages import CONTENT_LIMIT, allowed_mentions, public_kwargs
 from .discord_front.seats import TakeoverButton, install_seat_commands
 from .discord_front.translator import CatalogueTranslator
-from .gateway import LoginQueue, TooFewShards, ask_gateway, check_shards
+from .gateway import GatewayAdvice, LoginQueue, TooFewShards, ask_gateway, check_shards
 from .service import SessionService, Update
 from .sharding import ShardConfigError
 from .storage import DatabaseUnavailable, Storage
@@ -87,9 +87,12 @@ class TideboundClient(FrontClient):
         self.login_queue: LoginQueue | None = None
 
     async def setup_hook(self) -> None:
-        # Discord's advice first: too few shards is refused before anything else starts.
-        advice = await ask_gateway(self.http)
-        check_shards(self.config.shards.count if self.config.shards else 1, advice)
+        # Discord's advice first: too few shards is refused before anything else starts
+        # (set up without logging in, as the benches do, there is none to ask).
+        advice = GatewayAdvice(1, 1)
+        if self.http.token:
+            advice = await ask_gateway(self.http)
+            check_shards(self.config.shards.count if self.config.shards else 1, advice)
         self.storage = await Storage.open(self.config.db_path,
                                           pool_size=self.config.db_pool_size,
                                           pgbouncer=self.config.db_pgbouncer,
