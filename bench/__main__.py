@@ -1,6 +1,9 @@
 """``python -m bench [--game ID] [--quick] [--seed N] [--compare] [--storage]``: engine,
 render, turn and storage benchmarks.
 
+``--scale [--processes N --shards-each N --games N --minutes M]`` runs, instead of
+everything else, only :mod:`bench.scale`: the whole system under load (issue 29).
+
 ``--storage`` runs, instead of everything else, only :mod:`bench.storage`: SQLite in one
 process against PostgreSQL used by 1 and by 4 processes, 200 concurrent sessions of
 mixed games, rendering off (``--postgres URL`` names the server; otherwise a throw-away
@@ -489,6 +492,11 @@ def run_compare(settings: Settings, seed: int, log: Callable[[str], None]) -> in
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    given = list(sys.argv[1:] if argv is None else argv)
+    if "--scale" in given:  # the whole system (bench/scale.py): its own flags follow
+        from . import scale
+
+        return scale.main([a for a in given if a != "--scale"])
     args = parse_args(argv)
     settings = QUICK if args.quick else FULL
     if args.playouts is not None:

@@ -23,13 +23,14 @@ from discord import app_commands
 
 from i18n import t
 
-from .config import Config
+from .config import Config, ConfigError
 from .discord_front import components
 from .discord_front.client import FrontClient
 from .discord_front.commands import Front, build_commands
 from .discord_front.days import Days, build_days_commands
 from .discord_front.seats import TakeoverButton, install_seat_commands
 from .discord_front.translator import CatalogueTranslator
+from .gateway import GatewayAdvice, LoginQueue, TooFewShards, ask_gateway, check_shards
 from .service import SessionService, Update
 from .sharding import ShardConfigError
 from .storage import DatabaseUnavailable, Storage
@@ -39,6 +40,8 @@ log = logging.getLogger("tidebound")
 #: The clock task looks for due deadlines at least this often (seconds), and at once
 #: whenever a move sets a new deadline.
 CLOCK_RECHECK = 30.0
+#: Resumed updates built ahead of the one being posted (each holds its board's image).
+RESUME_AHEAD = 4
 
 
 class TideboundClient(FrontClient):
@@ -82,10 +85,25 @@ class TideboundClient(FrontClient):
         self._resume_task: asyncio.Task[None] | None = None
         #: The one shutdown every ``close()`` waits for (issue 24 item 17).
         self._shutdown: asyncio.Task[None] | None = None
+        self._warm_task: asyncio.Task[None] | None = None
+        #: Gateway logins in turn across processes (issue 29 item 1), once storage is open.
+        self.login_queue: LoginQueue | None = None
 
     async def setup_hook(self) -> None:
+        # Discord's advice first: too few shards is refused before anything else starts
+        # (set up without logging in, as the benches do, there is none to ask).
+        advice = GatewayAdvice(1, 1)
+        if self.http.token:
+            advice = await ask_gateway(self.http)
+            check_shards(self.config.shards.count if self.config.shards else 1, advice)
         self.storage = await Storage.open(self.config.db_path,
-                                          pool_size=self.config.db_pool_size)
+                                          pool_size=self.config.db_pool_size,
+                                          pgbouncer=self.config.db_pgbouncer,
+                                          password=self.config.db_password)
+        await self.storage.index_shards(self.config.shards)  # issue 29 item 2
+        self.login_queue = LoginQueue(self.storage.exclusive,
+                                      max_concurrency=advice.max_concurrency,
+                                      spacing=self.config.identify_spacing)
         self.service = SessionService(
             self.storage, cache_size=self.config.cache_size,
             render_workers=self.config.render_workers, shards=self.config.shards)
@@ -99,13 +117,34 @@ class TideboundClient(FrontClient):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+        # With games to resume, the render workers start while the gateway connects, so
+        # the first resumed board is not held up by their start (issue 29 item 3).
+        self._warm_task = asyncio.create_task(self._start_render_workers(),
+                                              name="tidebound-render-start")
         self._resume_task = asyncio.create_task(self._resume_when_ready(),
                                                 name="tidebound-resume")
         self._clock_task = asyncio.create_task(self._run_clock(), name="tidebound-clock")
         self.days.start()
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False
+                                   ) -> None:
+        """Identify in turn with every other process's shards of the same bucket
+        (issue 29 item 1), instead of discord.py's sleep within one process."""
+        if self.login_queue is None:
+            await super().before_identify_hook(shard_id, initial=initial)
+            return
+        await self.login_queue.turn(shard_id or 0)
+
     async def on_ready(self) -> None:
         log.info("Tidebound is ready as %s", self.user)
+
+    async def _start_render_workers(self) -> None:
+        assert self.service is not None
+        try:
+            if await self.service.storage.bots_due_sessions(self.service.shards):
+                await self.service.render_pool.start()
+        except Exception:  # they start at the first image instead
+            log.exception("starting the render workers failed")
 
     async def _resume_when_ready(self) -> None:
         """:meth:`resume_games` in the background, once the gateway is ready."""
@@ -116,15 +155,31 @@ class TideboundClient(FrontClient):
             log.exception("resuming the games that were due failed")
 
     async def resume_games(self) -> None:
-        """Post the moves of bots that were due when the bot stopped (only REST is used)."""
+        """Post the moves of bots that were due when the bot stopped (only REST is used),
+        each as soon as it is built (issue 29 item 3): the next few are built while one
+        is posted, at most :data:`RESUME_AHEAD` waiting, so memory stays bounded however
+        many games are due."""
         assert self.service is not None
+        built: asyncio.Queue[Update | None] = asyncio.Queue(maxsize=RESUME_AHEAD)
+
+        async def build() -> None:
+            assert self.service is not None
+            try:
+                async for update in self.service.resume_each():
+                    await built.put(update)
+            except Exception:  # the database itself failed: start anyway, games resume on use
+                log.exception("resuming games failed; starting without the rest")
+            await built.put(None)  # the end (not when cancelled: nobody reads any more)
+
+        builder = asyncio.create_task(build(), name="tidebound-resume-build")
         try:
-            updates = await self.service.resume_all()
-        except Exception:  # the database itself failed: start anyway, games resume on use
-            log.exception("resuming games failed; starting without it")
-            return
-        for update in updates:
-            await self.post_to_channel(update)
+            while (update := await built.get()) is not None:
+                await self.post_to_channel(update)
+        finally:
+            if not builder.done():
+                builder.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await builder
 
     async def _run_clock(self) -> None:
         """The turn clock: sleep until the next deadline (re-checking every
@@ -180,14 +235,16 @@ class TideboundClient(FrontClient):
         await asyncio.shield(self._shutdown)
 
     async def _close_once(self) -> None:
-        for task in (self._resume_task, self._clock_task):
+        for task in (self._warm_task, self._resume_task, self._clock_task):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
-        self._resume_task = self._clock_task = None
+        self._warm_task = self._resume_task = self._clock_task = None
         await self.days.stop()
         await super().close()
+        if self.login_queue is not None:
+            await self.login_queue.close()  # before the database it locks in closes
         if self.service is not None:
             await self.service.close()  # the render workers
         if self.storage is not None:
@@ -219,7 +276,7 @@ def run() -> int:
     (no token, a refused token, no network), never a traceback."""
     try:
         config = Config.from_env()
-    except ShardConfigError as exc:
+    except (ShardConfigError, ConfigError) as exc:
         print(exc, file=sys.stderr)
         return 2
     if not config.token:
@@ -230,6 +287,10 @@ def run() -> int:
         client.run(config.token, log_level=logging.INFO)
     except discord.LoginFailure:
         print(t("platform.run.bad_token"), file=sys.stderr)
+        return 2
+    except TooFewShards as exc:
+        print(t("platform.run.too_few_shards", configured=exc.configured,
+                recommended=exc.recommended), file=sys.stderr)
         return 2
     except DatabaseUnavailable as exc:  # before the network: it is not Discord's fault
         print(t("platform.run.no_database", target=exc.target, reason=exc.reason),

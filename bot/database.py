@@ -31,6 +31,7 @@ from pathlib import Path
 
 from .database_types import (
     DEFAULT_POOL_SIZE,
+    MAX_POOL_SIZE,
     POSTGRESQL,
     SQLITE,
     Cursor,
@@ -47,18 +48,22 @@ from .postgres_dialect import PgStatement, to_postgres
 from .sqlite_database import SqliteDatabase
 
 
-async def open_database(target: Target | str | Path, *, pool_size: int = DEFAULT_POOL_SIZE
-                        ) -> Database:
-    """Connect to ``target`` (not yet migrated)."""
+async def open_database(target: Target | str | Path, *, pool_size: int = DEFAULT_POOL_SIZE,
+                        pgbouncer: bool = False, password: str | None = None) -> Database:
+    """Connect to ``target`` (not yet migrated). PostgreSQL only: ``pgbouncer`` (behind
+    PgBouncer's transaction pooling, no prepared statement is kept) and ``password``
+    (given apart from the URL, never spliced into it)."""
     if not isinstance(target, Target):
         target = parse_target(target)
     if target.kind == POSTGRESQL:
-        return await PostgresDatabase.connect(target, pool_size=pool_size)
+        return await PostgresDatabase.connect(target, pool_size=pool_size,
+                                              pgbouncer=pgbouncer, password=password)
     return await SqliteDatabase.connect(target)
 
 
 __all__ = [
     "DEFAULT_POOL_SIZE",
+    "MAX_POOL_SIZE",
     "POSTGRESQL",
     "SQLITE",
     "Cursor",

@@ -15,8 +15,14 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit, urlunsplit
 
 SQLITE, POSTGRESQL = "sqlite", "postgresql"
-#: Connections in a PostgreSQL pool unless the configuration says otherwise.
-DEFAULT_POOL_SIZE = 10
+#: Connections in a PostgreSQL pool per process unless ``TIDEBOUND_DB_POOL`` says
+#: otherwise (issue 29 item 4): small, so that many processes fit in PostgreSQL's default
+#: ``max_connections`` of 100 (25 processes of 4). A move holds one connection for a few
+#: milliseconds; more only help a process serving many moves at once.
+DEFAULT_POOL_SIZE = 4
+#: ``TIDEBOUND_DB_POOL`` is capped here: past it a process only takes connections that
+#: other processes need (put PgBouncer in front for more clients).
+MAX_POOL_SIZE = 32
 
 
 #: A constraint refused a write: SQLite raises it; PostgreSQL's violations are raised as
@@ -103,6 +109,17 @@ class Database(Executor, Protocol):
     def transaction(self) -> AbstractAsyncContextManager[Executor]: ...
 
     async def migrate(self, migrations: Sequence[str]) -> None: ...
+
+    def exclusive(self, key: int) -> AbstractAsyncContextManager[None]:
+        """Held by one holder of ``key`` at a time: across processes on PostgreSQL (an
+        advisory lock in a transaction, so PgBouncer's transaction pooling keeps it), within
+        this process on SQLite (one process per file)."""
+        ...
+
+    async def define(self, sql: str) -> None:
+        """Run one idempotent definition (``CREATE INDEX IF NOT EXISTS``) outside the
+        migrations, once even when processes starting together all ask for it."""
+        ...
 
     async def schema_version(self) -> int: ...
 

@@ -127,4 +127,17 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE sessions ADD COLUMN clock_claimed_until REAL
     """,
+    # 7: issue 29 item 2. The part of a session's server id that picks its Discord shard
+    # whatever the shard count (guild_id >> 22; 0 without a server, as Discord puts direct
+    # messages on shard 0), so that a process's clock scans read an index of its own
+    # shards only (bot/sharding.py makes one per shard count); existing rows backfilled.
+    # The few clocks another process has claimed have an index of their own.
+    """
+    ALTER TABLE sessions ADD COLUMN shard_key INTEGER NOT NULL DEFAULT 0;
+    UPDATE sessions SET shard_key = (CASE WHEN guild_id <> ''
+        AND TRIM(guild_id, '0123456789') = '' AND (LENGTH(guild_id) < 19
+        OR (LENGTH(guild_id) = 19 AND guild_id <= '9223372036854775807'))
+        THEN CAST(guild_id AS INTEGER) >> 22 ELSE 0 END) WHERE guild_id IS NOT NULL;
+    CREATE INDEX sessions_clock_claimed ON sessions (id) WHERE clock_claimed_until IS NOT NULL
+    """,
 )

@@ -227,13 +227,24 @@ class PostgresDatabase(_PgExecutor):
         self._types: dict[str, list[str]] = {}
 
     @classmethod
-    async def connect(cls, target: Target, *, pool_size: int = DEFAULT_POOL_SIZE
+    async def connect(cls, target: Target, *, pool_size: int = DEFAULT_POOL_SIZE,
+                      pgbouncer: bool = False, password: str | None = None
                       ) -> PostgresDatabase:
+        """A pool of at most ``pool_size`` connections (issue 29 item 4). ``pgbouncer``:
+        no statement cache, as PgBouncer's transaction pooling hands each transaction to
+        any server connection, where a statement prepared on another is unknown.
+        ``password``: given to asyncpg as such (without it, the URL's, or ``PGPASSWORD``,
+        or ``~/.pgpass``, as libpq does)."""
         import asyncpg
 
         size = max(1, pool_size)
+        options: dict[str, Any] = {}
+        if pgbouncer:
+            options["statement_cache_size"] = 0
+        if password:
+            options["password"] = password
         pool = await asyncpg.create_pool(target.address, min_size=min(2, size), max_size=size,
-                                         reset=_keep_session)
+                                         reset=_keep_session, **options)
         database = cls(pool, target)
         await database._read_catalogue()
         return database
@@ -316,6 +327,18 @@ class PostgresDatabase(_PgExecutor):
                     await connection.execute("UPDATE tidebound_schema SET version = $1",
                                              current + 1)
         await self._read_catalogue()
+
+    @asynccontextmanager
+    async def exclusive(self, key: int) -> AsyncIterator[None]:
+        async with self.pool.acquire() as connection, connection.transaction():
+            await connection.execute("SELECT pg_advisory_xact_lock($1)", key)
+            yield
+
+    async def define(self, sql: str) -> None:
+        async with self.pool.acquire() as connection, connection.transaction():
+            # Under the migrations' lock: two CREATE INDEX IF NOT EXISTS at once can clash.
+            await connection.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+            await connection.execute(to_postgres(sql).sql)
 
     async def tables(self) -> list[str]:
         return [t for t in await self._table_names() if t != "tidebound_schema"]

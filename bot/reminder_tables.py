@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .database import Executor
+from .sharding import Shards, on_shards_sql, shard_key_sql
 from .storage_rows import DueReminder, ReminderPlan, Vacation
 from .tables import Tables
 
@@ -41,25 +42,33 @@ async def sync_reminders(db: Executor, session_id: int,
 class ReminderTables(Tables):
     """The ``reminders`` and ``vacations`` tables."""
 
-    async def due_reminders(self, now: float, limit: int = 100) -> list[DueReminder]:
-        """Reminders not yet sent whose time has come, of games still in play; none for a
-        player on vacation at ``now`` (their reminders wait, see :meth:`next_reminder`)."""
+    async def due_reminders(self, now: float, limit: int = 100,
+                            shards: Shards | None = None) -> list[DueReminder]:
+        """Reminders not yet sent whose time has come, of games still in play (of
+        ``shards``' servers, when given: issue 29 item 2); none for a player on vacation
+        at ``now`` (their reminders wait, see :meth:`next_reminder`)."""
+        where, ids = on_shards_sql("s.shard_key", shards)
         async with self._lock:
             rows = await self._db.execute_fetchall(
                 "SELECT r.session_id, r.seat, r.user_id, r.since, s.channel_id, s.guild_id, "
                 "s.game, s.locale, s.last_post FROM reminders r "
                 "JOIN sessions s ON s.id = r.session_id "
                 "WHERE r.sent = 0 AND r.remind_at <= ? AND s.status = 'active' "
-                f"AND {_NOT_AWAY} ORDER BY r.remind_at LIMIT ?", (now, now, now, limit))
+                f"AND {_NOT_AWAY}{where} ORDER BY r.remind_at LIMIT ?",
+                (now, now, now, *ids, limit))
         return [DueReminder(int(r[0]), int(r[1]), str(r[2]), float(r[3]), str(r[4]),
                             r[5], str(r[6]), str(r[7]), r[8]) for r in rows]
 
-    async def next_reminder(self, now: float) -> float | None:
+    async def next_reminder(self, now: float, shards: Shards | None = None) -> float | None:
         """When the next reminder is due, of players not on vacation at ``now`` (a
-        vacation's end replans its player's reminders)."""
+        vacation's end replans its player's reminders), of ``shards``' servers when given:
+        the reminders index read in time order up to the first of this process's shards,
+        each row's shard from its session's primary key (issue 29 item 2)."""
+        where, ids = on_shards_sql("s.shard_key", shards)
+        join = " JOIN sessions s ON s.id = r.session_id" if where else ""
         async with self._lock, self._db.execute(
-                f"SELECT MIN(remind_at) FROM reminders r WHERE sent = 0 AND {_NOT_AWAY}",
-                (now, now)) as cursor:
+                f"SELECT r.remind_at FROM reminders r{join} WHERE r.sent = 0 AND {_NOT_AWAY}"
+                f"{where} ORDER BY r.remind_at LIMIT 1", (now, now, *ids)) as cursor:
             row = await cursor.fetchone()
         return None if row is None or row[0] is None else float(row[0])
 
@@ -90,18 +99,23 @@ class ReminderTables(Tables):
         return [Vacation(int(r[0]), str(r[1]), str(r[2]), float(r[3]), float(r[4]), bool(r[5]))
                 for r in rows]
 
-    async def ended_vacations(self, now: float) -> list[Vacation]:
-        """Vacations over by ``now`` whose clocks have not been resumed yet."""
+    async def ended_vacations(self, now: float, shards: Shards | None = None
+                              ) -> list[Vacation]:
+        """Vacations over by ``now`` whose clocks have not been resumed yet (taken in a
+        server of ``shards``, when given)."""
+        where, ids = on_shards_sql(shard_key_sql("guild_id"), shards)
         async with self._lock:
             rows = await self._db.execute_fetchall(
                 "SELECT id, guild_id, user_id, started_at, ends_at, resumed FROM vacations "
-                "WHERE resumed = 0 AND ends_at <= ? ORDER BY ends_at", (now,))
+                f"WHERE resumed = 0 AND ends_at <= ?{where} ORDER BY ends_at", (now, *ids))
         return [Vacation(int(r[0]), str(r[1]), str(r[2]), float(r[3]), float(r[4]), bool(r[5]))
                 for r in rows]
 
-    async def next_vacation_end(self) -> float | None:
+    async def next_vacation_end(self, shards: Shards | None = None) -> float | None:
+        """When the next vacation not yet resumed ends (of ``shards``' servers)."""
+        where, ids = on_shards_sql(shard_key_sql("guild_id"), shards)
         async with self._lock, self._db.execute(
-                "SELECT MIN(ends_at) FROM vacations WHERE resumed = 0") as cursor:
+                f"SELECT MIN(ends_at) FROM vacations WHERE resumed = 0{where}", ids) as cursor:
             row = await cursor.fetchone()
         return None if row is None or row[0] is None else float(row[0])
 

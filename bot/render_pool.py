@@ -186,6 +186,13 @@ class RenderPool:
         finally:
             self._busy[index] -= 1
 
+    async def start(self) -> None:
+        """Start every worker now (each forked from the warmed-up fork server), rather
+        than at the first image: the bot starts them while its gateway connects, so the
+        first board after ready (a resumed game's, issue 29 item 3) does not wait."""
+        await asyncio.gather(*(self.run(os.getpid, worker=index)
+                               for index in range(self.workers)))
+
     def _discard(self, index: int) -> None:
         executor, self._executors[index] = self._executors[index], None
         if executor is not None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 
 from games import IllegalAction, MoveChoice, get_ruleset
 
@@ -192,12 +192,13 @@ class SessionService:
     async def run_bots(self, session_id: int) -> Update | None:
         return await self.turns.run_bots(session_id)
 
-    async def resume_all(self) -> list[Update]:
+    async def resume_each(self) -> AsyncIterator[Update]:
         """After a restart: let every bot that was due move (a crash between a human
-        move and the bots' replies must not stall a game). Only sessions marked
-        ``bots_due`` at their last commit are visited (an index), so startup does not grow
-        with the database; overdue turn clocks are found by :meth:`expire_due`."""
-        updates = []
+        move and the bots' replies must not stall a game), handing out each update as
+        soon as it is built (issue 29 item 3): the front posts the first while the rest
+        wait, and memory holds one update at a time however many are due. Only sessions
+        marked ``bots_due`` at their last commit are visited (an index), so startup does
+        not grow with the database; overdue turn clocks are found by :meth:`expire_due`."""
         for session_id in await self.storage.bots_due_sessions(self.shards):
             try:
                 update = await self.run_bots(session_id)
@@ -209,8 +210,12 @@ class SessionService:
                 self.sessions.forget(session_id)
                 continue
             if update is not None:
-                updates.append(update)
-        return updates
+                yield update
+
+    async def resume_all(self) -> list[Update]:
+        """:meth:`resume_each`, every update in a list (for the console and tests; the
+        Discord front posts each as it comes)."""
+        return [update async for update in self.resume_each()]
 
     # -- clocks (bot.turn_clock, bot.timeouts) -------------------------------------------
     async def adjust_clocks(self, session_id: int,

@@ -13,7 +13,7 @@ from typing import Any
 
 from .database import Executor, IntegrityError
 from .reminder_tables import sync_reminders
-from .sharding import SHARD_SQL, Shards
+from .sharding import Shards, on_shards_sql, shard_index_sql, shard_key
 from .storage_rows import (
     ACTIVE,
     LOBBY,
@@ -53,10 +53,10 @@ class SessionTables(Tables):
             async with self._transaction() as db:
                 async with db.execute(
                     "INSERT INTO sessions (channel_id, guild_id, game, options, status, host_id, "
-                    "locale, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                    "RETURNING id",
+                    "locale, created_at, updated_at, shard_key) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (channel_id, guild_id, game, json.dumps(options), LOBBY, host.user_id,
-                     locale, now, now),
+                     locale, now, now, shard_key(guild_id)),
                 ) as cursor:
                     session_id = int((await cursor.fetchone())[0])
                 await db.execute(
@@ -134,10 +134,14 @@ class SessionTables(Tables):
     @staticmethod
     def _on_shards(shards: Shards | None) -> tuple[str, list[Any]]:
         """An ``AND …`` keeping only the sessions of ``shards`` (nothing for every shard)."""
-        if shards is None or shards.everything:
-            return "", []
-        marks = ", ".join("?" for _ in shards.ids)
-        return f" AND {SHARD_SQL} IN ({marks})", [shards.count, *shards.ids]
+        where, ids = on_shards_sql("shard_key", shards)
+        return where, list(ids)
+
+    async def index_shards(self, shards: Shards | None) -> None:
+        """Make the index of ``shards``' count that :meth:`next_deadline` reads (once per
+        count; processes starting together make it once). Nothing for every shard."""
+        if shards is not None and not shards.everything:
+            await self._db.define(shard_index_sql(shards.count))
 
     async def bots_due_sessions(self, shards: Shards | None = None) -> list[int]:
         """Active sessions where a bot may have a move to make (the ``bots_due`` index):
@@ -186,11 +190,31 @@ class SessionTables(Tables):
 
     async def next_deadline(self, shards: Shards | None = None) -> float | None:
         """The earliest moment a clock of an active session (of ``shards``) is due: its
-        deadline, or when another process's claim on it runs out."""
-        where, params = self._on_shards(shards)
+        deadline, or when another process's claim on it runs out.
+
+        Read from indexes only (issue 29 item 2): per shard held, the first unclaimed
+        deadline in the index of that shard count (:meth:`index_shards`), or in the
+        deadline index for every shard; and the few claimed clocks, from their own index.
+        Never a scan of the whole table, whatever the other shards hold."""
+        unclaimed = ("SELECT deadline FROM sessions WHERE status = 'active' "
+                     "AND deadline IS NOT NULL AND clock_claimed_until IS NULL{} "
+                     "ORDER BY deadline LIMIT 1")
+        if shards is None or shards.everything:
+            firsts, params = [unclaimed.format("")], []
+        else:
+            on = f" AND (shard_key % {int(shards.count)}) = ?"
+            firsts, params = [unclaimed.format(on) for _ in shards.ids], list(shards.ids)
+        where, ids = self._on_shards(shards)
+        # The claimed clocks: all of them from their small index, this process's shards
+        # picked out row by row (a condition in WHERE would send the planner to the
+        # shards' index, every one of whose rows it would then read).
+        parts = [f"SELECT ({first}) AS due" for first in firsts]
+        parts.append("SELECT MIN(CASE WHEN status = 'active' AND deadline IS NOT NULL"
+                     f"{where} THEN MAX(deadline, clock_claimed_until) END) AS due "
+                     "FROM sessions WHERE clock_claimed_until IS NOT NULL")
         async with self._lock, self._db.execute(
-                "SELECT MIN(MAX(deadline, COALESCE(clock_claimed_until, 0))) FROM sessions "
-                f"WHERE status = 'active' AND deadline IS NOT NULL{where}", params) as cursor:
+                f"SELECT MIN(due) FROM ({' UNION ALL '.join(parts)}) AS dues",
+                [*params, *ids]) as cursor:
             row = await cursor.fetchone()
         return None if row is None or row[0] is None else float(row[0])
 

@@ -71,13 +71,51 @@ def parse_ids(text: str) -> tuple[int, ...]:
     return tuple(sorted(set(ids)))
 
 
+#: The largest snowflake (a signed 64-bit integer): longer digit strings are no server.
+_LARGEST_ID = (1 << 63) - 1
+
+
+def shard_key(guild_id: str | int | None) -> int:
+    """The part of a server id that picks its shard whatever the shard count
+    (``guild_id >> 22``; 0 without a server), stored with each session as ``shard_key``
+    so that a process's clock scans read only its own shards' rows (issue 29 item 2)."""
+    text = str(guild_id).strip() if guild_id is not None else ""
+    if not text.isdigit() or int(text) > _LARGEST_ID:
+        return 0
+    return int(text) >> 22
+
+
 def shard_of(guild_id: str | int | None, count: int) -> int:
     """Discord's shard of a server; shard 0 without one."""
-    text = str(guild_id).strip() if guild_id is not None else ""
-    if not text.isdigit():
-        return 0
-    return (int(text) >> 22) % count
+    return shard_key(guild_id) % count
 
 
-#: The same in SQL, on a ``sessions`` row (portable: both databases have ``>>``, ``%``).
-SHARD_SQL = "((COALESCE(CAST(NULLIF(guild_id, '') AS INTEGER), 0) >> 22) % ?)"
+def shard_key_sql(column: str) -> str:
+    """:func:`shard_key` in portable SQL on a text ``column`` holding a server id (both
+    databases have ``TRIM(x, chars)``, ``>>`` and ``CAST``; a value that is not all
+    digits is no server)."""
+    return (f"(CASE WHEN {column} <> '' AND TRIM({column}, '0123456789') = '' "
+            f"AND (LENGTH({column}) < 19 OR (LENGTH({column}) = 19 "
+            f"AND {column} <= '9223372036854775807')) "
+            f"THEN CAST({column} AS INTEGER) >> 22 ELSE 0 END)")
+
+
+def on_shards_sql(key: str, shards: Shards | None) -> tuple[str, list[int]]:
+    """``AND (key % count) IN (…)``: only the rows of ``shards``, ``key`` being a
+    :func:`shard_key` in SQL (nothing for every shard). The count is written into the
+    statement, not bound, so that it matches the per-count index
+    (:func:`shard_index_sql`) on both databases."""
+    if shards is None or shards.everything:
+        return "", []
+    marks = ", ".join("?" for _ in shards.ids)
+    return f" AND ({key} % {int(shards.count)}) IN ({marks})", list(shards.ids)
+
+
+def shard_index_sql(count: int) -> str:
+    """The index that lets a process holding some of ``count`` shards find its earliest
+    turn clock without reading the other shards' rows: made when a process with that
+    count starts (:meth:`~bot.session_tables.SessionTables.index_shards`); an index per
+    count, so re-sharding needs no rewrite of the rows."""
+    count = int(count)
+    return (f"CREATE INDEX IF NOT EXISTS sessions_clock_of_{count} ON sessions "
+            f"((shard_key % {count}), deadline) WHERE status = 'active' AND deadline IS NOT NULL")

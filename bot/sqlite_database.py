@@ -23,6 +23,7 @@ class SqliteDatabase:
         self._connection = connection
         self.target = target
         self.lock: asyncio.Lock = asyncio.Lock()
+        self._exclusive: dict[int, asyncio.Lock] = {}
 
     @classmethod
     async def connect(cls, target: Target) -> SqliteDatabase:
@@ -85,6 +86,16 @@ class SqliteDatabase:
                 for statement in statements(migrations[current]):
                     await self._connection.execute(statement)
                 await self._connection.execute(f"PRAGMA user_version = {current + 1}")
+
+    @asynccontextmanager
+    async def exclusive(self, key: int) -> AsyncIterator[None]:
+        lock = self._exclusive.setdefault(key, asyncio.Lock())
+        async with lock:
+            yield
+
+    async def define(self, sql: str) -> None:
+        async with self.transaction():  # SQLite writes one transaction at a time
+            await self._connection.execute(sql)
 
     async def journal_mode(self) -> str:
         async with self._connection.execute("PRAGMA journal_mode") as cursor:

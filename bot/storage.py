@@ -16,9 +16,10 @@ sessions and the action log (:mod:`bot.session_tables`), reminders and vacations
 """
 from __future__ import annotations
 
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
-from .database import SQLITE, Target, open_database, parse_target
+from .database import DEFAULT_POOL_SIZE, SQLITE, Target, open_database, parse_target
 from .migrations import MIGRATIONS
 from .reminder_tables import ReminderTables
 from .result_tables import ResultTables
@@ -48,12 +49,15 @@ class Storage(SessionTables, ReminderTables, SettingsTables, ResultTables):
     Use :meth:`open` (or ``async with await Storage.open(...)``)."""
 
     @classmethod
-    async def open(cls, target: str | Path | Target, *, pool_size: int = 10) -> Storage:
+    async def open(cls, target: str | Path | Target, *, pool_size: int = DEFAULT_POOL_SIZE,
+                   pgbouncer: bool = False, password: str | None = None) -> Storage:
         """Open (creating if needed) the database at ``target`` (``TIDEBOUND_DB``: a path,
-        ``sqlite:///…`` or ``postgresql://…``) and migrate it."""
+        ``sqlite:///…`` or ``postgresql://…``) and migrate it; PostgreSQL's pool size,
+        PgBouncer mode and password as in :func:`~bot.database.open_database`."""
         where = target if isinstance(target, Target) else parse_target(target)
         try:
-            database = await open_database(where, pool_size=pool_size)
+            database = await open_database(where, pool_size=pool_size, pgbouncer=pgbouncer,
+                                           password=password)
         except Exception as exc:
             if where.kind == SQLITE:
                 raise  # OSError or sqlite3.Error, as the callers expect of a file
@@ -75,6 +79,11 @@ class Storage(SessionTables, ReminderTables, SettingsTables, ResultTables):
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
+
+    def exclusive(self, key: int) -> AbstractAsyncContextManager[None]:
+        """Held by one holder of ``key`` at a time, across every process over this
+        database (PostgreSQL) or in this process (SQLite): the gateway's login queue."""
+        return self._db.exclusive(key)
 
     async def schema_version(self) -> int:
         return await self._db.schema_version()

@@ -63,7 +63,8 @@ class Vacations:
     async def resume_ended(self, now: float) -> list[VacationNews]:
         """Vacations whose days are over: start their players' clocks again."""
         news = []
-        for vacation in await self.service.storage.ended_vacations(now):
+        for vacation in await self.service.storage.ended_vacations(
+                now, self.service.shards):
             if not await self.service.storage.end_vacation(vacation.id, vacation.ends_at):
                 continue  # another process ended it first, and resumes its clocks
             if await self.settings.on_vacation(vacation.user_id, now):

@@ -19,7 +19,9 @@ Emulated REST endpoints (all below ``/api/v10``; every request is recorded, see
     GET    /users/@me                                  the bot user (checks the Bot token)
     GET    /users/{user_id}                            a known user
     POST   /users/@me/channels                         open a DM channel ({"recipient_id": ...})
-    GET    /gateway, /gateway/bot                      the stand-in's websocket URL
+    GET    /gateway, /gateway/bot                      the stand-in's websocket URL (``/bot``:
+                                                       also its recommended shards and
+                                                       max_concurrency, both configurable)
     GET    /oauth2/applications/@me                    application info (Client.login asks for it)
     GET|PUT /applications/{app_id}/commands            global commands (PUT = bulk overwrite)
     GET|PUT /applications/{app_id}/guilds/{gid}/commands   guild commands
@@ -968,9 +970,16 @@ class DiscordStandin:
         users: Mapping[int, str] | None = None,
         heartbeat_interval_ms: int = 41_250,
         host: str = "127.0.0.1",
+        recommended_shards: int = 1,
+        max_concurrency: int = 1,
     ) -> None:
         """``token=None`` accepts any bot token; ``users`` (id -> name) are the guild members
-        besides the bot (default: alice and bob)."""
+        besides the bot (default: alice and bob). ``GET /gateway/bot`` answers
+        ``recommended_shards`` and ``max_concurrency`` (both may be changed later)."""
+        self.recommended_shards = recommended_shards
+        self.max_concurrency = max_concurrency
+        #: Every IDENTIFY received: (the event loop's time, its ``shard`` or ``None``).
+        self.identified: list[tuple[float, list[int] | None]] = []
         self.application_id = application_id
         self.bot_user: dict[str, Any] = user_payload(application_id, bot_name, bot=True)
         self.token = token
@@ -1307,6 +1316,7 @@ class DiscordStandin:
         if not self._token_ok(data.get("token")):
             await self._server_close(conn, 4004, b"Authentication failed.")
             return
+        self.identified.append((asyncio.get_running_loop().time(), data.get("shard")))
         session = _Session(
             id=uuid.uuid4().hex,
             token=str(data.get("token")),
@@ -1611,8 +1621,10 @@ class DiscordStandin:
         return _json_response({"url": self.gateway_url})
 
     async def _get_gateway_bot(self, rec: RecordedRequest, m: re.Match[str]) -> web.Response:
-        limit = {"total": 1000, "remaining": 999, "reset_after": 86_400_000, "max_concurrency": 1}
-        return _json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
+        limit = {"total": 1000, "remaining": 999, "reset_after": 86_400_000,
+                 "max_concurrency": self.max_concurrency}
+        return _json_response({"url": self.gateway_url, "shards": self.recommended_shards,
+                               "session_start_limit": limit})
 
     async def _get_application(self, rec: RecordedRequest, m: re.Match[str]) -> web.Response:
         owner_id = next(iter(self.users), USER_ID)

@@ -36,6 +36,7 @@ from i18n.errors import LocalizedError
 from ..clocks import ClockBook
 from ..service import CLOCKS, Person, Update, split_clock
 from ..settings import GUILD, REMINDER_MODES, USER, ReminderChoice, Settings, show_duration
+from ..sharding import Shards
 from ..storage import DueReminder, SessionRow
 from ..vacation import VacationNews, Vacations
 from .client import FrontClient
@@ -237,8 +238,10 @@ class Days:
                 await self.tick()
                 storage = self.client.storage
                 assert storage is not None
-                times = [x for x in (await storage.next_reminder(self.now()),
-                                     await storage.next_vacation_end()) if x is not None]
+                shards = self._shards()  # only this process's (issue 29 item 2)
+                times = [x for x in (await storage.next_reminder(self.now(), shards),
+                                     await storage.next_vacation_end(shards))
+                         if x is not None]
                 delay = min([DAYS_RECHECK, *(max(x - self.now(), 0.5) for x in times)])
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), delay)
@@ -248,6 +251,11 @@ class Days:
                 log.exception("reminders and vacations failed; trying again shortly")
                 await asyncio.sleep(DAYS_RECHECK)
 
+    def _shards(self) -> Shards | None:
+        """The shards this process holds (``None``: every server)."""
+        service = self.client.service
+        return None if service is None else service.shards
+
     async def tick(self) -> None:
         """Send the reminders that are due and end the vacations that are over."""
         storage = self.client.storage
@@ -255,7 +263,7 @@ class Days:
         now = self.now()
         for news in await self.vacations.resume_ended(now):
             await self.tell_games(news)
-        for due in await storage.due_reminders(now):
+        for due in await storage.due_reminders(now, shards=self._shards()):
             try:
                 choice = await self.still_due(due, now)
             except Exception:
