@@ -30,10 +30,12 @@ import renderers
 from games import MoveChoice, Ruleset, all_rulesets, get_ruleset
 from games.notation import UNREADABLE, is_number
 from games.options import parse_option_text, resolve_options
+from games.plans import plans_of
 from games.protocol import list_numbers
 from i18n import DEFAULT_LOCALE, Term, available_locales, t
 from i18n.errors import LocalizedError
 
+from .console_plans import plan_command, plan_notes
 from .service import Person, ServiceError, SessionService, Update, game_options, split_clock
 from .storage import ABANDONED, ACTIVE, FINISHED, LOBBY, SeatRow, SessionRow, Storage
 
@@ -364,6 +366,8 @@ class Console:
             await self._hand(service, person)
         elif command == "rules":
             await self._rules(service, rest.strip())
+        elif command == "plan":
+            print(await plan_command(service, self.channel_id, person, rest, self.locale))
         elif is_number(word):
             await self._number(service, person, choices, int(word))
         else:
@@ -439,9 +443,12 @@ class Console:
 
     def _help(self, choices: list[MoveChoice]) -> str:
         hand = t("console.help_hand", self.locale) if self.ruleset.has_hand else ""
-        return t("console.help", self.locale, examples=self._examples(choices), hand=hand,
+        text = t("console.help", self.locale, examples=self._examples(choices), hand=hand,
                  game=self.ruleset.display_name(self.locale),
                  topics=", ".join(self.ruleset.rules_topics()))
+        if plans_of(self.ruleset) is not None:
+            text += "\n" + t("plans.console_help", self.locale)
+        return text
 
     def _refusal(self, error: LocalizedError, choices: list[MoveChoice]) -> str:
         """What a refused command prints; unreadable notation gets this game's examples."""
@@ -493,6 +500,9 @@ class Console:
         if update.summary:
             path = self._write(update.summary, "summary")
             print(t("console.summary_image", self.locale, path=path))
+        for line in plan_notes(update.plan_notes, {p.user_id: p.name for p in self.humans},
+                               self.locale):
+            print(line)
 
     async def _retell(self, service: SessionService, update: Update | None = None, *,
                       quiet: bool = False) -> None:

@@ -127,4 +127,19 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE sessions ADD COLUMN clock_claimed_until REAL
     """,
+    # 7: plans (issue 26 item 3): a player's standing orders in a game in play, one per
+    # seat and slot (games/plans.py), private to the seat's player (``user_id``), told to
+    # them in ``locale``; ``plan`` is the game's JSON record.
+    """
+    CREATE TABLE plans (
+        session_id  INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        seat        INTEGER NOT NULL,
+        slot        TEXT    NOT NULL,
+        user_id     TEXT    NOT NULL,
+        plan        TEXT    NOT NULL,
+        locale      TEXT    NOT NULL DEFAULT 'en',
+        set_at      REAL    NOT NULL,
+        PRIMARY KEY (session_id, seat, slot)
+    )
+    """,
 )

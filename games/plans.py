@@ -38,7 +38,8 @@ Subclass :class:`PlanBook` and write:
 
    * :class:`Play` ``(action)``: play this now for the seat. Only when the seat is an
      actor and the action is one of ``legal_actions(state, seat)``; the platform checks
-     both and treats anything else as a cancellation;
+     both and treats anything else as a cancellation. ``final=True`` (with a
+     ``done_key``) when this move completes the plan: it is then removed;
    * :class:`NotNow`: nothing to do now; the seat is asked as usual if it must decide;
    * :class:`Stop` ``(reason_key, params, done)``: the plan is over. ``done=True``: it
      did its work (the sailor arrived); ``done=False``: the position it relies on has
@@ -125,9 +126,14 @@ class Plan:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play ``action`` for the seat now."""
+    """Play ``action`` for the seat now. ``final``: it is the plan's last move (the
+    sailor steps aboard, the ship reaches its berth): the platform then removes the plan
+    and tells its owner it is done, with ``done_key`` (and ``done_params``)."""
 
     action: Any
+    final: bool = False
+    done_key: str = ""
+    done_params: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
