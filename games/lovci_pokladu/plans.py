@@ -62,6 +62,8 @@ _PLAIN = frozenset((SEA, TREASURE, NEPTUNE, MERMAID))
 #: Entering a face-down card on the way costs this much more than a face-up one, so a
 #: route keeps to the known cards when it can (the walk stops before it anyway).
 _FACE_DOWN_COST = 10
+#: A step's weight against the tie-break (the distance left, summed over the route).
+_STEP = 1000
 
 
 def _stop(reason: str, done: bool = False, **params: Any) -> Stop:
@@ -134,8 +136,9 @@ def _route(state: LovciState, seat: int, start: int, target: int, carrying: bool
     """The shortest walk from ``start`` to ``target`` (not counting ``start``) that the
     owner can see is safe: only plain face-up cards (LP-D53) and face-down ones (dearer:
     the walk stops before them), never a square two opposing sailors block; ``target``
-    itself may be any card. A carrier crosses no face-down card and no island. Ties go
-    to the lower-numbered square, so the route is the same for every viewer."""
+    itself may be any card. A carrier crosses no face-down card and no island. Of routes
+    as long, the one nearest the straight line is taken (then the lower-numbered
+    squares), so the route is what a player expects and the same for every viewer."""
     dist = {start: 0}
     before: dict[int, int] = {}
     heap = [(0, start)]
@@ -159,6 +162,8 @@ def _route(state: LovciState, seat: int, start: int, target: int, carrying: bool
                 step = 1
             else:
                 continue
+            # among routes as short, the one that keeps nearest the straight line
+            step = step * _STEP + _manhattan(nxt, target)
             if cost + step < dist.get(nxt, 1 << 30):
                 dist[nxt] = cost + step
                 before[nxt] = sq
@@ -169,6 +174,10 @@ def _route(state: LovciState, seat: int, start: int, target: int, carrying: bool
     while route[-1] in before and before[route[-1]] != start:
         route.append(before[route[-1]])
     return route[::-1]
+
+
+def _manhattan(a: int, b: int) -> int:
+    return abs(a % 9 - b % 9) + abs(a // 9 - b // 9)
 
 
 def _ship_route(ring: int, target: int) -> tuple[int, list[int]]:
@@ -320,8 +329,8 @@ class LovciPlans(PlanBook[LovciState, Action]):
         if route == [target] and not state.face_up[target]:
             raise IllegalAction(_P + "refuse.face_down_first", square=NAMES[target])
         watch = [sq for sq in route if not state.face_up[sq]]
-        return Plan(WALK_TO, {"sailor": sid, "aboard": aboard, "route": route,
-                              "watch": watch, "target": target})
+        return Plan(WALK_TO, {"sailor": sid, "aboard": aboard, "start": start,
+                              "route": route, "watch": watch, "target": target})
 
     def _carry_plan(self, state: LovciState, seat: int, sid: int) -> Plan:
         s = state.sailors[sid]
@@ -335,7 +344,25 @@ class LovciPlans(PlanBook[LovciState, Action]):
         if route is None or (route and not state.face_up[landing]):
             raise IllegalAction(_P + "refuse.no_way_home")
         return Plan(CARRY_HOME, {"sailor": sid, "ship": s.ship, "ring": ring,
-                                 "route": route})
+                                 "start": s.square, "route": route})
+
+    def examples(self, state: LovciState, seat: int, limit: int = 6) -> list[Plan]:
+        """Plans ``seat`` could set (tests): every piece toward every seventh square, and
+        every carrier home."""
+        found: list[Plan] = []
+        for piece, _ in self.param_values(state, seat, WALK_TO, "piece", {}):
+            for target in range(seat, SQUARES, 7):
+                try:
+                    found.append(self.read(state, seat, WALK_TO,
+                                           {"piece": piece, "square": NAMES[target]}))
+                except IllegalAction:
+                    continue
+        for piece, _ in self.param_values(state, seat, CARRY_HOME, "piece", {}):
+            try:
+                found.append(self.read(state, seat, CARRY_HOME, {"piece": piece}))
+            except IllegalAction:
+                continue
+        return found
 
     # -- telling ------------------------------------------------------------------------
     def describe(self, state: LovciState, seat: int, plan: Plan,
@@ -403,14 +430,14 @@ class LovciPlans(PlanBook[LovciState, Action]):
                 return _stop("ship_moved")
             if not s.carry or s.state != ON_BOARD:
                 return _stop("left_route")
+        aboard_start = int(p.get("aboard", -1))
         if s.state == ON_SHIP:
-            aboard = int(p.get("aboard", -1))
-            if aboard < 0 or state.ships[s.ship].ring != aboard:
+            if aboard_start < 0 or state.ships[s.ship].ring != aboard_start:
                 return _stop("left_route")
             i = 0
         elif s.square in route:
             i = route.index(s.square) + 1
-        elif carry_home and not route and s.square == SLOT_SQUARE[int(p["ring"])]:
+        elif s.square == int(p["start"]) and aboard_start < 0:
             i = 0
         else:
             return _stop("left_route")
