@@ -251,7 +251,8 @@ class LovciPlans(PlanBook[LovciState, Action]):
             for sid, s in enumerate(state.sailors):
                 if _controller(state, sid) != seat or s.state not in (ON_BOARD, ON_SHIP):
                     continue
-                if kind == CARRY_HOME and not s.carry:
+                if kind == CARRY_HOME and not (s.carry or (
+                        s.state == ON_BOARD and state.tokens.get(s.square))):
                     continue
                 where = NAMES[s.square] if s.state == ON_BOARD else t(
                     _P + "value.aboard", locale)
@@ -334,8 +335,11 @@ class LovciPlans(PlanBook[LovciState, Action]):
 
     def _carry_plan(self, state: LovciState, seat: int, sid: int) -> Plan:
         s = state.sailors[sid]
-        if s.state != ON_BOARD or not s.carry:
+        lying = state.tokens.get(s.square, []) if s.state == ON_BOARD else []
+        if s.state != ON_BOARD or not (s.carry or lying):
             raise IllegalAction(_P + "refuse.not_carrying", piece=sailor_name(seat, sid))
+        # a sailor standing on a treasure picks up its best token with the first step
+        pickup = 0 if s.carry else max(lying)
         ring = state.ships[s.ship].ring
         landing = SLOT_SQUARE[ring]
         if landing < 0:
@@ -344,7 +348,7 @@ class LovciPlans(PlanBook[LovciState, Action]):
         if route is None or (route and not state.face_up[landing]):
             raise IllegalAction(_P + "refuse.no_way_home")
         return Plan(CARRY_HOME, {"sailor": sid, "ship": s.ship, "ring": ring,
-                                 "start": s.square, "route": route})
+                                 "start": s.square, "route": route, "pickup": pickup})
 
     def examples(self, state: LovciState, seat: int, limit: int = 6) -> list[Plan]:
         """Plans ``seat`` could set (tests): every piece toward every seventh square, and
@@ -428,8 +432,14 @@ class LovciPlans(PlanBook[LovciState, Action]):
             if (state.ships[int(p["ship"])].ring != int(p["ring"])
                     or state.ships[int(p["ship"])].owner != seat):
                 return _stop("ship_moved")
-            if not s.carry or s.state != ON_BOARD:
+            if s.state != ON_BOARD:
                 return _stop("left_route")
+            if not s.carry:
+                pickup = int(p.get("pickup", 0))
+                if not pickup or s.square != int(p["start"]):
+                    return _stop("left_route")
+                if pickup not in state.tokens.get(s.square, ()):
+                    return _stop("token_gone")
         aboard_start = int(p.get("aboard", -1))
         if s.state == ON_SHIP:
             if aboard_start < 0 or state.ships[s.ship].ring != aboard_start:
@@ -448,9 +458,10 @@ class LovciPlans(PlanBook[LovciState, Action]):
         if s.delay or state.players[seat].ship_only:
             return NOT_NOW
         num, colour = _ref(seat, sid)
+        token = s.carry or (int(p.get("pickup", 0)) if carry_home else 0)
         if carry_home and i == len(route):
-            return Play(SailorMove(num, colour, -1, int(p["ship"]), s.carry), final=True,
-                        done_key=_P + "stop.delivered", done_params={"token": s.carry})
+            return Play(SailorMove(num, colour, -1, int(p["ship"]), token), final=True,
+                        done_key=_P + "stop.delivered", done_params={"token": token})
         nxt = route[i]
         if not state.face_up[nxt]:
             if nxt == int(p.get("target", -1)):
@@ -465,7 +476,7 @@ class LovciPlans(PlanBook[LovciState, Action]):
         if nxt in opponent_reach(state, seat):
             return _stop("reachable", square=NAMES[nxt])
         last = not carry_home and i == len(route) - 1
-        return Play(SailorMove(num, colour, nxt, None, s.carry), final=last,
+        return Play(SailorMove(num, colour, nxt, None, token), final=last,
                     done_key=_P + "stop.arrived" if last else "",
                     done_params={"square": NAMES[nxt]})
 
