@@ -18,7 +18,7 @@ from games.lovci_pokladu import bot as lovci_bot
 from games.lovci_pokladu.actions import SailorMove, ShipMove
 from games.lovci_pokladu.data import NAMES, SLOT_SQUARE
 from games.lovci_pokladu.plans import CARRY_HOME, WALK_TO, sailor_name, ship_name
-from games.lovci_pokladu.rules import apply_trusted
+from games.lovci_pokladu.rules import apply_trusted, legal_actions
 from games.lovci_pokladu.state import ON_BOARD, PHASE_PLAY, LovciState, trial_copy
 from games.plans import Plan, PlanBook
 
@@ -29,16 +29,24 @@ LOVCI_LOOKAHEAD = 10
 
 
 def _lovci_heading(state: LovciState, seat: int, first: Any) -> tuple[str, int] | None:
-    """Where ``seat`` is heading with the piece it just moved by ``first``: the piece and
-    the square of the last of the single steps the player's own choices (the bot's,
-    asked again as if the others passed) keep making with it."""
+    """Where ``seat`` is heading with the piece it just moved by ``first``: the last of
+    the single steps its own choices for that piece (the bot's best-scoring move of that
+    piece, asked again as if the others passed) keep making, up to a face-down card."""
     trial = trial_copy(state)
     target = -1
     for _ in range(LOVCI_LOOKAHEAD):
         if trial.phase != PHASE_PLAY or trial.pending is not None:
             break
         trial.current = seat
-        action = lovci_bot.choose(trial, seat)
+        legal = legal_actions(trial, seat)
+        if isinstance(first, ShipMove):
+            mine = [a for a in legal if isinstance(a, ShipMove) and a.ship == first.ship]
+        else:
+            mine = [a for a in legal if isinstance(a, SailorMove)
+                    and (a.num, a.colour) == (first.num, first.colour)]
+        if not mine:
+            break
+        action = max(mine, key=lambda a: lovci_bot.score(trial, seat, a))
         if isinstance(first, ShipMove):
             if action != first:
                 break
@@ -46,9 +54,8 @@ def _lovci_heading(state: LovciState, seat: int, first: Any) -> tuple[str, int] 
             ship = seat if first.ship is None else first.ship
             target = SLOT_SQUARE[trial.ships[ship].ring]
             continue
-        if not (isinstance(action, SailorMove) and action.ship is None
-                and (action.num, action.colour) == (first.num, first.colour)
-                and action.token == first.token):
+        if not isinstance(action, SailorMove) or action.ship is not None or \
+                action.token != first.token:
             break
         target = action.square
         if not trial.face_up[target]:
