@@ -222,3 +222,20 @@ def test_no_plan_before_the_ships_are_placed() -> None:
     state = RULESET.setup(2, {}, 1)
     with pytest.raises(IllegalAction):
         PLANS.read(state, state.current, WALK_TO, {"piece": "ship", "square": "E1"})
+
+
+def test_carry_home_from_a_treasure_picks_up_the_best_token() -> None:
+    """LP-D57: a sailor standing on tokens with empty hands takes the most valuable one
+    along with its first step, and is cancelled if someone took it first."""
+    state = position()
+    put(state, 0, "E4")
+    state.tokens[sq("E4")] = [300, 100]
+    plan = PLANS.read(state, 0, CARRY_HOME, {"piece": "1"})
+    first = decide(state, 0, plan)
+    assert isinstance(first, Play) and first.action == SailorMove(0, None, sq("E3"), None, 300)
+    state.tokens[sq("E4")] = [100]  # an opponent's sailor took the 300
+    stop = decide(state, 0, plan)
+    assert isinstance(stop, Stop) and stop.reason_key.endswith("token_gone")
+    state.tokens[sq("E4")] = [300, 100]
+    assert walk(state, 0, plan) == ["E3", "E2", "E1", "ship 0", "final:delivered"]
+    assert state.ships[0].treasure == [300] and state.tokens[sq("E4")] == [100]
