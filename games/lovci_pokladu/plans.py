@@ -366,6 +366,18 @@ class LovciPlans(PlanBook[LovciState, Action]):
                 found.append(self.read(state, seat, CARRY_HOME, {"piece": piece}))
             except IllegalAction:
                 continue
+        # walks set earlier, now one step before a face-down card (a plan cannot be set
+        # so, but reaches it): their decision there must not depend on the card either
+        for sid, s in enumerate(state.sailors):
+            if s.state != ON_BOARD or _controller(state, sid) != seat:
+                continue
+            for sq in NEIGHBOURS[s.square]:
+                if not state.face_up[sq]:
+                    beyond = [n for n in NEIGHBOURS[sq] if n != s.square][:1]
+                    route = [sq, *beyond]
+                    found.append(Plan(WALK_TO, {
+                        "sailor": sid, "aboard": -1, "start": s.square, "route": route,
+                        "watch": [sq], "target": route[-1]}))
         return found
 
     # -- telling ------------------------------------------------------------------------
