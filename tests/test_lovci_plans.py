@@ -16,7 +16,7 @@ from test_lovci_rules import position, put, sq
 from games.lovci_pokladu import RULESET
 from games.lovci_pokladu.actions import SailorMove, ShipMove
 from games.lovci_pokladu.data import NAMES
-from games.lovci_pokladu.plans import CARRY_HOME, PLANS, WALK_TO
+from games.lovci_pokladu.plans import CARRY_HOME, PLANS, WALK_TO, opponent_reach
 from games.lovci_pokladu.state import ON_SHIP, LovciState
 from games.plans import NotNow, Play, Stop, checked, plans_of
 from games.protocol import IllegalAction
@@ -239,3 +239,21 @@ def test_carry_home_from_a_treasure_picks_up_the_best_token() -> None:
     state.tokens[sq("E4")] = [300, 100]
     assert walk(state, 0, plan) == ["E3", "E2", "E1", "ship 0", "final:delivered"]
     assert state.ships[0].treasure == [300] and state.tokens[sq("E4")] == [100]
+
+
+def test_an_opponent_who_sits_out_reaches_nothing() -> None:
+    """LP-D55: "can reach" means in their next move: a sailor delayed by a turtle or a
+    volcano, or a player who may move only ships, reaches no square."""
+    state = position()
+    put(state, 0, "F2")
+    put(state, 4, "G6")
+    plan = PLANS.read(state, 0, WALK_TO, {"piece": "1", "square": "F8"})
+    state.sailors[4].delay = 9  # a volcano: it sits out the turns the walk takes
+    assert walk(state, 0, plan, turns=3) == ["F3", "F4", "F5"]
+    state = position()
+    put(state, 0, "F2")
+    put(state, 4, "G6")
+    state.players[1].ship_only = 2
+    assert sq("F5") not in opponent_reach(state, 0)
+    state.players[1].ship_only = 0
+    assert sq("F5") in opponent_reach(state, 0)

@@ -198,12 +198,15 @@ def opponent_reach(state: LovciState, seat: int) -> set[int]:
     """The squares an opponent of ``seat`` can enter in their next move, as the board
     shows (LP-D55): next to a sailor of theirs on the board, the landing square of a
     crewed ship of theirs, and where a face-up rose, dolphin or seahorse next to those
-    sends a sailor on. Neptune, which reaches any square, is left out (LP-D55)."""
+    sends a sailor on; not with a sailor that sits out their next turn (turtle, volcano)
+    nor when they may move only ships or skip it. Neptune, which reaches any square, is
+    left out (LP-D55)."""
     starts: dict[int, set[int]] = {}
     for sid, s in enumerate(state.sailors):
         who = _controller(state, sid)
-        if who == seat or state.players[who].out:
-            continue
+        player = state.players[who]
+        if who == seat or player.out or player.ship_only or player.skips or s.delay:
+            continue  # cannot move this sailor in their next turn
         if s.state == ON_BOARD:
             starts.setdefault(who, set()).update(NEIGHBOURS[s.square])
         elif s.state == ON_SHIP:
