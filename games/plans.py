@@ -54,7 +54,13 @@ Subclass :class:`PlanBook` and write:
    one of :meth:`~games.protocol.Ruleset.hidden_variants` for that seat, over the plans
    :meth:`PlanBook.examples` gives.
 6. :meth:`PlanBook.examples` (optional): plans a seat could set in this state, for the
-   tests (the default combines :meth:`param_values` of every kind, a few of each).
+   tests (the default combines :meth:`param_values` of every kind, a few of each). Add
+   plans as they stand later in their life (set earlier, now at a point where their
+   decision could peek at something hidden), so the test reaches those decisions too.
+7. The hand-off bench (issue 26 item 1): a *planner* in ``bench/typical_plans.py``
+   (``TYPICAL[game id]``) that sets the plans a person would leave, and a line for the
+   game in ``bench/handoffs.py``'s docstring saying which. The game's own decisions
+   (what a plan does where the rulebook is silent) go in its ``RULES-NOTES.md``.
 
 A plan must never choose among different moves *for* the player in a way the player did
 not say: it carries out an order the player gave ("walk this route", "roll first").
