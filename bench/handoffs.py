@@ -19,9 +19,23 @@ table, or one JSON object a line with the keys ``game``, ``players``, ``preset``
 ``plans``, ``games``, ``finished``, ``decisions_per_seat``, ``calendar_handoffs_median``,
 ``calendar_handoffs_max`` and ``days_at_8_a_day`` (the median over 8 waits a day).
 
-Presets and plans: only ``standard`` (the rulebook's game, every option at its default)
-and ``none`` (no standing orders) exist so far; issue 26 adds ``quick`` and ``typical``
-beside them, and the bench reports each combination in the same rows.
+Presets: only ``standard`` (the rulebook's game, every option at its default) exists so
+far; issue 26 adds ``quick`` beside it, and the bench reports each combination in the
+same rows.
+
+Plans (issue 26 item 3, :mod:`games.plans`): ``none``, no standing orders; ``typical``,
+the plans a person would set, and only those: each is set in the same sitting as a
+decision the person makes anyway, carries on with what they just began, and never
+chooses among different moves for them. The platform plays a plan's moves as it would
+(:func:`games.plans.checked`, the game's own ``decide``), so a decision a plan makes is
+no decision and no wait; a plan stops where the game says (and the person is asked).
+The planners are in :mod:`bench.typical_plans`; per game:
+
+* **Lovci pokladů**: when a sailor of yours picks up a token, *carry home* with it; when
+  you move a sailor or your ship, *walk to* where you are heading (the square your own
+  next moves with that piece would reach, up to a face-down card you mean to turn; the
+  bench finds it by asking the bot again as if the others passed).
+* every other game: none yet (``typical`` plays as ``none``).
 """
 
 from __future__ import annotations
@@ -33,9 +47,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from games.plans import Plan, PlanBook, Play, Stop, checked, plans_of
 from games.protocol import Ruleset
 
 from .stats import default_options, measured_rulesets
+from .typical_plans import TYPICAL
 
 #: Decisions after which a game is stopped and counted as unfinished.
 CAP = 5000
@@ -44,7 +60,7 @@ WAITS_A_DAY = 8
 #: The lobby options each preset sets over the defaults.
 PRESETS: Mapping[str, Mapping[str, Any]] = {"standard": {}}
 #: The standing orders each plan setting gives every seat.
-PLANS: tuple[str, ...] = ("none",)
+PLANS: tuple[str, ...] = ("none", "typical")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,14 +89,18 @@ class HandoffRow:
 
 
 def count_game(ruleset: Ruleset[Any, Any], players: int, seed: int,
-               options: Mapping[str, Any] | None = None) -> GameCount:
+               options: Mapping[str, Any] | None = None, plans: str = "none") -> GameCount:
     """Play one seeded game with the bot in every seat and count its waits.
 
     Who moves next follows the wait model of the module docstring: the people asked in
     the current wait answer first (lowest seat first), then the last person to decide if
     the game asks them again, and only then does a new wait start, asking every actor
-    with a decision to make at once."""
+    with a decision to make at once. With ``plans="typical"`` each seat sets the plans
+    of the module docstring, and the moves they play (like forced moves) ask nobody."""
     state = ruleset.setup(players, dict(options or {}), seed)
+    book = plans_of(ruleset) if plans == "typical" else None
+    planner = TYPICAL.get(ruleset.id) if book is not None else None
+    standing: dict[int, dict[str, Plan]] = {}
     decisions = [0] * players
     handoffs = 0
     outstanding: set[int] = set()  # asked in the current wait, not yet answered
@@ -90,6 +110,8 @@ def count_game(ruleset: Ruleset[Any, Any], players: int, seed: int,
         actors = sorted(ruleset.actors(state))
         forced = next(((seat, action) for seat in actors
                        if (action := ruleset.forced_action(state, seat)) is not None), None)
+        if forced is None and book is not None and standing:
+            forced = play_plans(ruleset, book, state, standing)
         if forced is not None:
             ruleset.apply_trusted(state, *forced)
             moves += 1
@@ -106,11 +128,33 @@ def count_game(ruleset: Ruleset[Any, Any], players: int, seed: int,
             outstanding = set(actors)
             seat = min(outstanding)
         outstanding.discard(seat)
-        ruleset.apply_trusted(state, seat, ruleset.bot_action(state, seat))
+        action = ruleset.bot_action(state, seat)
+        ruleset.apply_trusted(state, seat, action)
         decisions[seat] += 1
         last = seat
         moves += 1
+        if planner is not None and book is not None:
+            plan = planner(book, state, seat, action)
+            if plan is not None:
+                standing.setdefault(seat, {})[book.kind(plan.kind).slot_name] = plan
     return GameCount(tuple(decisions), handoffs, ruleset.result(state) is not None)
+
+
+def play_plans(ruleset: Ruleset[Any, Any], book: PlanBook[Any, Any], state: Any,
+               standing: dict[int, dict[str, Plan]]) -> tuple[int, Any] | None:
+    """Ask every standing plan, as the platform does after each change: drop those that
+    stop, and give the first move one plays (its seat and action), if any."""
+    for seat in sorted(standing):
+        slots = standing[seat]
+        for slot in list(slots):
+            decision = checked(ruleset, state, seat, book.decide(state, seat, slots[slot]))
+            if isinstance(decision, Stop):
+                del slots[slot]
+            elif isinstance(decision, Play):
+                if decision.final:
+                    del slots[slot]
+                return seat, decision.action
+    return None
 
 
 def table_sizes(ruleset: Ruleset[Any, Any]) -> list[int]:
@@ -129,7 +173,7 @@ def run_handoffs(ruleset: Ruleset[Any, Any], players: int, *, preset: str = "sta
     if plans not in PLANS:
         raise ValueError(f"unknown plans {plans!r}; known: {', '.join(PLANS)}")
     options = {**default_options(ruleset), **PRESETS[preset]}
-    counts = [count_game(ruleset, players, seed + i, options) for i in range(games)]
+    counts = [count_game(ruleset, players, seed + i, options, plans) for i in range(games)]
     waits = [c.handoffs for c in counts]
     median = statistics.median(waits)
     return HandoffRow(

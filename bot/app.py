@@ -28,6 +28,7 @@ from .discord_front import components
 from .discord_front.client import FrontClient
 from .discord_front.commands import Front, build_commands
 from .discord_front.days import Days, build_days_commands
+from .discord_front.plan_commands import PlansButton, build_plan_commands
 from .discord_front.seats import TakeoverButton, install_seat_commands
 from .discord_front.translator import CatalogueTranslator
 from .gateway import GatewayAdvice, LoginQueue, TooFewShards, ask_gateway, check_shards
@@ -63,7 +64,8 @@ class TideboundClient(FrontClient):
         game = next(c for c in commands if c.name == "game")
         assert isinstance(game, app_commands.Group)
         install_seat_commands(self.front, game)  # /game takeover, /game kick
-        for command in [*commands, *build_days_commands(self.days)]:
+        for command in [*commands, *build_days_commands(self.days),
+                        *build_plan_commands(self.front)]:
             self.tree.add_command(command)
         self.tree.error(self.front.on_command_error)
         components.HANDLERS.update(
@@ -108,7 +110,7 @@ class TideboundClient(FrontClient):
             self.storage, cache_size=self.config.cache_size,
             render_workers=self.config.render_workers, shards=self.config.shards)
         self.service.policy = self.days.settings
-        self.add_dynamic_items(*components.DYNAMIC_ITEMS, TakeoverButton)
+        self.add_dynamic_items(*components.DYNAMIC_ITEMS, TakeoverButton, PlansButton)
         await self.tree.set_translator(CatalogueTranslator())
         if self.sync_commands:
             if self.config.guild_id:

@@ -32,6 +32,7 @@ import renderers
 from games import MoveChoice, Ruleset, all_rulesets, get_ruleset
 from games.notation import UNREADABLE, is_number
 from games.options import InvalidOption, parse_option_text, resolve_options
+from games.plans import plans_of
 from games.protocol import list_numbers
 from i18n import DEFAULT_LOCALE, Term, available_locales, t
 from i18n.errors import LocalizedError
@@ -39,6 +40,7 @@ from i18n.errors import LocalizedError
 from . import console_input
 from .console_fold import fold_lines
 from .console_options import options_help, wants_help
+from .console_plans import plan_command, plan_notes
 from .console_retell import BOARD_EVERY, Retelling
 from .console_saved import (
     CONSOLE_CHANNEL,
@@ -413,6 +415,8 @@ class Console:
             print(t("console.history_written", self.locale, path=path))
         elif command == "rules":
             await self._rules(service, rest.strip())
+        elif command == "plan":
+            print(await plan_command(service, self.channel_id, person, rest, self.locale))
         elif is_number(word):
             await self._number(service, person, choices, int(word))
         else:
@@ -492,9 +496,12 @@ class Console:
 
     def _help(self, choices: list[MoveChoice]) -> str:
         hand = t("console.help_hand", self.locale) if self.ruleset.has_hand else ""
-        return t("console.help", self.locale, examples=self._examples(choices), hand=hand,
+        text = t("console.help", self.locale, examples=self._examples(choices), hand=hand,
                  game=self.ruleset.display_name(self.locale),
                  topics=", ".join(self.ruleset.rules_topics()))
+        if plans_of(self.ruleset) is not None:
+            text += "\n" + t("plans.console_help", self.locale)
+        return text
 
     def _refusal(self, error: LocalizedError, choices: list[MoveChoice]) -> str:
         """What a refused command prints; unreadable notation gets this game's examples."""
@@ -563,6 +570,9 @@ class Console:
         if update.summary:
             path = self._write(update.summary, "summary")
             print(t("console.summary_image", self.locale, path=path))
+        for line in plan_notes(update.plan_notes, {p.user_id: p.name for p in self.humans},
+                               self.locale):
+            print(line)
 
     async def _retell(self, service: SessionService, update: Update | None = None, *,
                       quiet: bool = False) -> None:

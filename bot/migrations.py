@@ -140,4 +140,19 @@ MIGRATIONS: tuple[str, ...] = (
         THEN CAST(guild_id AS INTEGER) >> 22 ELSE 0 END) WHERE guild_id IS NOT NULL;
     CREATE INDEX sessions_clock_claimed ON sessions (id) WHERE clock_claimed_until IS NOT NULL
     """,
+    # 8: plans (issue 26 item 3): a player's standing orders in a game in play, one per
+    # seat and slot (games/plans.py), private to the seat's player (``user_id``), told to
+    # them in ``locale``; ``plan`` is the game's JSON record.
+    """
+    CREATE TABLE plans (
+        session_id  INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        seat        INTEGER NOT NULL,
+        slot        TEXT    NOT NULL,
+        user_id     TEXT    NOT NULL,
+        plan        TEXT    NOT NULL,
+        locale      TEXT    NOT NULL DEFAULT 'en',
+        set_at      REAL    NOT NULL,
+        PRIMARY KEY (session_id, seat, slot)
+    )
+    """,
 )

@@ -26,11 +26,13 @@ import logging
 from collections.abc import AsyncIterator, Callable
 
 from games import IllegalAction, MoveChoice, get_ruleset
+from games.plans import PlanKind
 
 from . import replay
 from .clocks import ClockBook, SeatPolicy
 from .lobby import Lobby
 from .memory import ANIMATIONS_KEPT, GameMemory
+from .plans import PlanReply, Plans
 from .render_pool import RenderPool
 from .requests import Person, ServiceError
 from .session_options import CLOCK_OPTION, CLOCKS, clock_of, game_options, hints_on, split_clock
@@ -70,6 +72,7 @@ class SessionService:
         self.timeouts = Timeouts(self.sessions, self.clock, self.turns)
         self.lobby = Lobby(self.sessions, self.updates, self.turns)
         self.memory = GameMemory(self.sessions, self.updates, self.turns)
+        self.plans = Plans(self.sessions, self.turns)
 
     async def close(self) -> None:
         """Stop the render workers (if this service started them)."""
@@ -192,6 +195,29 @@ class SessionService:
     async def run_bots(self, session_id: int) -> Update | None:
         return await self.turns.run_bots(session_id)
 
+    # -- plans (issue 26 item 3) ---------------------------------------------------------
+    async def plan_kinds(self, channel_id: str, person: Person, locale: str
+                         ) -> list[tuple[str, str, str]]:
+        return await self.plans.kinds(channel_id, person, locale)
+
+    async def plan_kind(self, channel_id: str, person: Person, word: str, locale: str
+                        ) -> PlanKind:
+        return await self.plans.kind_named(channel_id, person, word, locale)
+
+    async def plan_values(self, channel_id: str, person: Person, kind: str, param: str,
+                          chosen: dict[str, str], locale: str) -> list[tuple[str, str]]:
+        return await self.plans.values(channel_id, person, kind, param, chosen, locale)
+
+    async def set_plan(self, channel_id: str, person: Person, kind: str,
+                       params: dict[str, str], locale: str) -> PlanReply:
+        return await self.plans.set(channel_id, person, kind, params, locale)
+
+    async def show_plans(self, channel_id: str, person: Person, locale: str) -> str:
+        return await self.plans.show(channel_id, person, locale)
+
+    async def clear_plans(self, channel_id: str, person: Person, locale: str) -> str:
+        return await self.plans.clear(channel_id, person, locale)
+
     async def resume_each(self) -> AsyncIterator[Update]:
         """After a restart: let every bot that was due move (a crash between a human
         move and the bots' replies must not stall a game), handing out each update as
@@ -284,6 +310,7 @@ __all__ = [
     "MAX_TIMEOUT_STEPS",
     "IllegalAction",
     "Person",
+    "PlanReply",
     "PrivateNote",
     "ServiceError",
     "SessionService",

@@ -12,7 +12,8 @@ from: of two moves computed from the same version, exactly one is stored.
 :class:`Storage` is one object over the parts of the database, one module each:
 sessions and the action log (:mod:`bot.session_tables`), reminders and vacations
 (:mod:`bot.reminder_tables`), settings (:mod:`bot.settings_tables`), results and ratings
-(:mod:`bot.result_tables`); the rows they read are in :mod:`bot.storage_rows`.
+(:mod:`bot.result_tables`), players' plans (:mod:`bot.plan_tables`); the rows they
+read are in :mod:`bot.storage_rows`.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from pathlib import Path
 
 from .database import DEFAULT_POOL_SIZE, SQLITE, Target, open_database, parse_target
 from .migrations import MIGRATIONS
+from .plan_tables import PlanTables
 from .reminder_tables import ReminderTables
 from .result_tables import ResultTables
 from .session_tables import SessionTables
@@ -44,7 +46,7 @@ from .storage_rows import (
 )
 
 
-class Storage(SessionTables, ReminderTables, SettingsTables, ResultTables):
+class Storage(SessionTables, ReminderTables, SettingsTables, ResultTables, PlanTables):
     """An open database, made of its parts by concern (see the module's docstring).
     Use :meth:`open` (or ``async with await Storage.open(...)``)."""
 

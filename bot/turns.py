@@ -18,6 +18,7 @@ from games import IllegalAction, MoveChoice, Result
 from games.protocol import Event
 
 from . import clocks, stats
+from .plans import PlanRunner, Standing
 from .requests import Person, ServiceError
 from .sessions import Cached, Loaded, Sessions, bot_seats, human_seats, humans_in, names
 from .storage import ACTIVE, FINISHED, SessionRow
@@ -37,6 +38,7 @@ class Turns:
         self.sessions = sessions
         self.updates = updates
         self.clock = clock
+        self.plans = PlanRunner(sessions.storage)
 
     async def choices(
         self, channel_id: str, person: Person, *, session_id: int | None = None,
@@ -155,12 +157,32 @@ class Turns:
                 return None
             return await self.advance(loaded, [], [])
 
+    async def run_plans(self, session_id: int) -> tuple[Update | None, dict[str, str]]:
+        """Let the plans of a game act now (one was just set): the update when one played
+        a move, and the notes for the owners of plans that ended without a move."""
+        async with self.sessions.lock(session_id):
+            row = await self.sessions.by_id(session_id)
+            if row.status != ACTIVE:
+                return None, {}
+            loaded = self.sessions.load(row)
+            standing = await self.plans.load(loaded)
+            if not standing:
+                return None, {}
+            ruleset = loaded.ruleset  # asked on a copy: the cached state stays as stored
+            copy = Loaded(row, ruleset, ruleset.load(ruleset.dump(loaded.state)))
+            probe = [Standing(s.row, s.plan) for s in standing]
+            if self.plans.step(copy, probe, [], []):
+                return await self.advance(loaded, [], [], standing=standing), {}
+            for s, p in zip(standing, probe, strict=True):
+                s.ended = p.ended
+            return None, await self.plans.settle(loaded, standing, over=False)
+
     async def advance(
         self, loaded: Loaded, log: list[tuple[int, str]], events: list[Event], *,
         headline: str = "", force_ping: bool = False, private_for: Sequence[str] = (),
         before: tuple[frozenset[int], Hashable] | None = None,
         restart: Iterable[int] = (), now: float | None = None,
-        private_locale: str | None = None,
+        private_locale: str | None = None, standing: list[Standing] | None = None,
     ) -> Update:
         """Let bots play, commit everything, and build the update. Caller holds the lock.
 
@@ -171,6 +193,8 @@ class Turns:
         now = self.clock.now() if now is None else now
         before_actors, marker = before or (frozenset(), ruleset.turn_marker(state))
         bots = bot_seats(row)
+        if standing is None:
+            standing = await self.plans.load(loaded)
         steps = 0
         stamp = time.time()
         self.sessions.checkout(loaded)
@@ -178,6 +202,8 @@ class Turns:
             while ruleset.result(state) is None and steps <= MAX_BOT_ACTIONS:
                 steps += 1
                 if self.play_forced(loaded, bots, log, events):
+                    continue
+                if standing and self.plans.step(loaded, standing, log, events):
                     continue
                 due = bot_move_order(bots & ruleset.actors(state), log)
                 if not due:
@@ -236,16 +262,29 @@ class Turns:
         # Everything is stored now: whatever fails from here on must not hide the move.
         if result is not None:
             await self.record_result(row, result)
+        notes = await self.settle_plans(loaded, standing, result is not None)
         try:
-            return await self.updates.committed(loaded, events, headline, mentions,
-                                                private_for, over=result is not None,
-                                                private_locale=private_locale)
+            update = await self.updates.committed(loaded, events, headline, mentions,
+                                                  private_for, over=result is not None,
+                                                  private_locale=private_locale)
         except Exception:
             logger.exception("session %s: %s saved, but its update could not be built",
                              row.id, log)
-            return Update(row.id, row.version, row.status, plain_account(row, log),
-                          mentions=mentions, game=row.game, locale=row.locale,
-                          deadline=row.deadline, drawn=False)
+            update = Update(row.id, row.version, row.status, plain_account(row, log),
+                            mentions=mentions, game=row.game, locale=row.locale,
+                            deadline=row.deadline, drawn=False)
+        update.plan_notes = notes
+        return update
+
+    async def settle_plans(self, loaded: Loaded, standing: list[Standing], over: bool
+                           ) -> dict[str, str]:
+        """Remove the plans that ended (a failure is logged: the move is stored)."""
+        try:
+            return await self.plans.settle(loaded, standing, over)
+        except Exception:
+            logger.exception("session %s: its ended plans could not be removed",
+                             loaded.row.id)
+            return {}
 
     def play_forced(self, loaded: Loaded, bots: set[int], log: list[tuple[int, str]],
                     events: list[Event]) -> bool:

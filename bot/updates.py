@@ -73,6 +73,9 @@ class Update:
     drawn: bool = True
     #: The language of the game's public posts (the one it started in).
     locale: str = "en"
+    #: user id -> a note for that player alone about their plans (issue 26 item 3: a
+    #: plan done or cancelled), in their language; a front sends it privately (a DM).
+    plan_notes: dict[str, str] = field(default_factory=dict)
 
     @property
     def finished(self) -> bool:

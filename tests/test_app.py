@@ -42,7 +42,8 @@ def test_create_bot_builds_the_command_tree_without_connecting(tmp_path) -> None
     names = {command.name for command in client.tree.get_commands()}
     assert names == {"game", "hand", "move", "rules", "maps", "help",
                      "settings", "vacation", "mygames",  # issues 13, 15
-                     "hint", "stats", "leaderboard"}  # issue 16
+                     "hint", "stats", "leaderboard",  # issue 16
+                     "plan"}  # issue 26
 
 
 @pytest.mark.parametrize(("base", "reason"), [

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bench import handoffs
+from games.plans import NotNow, Plan, PlanBook, PlanKind, Play
 
 
 @dataclass
@@ -91,3 +92,51 @@ def test_json_lines_carry_the_issue_keys(capsys: pytest.CaptureFixture[str]) -> 
     assert row["game"] == "shipyard" and row["players"] == 2 and row["finished"] == 2
     assert row["days_at_8_a_day"] == round(row["calendar_handoffs_median"] / 8, 1)
     assert 0 < row["calendar_handoffs_median"] <= row["calendar_handoffs_max"]
+
+
+class ScriptedPlans(PlanBook[Script, str]):
+    """One plan, "answer": plays "go" for its seat whenever the seat is asked."""
+
+    def kinds(self) -> tuple[PlanKind, ...]:
+        return (PlanKind("answer", "x", "x"),)
+
+    def param_values(self, state: Script, seat: int, kind: str, param: str,
+                     chosen: Any, locale: str = "en") -> list[tuple[str, str]]:
+        return []
+
+    def read(self, state: Script, seat: int, kind: str, params: Any) -> Plan:
+        return Plan(kind)
+
+    def describe(self, state: Script, seat: int, plan: Plan, locale: str = "en") -> str:
+        return plan.kind
+
+    def decide(self, state: Script, seat: int, plan: Plan) -> Play | NotNow:
+        return Play("go") if seat in state.steps[state.at][0] - state.done else NotNow()
+
+
+class PlannedRules(ScriptedRules):
+    id = "scripted-plans"
+    plans = ScriptedPlans()
+
+    def legal_actions(self, state: Script, seat: int) -> list[str]:
+        return ["go"] if seat in self.actors(state) else []
+
+
+def test_typical_plans_make_a_plans_decisions_no_wait(monkeypatch: pytest.MonkeyPatch
+                                                      ) -> None:
+    """Issue 26 item 1/3: "make count_game apply the plans (a decision the plan makes is
+    no wait)": seat 1 sets its plan at its first decision (waits 1 and 2); seat 0 is
+    waited for once more (wait 3); from then on seat 1's turns are played by its plan at
+    once, so seat 0, who made the last decision, is still at the table: no new wait."""
+    steps: list[tuple[set[int], bool]] = [({0}, False), ({1}, False)] * 3
+    rules = PlannedRules(steps)
+
+    def planner(book: Any, state: Script, seat: int, action: Any) -> Plan | None:
+        return Plan("answer") if seat == 1 else None
+
+    monkeypatch.setitem(handoffs.TYPICAL, rules.id, planner)
+    none = handoffs.count_game(rules, 2, 1)  # type: ignore[arg-type]
+    typical = handoffs.count_game(rules, 2, 1, plans="typical")  # type: ignore[arg-type]
+    assert (none.handoffs, none.decisions) == (6, (3, 3))
+    assert (typical.handoffs, typical.decisions) == (3, (3, 1))
+    assert typical.finished

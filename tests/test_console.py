@@ -671,3 +671,20 @@ def test_haze_plunder_shows_the_drawn_cards_to_the_chooser(
     assert len(drawn) == 2
     for name in drawn:
         assert re.search(rf"^ +\d\. Keep {re.escape(name)}, discard ", choosing, re.M), name
+def test_plan_commands_in_the_console(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 26 item 3 "Console: plan ..., plan show, plan clear": a plan set on the
+    player's turn plays at once and again on their next turn without asking; a plan that
+    does not fit is refused and nothing changes; each player sees only their own plans."""
+    script = ["1", "1", "plan carry_home 1", "plan walk_to ship I9", "plan show", "1",
+              "plan clear", "quit"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(script) + "\n"))
+    assert main(console_args("lovci-pokladu", tmp_path, "--players", "2", "--seed", "3")) == 0
+    out = capsys.readouterr().out
+    assert "Sorry, that didn't work: Sailor 1 carries no token." in out
+    assert "Plan set: The Red ship sails to I9 (18 steps)." in out
+    assert "Player 2 (lovci-pokladu) > plan show\nYou have no plans in this game." in out
+    assert out.count("Player 1 moved its ship right.") == 2, "played twice, asked never"
+    assert "Player 1 (lovci-pokladu) > 1\n" not in out.split("plan walk_to ship I9")[1]
+    assert "You had no plans in this game." in out  # Player 2 clears: Player 1's stays

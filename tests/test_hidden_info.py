@@ -27,6 +27,7 @@ from bot.sessions import Loaded
 from bot.storage import ACTIVE, SeatRow, SessionRow, Storage
 from bot.updates import Updates, public_buttons
 from games import Ruleset
+from games.plans import Play, plans_of
 from games.rng import GameRng
 
 POSITIONS = 300 if LONG else 30
@@ -67,7 +68,24 @@ def seat_face(ruleset: Ruleset, state: Any, seat: int, players: int) -> dict[str
         copy = ruleset.load(ruleset.dump(state))
         face["timeout"] = repr([ruleset.describe_action(copy, seat, action, names)
                                 for action in ruleset.timeout_actions(copy, seat)])
+    face.update(plan_face(ruleset, state, seat))
     return face
+
+
+def plan_face(ruleset: Ruleset, state: Any, seat: int) -> dict[str, str]:
+    """Issue 26 item 3: "a plan never uses information its owner does not have": the
+    plans a seat may set (their autocomplete values), how they read and are described,
+    and what each decides now, for the game's example plans."""
+    book = plans_of(ruleset)
+    if book is None:
+        return {}
+    values = [(kind.name, param.name, book.param_values(state, seat, kind.name, param.name,
+                                                          {}))
+              for kind in book.kinds() for param in kind.params]
+    plans = book.examples(state, seat)
+    return {"plan values": repr(values),
+            "plans": repr([(plan, book.describe(state, seat, plan),
+                            book.decide(state, seat, plan)) for plan in plans])}
 
 
 def move_account(ruleset: Ruleset, state: Any, seat: int, notation: str,
@@ -217,3 +235,17 @@ async def test_a_fresh_service_status_tells_the_last_move_without_hidden_informa
     assert checked >= 5 and len(kinds) >= 2, (game, checked, kinds)
     print(f"{game}: a fresh status checked after {checked} moves of kinds {sorted(kinds)} "
           f"({hidden} whose notation says more than its public label)")
+@pytest.mark.parametrize("game", [r.id for r in RULESETS if plans_of(r) is not None])
+def test_plans_are_compared_where_they_act(game: str) -> None:
+    """The plan checks of :func:`plan_face` are not empty: over the positions, example
+    plans of the seat to move play moves (so a plan's decision is compared on hidden
+    variants where it matters)."""
+    ruleset = next(r for r in RULESETS if r.id == game)
+    book = plans_of(ruleset)
+    assert book is not None
+    played = 0
+    for position in positions(ruleset, POSITIONS, seed=1):
+        for seat in ruleset.actors(position.state):
+            played += sum(isinstance(book.decide(position.state, seat, plan), Play)
+                          for plan in book.examples(position.state, seat))
+    assert played, f"{game}: no example plan ever plays a move"

@@ -39,6 +39,7 @@ from .messages import (
     public_kwargs,
     refuse,
 )
+from .plan_commands import add_plans_entry
 from .translator import described
 
 MAX_AUTOCOMPLETE = 25
@@ -211,9 +212,11 @@ class Front:
             return
         kwargs = private_kwargs(note)
         files = kwargs.pop("attachments", [])
+        view = components.move_menu(row.id, row.version, choices, locale)
+        add_plans_entry(view, row.id, row.game, locale)  # issue 26 item 3
         await interaction.followup.send(
             t("platform.discord.menu", locale, count=len(choices)), files=files,
-            view=components.move_menu(row.id, row.version, choices, locale), ephemeral=True)
+            view=view, ephemeral=True)
 
     async def show_submenu(self, interaction: discord.Interaction, session_id: int,
                            version: int, path: tuple[str, ...]) -> None:

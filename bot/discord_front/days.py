@@ -42,6 +42,7 @@ from ..vacation import VacationNews, Vacations
 from .client import FrontClient
 from .delivery import Delivery, channel_deleted
 from .messages import CONTENT_LIMIT, locale_of, public_kwargs, refuse
+from .plan_commands import send_plan_notes
 from .translator import described
 
 log = logging.getLogger("tidebound.days")
@@ -126,7 +127,10 @@ class Days:
 
     async def posted(self, update: Update, message: Any) -> None:
         """A board went out: reminders link to it from now on; a game's own thread is
-        named after its players once they are seated, and archived when it ends."""
+        named after its players once they are seated, and archived when it ends. Owners
+        of plans that ended are told privately (issue 26 item 3)."""
+        if update.plan_notes:
+            await send_plan_notes(self.client, update.plan_notes, update.session_id)
         storage = self.client.storage
         if message is None or storage is None:
             return

@@ -29,6 +29,7 @@ from .data import (
     TOKEN_VALUES,
     rotate,
 )
+from .plans import PLANS
 from .state import LOST, OFF, ON_SHIP, PHASE_OVER, LovciState
 from .view import (
     CardView,
@@ -74,6 +75,8 @@ class LovciRuleset(ModularRuleset[LovciState, Action]):
     state_module = state_module
     hidden_module = hidden
     undo_module = undo
+    #: Standing orders (issue 26 item 3): walk to, carry home (``plans.py``).
+    plans = PLANS
 
     id = "lovci-pokladu"
     name_key = "lovci-pokladu.name"
