@@ -38,14 +38,16 @@ GAMES_DIR = Path(__file__).resolve().parent / "bot_games"
 #: (game, players, seed) -> (hash of every state along the stored game, winners, the
 #: result's reason key), recorded from main at 4b93199 (each stored game was played by
 #: the bots of that commit, which still gave the fingerprints recorded against the
-#: engines of 04fa0d8 and the deliberate Lovci bot changes after it).
+#: engines of 04fa0d8 and the deliberate Lovci bot changes after it). Rule changes since:
+#: issue 26 item 2 re-recorded Hexfolk 8p (the special building phase's sign-up asks
+#: everyone at once) and the Hexfolk state hashes (the stored state gained ``special_asked``; 2p's moves are as before).
 RULE_RESULTS: dict[tuple[str, int, int], tuple[str, tuple[int, ...], str]] = {
     ("hagoth", 2, 2): ("2ce0c85b85b0a841", (0,), "hagoth.result.target"),
     ("hagoth", 4, 1): ("d6d7b422dfc42c08", (1,), "hagoth.result.target"),
     ("haze-islands", 1, 2): ("49e403a400cb8869", (0,), "haze-islands.result.solo"),
     ("haze-islands", 3, 1): ("f61e368470bde5a3", (0,), "haze-islands.result.competitive"),
-    ("hexfolk", 2, 2): ("a220bb0f192339b9", (1,), "hexfolk.result.target"),
-    ("hexfolk", 8, 1): ("efc3fd7de9143bba", (4,), "hexfolk.result.target"),
+    ("hexfolk", 2, 2): ("c59bb33ea109b5af", (1,), "hexfolk.result.target"),
+    ("hexfolk", 8, 1): ("75ad6bc5904eaede", (4,), "hexfolk.result.target"),
     ("lovci-pokladu", 2, 2): ("c228ab1364243943", (0,), "lovci-pokladu.result.treasure"),
     ("lovci-pokladu", 4, 1): ("5a2f72ad27aa6f8d", (1,), "lovci-pokladu.result.treasure"),
     ("lovci-pokladu", 4, 3): ("45ce5ec7b7194d97", (3,), "lovci-pokladu.result.treasure"),
@@ -62,7 +64,7 @@ BOT_FINGERPRINTS: dict[tuple[str, int, int], str] = {
     ("haze-islands", 1, 2): "2f7de56c0b9fca4e",
     ("haze-islands", 3, 1): "f408154ffbbdba62",
     ("hexfolk", 2, 2): "3e17c93bd1c43671",
-    ("hexfolk", 8, 1): "bf36a0b9e4f67ce5",
+    ("hexfolk", 8, 1): "277cc3903488fcc6",
     ("lovci-pokladu", 2, 2): "77e95e02bed2d334",
     ("lovci-pokladu", 4, 1): "5099ee0a07cc90aa",
     ("lovci-pokladu", 4, 3): "f2df8685a2bc2b8b",

@@ -83,6 +83,8 @@ def _roll_label(view: HexfolkView, names: Sequence[str], locale: str) -> str:
 def _phase_text(view: HexfolkView, names: Sequence[str], locale: str) -> str:
     if view.winner is not None:
         return t(_K + "phase.over", locale)
+    if view.phase == "special" and view.special < 0:  # the sign-up: everyone asked at once
+        return t(_K + "phase.special_sign_up", locale)
     seat = view.special if view.phase == "special" and view.special >= 0 else view.current
     return t(_K + f"phase.{view.phase}", locale, name=_name(names, seat))
 
