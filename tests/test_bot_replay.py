@@ -40,7 +40,8 @@ GAMES_DIR = Path(__file__).resolve().parent / "bot_games"
 #: the bots of that commit, which still gave the fingerprints recorded against the
 #: engines of 04fa0d8 and the deliberate Lovci bot changes after it). Rule changes since:
 #: issue 26 item 2 re-recorded Hexfolk 8p (the special building phase's sign-up asks
-#: everyone at once) and the Hexfolk state hashes (the stored state gained ``special_asked``; 2p's moves are as before).
+#: everyone at once), Shipyard 2p and 4p (contracts given up in one choice each) and the
+#: Hexfolk state hashes (the stored state gained ``special_asked``; 2p's moves are as before).
 RULE_RESULTS: dict[tuple[str, int, int], tuple[str, tuple[int, ...], str]] = {
     ("hagoth", 2, 2): ("2ce0c85b85b0a841", (0,), "hagoth.result.target"),
     ("hagoth", 4, 1): ("d6d7b422dfc42c08", (1,), "hagoth.result.target"),
@@ -51,8 +52,8 @@ RULE_RESULTS: dict[tuple[str, int, int], tuple[str, tuple[int, ...], str]] = {
     ("lovci-pokladu", 2, 2): ("c228ab1364243943", (0,), "lovci-pokladu.result.treasure"),
     ("lovci-pokladu", 4, 1): ("5a2f72ad27aa6f8d", (1,), "lovci-pokladu.result.treasure"),
     ("lovci-pokladu", 4, 3): ("45ce5ec7b7194d97", (3,), "lovci-pokladu.result.treasure"),
-    ("shipyard", 2, 2): ("c9a51a909e0acd1d", (0,), "shipyard.result.end"),
-    ("shipyard", 4, 1): ("c188e628726f0a45", (2,), "shipyard.result.end"),
+    ("shipyard", 2, 2): ("a28232c76387a395", (0,), "shipyard.result.end"),
+    ("shipyard", 4, 1): ("1580c30ec31f44dc", (2,), "shipyard.result.end"),
 }
 
 #: (game, players, seed) -> fingerprint of the moves the bots choose (seat and
@@ -68,8 +69,8 @@ BOT_FINGERPRINTS: dict[tuple[str, int, int], str] = {
     ("lovci-pokladu", 2, 2): "77e95e02bed2d334",
     ("lovci-pokladu", 4, 1): "5099ee0a07cc90aa",
     ("lovci-pokladu", 4, 3): "f2df8685a2bc2b8b",
-    ("shipyard", 2, 2): "e5a595a56d44a35d",
-    ("shipyard", 4, 1): "301bd1bf79b6c2d1",
+    ("shipyard", 2, 2): "d966ae12924b7202",
+    ("shipyard", 4, 1): "241fcc247ae55f11",
 }
 
 #: More moves than any of these games takes: a bot stuck in a loop fails, not hangs.
