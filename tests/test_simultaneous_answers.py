@@ -105,6 +105,7 @@ async def test_special_building_sign_up_pings_everyone_asked_once(
     after = await position(storage, session_id, HEXFOLK)
     assert after.phase == SPECIAL and HEXFOLK.actors(after) == frozenset({1, 2, 3, 4})
     assert sorted(ended.mentions) == users({1, 2, 3, 4}), "everyone asked, pinged once"
+    assert ended.public_buttons == (("Build", "build"), ("Pass", "end"))
     clock.value += 60
     answered = await service.act(session_id, 3, "build")
     assert answered.mentions == (), "an answer pings nobody already asked"

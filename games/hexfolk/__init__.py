@@ -249,7 +249,11 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         return summary(state)
 
     def public_buttons(self, state: HexfolkState) -> list[tuple[str, str]]:
-        """While an offer awaits answers: accept, decline, and "Counter…" (the menu)."""
+        """While an offer awaits answers: accept, decline, and "Counter…" (the menu).
+        At the special building phase's sign-up: build or pass, for everyone asked at
+        once (issue 26 item 2; whoever could only pass has passed already, forced)."""
+        if state.phase == state_module.SPECIAL and state.special < 0 and state.special_asked:
+            return [("hexfolk.button.sign_up", "build"), ("hexfolk.button.pass", "end")]
         if state.phase != state_module.TRADE or state.offer is None or not (
                 rules.actors(state) - {state.current}):
             return []
