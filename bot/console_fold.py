@@ -14,6 +14,8 @@ from i18n import t
 #: Event key -> the console text for several seats at once (``{players}``).
 FOLDED = {
     "hexfolk.event.special_done": "console.fold.special_done",
+    "hexfolk.event.special_pass": "console.fold.special_pass",
+    "hexfolk.event.special_sign_up": "console.fold.special_sign_up",
 }
 
 

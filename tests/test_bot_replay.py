@@ -38,7 +38,10 @@ GAMES_DIR = Path(__file__).resolve().parent / "bot_games"
 #: (game, players, seed) -> (hash of every state along the stored game, winners, the
 #: result's reason key), recorded from main at 4b93199 (each stored game was played by
 #: the bots of that commit, which still gave the fingerprints recorded against the
-#: engines of 04fa0d8 and the deliberate Lovci bot changes after it).
+#: engines of 04fa0d8 and the deliberate Lovci bot changes after it). Rule changes since:
+#: issue 26 item 2 re-recorded Hexfolk 8p (the special building phase's sign-up asks
+#: everyone at once), Shipyard 2p and 4p (contracts given up in one choice each) and the
+#: Hexfolk state hashes (the stored state gained ``special_asked``; 2p's moves are as before).
 RULE_RESULTS: dict[tuple[str, int, int], tuple[str, tuple[int, ...], str]] = {
     # Hagoth: the same moves; a round is one pass of the table (issue 24 item 13, HG-D28),
     # so the states' round statistics differ on purpose.
@@ -46,15 +49,15 @@ RULE_RESULTS: dict[tuple[str, int, int], tuple[str, tuple[int, ...], str]] = {
     ("hagoth", 4, 1): ("94ffc93e062e8141", (1,), "hagoth.result.target"),
     ("haze-islands", 1, 2): ("49e403a400cb8869", (0,), "haze-islands.result.solo"),
     ("haze-islands", 3, 1): ("f61e368470bde5a3", (0,), "haze-islands.result.competitive"),
-    ("hexfolk", 2, 2): ("a220bb0f192339b9", (1,), "hexfolk.result.target"),
-    ("hexfolk", 8, 1): ("efc3fd7de9143bba", (4,), "hexfolk.result.target"),
+    ("hexfolk", 2, 2): ("c59bb33ea109b5af", (1,), "hexfolk.result.target"),
+    ("hexfolk", 8, 1): ("75ad6bc5904eaede", (4,), "hexfolk.result.target"),
     # Lovci 2p seed 2 and 4p seed 3 re-recorded for a rule change: the starfish sends a
     # sailor two squares back along its arrival line (issue 24 item 8 a, LP-D51).
     ("lovci-pokladu", 2, 2): ("61071cc8389f2cd6", (0,), "lovci-pokladu.result.treasure"),
     ("lovci-pokladu", 4, 1): ("5a2f72ad27aa6f8d", (1,), "lovci-pokladu.result.treasure"),
     ("lovci-pokladu", 4, 3): ("915ea8a35eb75894", (3,), "lovci-pokladu.result.treasure"),
-    ("shipyard", 2, 2): ("c9a51a909e0acd1d", (0,), "shipyard.result.end"),
-    ("shipyard", 4, 1): ("c188e628726f0a45", (2,), "shipyard.result.end"),
+    ("shipyard", 2, 2): ("a28232c76387a395", (0,), "shipyard.result.end"),
+    ("shipyard", 4, 1): ("1580c30ec31f44dc", (2,), "shipyard.result.end"),
 }
 
 #: (game, players, seed) -> fingerprint of the moves the bots choose (seat and
@@ -66,14 +69,15 @@ BOT_FINGERPRINTS: dict[tuple[str, int, int], str] = {
     ("haze-islands", 1, 2): "2f7de56c0b9fca4e",
     ("haze-islands", 3, 1): "f408154ffbbdba62",
     ("hexfolk", 2, 2): "3e17c93bd1c43671",
-    ("hexfolk", 8, 1): "bf36a0b9e4f67ce5",
+    ("hexfolk", 8, 1): "277cc3903488fcc6",
     # the starfish rule (LP-D51) changes what these two games meet
     ("lovci-pokladu", 2, 2): "4e7dc6562a046879",
     ("lovci-pokladu", 4, 1): "5099ee0a07cc90aa",
     ("lovci-pokladu", 4, 3): "79151649f718320b",
-    # a bonus keeps the chosen action payable (issue 24 items 6, 8): the 2p bot changed
-    ("shipyard", 2, 2): "342607a0399350be",
-    ("shipyard", 4, 1): "301bd1bf79b6c2d1",
+    # Shipyard: a bonus keeps the chosen action payable (issue 24 items 6, 8), and the
+    # contracts are given up at once in one choice (issue 26 item 2)
+    ("shipyard", 2, 2): "d966ae12924b7202",
+    ("shipyard", 4, 1): "241fcc247ae55f11",
 }
 
 #: More moves than any of these games takes: a bot stuck in a loop fails, not hangs.

@@ -25,6 +25,7 @@ from games.hexfolk.actions import (
     Robber,
     Roll,
     Settle,
+    SignUp,
     Trade,
     format_action,
     parse_action,
@@ -611,9 +612,15 @@ def test_special_building_phase_from_five_players() -> None:
     put(s, 2, 30)
     give(s, 2, [0, 0, 1, 1, 1])
     RULESET.apply(s, 0, End())
-    assert s.phase == SPECIAL and RULESET.actors(s) == frozenset({2})
+    # the sign-up (issue 26 item 2): build or pass
+    assert s.phase == SPECIAL and s.special == -1 and RULESET.actors(s) == frozenset({2})
+    assert RULESET.legal_actions(s, 2) == [SignUp(), End()]
+    refused(s, 2, Buy(), "hexfolk.illegal.special_sign_up")
+    RULESET.apply(s, 2, SignUp())
+    assert s.special == 2 and RULESET.actors(s) == frozenset({2})
     assert RULESET.legal_actions(s, 2) == [Buy(), End()]
     refused(s, 2, Offer((0, 0, 1, 0, 0), (1, 0, 0, 0, 0)), "hexfolk.illegal.special_only_build")
+    refused(s, 2, SignUp(), "hexfolk.illegal.special_only_build")
     RULESET.apply(s, 2, End())
     assert s.phase == ROLL and s.current == 1 and b.corners == 80
 
@@ -625,22 +632,22 @@ def test_special_building_is_offered_by_hand_size_not_by_what_the_cards_pay() ->
     same number of cards, one who can pay for a road and one who cannot, are both asked
     (and may pass); a player with fewer cards than any build costs is skipped — a count
     everybody sees."""
-    def seats_asked(hands: dict[int, list[int]]) -> tuple[list[int], list[int]]:
+    def seats_asked(hands: dict[int, list[int]]) -> tuple[list[int], int]:
         s = midgame(5)
         for seat, cards in hands.items():
             give(s, seat, cards)
         RULESET.apply(s, 0, End())
-        asked, specials = [], []
-        while s.phase == SPECIAL:
-            asked.append(s.special)
-            specials.append(RULESET.view(s, None).special)
-            assert End() in RULESET.legal_actions(s, s.special)  # passing is always allowed
-            RULESET.apply(s, s.special, End())
-        return asked, specials
+        asked = sorted(RULESET.actors(s))  # all at once (issue 26 item 2)
+        special = RULESET.view(s, None).special
+        for seat in asked:
+            assert End() in RULESET.legal_actions(s, seat)  # passing is always allowed
+            RULESET.apply(s, seat, End())
+        assert s.phase == ROLL
+        return asked, special
 
     can_pay = {1: [1, 1, 0, 0, 0], 2: [0, 0, 1, 1, 0], 3: [1, 0, 0, 0, 0], 4: [0, 0, 0, 0, 3]}
     cannot = {1: [0, 0, 1, 1, 0], 2: [1, 1, 0, 0, 0], 3: [0, 0, 0, 1, 0], 4: [3, 0, 0, 0, 0]}
-    assert seats_asked(can_pay) == seats_asked(cannot) == ([1, 2, 4], [1, 2, 4])
+    assert seats_asked(can_pay) == seats_asked(cannot) == ([1, 2, 4], -1)
     s = midgame(4)
     give(s, 1, [1, 1, 1, 1, 1])
     RULESET.apply(s, 0, End())
@@ -649,6 +656,38 @@ def test_special_building_is_offered_by_hand_size_not_by_what_the_cards_pay() ->
     give(s, 1, [1, 1, 1, 1, 1])
     RULESET.apply(s, 0, End())
     assert s.phase == ROLL and s.current == 1
+
+
+def test_special_building_sign_up_asks_everyone_at_once_then_builds_in_turn_order() -> None:
+    """Issue 26 item 2; rulebook: "after each turn the other players may sign up and, one
+    after another, build or buy development cards". Everyone holding enough cards is asked
+    "build or pass?" at the same time and answers in any order; those who sign up then
+    build one after another in turn order from the next seat — whoever answered first."""
+    s = midgame(6)
+    for seat in (1, 2, 3, 5):
+        give(s, seat, [1, 1, 1, 1, 1])
+    s.current = 2  # seats 3, 4, 5, 0, 1 follow in turn order
+    RULESET.apply(s, 2, End())
+    assert s.phase == SPECIAL and s.special == -1
+    assert RULESET.actors(s) == frozenset({1, 3, 5})  # 0 and 4 hold no cards: skipped
+    RULESET.apply(s, 1, SignUp())  # answers come in any order
+    assert RULESET.actors(s) == frozenset({3, 5}), "an answer asks nobody new"
+    RULESET.apply(s, 5, SignUp())
+    RULESET.apply(s, 3, End())  # a pass
+    assert (s.special, RULESET.actors(s)) == (5, frozenset({5})), "turn order: 5 before 1"
+    RULESET.apply(s, 5, Buy())
+    RULESET.apply(s, 5, End())
+    assert (s.special, RULESET.actors(s)) == (1, frozenset({1}))
+    RULESET.apply(s, 1, End())
+    assert s.phase == ROLL and s.current == 3 and s.special == -1
+    # stored and read back mid-sign-up, the asked seats are kept
+    s = midgame(6)
+    for seat in (1, 2):
+        give(s, seat, [1, 1, 1, 1, 1])
+    RULESET.apply(s, 0, End())
+    RULESET.apply(s, 1, SignUp())
+    again = RULESET.load(RULESET.dump(s))
+    assert RULESET.actors(again) == frozenset({2}) and again.special_queue == [1]
 
 
 # -- open offers and the rest of the turn ---------------------------------------------------

@@ -9,7 +9,7 @@ from games import get_ruleset
 from games.hexfolk import rules
 from games.hexfolk.actions import Accept, Discard, Offer, Road, RoadBuilding, Robber
 from games.hexfolk.data import ROADS_CARD
-from games.hexfolk.state import MAIN, ROADS, ROBBER, SPECIAL, HexfolkState
+from games.hexfolk.state import MAIN, ROADS, ROBBER, ROLL, SPECIAL, HexfolkState
 
 R = get_ruleset("hexfolk")
 
@@ -125,17 +125,23 @@ def test_a_late_responder_declines() -> None:
 
 def test_a_late_special_builder_passes() -> None:
     """RULES-NOTES "The turn clock": in the special building phase the clock passes for
-    the player, building nothing, even with the cards for a settlement in hand."""
-    state = _main(5)
-    state.corner_owner[30], state.corner_level[30] = 2, 1
-    state.players[2].settlements = 1
-    _give(state, 2, [3, 3, 3, 3, 3])
-    R.apply(state, 0, R.parse_action("end"))
-    while state.phase == SPECIAL and state.special != 2:
-        R.apply(state, state.special, R.parse_action("end"))
-    assert state.phase == SPECIAL and state.special == 2
-    assert _time_out(state, 2) == ["end"]
-    assert state.players[2].hand == [3, 3, 3, 3, 3] and state.players[2].roads == 0
+    the player, building nothing, even with the cards for a settlement in hand — late at
+    its sign-up (issue 26 item 2) or late once signed up."""
+    for signed_up in (False, True):
+        state = _main(5)
+        state.corner_owner[30], state.corner_level[30] = 2, 1
+        state.players[2].settlements = 1
+        _give(state, 2, [3, 3, 3, 3, 3])
+        R.apply(state, 0, R.parse_action("end"))
+        assert state.phase == SPECIAL and state.special == -1 and 2 in R.actors(state)
+        for seat in sorted(R.actors(state) - {2}):
+            R.apply(state, seat, R.parse_action("end"))
+        if signed_up:
+            R.apply(state, 2, R.parse_action("build"))
+            assert state.phase == SPECIAL and state.special == 2
+        assert _time_out(state, 2) == ["end"]
+        assert state.players[2].hand == [3, 3, 3, 3, 3] and state.players[2].roads == 0
+        assert state.phase == ROLL and state.current == 1
 
 
 def test_a_late_roller_moves_the_robber_as_the_rules_require() -> None:

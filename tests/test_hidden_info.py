@@ -168,7 +168,7 @@ async def test_a_fresh_service_status_tells_the_last_move_without_hidden_informa
         game: str, tmp_path: Path) -> None:
     """Issue 24, item 1: "/game status after a restart names hidden cards". A service that
     has not seen the last move (a restart, an eviction, another process) posted the
-    replay notation (Haze ``keep 10 discard 3 5``, Shipyard ``discard green 1``, Hagoth
+    replay notation (Haze ``keep 10 discard 3 5``, Shipyard ``discard green 1 2 blue 3``, Hagoth
     ``swap mast``) as the account and the board's caption. After every kind of move, in
     every game, a fresh service's status must tell the move's public account (its
     ``describe_public`` label, as /game log tells it) in the text and on the board, and

@@ -374,3 +374,26 @@ def test_summary_columns_do_not_run_into_each_other() -> None:
     for boundary in rh._COLS[4:8]:
         band = gray.crop((boundary - 7, rows_top, boundary - 1, rows_top + 4 * rh._ROW_H))
         assert band.getextrema()[0] > 150, boundary
+
+
+def test_the_special_building_sign_up_marks_nobody_as_playing() -> None:
+    """Issue 26 item 2 (HX-D78): at the sign-up everyone asked answers at once, so the
+    board marks no seat as the one to play (it marked the player whose turn had just
+    ended) and its header asks who builds; once someone builds, they are marked."""
+    from renderers.hexfolk.text import _phase_text, acting_seat
+
+    state = RULESET.setup(5, {}, 1)
+    while not (state.phase == "special" and state.special < 0):
+        seat = min(RULESET.actors(state))
+        RULESET.apply(state, seat, RULESET.bot_action(state, seat))
+    names = [f"P{i}" for i in range(5)]
+    view = RULESET.view(state, None)
+    assert acting_seat(view) == -1
+    assert _phase_text(view, names, "en") == "Special building: who builds?"
+    assert _phase_text(view, names, "ru") == "Спецстройка: кто строит?"
+    while not (state.phase == "special" and state.special >= 0):  # a bot signed up
+        seat = min(RULESET.actors(state))
+        RULESET.apply(state, seat, RULESET.bot_action(state, seat))
+    view = RULESET.view(state, None)
+    assert acting_seat(view) == state.special
+    assert _phase_text(view, names, "en") == f"Special building: P{state.special}"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from games.errors import IllegalAction
 from games.shipyard import RULESET, rules
 from games.shipyard import yard as yd
 from games.shipyard.actions import Fit, Go, SetSail
@@ -427,16 +430,47 @@ def test_early_end_plays_on_to_equal_turns() -> None:
 
 def test_a_contract_given_up_is_never_named_in_public() -> None:
     """Rulebook: "Do not even reveal those that you discard": the public label of the
-    move (the turn clock's message) names only the colour."""
+    move (the turn clock's message) says only how many of each colour; the player's own
+    menu names the contracts kept (2 and 4 players keep one of each)."""
     from games.shipyard.actions import GiveUp
+    from i18n import t
     s = RULESET.setup(2, {}, 5)
     p = s.players[0]
-    for colour, held, table in (("green", p.green, rules.GREEN), ("blue", p.blue, rules.BLUE)):
-        public = RULESET.describe_public(s, 0, GiveUp(colour, 0), ["Ann", "Bob"], "en")
-        assert public == f"Give up a {colour} contract"
-        private = RULESET.describe_action(s, 0, GiveUp(colour, 0), ["Ann", "Bob"], "en")
-        from i18n import t
-        assert t(f"shipyard.contract_{colour}.{table[held[0]].code}", "en") in private
+    move = GiveUp((0, 2), (1, 2))
+    public = RULESET.describe_public(s, 0, move, ["Ann", "Bob"], "en")
+    assert public == "Give up contracts (green: 2, blue: 2)"
+    private = RULESET.describe_action(s, 0, move, ["Ann", "Bob"], "en")
+    kept = [t(f"shipyard.contract_green.{rules.GREEN[p.green[1]].code}", "en"),
+            t(f"shipyard.contract_blue.{rules.BLUE[p.blue[0]].code}", "en")]
+    assert private == "Keep: " + " · ".join(kept)
+    given = [t(f"shipyard.contract_green.{rules.GREEN[p.green[i]].code}", "en") for i in (0, 2)]
+    assert not any(name in public for name in kept + given)
+
+
+def test_contracts_are_given_up_at_once_in_one_secret_choice_each() -> None:
+    """Issue 26 item 2; rulebook "Government Contracts And The Countdown": at the end of
+    the first lap of a 2-player game both players "must give up two of each", and "Do not
+    even reveal those that you discard". Both are asked at the same time; each gives up
+    all four in one choice, in either order; the account says only how many."""
+    from games.shipyard.actions import GiveUp
+    s = RULESET.setup(2, {}, 5)
+    s.countdown, s.step = 2, {"lap": True}
+    rules._end_turn(s, [])
+    assert s.phase == "discard" and RULESET.actors(s) == frozenset({0, 1})
+    legal = RULESET.legal_actions(s, 1)
+    assert len(legal) == 9 and all(len(a.green) == len(a.blue) == 2 for a in legal)
+    assert RULESET.parse_action("discard green 1 3 blue 2 3") == GiveUp((0, 2), (1, 2))
+    green, blue = list(s.players[1].green), list(s.players[1].blue)
+    events = RULESET.apply(s, 1, GiveUp((0, 2), (1, 2)))  # the second player first
+    assert s.players[1].green == [green[1]] and s.players[1].blue == [blue[0]]
+    assert RULESET.actors(s) == frozenset({0}), "one choice: player 2 is done"
+    from i18n import t
+    told = [t(e.key, "en", player="Bob", **e.params) for e in events]
+    assert "Bob gives up contracts (green: 2, blue: 2)." in told
+    with pytest.raises(IllegalAction):
+        RULESET.apply(s, 0, GiveUp((0,), (0,)))  # two of each are owed, not one
+    RULESET.apply(s, 0, RULESET.bot_action(s, 0))
+    assert s.phase != "discard" and all(len(p.green) == len(p.blue) == 1 for p in s.players)
 
 
 def test_rules_topics_read_in_every_language() -> None:

@@ -255,7 +255,11 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         return summary(state)
 
     def public_buttons(self, state: HexfolkState) -> list[tuple[str, str]]:
-        """While an offer awaits answers: accept, decline, and "Counter…" (the menu)."""
+        """While an offer awaits answers: accept, decline, and "Counter…" (the menu).
+        At the special building phase's sign-up: build or pass, for everyone asked at
+        once (issue 26 item 2; whoever could only pass has passed already, forced)."""
+        if state.phase == state_module.SPECIAL and state.special < 0 and state.special_asked:
+            return [("hexfolk.button.sign_up", "build"), ("hexfolk.button.pass", "end")]
         if state.phase != state_module.TRADE or state.offer is None or not (
                 rules.actors(state) - {state.current}):
             return []
@@ -271,7 +275,12 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
 
     def clock_turn(self, state: HexfolkState) -> tuple[Hashable, int | None]:
         """A turn, or one seat's building in the special building phase, is timed whole
-        for its player; answers to offers and discards on a seven get clocks of their own."""
+        for its player; answers to offers, discards on a seven and the answers to the
+        special building phase's sign-up get clocks of their own."""
+        if state.phase == state_module.SPECIAL and state.special < 0:
+            # The sign-up asks everyone at once, nobody's turn: each answer is clocked
+            # (and its player pinged) from the moment it is asked (issue 26 item 2).
+            return (state.turn, "sign-up"), None
         owner = state.special if state.special >= 0 else state.current
         return (state.turn, state.special, state.current), owner
 

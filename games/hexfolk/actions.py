@@ -25,7 +25,8 @@ empty side)::
     city C-F-G              upgrade your settlement there
     roll                    roll the dice
     buy                     buy a development card
-    end                     end your turn (or your special building phase)
+    end                     end your turn (or your special building phase; at its sign-up: pass)
+    build                   sign up for the special building phase (you build in turn order)
     robber D blue           move the robber to hex D and steal from Blue (``robber D``: nobody)
     play knight D blue      play a knight: robber to hex D, steal from Blue
     play knight             play a knight with the robber switched off (it only counts)
@@ -171,9 +172,16 @@ class Cancel:
     pass
 
 
+@dataclass(frozen=True, slots=True)
+class SignUp:
+    """"I build": the answer to the special building phase's sign-up (``end`` passes)."""
+
+
+
 Action = (
     Settle | Road | City | Roll | Buy | End | Robber | Knight | RoadBuilding | Plenty
     | Monopoly | Discard | BankTrade | Offer | Accept | Decline | Counter | Trade | Cancel
+    | SignUp
 )
 
 
@@ -244,6 +252,8 @@ def format_action(action: Action, place: PlaceName = _internal) -> str:
             return f"counter {format_bundle(give)} for {format_bundle(get)}"
         case Trade(p):
             return f"trade {SEATS[p][0]}"
+        case SignUp():
+            return "build"
         case Cancel():
             return "cancel"
     raise TypeError(f"not a Hexfolk action: {action!r}")
@@ -330,7 +340,7 @@ def _two_sides(args: list[str]) -> tuple[Bundle, Bundle]:
 
 
 _BARE: dict[str, Action] = {"roll": Roll(), "buy": Buy(), "end": End(), "accept": Accept(),
-                             "decline": Decline(), "cancel": Cancel()}
+                             "decline": Decline(), "cancel": Cancel(), "build": SignUp()}
 
 
 def _parse(words: list[str], place: PlaceReader, seats: Sequence[Sequence[str]]) -> Action:

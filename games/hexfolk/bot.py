@@ -24,6 +24,7 @@ from .rules import (
     board_of,
     legal_actions,
     rate,
+    special_moves,
     visible_vp,
 )
 from .state import DISCARD, FOUND_ROAD, ROADS, ROBBER, ROLL, SETTLE, SPECIAL, TRADE, HexfolkState
@@ -152,7 +153,16 @@ def choose(state: HexfolkState, seat: int) -> Action:
                            for c in board.hex_corners[state.robber]):
             return max(knights, key=lambda a: _robber_score(state, seat, a.hex, a.victim))
         return actions.Roll()
-    # MAIN or SPECIAL
+    if phase == SPECIAL and state.special < 0:  # the sign-up: build only to build
+        build = _build_or_end(state, seat, special_moves(state, seat), phase)
+        return actions.End() if build == actions.End() else actions.SignUp()
+    return _build_or_end(state, seat, legal, phase)
+
+
+def _build_or_end(state: HexfolkState, seat: int, legal: list[Action], phase: str) -> Action:
+    """The move of a turn after the roll, or of a special building phase: the best build,
+    a development card to play, an offer or a bank trade toward the next build, or end."""
+    board = board_of(state)
     cities = [a for a in legal if isinstance(a, actions.City)]
     if cities:
         return max(cities, key=lambda a: spot_value(state, board, a.corner))

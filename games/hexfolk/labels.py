@@ -123,4 +123,6 @@ def describe(state: HexfolkState, seat: int, action: Action, names: Sequence[str
             return t("hexfolk.label.trade", locale, partner=_name(names, p))
         case actions.Cancel():
             return t("hexfolk.label.cancel", locale)
+        case actions.SignUp():
+            return t("hexfolk.label.sign_up", locale)
     raise TypeError(f"not a Hexfolk action: {action!r}")

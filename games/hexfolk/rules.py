@@ -36,6 +36,7 @@ from .actions import (
     Robber,
     Roll,
     Settle,
+    SignUp,
     Trade,
 )
 from .board import Board, corner_harbours, get_board, random_layout
@@ -191,6 +192,8 @@ def actors(state: HexfolkState) -> frozenset[int]:
         waiting.append(current)  # the offerer keeps playing meanwhile
         return frozenset(waiting)
     if phase == SPECIAL:
+        if state.special < 0:  # the sign-up: everyone asked answers at once
+            return frozenset(state.special_asked)
         return frozenset((state.special,))
     return frozenset((state.current,))
 
@@ -212,7 +215,7 @@ def may_act(state: HexfolkState, seat: int) -> bool:
     if phase == DISCARD:
         return bool(state.discards[seat])
     if phase == SPECIAL:
-        return seat == state.special
+        return seat in state.special_asked if state.special < 0 else seat == state.special
     return seat == state.current
 
 
@@ -344,6 +347,11 @@ def check(state: HexfolkState, seat: int, action: Action) -> None:
         if isinstance(action, Roll):
             return
         _require(isinstance(action, Knight), "hexfolk.illegal.roll_first")
+    if phase == SPECIAL and state.special < 0:  # the sign-up: build or pass
+        _require(isinstance(action, (SignUp, End)), "hexfolk.illegal.special_sign_up")
+        if isinstance(action, SignUp):
+            _require(can_build(state, seat), "hexfolk.illegal.special_nothing")
+        return
     if phase == SPECIAL:
         _require(isinstance(action, (Settle, Road, City, Buy, End)),
                  "hexfolk.illegal.special_only_build")
@@ -553,13 +561,13 @@ def candidates(state: HexfolkState, seat: int) -> list[Action]:
     if state.phase == TRADE and state.offer is not None and seat != state.current:
         out += menu_counters(state, seat)
     out += [Trade(p) for p in range(n)]
-    out += [Cancel(), End()]
+    out += [Cancel(), SignUp(), End()]
     return out
 
 
 #: Moves without parameters, shared (actions are frozen values).
 _ROLL, _END, _BUY, _ROAD_BUILDING = Roll(), End(), Buy(), RoadBuilding()
-_ACCEPT, _DECLINE, _CANCEL = Accept(), Decline(), Cancel()
+_ACCEPT, _DECLINE, _CANCEL, _SIGN_UP = Accept(), Decline(), Cancel(), SignUp()
 _MONOPOLIES = tuple(Monopoly(r) for r in _RANGE5)
 #: Every Year of plenty pick (first <= second), in legal order.
 _PLENTIES = tuple((a, b, Plenty(a, b)) for a in _RANGE5 for b in _RANGE5 if a <= b)
@@ -570,6 +578,8 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
     if not may_act(state, seat):
         return []
     phase = state.phase
+    if phase == SPECIAL and state.special < 0:  # the sign-up: build or pass
+        return [_SIGN_UP, _END] if can_build(state, seat) else [_END]
     if phase in (MAIN, ROLL, SPECIAL):  # most steps of a game
         return _turn_moves(state, seat, phase, offers=True)
     player = state.players[seat]
@@ -602,6 +612,17 @@ def legal_actions(state: HexfolkState, seat: int) -> list[Action]:
         roads = [] if player.roads >= MAX_ROADS else list(road_sites(state, seat))
         return [*roads, _END]
     return []  # pragma: no cover - every phase in which someone acts is handled above
+
+
+def special_moves(state: HexfolkState, seat: int) -> list[Action]:
+    """The moves ``seat`` would have building in the special building phase now."""
+    return _turn_moves(state, seat, SPECIAL, offers=False)
+
+
+def can_build(state: HexfolkState, seat: int) -> bool:
+    """Whether ``seat`` could build or buy anything in a special building phase now (its
+    moves there are more than ``end``): signing up for it means building."""
+    return len(special_moves(state, seat)) > 1
 
 
 def _turn_moves(state: HexfolkState, seat: int, phase: str, *, offers: bool) -> list[Action]:
@@ -909,8 +930,25 @@ def _do_bank_trade(state: HexfolkState, seat: int, action: BankTrade, player: Pl
         "count": need, "give": _res(g), "get": _res(r)}))
 
 
+def _do_sign_up(state: HexfolkState, seat: int, action: SignUp, player: Player, phase: str,
+                events: list[Event]) -> None:
+    """"I build" at the special building phase's sign-up: the seat builds in turn order
+    once everyone asked has answered."""
+    state.special_asked.remove(seat)
+    state.special_queue.append(seat)
+    events.append(Event("hexfolk.event.special_sign_up", seat))
+    if not state.special_asked:
+        _start_special_building(state, events)
+
+
 def _do_end(state: HexfolkState, seat: int, action: End, player: Player, phase: str,
             events: list[Event]) -> None:
+    if phase == SPECIAL and state.special < 0:  # a pass at the sign-up
+        state.special_asked.remove(seat)
+        events.append(Event("hexfolk.event.special_pass", seat))
+        if not state.special_asked:
+            _start_special_building(state, events)
+        return
     if phase == SPECIAL:
         events.append(Event("hexfolk.event.special_done", seat))
         _advance_special(state, events)
@@ -929,7 +967,7 @@ def _do_end(state: HexfolkState, seat: int, action: End, player: Player, phase: 
 _EFFECTS: dict[type, Any] = {
     Offer: _do_offer, Accept: _do_answer, Decline: _do_answer, Counter: _do_answer,
     Trade: _do_trade, Cancel: _do_cancel, Roll: _do_roll, Discard: _do_discard,
-    Robber: _do_robber, Knight: _do_knight, RoadBuilding: _do_road_building,
+    SignUp: _do_sign_up, Robber: _do_robber, Knight: _do_knight, RoadBuilding: _do_road_building,
     Plenty: _do_plenty, Monopoly: _do_monopoly, Road: _do_road, Settle: _do_settle,
     City: _do_city, Buy: _do_buy, BankTrade: _do_bank_trade, End: _do_end,
 }
@@ -1179,15 +1217,35 @@ def _end_turn(state: HexfolkState, events: list[Event]) -> None:
     state.offers_made = 0
     n = len(state.players)
     if n >= SPECIAL_FROM and state.special_on:
-        state.special_queue = [(state.current + i) % n for i in range(1, n)]
+        # The sign-up (issue 26 item 2; rulebook: "the others may sign up and, one after
+        # another, build"): everyone holding enough cards is asked at once, build or
+        # pass; those who build then build one after another in turn order.
+        asked = [seat for seat in ((state.current + i) % n for i in range(1, n))
+                 if special_wanted(state, seat)]
+        if asked:
+            state.special_asked = asked
+            state.special_queue = []
+            state.special = -1
+            state.phase = SPECIAL
+            return
+        state.special_queue = []
         _advance_special(state, events)
     else:
         _next_turn(state)
 
 
+def _start_special_building(state: HexfolkState, events: list[Event]) -> None:
+    """Everyone asked has answered: those who signed up build in turn order from the
+    seat after the one whose turn it was."""
+    n = len(state.players)
+    state.special_queue.sort(key=lambda seat: (seat - state.current) % n)
+    _advance_special(state, events)
+
+
 def _advance_special(state: HexfolkState, events: list[Event]) -> None:
-    """Offer the special building phase to the next player holding enough cards to build
-    anything; they build or pass (``end``) — the turn clock passes for them."""
+    """Hand the special building phase to the next player who signed up; they build or
+    pass (``end``) — the turn clock passes for them. (A game stored before the sign-up
+    holds the seats still to be offered it here, and goes on as it did.)"""
     while state.special_queue:
         seat = state.special_queue.pop(0)
         if special_wanted(state, seat):

@@ -26,7 +26,7 @@ ROBBER = "robber"  # move the robber and steal
 MAIN = "main"  # after the roll: trade, build, play, end
 ROADS = "roads"  # Road building card: free roads to place
 TRADE = "trade"  # an offer is open: others answer, then the offerer closes
-SPECIAL = "special"  # 5+ players: special building phase of ``special``
+SPECIAL = "special"  # 5+ players: special building phase of ``special`` (-1: sign-up)
 OVER = "over"
 PHASES = (SETTLE, FOUND_ROAD, ROLL, DISCARD, ROBBER, MAIN, ROADS, TRADE, SPECIAL, OVER)
 ROBBER_MODES = ("on", "off", "friendly")
@@ -94,6 +94,10 @@ class HexfolkState:
     offers_made: int = 0
     special: int = -1
     special_queue: list[int] = field(default_factory=list)
+    #: the special building phase's sign-up (``special`` is -1 meanwhile): the seats
+    #: asked at once "build or pass?" that have not answered yet; those who sign up wait
+    #: in ``special_queue`` and build in turn order (absent in older JSON: none asked)
+    special_asked: list[int] = field(default_factory=list)
     longest: int = -1
     army: int = -1
     winner: int = -1
@@ -136,7 +140,8 @@ def dump_state(s: HexfolkState) -> dict[str, Any]:
         "last_settlement": s.last_settlement, "rolled": s.rolled, "dev_played": s.dev_played,
         "dice": list(s.dice), "discards": list(s.discards), "free_roads": s.free_roads,
         "offer": offer, "offers_made": s.offers_made, "special": s.special,
-        "special_queue": list(s.special_queue), "longest": s.longest, "army": s.army,
+        "special_queue": list(s.special_queue), "special_asked": list(s.special_asked),
+        "longest": s.longest, "army": s.army,
         "winner": s.winner, "roll_counts": list(s.roll_counts), "offers_wait": s.offers_wait,
         "special_on": s.special_on,
         "player_trades": s.player_trades,
@@ -183,7 +188,8 @@ def load_state(d: Mapping[str, Any]) -> HexfolkState:
             dev_played=bool(d["dev_played"]), dice=_ints(d["dice"]),
             discards=_ints(d["discards"]), free_roads=int(d["free_roads"]), offer=offer,
             offers_made=int(d["offers_made"]), special=int(d["special"]),
-            special_queue=_ints(d["special_queue"]), longest=int(d["longest"]),
+            special_queue=_ints(d["special_queue"]),
+            special_asked=_ints(d.get("special_asked", [])), longest=int(d["longest"]),
             army=int(d["army"]), winner=int(d["winner"]), roll_counts=_ints(d["roll_counts"]),
             offers_wait=bool(d.get("offers_wait", False)),
             special_on=bool(d.get("special_on", True)),

@@ -101,11 +101,11 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
 
     def describe_public(self, state: ShipyardState, seat: int, action: Action,
                         names: Sequence[str] = (), locale: str = DEFAULT_LOCALE) -> str:
-        """Giving up a contract says only its colour, as its account does: "Do not even
-        reveal those that you discard" (rulebook)."""
+        """Giving up contracts says only how many of each colour, as its account does: "Do
+        not even reveal those that you discard" (rulebook)."""
         if isinstance(action, GiveUp):
             return t("shipyard.label.give_up_public", locale,
-                     colour=t(f"shipyard.contract.{action.colour}", locale))
+                     green=len(action.green), blue=len(action.blue))
         return self.describe_action(state, seat, action, names, locale)
 
     def choices(self, state: ShipyardState, seat: int, names: Sequence[str] = (),

@@ -25,7 +25,8 @@
     fit captain         put a captain (or officer, equipment) from your yard on the ship
     sail                the ship is fitted: score it and start its shakedown cruise
     go 1 0 3            at a confluence: sail on to space 3 of the canal at 1,0
-    discard green 2     give up your second green contract (counted in your own order)
+    discard green 2 3 blue 1    at a countdown: give up your second and third green
+                        and your first blue contract at once (counted in your own order)
     pass                the last chance: complete no ship
 """
 
@@ -150,8 +151,11 @@ class Go:
 
 @dataclass(frozen=True, slots=True)
 class GiveUp:
-    colour: str  #: green | blue
-    index: int  #: 0-based, in the owner's own order
+    """Every contract a player gives up at a countdown, chosen at once (issue 26 item 2):
+    0-based, in the owner's own order, ascending."""
+
+    green: tuple[int, ...] = ()
+    blue: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,8 +214,10 @@ def format_action(action: Action) -> str:
             return "sail"
         case Go(x, y, space):
             return f"go {x} {y} {space + 1}"
-        case GiveUp(colour, index):
-            return f"discard {colour} {index + 1}"
+        case GiveUp(green, blue):
+            parts = [f"{colour} " + " ".join(str(i + 1) for i in held)
+                     for colour, held in (("green", green), ("blue", blue)) if held]
+            return "discard " + " ".join(parts)
         case Pass():
             return "pass"
     raise TypeError(f"not a Shipyard action: {action!r}")
@@ -220,6 +226,25 @@ def format_action(action: Action) -> str:
 _NO_ARGS: dict[str, Action] = {
     "stop": Stop(), "sell": Sell(), "subsidy": Subsidy(), "end": EndActions(),
     "sail": SetSail(), "pass": Pass()}
+
+
+def _give_up(args: list[str]) -> GiveUp:
+    """``green 2 3 blue 1``: each colour at most once, followed by its contracts."""
+    held: dict[str, list[int]] = {}
+    colour = None
+    for word in args:
+        if word in ("green", "blue"):
+            if word in held:
+                raise Unreadable
+            colour = word
+            held[colour] = []
+        elif colour is None:
+            raise Unreadable
+        else:
+            held[colour].append(one_based(word, 3))
+    if any(not picked or len(set(picked)) != len(picked) for picked in held.values()):
+        raise Unreadable
+    return GiveUp(tuple(sorted(held.get("green", ()))), tuple(sorted(held.get("blue", ()))))
 
 
 def _parse(words: list[str]) -> Action:
@@ -247,8 +272,8 @@ def _parse(words: list[str]) -> Action:
             return Steps(number(arg, 1, 9))
     if verb == "buy" and n == 2 and args[0] == "blank" and args[1] in _DECK_WORDS:
         return BuyBlank(args[1])
-    if verb == "discard" and n == 2 and args[0] in ("green", "blue"):
-        return GiveUp(args[0], one_based(args[1], 3))
+    if verb == "discard" and n >= 2:
+        return _give_up(args)
     if verb == "attach" and n == 3:
         return Attach(signed(args[0], -99, 99), signed(args[1], -99, 99),
                       signed(args[2], 0, 3))

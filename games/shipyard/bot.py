@@ -435,8 +435,9 @@ def _give_up(state: ShipyardState, seat: int, legal: Sequence[actions.GiveUp]) -
     p = state.players[seat]
 
     def hope(a: actions.GiveUp) -> float:
-        held = p.green if a.colour == "green" else p.blue
-        return _contract_hope(p, a.colour, held[a.index])
+        """The hope of the contracts given up (the least is best to give up)."""
+        return (sum(_contract_hope(p, "green", p.green[i]) for i in a.green)
+                + sum(_contract_hope(p, "blue", p.blue[i]) for i in a.blue))
     return min(legal, key=hope)
 
 

@@ -156,12 +156,23 @@ def describe(state: ShipyardState, seat: int, action: Action, names: Sequence[st
                 if any((c[0], c[1]) == (x, y) for c in p.canals) else None
             return t(_P + "label.go", locale, x=x, y=y, space=space + 1,
                      official=t(f"{_P}official.{official or 'none'}", locale))
-        case actions.GiveUp(colour, index):
-            held = p.green if colour == "green" else p.blue
-            code = (GREEN if colour == "green" else BLUE)[held[index]].code \
-                if index < len(held) else "?"
-            return t(_P + "label.give_up", locale,
-                     contract=t(f"{_P}contract_{colour}.{code}", locale))
+        case actions.GiveUp(green, blue):
+            # The shorter list: what is kept (2 and 4 players keep one of each) or what
+            # is given up (3 players give up one of each).
+            give = [(colour, i) for colour, picked in (("green", green), ("blue", blue))
+                    for i in picked]
+            keep = [(colour, i) for colour, held, picked in (("green", p.green, green),
+                                                             ("blue", p.blue, blue))
+                    for i in range(len(held)) if i not in picked]
+            key, listed = ("label.give_up", give) if len(give) <= len(keep) else (
+                "label.keep", keep)
+            names = []
+            for colour, i in listed:
+                held = p.green if colour == "green" else p.blue
+                code = (GREEN if colour == "green" else BLUE)[held[i]].code \
+                    if i < len(held) else "?"
+                names.append(t(f"{_P}contract_{colour}.{code}", locale))
+            return t(_P + key, locale, contract=" · ".join(names))
         case actions.Pass():
             return t(_P + "label.pass", locale)
     raise TypeError(f"not a Shipyard action: {action!r}")

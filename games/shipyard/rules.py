@@ -9,6 +9,7 @@ refused action never changes the state.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from ..protocol import Event, IllegalAction
@@ -661,10 +662,12 @@ def legal_actions(state: ShipyardState, seat: int) -> list[Action]:
         return []
     phase = state.phase
     if phase == PHASE_DISCARD:
+        # One choice each, every contract owed at once (issue 26 item 2): everyone asked
+        # at the same time, nobody's choice shown before all have chosen (none ever is).
         green, blue = state.discards[str(seat)]
         p = state.players[seat]
-        return [*(GiveUp("green", i) for i in range(len(p.green)) if green),
-                *(GiveUp("blue", i) for i in range(len(p.blue)) if blue)]
+        return [GiveUp(g, b) for g in combinations(range(len(p.green)), green)
+                for b in combinations(range(len(p.blue)), blue)]
     if phase == PHASE_CHOOSE:
         return _choose_options(state, seat)
     if phase == PHASE_FINAL:
@@ -817,12 +820,13 @@ def _carry_out(state: ShipyardState, seat: int, action: Action, events: list[Eve
     phase = state.phase
     if phase == PHASE_DISCARD:
         assert isinstance(action, GiveUp)
-        held = p.green if action.colour == "green" else p.blue
-        index = held.pop(action.index)
-        p.given_up.append([action.colour, index])
-        state.discards[str(seat)][0 if action.colour == "green" else 1] -= 1
+        for colour, picked in (("green", action.green), ("blue", action.blue)):
+            held = p.green if colour == "green" else p.blue
+            p.given_up += [[colour, held[index]] for index in picked]
+            held[:] = [c for i, c in enumerate(held) if i not in picked]
+        state.discards[str(seat)] = [0, 0]
         events.append(Event(_P + "event.give_up", seat,
-                            {"colour": _colour_term(action.colour)}))
+                            {"green": len(action.green), "blue": len(action.blue)}))
         return
     if isinstance(action, Take):
         card = action.card
@@ -872,11 +876,6 @@ def _carry_out(state: ShipyardState, seat: int, action: Action, events: list[Eve
         _start_action(state, seat, card, action, events)
         return
     _sub_action(state, seat, action, events)
-
-
-def _colour_term(colour: str) -> Any:
-    from ..protocol import term
-    return term(f"{_P}contract.{colour}")
 
 
 def _sub_action(state: ShipyardState, seat: int, action: Action, events: list[Event]) -> None:

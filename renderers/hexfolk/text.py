@@ -86,11 +86,21 @@ def _roll_label(view: HexfolkView, names: Sequence[str], locale: str) -> str:
     return t(_K + "last_roll", locale, name=name)
 
 
+def acting_seat(view: HexfolkView) -> int:
+    """The seat the board marks as playing: the one building in the special building
+    phase, none (-1) during its sign-up, when everyone asked answers at once (issue 26
+    item 2), else the seat whose turn it is."""
+    if view.phase == "special":
+        return view.special
+    return view.current
+
+
 def _phase_text(view: HexfolkView, names: Sequence[str], locale: str) -> str:
     if view.winner is not None:
         return t(_K + "phase.over", locale)
-    seat = view.special if view.phase == "special" and view.special >= 0 else view.current
-    return t(_K + f"phase.{view.phase}", locale, name=_name(names, seat))
+    if view.phase == "special" and view.special < 0:  # the sign-up: everyone asked at once
+        return t(_K + "phase.special_sign_up", locale)
+    return t(_K + f"phase.{view.phase}", locale, name=_name(names, acting_seat(view)))
 
 
 def _draw_header(
@@ -134,7 +144,7 @@ def _draw_header(
             anchor="lm",
         )
     # Whose turn and the phase, with the token of the acting seat.
-    seat = view.special if view.phase == "special" and view.special >= 0 else view.current
+    seat = acting_seat(view)
     avail = WIDTH - MARGIN - dice_w - x - 10
     if 0 <= seat < len(view.players) and view.winner is None:
         draw_token(image, (x + 15, HEADER_H / 2), 30, _style(view.players[seat]))
@@ -158,7 +168,7 @@ def _draw_order(
 ) -> None:
     """Who plays after whom, from the seat that founded first; the seat to act is lit."""
     draw.rectangle((0, HEADER_H, WIDTH, HEADER_H + ORDER_H), fill=(226, 234, 242))
-    acting = view.special if view.phase == "special" and view.special >= 0 else view.current
+    acting = acting_seat(view)
     order = [TurnSeat(seat, _style(view.players[seat]), _name(names, seat),
                       current=seat == acting and view.winner is None)
              for seat in play_order(view.first, len(view.players))]
@@ -195,7 +205,7 @@ def _draw_player(
     card_h: float = CARD_H,
 ) -> None:
     seat = player.seat
-    acting = view.special if view.phase == "special" and view.special >= 0 else view.current
+    acting = acting_seat(view)
     is_current = seat == acting and view.winner is None
     is_winner = view.winner == seat
     fill = (255, 236, 170) if is_winner else CURRENT_BG if is_current else WHITE
