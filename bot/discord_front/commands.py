@@ -22,6 +22,7 @@ from games.options import HINTS, parse_option_text
 from games.protocol import Ruleset
 from i18n import t
 from i18n.errors import LocalizedError
+from renderers.describe import describe_rules_image
 
 from ..service import CLOCK_OPTION, CLOCKS, Person, SessionService, Update, game_options
 from . import components, history_commands
@@ -32,12 +33,14 @@ from .failures import answer_failure, guarded_autocomplete
 from .interactions import channel_of, person_of
 from .messages import (
     CONTENT_LIMIT,
+    MAX_TEXT_POSTS,
     allowed_mentions,
     locale_of,
     mentions_line,
     private_kwargs,
     public_kwargs,
     refuse,
+    split_text,
 )
 from .translator import described
 
@@ -135,6 +138,28 @@ class Front:
             return
         await interaction.edit_original_response(content=t(done_key, locale_of(interaction)))
         await self.post_committed(interaction, update)
+
+    async def status_text(self, interaction: discord.Interaction) -> None:
+        """``/game status text:yes`` (issue 27 item 3): the whole public position in
+        words, for the asker only, in posts of at most 2,000 characters (a text file
+        when it would take more than :data:`MAX_TEXT_POSTS` posts)."""
+        locale = locale_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            text = await self.service.position_text(channel_of(interaction))
+        except LocalizedError as error:
+            await interaction.edit_original_response(content="⚠️ " + error.message(locale))
+            return
+        posts = split_text(text, CONTENT_LIMIT)
+        if len(posts) > MAX_TEXT_POSTS:
+            await interaction.edit_original_response(
+                content=t("describe.as_file", locale), attachments=[discord.File(
+                    io.BytesIO(text.encode("utf-8")), filename="position.txt",
+                    description=t("describe.file", locale))])
+            return
+        await interaction.edit_original_response(content=posts[0])
+        for post in posts[1:]:
+            await interaction.followup.send(post, ephemeral=True)
 
     # -- moves ----------------------------------------------------------------------------
     async def play(self, interaction: discord.Interaction, notation: str, *,
@@ -355,7 +380,9 @@ class Front:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         image = await self.service.rules_image(ruleset.id, chosen, locale)
-        files = [discord.File(io.BytesIO(image), filename=f"{chosen}.png")] if image else []
+        files = [discord.File(io.BytesIO(image), filename=f"{chosen}.png",
+                              description=describe_rules_image(ruleset.id, chosen, locale)
+                              or None)] if image else []
         await interaction.followup.send(content=text[:CONTENT_LIMIT], files=files,
                                         ephemeral=True, wait=True)
 
@@ -476,7 +503,11 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
             channel_of(interaction), person_of(interaction)), "platform.discord.started")
 
     @game.command(name="status", description=described("platform.cmd.status"))
-    async def game_status(interaction: discord.Interaction) -> None:
+    @app_commands.describe(text=described("describe.cmd_text"))
+    async def game_status(interaction: discord.Interaction, text: bool = False) -> None:
+        if text:  # issue 27 item 3: the whole position in words, for the asker
+            await front.status_text(interaction)
+            return
         await front.deferred_public(interaction, lambda: front.service.status(
             channel_of(interaction)), "platform.discord.shown")
 

@@ -18,6 +18,7 @@ from discord import app_commands
 from games import all_rulesets
 from i18n import t
 from i18n.errors import LocalizedError
+from renderers.describe import describe_replay
 
 from . import components
 from .interactions import person_of
@@ -147,4 +148,5 @@ async def replay_click(front: Front, interaction: discord.Interaction,
         return
     await interaction.followup.send(
         t("history.discord.replay_ready", locale), ephemeral=True,
-        file=discord.File(io.BytesIO(gif), filename=f"replay-{session_id}.gif"))
+        file=discord.File(io.BytesIO(gif), filename=f"replay-{session_id}.gif",
+                          description=describe_replay(locale)))

@@ -18,6 +18,34 @@ from .translator import locale_of
 CONTENT_LIMIT = 2000
 
 
+#: ``/game status text:yes`` in more posts than this comes as a text file instead.
+MAX_TEXT_POSTS = 4
+
+
+def split_text(text: str, limit: int = CONTENT_LIMIT) -> list[str]:
+    """``text`` in posts of at most ``limit`` characters, cut between lines where it
+    can (a line longer than a post is cut between words, else anywhere)."""
+    posts: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            cut = line.rfind(" ", 0, limit)
+            cut = cut if cut > 0 else limit
+            if current:
+                posts.append(current)
+                current = ""
+            posts.append(line[:cut])
+            line = line[cut:].lstrip()
+        if current and len(current) + 1 + len(line) > limit:
+            posts.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current or not posts:
+        posts.append(current)
+    return posts
+
+
 def _clip(text: str) -> str:
     return text if len(text) <= CONTENT_LIMIT else text[: CONTENT_LIMIT - 1] + "…"
 
@@ -58,13 +86,19 @@ def public_kwargs(update: Update, locale: str | None = None) -> dict[str, Any]:
         "content": _clip(text),
         "allowed_mentions": allowed_mentions(update),
     }
+    # every image with its alt text (issue 27 item 2)
     if update.image is not None and update.summary is not None:
-        kwargs["files"] = [discord.File(io.BytesIO(update.image), filename="board.png"),
-                           discord.File(io.BytesIO(update.summary), filename="summary.png")]
+        kwargs["files"] = [
+            discord.File(io.BytesIO(update.image), filename="board.png",
+                         description=update.image_description),
+            discord.File(io.BytesIO(update.summary), filename="summary.png",
+                         description=update.summary_description)]
     elif update.image is not None:
-        kwargs["file"] = discord.File(io.BytesIO(update.image), filename="board.png")
+        kwargs["file"] = discord.File(io.BytesIO(update.image), filename="board.png",
+                                      description=update.image_description)
     elif update.summary is not None:
-        kwargs["file"] = discord.File(io.BytesIO(update.summary), filename="summary.png")
+        kwargs["file"] = discord.File(io.BytesIO(update.summary), filename="summary.png",
+                                      description=update.summary_description)
     view = components.view_for(update, locale)
     if view is not None:
         kwargs["view"] = view
@@ -74,7 +108,8 @@ def public_kwargs(update: Update, locale: str | None = None) -> dict[str, Any]:
 def private_kwargs(note: PrivateNote) -> dict[str, Any]:
     kwargs: dict[str, Any] = {"content": _clip(note.text)}
     if note.image is not None:
-        kwargs["attachments"] = [discord.File(io.BytesIO(note.image), filename="private.png")]
+        kwargs["attachments"] = [discord.File(io.BytesIO(note.image), filename="private.png",
+                                              description=note.image_description)]
     return kwargs
 
 
