@@ -70,16 +70,16 @@ def describe_summary(game_id: str, summary: Any, names: Sequence[str], head: Seq
 
 def describe_rules_image(game_id: str, topic: str, locale: str = "en") -> str:
     """The alt text of a ``/rules`` picture (Hexfolk's map gallery: every map's number,
-    name, size, players and how to choose it)."""
+    name, size and players)."""
     if (game_id, topic) != ("hexfolk", "maps"):
         return ""
     from games.hexfolk.maps import MAPS, land_count
 
     return fit([t("describe.rules_image", locale), *(
-        f"{m.number}. {t(m.name_key, locale)}: "
-        f"{t('hexfolk.map_choice.hexes', locale, hexes=land_count(m.id))}, "
-        f"{t('hexfolk.map_choice.players', locale, low=m.min_players, high=m.max_players)}"
-        f", map={m.id}" for m in MAPS)])
+        f"{m.number}. {t(m.name_key, locale)} "
+        f"({t('hexfolk.map_choice.hexes', locale, hexes=land_count(m.id))}, "
+        f"{t('hexfolk.map_choice.players', locale, low=m.min_players, high=m.max_players)})"
+        for m in MAPS)])
 
 
 def describe_replay(locale: str = "en") -> str:

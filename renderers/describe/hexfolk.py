@@ -66,9 +66,6 @@ def task_lines(view: HexfolkView, names: Sequence[str], locale: str) -> list[str
     if view.winner is None:
         who = view.special if view.special >= 0 else view.current
         lines.append(t(f"{_P}phase.{view.phase}", locale, name=name_of(names, who)))
-    if view.spots:
-        lines.append(t(_P + "spots", locale, spots="; ".join(
-            f"{number}: {_spot(view, kind, place, locale)}" for number, kind, place in view.spots)))
     if view.offer is not None:
         lines.append(t(_P + "offer", locale, name=name_of(names, view.offer.offerer),
                        give=_bundle(view.offer.give, locale), get=_bundle(view.offer.get, locale)))
@@ -78,6 +75,9 @@ def task_lines(view: HexfolkView, names: Sequence[str], locale: str) -> list[str
 def board_lines(view: HexfolkView, names: Sequence[str], locale: str) -> list[str]:
     """What the board shows, most needed first."""
     lines = []
+    if view.spots:
+        lines.append(t(_P + "spots", locale, spots="; ".join(
+            f"{number}: {_spot(view, kind, place, locale)}" for number, kind, place in view.spots)))
     if view.dice:
         lines.append(t(_P + "dice", locale, name=name_of(names, view.dice_by),
                        dice=" + ".join(str(d) for d in view.dice), total=sum(view.dice)))
