@@ -23,9 +23,9 @@ import renderers
 from bot.sessions import Loaded
 from bot.storage import ACTIVE, SeatRow, SessionRow
 from bot.updates import Updates, public_buttons
-from renderers.describe import describe_hand, describe_position
 from games import Ruleset
 from games.rng import GameRng
+from renderers.describe import describe_hand, describe_position
 
 POSITIONS = 300 if LONG else 30
 #: Positions (of the first ones) whose board images are drawn and compared.
