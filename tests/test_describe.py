@@ -14,7 +14,8 @@ from game_positions import RULESET_IDS, RULESETS, positions
 from tidebound_support import console_args
 
 from bot.__main__ import main
-from bot.discord_front.messages import CONTENT_LIMIT, split_text
+from bot.discord_front.messages import CONTENT_LIMIT
+from bot.discord_front.position_text import split_text
 from bot.sessions import Loaded
 from bot.storage import ACTIVE, SeatRow, SessionRow
 from bot.updates import Updates

@@ -33,15 +33,14 @@ from .failures import answer_failure, guarded_autocomplete
 from .interactions import channel_of, person_of
 from .messages import (
     CONTENT_LIMIT,
-    MAX_TEXT_POSTS,
     allowed_mentions,
     locale_of,
     mentions_line,
     private_kwargs,
     public_kwargs,
     refuse,
-    split_text,
 )
+from .position_text import post_position_text
 from .translator import described
 
 MAX_AUTOCOMPLETE = 25
@@ -138,28 +137,6 @@ class Front:
             return
         await interaction.edit_original_response(content=t(done_key, locale_of(interaction)))
         await self.post_committed(interaction, update)
-
-    async def status_text(self, interaction: discord.Interaction) -> None:
-        """``/game status text:yes`` (issue 27 item 3): the whole public position in
-        words, for the asker only, in posts of at most 2,000 characters (a text file
-        when it would take more than :data:`MAX_TEXT_POSTS` posts)."""
-        locale = locale_of(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            text = await self.service.position_text(channel_of(interaction))
-        except LocalizedError as error:
-            await interaction.edit_original_response(content="⚠️ " + error.message(locale))
-            return
-        posts = split_text(text, CONTENT_LIMIT)
-        if len(posts) > MAX_TEXT_POSTS:
-            await interaction.edit_original_response(
-                content=t("describe.as_file", locale), attachments=[discord.File(
-                    io.BytesIO(text.encode("utf-8")), filename="position.txt",
-                    description=t("describe.file", locale))])
-            return
-        await interaction.edit_original_response(content=posts[0])
-        for post in posts[1:]:
-            await interaction.followup.send(post, ephemeral=True)
 
     # -- moves ----------------------------------------------------------------------------
     async def play(self, interaction: discord.Interaction, notation: str, *,
@@ -506,7 +483,7 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
     @app_commands.describe(text=described("describe.cmd_text"))
     async def game_status(interaction: discord.Interaction, text: bool = False) -> None:
         if text:  # issue 27 item 3: the whole position in words, for the asker
-            await front.status_text(interaction)
+            await post_position_text(front.service, interaction)
             return
         await front.deferred_public(interaction, lambda: front.service.status(
             channel_of(interaction)), "platform.discord.shown")

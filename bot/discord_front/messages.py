@@ -18,34 +18,6 @@ from .translator import locale_of
 CONTENT_LIMIT = 2000
 
 
-#: ``/game status text:yes`` in more posts than this comes as a text file instead.
-MAX_TEXT_POSTS = 4
-
-
-def split_text(text: str, limit: int = CONTENT_LIMIT) -> list[str]:
-    """``text`` in posts of at most ``limit`` characters, cut between lines where it
-    can (a line longer than a post is cut between words, else anywhere)."""
-    posts: list[str] = []
-    current = ""
-    for line in text.split("\n"):
-        while len(line) > limit:
-            cut = line.rfind(" ", 0, limit)
-            cut = cut if cut > 0 else limit
-            if current:
-                posts.append(current)
-                current = ""
-            posts.append(line[:cut])
-            line = line[cut:].lstrip()
-        if current and len(current) + 1 + len(line) > limit:
-            posts.append(current)
-            current = line
-        else:
-            current = f"{current}\n{line}" if current else line
-    if current or not posts:
-        posts.append(current)
-    return posts
-
-
 def _clip(text: str) -> str:
     return text if len(text) <= CONTENT_LIMIT else text[: CONTENT_LIMIT - 1] + "…"
 
