@@ -17,6 +17,7 @@ from discord_standin import (
     DiscordStandin,
     RecordedRequest,
     autocomplete,
+    component,
     running_client,
     slash,
 )
@@ -96,6 +97,19 @@ async def status_in_words(driver: Driver) -> str:
     return "\n".join(texts)
 
 
+async def test_map_gallery_is_described_in_the_readers_language(
+        standin: DiscordStandin, db_path: str) -> None:
+    """Issue 27 item 2: the map preview (``/maps``) carries its description, in the
+    language of whoever asked."""
+    driver = Driver(standin)
+    async with running_client(factory(db_path), standin):
+        for locale, words in (("en-US", "The maps to choose from"), ("ru", "Карты на выбор")):
+            payload, start = await driver.send(slash("maps", locale=locale))
+            await driver.callback(payload)
+            reply = await driver.standin.wait_for_followup(payload, start=start, timeout=60)
+            assert descriptions(reply)["maps.png"].startswith(words)
+
+
 @pytest.mark.parametrize(("game", "options", "bots"), GAMES, ids=[g[0] for g in GAMES])
 async def test_a_whole_game_read_only_in_words(standin: DiscordStandin, db_path: str,
                                                game: str, options: str, bots: int) -> None:
@@ -106,12 +120,13 @@ async def test_a_whole_game_read_only_in_words(standin: DiscordStandin, db_path:
     pick = random.Random(27)
     async with running_client(factory(db_path), standin):
         session_id, post = await open_game(driver, game=game, options=options, bots=bots)
-        if game != "lovci-pokladu":  # /hand: the seat's own cards, described too
-            payload, start = await driver.send(slash("hand"))
+        if game != "lovci-pokladu":  # /hand: the seat's own cards, described too, in
+            # the reader's own language (a Russian reader in an English game)
+            payload, start = await driver.send(slash("hand", locale="ru"))
             await driver.callback(payload)
             hand = await driver.standin.wait_for_followup(payload, start=start)
             assert int(hand.json.get("flags") or 0) & EPHEMERAL
-            assert descriptions(hand)["private.png"].startswith("Your private view")
+            assert descriptions(hand)["private.png"].startswith("Ваш личный вид")
         moves = statuses = 0
         for _ in range(900):
             board = descriptions(post)["board.png"]
@@ -135,6 +150,18 @@ async def test_a_whole_game_read_only_in_words(standin: DiscordStandin, db_path:
         assert "Game over" in str(post.json.get("content")), post.json.get("content")
         assert set(final) == {"board.png", "summary.png"}, final  # the summary described
         assert moves > 3 and statuses >= 1
+        if game == "hagoth":  # the replay (a GIF) and the history file are described too
+            final_message = standin.messages[int(post.response["id"])]
+            payload, start = await driver.send(component(f"tb:replay:{session_id}",
+                                                         message=final_message))
+            await driver.callback(payload)
+            replay = await driver.standin.wait_for_followup(payload, start=start, timeout=300)
+            assert descriptions(replay)[f"replay-{session_id}.gif"].startswith(
+                "Animated replay")
+            payload, start = await driver.send(slash("game", subcommand="history"))
+            await driver.callback(payload)
+            history = await driver.standin.wait_for_followup(payload, start=start, timeout=30)
+            assert len(descriptions(history)) == 1
 
     row, _, replays = await read_session(db_path, session_id)
     assert row.status == FINISHED and replays

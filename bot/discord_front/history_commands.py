@@ -84,7 +84,8 @@ def build_history_commands(front: Front, game: app_commands.Group
             return
         await interaction.followup.send(
             t("history.discord.history_file", locale), ephemeral=True,
-            file=discord.File(io.BytesIO(text.encode("utf-8")), filename=name))
+            file=discord.File(io.BytesIO(text.encode("utf-8")), filename=name,
+                              description=t("describe.history_file", locale)))
 
     @game.command(name="undo", description=described("history.cmd.undo"))
     async def game_undo(interaction: discord.Interaction) -> None:
