@@ -31,7 +31,7 @@ HUMAN = "alice"  # the stand-in's name for USER_ID
 #: (game, lobby options, bots): small games that end in a few hundred moves.
 GAMES = [
     ("hagoth", "target=5", 1),
-    ("lovci-pokladu", "turn_limit=15", 1),
+    ("lovci-pokladu", "turn_limit=30", 1),
     ("hexfolk", "target=8 trades=no", 2),
     ("shipyard", "", 1),
     ("haze-islands", "mode=solo", 0),

@@ -79,7 +79,7 @@ def board_lines(view: LovciView, names: Sequence[str], locale: str) -> list[str]
                      + (f" ({', '.join(extras)})" if extras else ""))
     tokens = [f"{_square(view, sq)}: {', '.join(str(v) for v in values)}"
               for sq, values in view.tokens if values]
-    lines.append(t(_P + "tokens", locale, tokens=joined(tokens, locale)))
+    lines.append(t(_P + "tokens", locale, tokens="; ".join(tokens) or t("describe.none", locale)))
     spells = [f"{t(f'{_G}card.{spell}', locale)} {t(f'{_P}spell.{status}', locale)}"
               for spell, status in view.spells]
     if spells:
