@@ -120,6 +120,10 @@ async def test_a_whole_game_read_only_in_words(standin: DiscordStandin, db_path:
     pick = random.Random(27)
     async with running_client(factory(db_path), standin):
         session_id, post = await open_game(driver, game=game, options=options, bots=bots)
+        payload, start = await driver.send(slash("game", subcommand="status"))
+        await driver.callback(payload)  # /game status: its board described too
+        shown = descriptions(await driver.public_post(payload, start))["board.png"]
+        assert shown.startswith("To play: ")
         if game != "lovci-pokladu":  # /hand: the seat's own cards, described too, in
             # the reader's own language (a Russian reader in an English game)
             payload, start = await driver.send(slash("hand", locale="ru"))
