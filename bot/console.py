@@ -408,6 +408,8 @@ class Console:
             await self._list_moves(service, person, choices)
         elif word == "status":
             self._show(await service.status(self.channel_id))
+        elif word == "status text":  # issue 27 item 3: the whole position in words
+            print(await service.position_text(self.channel_id))
         elif word == "hand":
             await self._hand(service, person)
         elif word == "history":

@@ -158,6 +158,10 @@ class SessionService:
         """The lobby, or the board and whose turn it is (``image=False``: text only)."""
         return await self.updates.status(channel_id, image=image)
 
+    async def position_text(self, channel_id: str) -> str:
+        """The whole public position in words (``/game status text:yes``)."""
+        return await self.updates.position_text(channel_id)
+
     async def hand(self, channel_id: str, person: Person, *,
                    locale: str | None = None) -> PrivateNote:
         return await self.updates.hand(channel_id, person, locale=locale)

@@ -20,6 +20,7 @@ import renderers
 from games.options import HINTS
 from games.protocol import Event
 from i18n import Term, t
+from renderers.describe import describe_board, describe_hand, describe_position, describe_summary
 
 from . import history
 from .bounded import LruCache
@@ -41,6 +42,9 @@ class PrivateNote:
 
     text: str
     image: bytes | None = None
+    #: The image's alt text in the reader's language, from the seat's own view only
+    #: (issue 27 item 2): the attachment's ``description`` (at most 1,024 characters).
+    image_description: str | None = None
 
 
 @dataclass(slots=True)
@@ -66,6 +70,10 @@ class Update:
     #: an empty notation stands for "open your own moves menu" (see
     #: :meth:`~games.protocol.Ruleset.public_buttons`).
     public_buttons: tuple[tuple[str, str], ...] = ()
+    #: The alt texts of ``image`` and ``summary`` in the game's language, from the
+    #: public view only (issue 27 item 2): each attachment's ``description``.
+    image_description: str | None = None
+    summary_description: str | None = None
     #: In a lobby: the seats the host may remove, as (seat, name) (everyone but the host).
     removable: tuple[tuple[int, str], ...] = ()
     #: ``False`` when what happened is stored but its image or account could not be
@@ -221,7 +229,47 @@ class Updates:
             # already says whose turn it is.
             update.image = await self.drawing(update, self.render_public(loaded,
                                                                          account or turn))
+            if update.image is not None:  # its alt text (issue 27 item 2)
+                update.image_description = self.board_description(
+                    loaded, [turn, account, self.score_text(loaded)])
         return update
+
+    async def position_text(self, channel_id: str) -> str:
+        """The whole public position in words (``/game status text:yes``, issue 27 item
+        3): whose turn it is, the last move, the scores, the board and every piece.
+        Longer than one post: the fronts split it."""
+        row = await self.sessions.open(channel_id)
+        if row.status == LOBBY:
+            return self.lobby_text(row, t("platform.lobby.status", row.locale))
+        loaded = self.sessions.load(row)
+        account = self.accounts.get(row.id) or await self._logged_account(row)
+        return describe_position(
+            row.game, loaded.ruleset.view(loaded.state, None), names(row),
+            [self.turn_text(loaded), account, self.score_text(loaded)], row.locale)
+
+    @staticmethod
+    def board_description(loaded: Loaded, head: Sequence[str]) -> str:
+        """The public board's alt text: ``head`` (whose turn, the last move, the
+        scores), then the board, from the public view only (issue 27 item 2)."""
+        row = loaded.row
+        return describe_board(row.game, loaded.ruleset.view(loaded.state, None), names(row),
+                              head, row.locale)
+
+    @staticmethod
+    def hand_description(loaded: Loaded, seat: int, locale: str | None = None) -> str:
+        """The alt text of ``seat``'s private image, from that seat's view only."""
+        row = loaded.row
+        return describe_hand(row.game, loaded.ruleset.view(loaded.state, seat), names(row),
+                             locale or row.locale)
+
+    @staticmethod
+    def summary_description(loaded: Loaded, head: Sequence[str]) -> str | None:
+        """The alt text of the end-of-game summary image (``None``: the game has none)."""
+        row = loaded.row
+        summary = loaded.ruleset.summary_view(loaded.state)
+        if summary is None:
+            return None
+        return describe_summary(row.game, summary, names(row), head, row.locale)
 
     async def _logged_account(self, row: SessionRow) -> str:
         """The public account of the last logged move, when this process has not seen it
@@ -263,7 +311,9 @@ class Updates:
         if loaded.ruleset.has_hand:  # the cards in words too, not only in the image
             text += "\n" + t("platform.game.your_hand", locale,
                              cards=loaded.ruleset.hand_text(loaded.state, seat, locale))
-        return PrivateNote(text, await self.render_private(loaded, seat, locale))
+        image = await self.render_private(loaded, seat, locale)
+        return PrivateNote(text, image, self.hand_description(loaded, seat, locale)
+                           if image is not None else None)
 
     def score_text(self, loaded: Loaded) -> str:
         """``Scores: Ann 3, Bot 1 5.`` while the game runs (the end says them itself)."""
@@ -326,14 +376,21 @@ class Updates:
             self.drawing(update, self.render_summary(loaded)) if over else _nothing(),
             *(self.drawing(update, self.render_private(loaded, seat, private_locale))
               for seat in private_seats.values()))
+        head = [self.turn_text(loaded), caption, self.score_text(loaded)]
+        if update.image is not None:
+            update.image_description = self.board_description(loaded, head)
+        if update.summary is not None:
+            update.summary_description = self.summary_description(loaded, head)
         if over:  # its last board is drawn: its worker need not hold a place for it
             self.release(row.id)
         else:
             update.public_buttons = public_buttons(loaded)
-        for user_id, hand in zip(private_seats, hands, strict=True):
+        for (user_id, seat), hand in zip(private_seats.items(), hands, strict=True):
             update.private[user_id] = PrivateNote(t(
                 "platform.game.your_view", private_locale or row.locale,
-                game=Term(ruleset.name_key)), hand)
+                game=Term(ruleset.name_key)), hand,
+                self.hand_description(loaded, seat, private_locale)
+                if hand is not None else None)
         return update
 
 

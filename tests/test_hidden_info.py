@@ -29,6 +29,7 @@ from bot.updates import Updates, public_buttons
 from games import Ruleset
 from games.plans import Play, plans_of
 from games.rng import GameRng
+from renderers.describe import describe_hand, describe_position
 
 POSITIONS = 300 if LONG else 30
 #: Positions (of the first ones) whose board images are drawn and compared.
@@ -47,21 +48,34 @@ def _row(ruleset: Ruleset, players: int) -> SessionRow:
 
 
 def public_face(ruleset: Ruleset, position: Position, state: Any) -> dict[str, str]:
-    """Everything the service shows the whole channel about ``state``."""
+    """Everything the service shows the whole channel about ``state``, the board's alt
+    text and the whole position in words included (issue 27 items 2 and 3)."""
     loaded = Loaded(_row(ruleset, position.players), ruleset, state)
     updates = Updates.__new__(Updates)  # only its text helpers are used
-    return {
+    head = [updates.turn_text(loaded), "x", updates.score_text(loaded)]
+    names = [f"Player {i + 1}" for i in range(position.players)]
+    face = {
         "view": repr(ruleset.view(state, None)),
         "turn text": updates.turn_text(loaded),
         "buttons": repr(public_buttons(loaded)),
         "result": repr(ruleset.result(state)),
+        "board description": updates.board_description(loaded, head),
+        "position text": describe_position(ruleset.id, ruleset.view(state, None), names,
+                                           head, "ru"),
     }
+    summary = updates.summary_description(loaded, head)
+    if summary is not None:
+        face["summary description"] = summary
+    return face
 
 
 def seat_face(ruleset: Ruleset, state: Any, seat: int, players: int) -> dict[str, str]:
     """Everything one seat sees of ``state`` and what is done in its name."""
     names = [f"Player {i + 1}" for i in range(players)]
-    face = {"view": repr(ruleset.view(state, seat))}
+    face = {"view": repr(ruleset.view(state, seat)),
+            # issue 27 item 2: a hand's alt text never names another seat's secret
+            "hand description": describe_hand(ruleset.id, ruleset.view(state, seat), names,
+                                              "cs")}
     if seat in ruleset.actors(state):
         face["menu"] = repr(ruleset.choices(state, seat, names))
         face["bot"] = ruleset.format_action(ruleset.bot_action(state, seat))

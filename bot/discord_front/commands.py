@@ -22,6 +22,7 @@ from games.options import HINTS, parse_option_text
 from games.protocol import Ruleset
 from i18n import t
 from i18n.errors import LocalizedError
+from renderers.describe import describe_rules_image
 
 from ..service import CLOCK_OPTION, CLOCKS, Person, SessionService, Update, game_options
 from . import components, history_commands
@@ -40,6 +41,7 @@ from .messages import (
     refuse,
 )
 from .plan_commands import add_plans_entry
+from .position_text import post_position_text
 from .translator import described
 
 MAX_AUTOCOMPLETE = 25
@@ -358,7 +360,9 @@ class Front:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         image = await self.service.rules_image(ruleset.id, chosen, locale)
-        files = [discord.File(io.BytesIO(image), filename=f"{chosen}.png")] if image else []
+        files = [discord.File(io.BytesIO(image), filename=f"{chosen}.png",
+                              description=describe_rules_image(ruleset.id, chosen, locale)
+                              or None)] if image else []
         await interaction.followup.send(content=text[:CONTENT_LIMIT], files=files,
                                         ephemeral=True, wait=True)
 
@@ -479,7 +483,11 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
             channel_of(interaction), person_of(interaction)), "platform.discord.started")
 
     @game.command(name="status", description=described("platform.cmd.status"))
-    async def game_status(interaction: discord.Interaction) -> None:
+    @app_commands.describe(text=described("describe.cmd_text"))
+    async def game_status(interaction: discord.Interaction, text: bool = False) -> None:
+        if text:  # issue 27 item 3: the whole position in words, for the asker
+            await post_position_text(front.service, interaction)
+            return
         await front.deferred_public(interaction, lambda: front.service.status(
             channel_of(interaction)), "platform.discord.shown")
 

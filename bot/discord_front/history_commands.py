@@ -18,6 +18,7 @@ from discord import app_commands
 from games import all_rulesets
 from i18n import t
 from i18n.errors import LocalizedError
+from renderers.describe import describe_replay
 
 from . import components
 from .interactions import person_of
@@ -83,7 +84,8 @@ def build_history_commands(front: Front, game: app_commands.Group
             return
         await interaction.followup.send(
             t("history.discord.history_file", locale), ephemeral=True,
-            file=discord.File(io.BytesIO(text.encode("utf-8")), filename=name))
+            file=discord.File(io.BytesIO(text.encode("utf-8")), filename=name,
+                              description=t("describe.history_file", locale)))
 
     @game.command(name="undo", description=described("history.cmd.undo"))
     async def game_undo(interaction: discord.Interaction) -> None:
@@ -147,4 +149,5 @@ async def replay_click(front: Front, interaction: discord.Interaction,
         return
     await interaction.followup.send(
         t("history.discord.replay_ready", locale), ephemeral=True,
-        file=discord.File(io.BytesIO(gif), filename=f"replay-{session_id}.gif"))
+        file=discord.File(io.BytesIO(gif), filename=f"replay-{session_id}.gif",
+                          description=describe_replay(locale)))

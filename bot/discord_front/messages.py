@@ -58,13 +58,19 @@ def public_kwargs(update: Update, locale: str | None = None) -> dict[str, Any]:
         "content": _clip(text),
         "allowed_mentions": allowed_mentions(update),
     }
+    # every image with its alt text (issue 27 item 2)
     if update.image is not None and update.summary is not None:
-        kwargs["files"] = [discord.File(io.BytesIO(update.image), filename="board.png"),
-                           discord.File(io.BytesIO(update.summary), filename="summary.png")]
+        kwargs["files"] = [
+            discord.File(io.BytesIO(update.image), filename="board.png",
+                         description=update.image_description),
+            discord.File(io.BytesIO(update.summary), filename="summary.png",
+                         description=update.summary_description)]
     elif update.image is not None:
-        kwargs["file"] = discord.File(io.BytesIO(update.image), filename="board.png")
+        kwargs["file"] = discord.File(io.BytesIO(update.image), filename="board.png",
+                                      description=update.image_description)
     elif update.summary is not None:
-        kwargs["file"] = discord.File(io.BytesIO(update.summary), filename="summary.png")
+        kwargs["file"] = discord.File(io.BytesIO(update.summary), filename="summary.png",
+                                      description=update.summary_description)
     view = components.view_for(update, locale)
     if view is not None:
         kwargs["view"] = view
@@ -74,7 +80,8 @@ def public_kwargs(update: Update, locale: str | None = None) -> dict[str, Any]:
 def private_kwargs(note: PrivateNote) -> dict[str, Any]:
     kwargs: dict[str, Any] = {"content": _clip(note.text)}
     if note.image is not None:
-        kwargs["attachments"] = [discord.File(io.BytesIO(note.image), filename="private.png")]
+        kwargs["attachments"] = [discord.File(io.BytesIO(note.image), filename="private.png",
+                                              description=note.image_description)]
     return kwargs
 
 
