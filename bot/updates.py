@@ -22,6 +22,8 @@ from games.protocol import Event
 from i18n import Term, t
 
 from .bounded import LruCache
+from .game_lengths import estimate_line
+from .heads_up import HeadsUp
 from .render_pool import RenderPool
 from .requests import Person, ServiceError
 from .session_options import CLOCK_OPTION, clock_of, game_options, hints_on, show_option
@@ -72,6 +74,8 @@ class Update:
     drawn: bool = True
     #: The language of the game's public posts (the one it started in).
     locale: str = "en"
+    #: "You're next" DMs to send (issue 26 item 5, :mod:`bot.heads_up`): at most one.
+    heads_up: tuple[HeadsUp, ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -178,10 +182,15 @@ class Updates:
             [f"{k}={show_option(v)}" for k, v in game_options(row.options).items()]
             + [f"{CLOCK_OPTION}={clock_of(row.options)}",
                f"{HINTS.name}={show_option(hints_on(row.options))}"])
+        # the expected length of this table (issue 26 item 4): at the seats taken, or at
+        # the smallest table while fewer are seated
+        players = min(max(len(row.seats), ruleset.min_players), ruleset.max_players)
+        estimate = estimate_line(ruleset.id, players, game_options(row.options), locale)
         return "\n".join([
             headline,
             t("platform.lobby.summary", locale, game=Term(ruleset.name_key), count=len(row.seats),
               min=ruleset.min_players, max=ruleset.max_players, options=options),
+            *([estimate] if estimate else []),
             seats,
             t("platform.lobby.hint", locale),
         ])
