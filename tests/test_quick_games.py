@@ -93,7 +93,7 @@ def test_hexfolk_quick_plays_to_the_rulebooks_lowest_target() -> None:
 
 
 def test_haze_quick_is_the_short_game_for_three() -> None:
-    """HZ-D73: length=quick is the rulebook's Short Game (3 rounds, 3 players only), and
+    """HZ-D64: length=quick is the rulebook's Short Game (3 rounds, 3 players only), and
     short=yes still selects it."""
     ruleset = get_ruleset("haze-islands")
     for given in ({"length": "quick"}, {"short": "yes"}):
@@ -135,7 +135,7 @@ def test_lovci_and_shipyard_standard_games_store_what_they_stored() -> None:
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_shipyard_quick_plays_two_laps_and_keeps_one_contract_of_each(players: int) -> None:
-    """SY-D67 (house rule): 2 laps at every table size, two contracts of each colour
+    """SY-D58 (house rule): 2 laps at every table size, two contracts of each colour
     given up at the end of the first lap, so the final lap has one of each."""
     shipyard = get_ruleset("shipyard")
     state = shipyard.setup(players, {"length": "quick"}, 1)

@@ -37,6 +37,8 @@ from .translator import described
 
 log = logging.getLogger("tidebound.days")
 
+#: What ``/settings reminders heads_up:…`` answers (issue 26 item 5).
+HEADS_UP_SAID = {"on": "platform.settings.heads_up_on", "off": "platform.settings.heads_up_off"}
 #: The reminder and vacation task looks at least this often (seconds).
 DAYS_RECHECK = 60.0
 #: /mygames lists at most this many games (newest move first).
@@ -441,7 +443,7 @@ def build_days_commands(days: Days) -> list[app_commands.Command[Any, ..., Any]
                 await refuse(interaction, error)
                 return
             if not mode:
-                await _answer(interaction, t(f"platform.settings.heads_up_{heads_up}", locale))
+                await _answer(interaction, t(HEADS_UP_SAID[heads_up], locale))
                 return
         if server:
             owner = await server_only(interaction)
@@ -464,7 +466,7 @@ def build_days_commands(days: Days) -> list[app_commands.Command[Any, ..., Any]
                  after=show_duration(choice.after),
                  scope=t(f"platform.settings.scope.{scope}", locale))
         if heads_up:
-            text += "\n" + t(f"platform.settings.heads_up_{heads_up}", locale)
+            text += "\n" + t(HEADS_UP_SAID[heads_up], locale)
         await _answer(interaction, text)
 
     @settings_group.command(name="vacation",

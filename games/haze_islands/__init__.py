@@ -74,7 +74,7 @@ def _mode(num_players: int, options: Mapping[str, Any]) -> str:
 
 def short_game(options: Mapping[str, Any]) -> bool:
     """The rulebook's Short Game: ``length=quick`` (every game's quick option, issue 26
-    item 4) or the older ``short=yes``, which still works (RULES-NOTES HZ-D73)."""
+    item 4) or the older ``short=yes``, which still works (RULES-NOTES HZ-D64)."""
     return bool(options.get("short", False)) or is_quick(options)
 
 class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):

@@ -148,21 +148,21 @@ DISPLAY_OF = {BOW: "bow_display", MIDDLE: "middle_display", STERN: "stern_displa
 
 
 # -- setup -----------------------------------------------------
-#: Laps of the quick game (house rule, SY-D67): the 2-player game's, at every table size.
+#: Laps of the quick game (house rule, SY-D58): the 2-player game's, at every table size.
 QUICK_LAPS = 2
 
 
 def laps(num_players: int, quick: bool = False) -> int:
     """Laps of the action track, where the countdown marker starts: the space for the
     number of players (rulebook setup step 11). The quick game's house rule (RULES-NOTES
-    SY-D67) plays 2 laps with 3–4 players, as the 2-player game does (2 players: no
+    SY-D58) plays 2 laps with 3–4 players, as the 2-player game does (2 players: no
     change)."""
     return QUICK_LAPS if quick else num_players
 
 
 def contract_discards(num_players: int, quick: bool = False) -> dict[int, int]:
     """Countdown value reached -> contracts of each colour given up then. The quick game
-    (SY-D67) keeps the rulebook's aim, "you play the final lap with only 2 Government
+    (SY-D58) keeps the rulebook's aim, "you play the final lap with only 2 Government
     Contracts, one green and one blue": it gives up two of each at the end of the first
     lap, as the 2-player game does."""
     return CONTRACT_DISCARDS[2] if quick else CONTRACT_DISCARDS[num_players]
