@@ -30,6 +30,9 @@ class SeatPolicy(Protocol):
     async def on_vacation(self, user_id: str, now: float) -> bool:
         """Whether the player's clocks are paused at ``now``."""
 
+    async def heads_up(self, user_id: str) -> bool:
+        """Whether the player wants a "You're next" DM (issue 26 item 5)."""
+
 
 @dataclass(slots=True)
 class SeatClock:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from i18n import DEFAULT_LOCALE, available_locales
 from i18n.errors import LocalizedError
 
+from .heads_up import HEADS_UP_SETTING, HEADS_UP_VALUES
 from .storage import Storage, Vacation
 
 GUILD, USER = "guild", "user"
@@ -141,6 +142,17 @@ class Settings:
     async def reminder_after(self, guild_id: str | None, user_id: str) -> float | None:
         choice = await self.reminders(guild_id, user_id)
         return None if choice.mode == "off" else choice.after
+
+    async def heads_up(self, user_id: str) -> bool:
+        """``/settings reminders heads_up:on`` (a user's own choice, off by default)."""
+        return (await self.storage.settings(USER, user_id)).get(HEADS_UP_SETTING) == "on"
+
+    async def set_heads_up(self, user_id: str, value: str) -> None:
+        """Store a user's "You're next" choice (``on`` or ``off``)."""
+        if value not in HEADS_UP_VALUES:
+            raise LocalizedError("platform.settings.bad_heads_up", value=value,
+                                 choices=", ".join(HEADS_UP_VALUES))
+        await self.storage.set_setting(USER, user_id, HEADS_UP_SETTING, value)
 
     async def on_vacation(self, user_id: str, now: float) -> bool:
         return any(v.started_at <= now < v.ends_at

@@ -11,13 +11,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Collection, Hashable, Iterable, Sequence
 from dataclasses import replace
 
 from games import IllegalAction, MoveChoice, Result
 from games.protocol import Event
 
 from . import clocks, stats
+from .heads_up import HeadsUp, heads_up_seat
 from .plans import PlanRunner, Standing
 from .requests import Person, ServiceError
 from .sessions import Cached, Loaded, Sessions, bot_seats, human_seats, humans_in, names
@@ -274,6 +275,10 @@ class Turns:
                             mentions=mentions, game=row.game, locale=row.locale,
                             deadline=row.deadline, drawn=False)
         update.plan_notes = notes
+        try:
+            update.heads_up = await self.heads_up(row, actors, pinged, mover)
+        except Exception:  # a courtesy: never in the way of the move's update
+            logger.exception("session %s: the heads-up could not be chosen", row.id)
         return update
 
     async def settle_plans(self, loaded: Loaded, standing: list[Standing], over: bool
@@ -285,6 +290,21 @@ class Turns:
             logger.exception("session %s: its ended plans could not be removed",
                              loaded.row.id)
             return {}
+
+    async def heads_up(self, row: SessionRow, actors: Collection[int], pinged: Collection[int],
+                       mover: int | None) -> tuple[HeadsUp, ...]:
+        """The "You're next" DM this update carries (:mod:`bot.heads_up`), if the player
+        after the one just pinged switched it on."""
+        policy = self.clock.policy
+        humans = {s.seat: s for s in row.seats if not s.is_bot and s.user_id}
+        seat = heads_up_seat(actors, pinged, len(row.seats), humans.keys(), mover)
+        if seat is None or policy is None:
+            return ()
+        user_id = humans[seat].user_id
+        if user_id is None or not await policy.heads_up(user_id):
+            return ()
+        (actor,) = actors
+        return (HeadsUp(user_id, row.seats[actor].name),)
 
     def play_forced(self, loaded: Loaded, bots: set[int], log: list[tuple[int, str]],
                     events: list[Event]) -> bool:

@@ -24,6 +24,8 @@ from renderers.describe import describe_board, describe_hand, describe_position,
 
 from . import history
 from .bounded import LruCache
+from .game_lengths import estimate_line
+from .heads_up import HeadsUp
 from .render_pool import RenderPool
 from .requests import Person, ServiceError
 from .session_options import CLOCK_OPTION, clock_of, game_options, hints_on, show_option
@@ -84,6 +86,8 @@ class Update:
     #: user id -> a note for that player alone about their plans (issue 26 item 3: a
     #: plan done or cancelled), in their language; a front sends it privately (a DM).
     plan_notes: dict[str, str] = field(default_factory=dict)
+    #: "You're next" DMs to send (issue 26 item 5, :mod:`bot.heads_up`): at most one.
+    heads_up: tuple[HeadsUp, ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -195,10 +199,15 @@ class Updates:
             [f"{k}={show_option(v)}" for k, v in game_options(row.options).items()]
             + [f"{CLOCK_OPTION}={clock_of(row.options)}",
                f"{HINTS.name}={show_option(hints_on(row.options))}"])
+        # the expected length of this table (issue 26 item 4): at the seats taken, or at
+        # the smallest table while fewer are seated
+        players = min(max(len(row.seats), ruleset.min_players), ruleset.max_players)
+        estimate = estimate_line(ruleset.id, players, game_options(row.options), locale)
         return "\n".join([
             headline,
             t("platform.lobby.summary", locale, game=Term(ruleset.name_key), count=len(row.seats),
               min=ruleset.min_players, max=ruleset.max_players, options=options),
+            *([estimate] if estimate else []),
             seats,
             t("platform.lobby.hint", locale),
         ])

@@ -92,3 +92,19 @@ def parse_option_text(text: str) -> dict[str, str]:
 #: The platform's lobby option for every game (issue 16): ``hints=yes`` lets players ask
 #: ``/hint`` for the bot's move. The ruleset never sees it.
 HINTS = Option("hints", "bool", False, "history.option.hints")
+
+#: The two game lengths every game's lobby offers (issue 26 item 4), in this order.
+STANDARD_LENGTH, QUICK_LENGTH = "standard", "quick"
+LENGTHS = (STANDARD_LENGTH, QUICK_LENGTH)
+
+
+def length_option(label_key: str) -> Option:
+    """The ``length`` lobby option, the same name and values in every game (issue 26 item
+    4); ``label_key`` says what ``quick`` means in that game (its rulebook's shorter game
+    or a house rule marked as such)."""
+    return Option("length", "choice", STANDARD_LENGTH, label_key, choices=LENGTHS)
+
+
+def is_quick(options: Mapping[str, Any]) -> bool:
+    """The lobby chose ``length=quick`` (a lobby stored before the option has none)."""
+    return str(options.get("length", STANDARD_LENGTH)) == QUICK_LENGTH

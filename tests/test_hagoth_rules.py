@@ -234,7 +234,7 @@ def test_options_default_to_the_rulebook_game() -> None:
     """Rulebook: "The first player to accumulate 25 victory points wins"; RULES-NOTES
     "Our additions": `speed=yes` turns on the Speed variant (off by default)."""
     resolved = resolve_options(RULESET.name_key, RULESET.options, {})
-    assert resolved == {"speed": False, "target": 25}
+    assert resolved == {"speed": False, "target": 25, "length": "standard"}
     state = RULESET.setup(2, resolved, 5)
     assert (state.speed, state.target) == (False, 25)
 
@@ -245,7 +245,7 @@ def test_options_are_coerced_and_reach_the_game() -> None:
     resolved = resolve_options(
         RULESET.name_key, RULESET.options, {"speed": "yes", "TARGET": " 10 "}
     )
-    assert resolved == {"speed": True, "target": 10}
+    assert resolved == {"speed": True, "target": 10, "length": "standard"}
     state = RULESET.setup(3, resolved, 5)
     assert (state.speed, state.target) == (True, 10)
 

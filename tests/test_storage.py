@@ -137,7 +137,7 @@ async def test_seats_and_lobby_round_trip(storage: Storage, db_path: str) -> Non
     assert row is not None
     assert (row.status, row.game, row.host_id, row.guild_id, row.locale, row.version) == (
         LOBBY, "hagoth", HOST.user_id, "g-1", "en", 0)
-    assert row.options == {"speed": True, "target": 12}
+    assert row.options == {"speed": True, "target": 12, "length": "standard"}
     assert row.seats == [SeatRow(0, "Hana", HOST.user_id), SeatRow(1, "Gil", GUEST.user_id),
                          SeatRow(2, "Bot 1", None, is_bot=True)]
     assert row.seat_of(GUEST.user_id) == 1 and row.seat_of("nobody") is None

@@ -34,6 +34,7 @@ from i18n import Term, t
 from i18n.errors import LocalizedError
 
 from ..clocks import ClockBook
+from ..heads_up import HEADS_UP_VALUES
 from ..service import CLOCKS, Person, Update, split_clock
 from ..settings import GUILD, REMINDER_MODES, USER, ReminderChoice, Settings, show_duration
 from ..sharding import Shards
@@ -47,6 +48,8 @@ from .translator import described
 
 log = logging.getLogger("tidebound.days")
 
+#: What ``/settings reminders heads_up:…`` answers (issue 26 item 5).
+HEADS_UP_SAID = {"on": "platform.settings.heads_up_on", "off": "platform.settings.heads_up_off"}
 #: The reminder and vacation task looks at least this often (seconds).
 DAYS_RECHECK = 60.0
 #: /mygames lists at most this many games (newest move first).
@@ -134,6 +137,7 @@ class Days:
         storage = self.client.storage
         if message is None or storage is None:
             return
+        await self.send_heads_up(update, message)
         try:
             if update.status == "active":
                 await storage.set_last_post(update.session_id, str(message.id))
@@ -332,6 +336,25 @@ class Days:
             log.exception("could not remember the language of user %s", user_id)
 
     # -- reminders ------------------------------------------------------------------------------
+    async def send_heads_up(self, update: Update, message: Any) -> None:
+        """The update's "You're next" DMs (issue 26 item 5, :mod:`bot.heads_up`): silent
+        (no notification sound), in the reader's language, linking to the post. A
+        courtesy: closed DMs or any failure are logged and never hold the post up."""
+        for heads_up in update.heads_up:
+            try:
+                own = (await self.settings.storage.settings(USER, heads_up.user_id)).get(
+                    "locale")
+                user = self.client.get_user(int(heads_up.user_id)) or \
+                    await self.client.fetch_user(int(heads_up.user_id))
+                await user.send(t("platform.heads_up.dm", own or update.locale,
+                                  player=heads_up.player,
+                                  game=Term(get_ruleset(update.game).name_key),
+                                  link=getattr(message, "jump_url", ""))[:CONTENT_LIMIT],
+                                silent=True)
+            except Exception as exc:
+                log.info("no heads-up for user %s (session %s): %s", heads_up.user_id,
+                         update.session_id, exc)
+
     async def remind(self, due: DueReminder, choice: ReminderChoice) -> str:
         """Remind one player of their waiting decision the way ``choice`` says; how it
         went (``dm``, ``channel``, ``fallback`` when DMs were closed, ``off``: not at
@@ -486,11 +509,31 @@ def build_days_commands(days: Days) -> list[app_commands.Command[Any, ..., Any]
     @settings_group.command(name="reminders", description=described("platform.cmd.days.reminders"))
     @app_commands.describe(mode=described("platform.cmd.days.reminders_mode"),
                            after=described("platform.cmd.days.reminders_after"),
-                           server=described("platform.cmd.days.reminders_server"))
-    @app_commands.choices(mode=[app_commands.Choice(name=m, value=m) for m in REMINDER_MODES])
-    async def settings_reminders(interaction: discord.Interaction, mode: str,
-                                 after: str = "", server: bool = False) -> None:
+                           server=described("platform.cmd.days.reminders_server"),
+                           heads_up=described("platform.cmd.days.reminders_heads_up"))
+    @app_commands.choices(mode=[app_commands.Choice(name=m, value=m) for m in REMINDER_MODES],
+                          heads_up=[app_commands.Choice(name=v, value=v)
+                                    for v in HEADS_UP_VALUES])
+    async def settings_reminders(interaction: discord.Interaction, mode: str = "",
+                                 after: str = "", server: bool = False,
+                                 heads_up: str = "") -> None:
         locale = locale_of(interaction)
+        if not mode and (after or not heads_up):
+            await refuse(interaction, LocalizedError("platform.settings.reminders_nothing"))
+            return
+        if heads_up and server:
+            await refuse(interaction, LocalizedError("platform.settings.heads_up_personal"))
+            return
+        if heads_up:
+            # issue 26 item 5: "You're next", each player's own choice
+            try:
+                await days.settings.set_heads_up(str(interaction.user.id), heads_up)
+            except LocalizedError as error:
+                await refuse(interaction, error)
+                return
+            if not mode:
+                await _answer(interaction, t(HEADS_UP_SAID[heads_up], locale))
+                return
         if server:
             owner = await server_only(interaction)
             if owner is None:
@@ -508,10 +551,12 @@ def build_days_commands(days: Days) -> list[app_commands.Command[Any, ..., Any]
                                                "" if server else owner)
         key = "platform.settings.reminders_off" if mode == "off" else \
             "platform.settings.reminders_set"
-        await _answer(interaction, t(key, locale, mode=t(f"platform.settings.mode.{mode}",
-                                                         locale),
-                                     after=show_duration(choice.after),
-                                     scope=t(f"platform.settings.scope.{scope}", locale)))
+        text = t(key, locale, mode=t(f"platform.settings.mode.{mode}", locale),
+                 after=show_duration(choice.after),
+                 scope=t(f"platform.settings.scope.{scope}", locale))
+        if heads_up:
+            text += "\n" + t(HEADS_UP_SAID[heads_up], locale)
+        await _answer(interaction, text)
         if scope == USER:  # the decisions already waiting follow the new choice at once
             await days.replan_reminders([row.id for row in await days.settings.storage
                                          .sessions_of_user(owner) if row.status == "active"])
@@ -546,7 +591,9 @@ def build_days_commands(days: Days) -> list[app_commands.Command[Any, ..., Any]
             clock=await settings.clock(guild),
             mode=t(f"platform.settings.mode.{choice.mode}", locale),
             after=show_duration(choice.after),
-            cap=await settings.vacation_cap_days(guild)))
+            cap=await settings.vacation_cap_days(guild)) + "\n" + t(
+            "platform.settings.show_heads_up", locale,
+            value="on" if await settings.heads_up(str(interaction.user.id)) else "off"))
 
     vacation = app_commands.Group(name="vacation",
                                   description=described("platform.cmd.days.vacation"))

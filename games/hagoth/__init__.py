@@ -12,7 +12,7 @@ from typing import Any
 
 from i18n import DEFAULT_LOCALE, t
 
-from ..options import Option
+from ..options import Option, is_quick, length_option
 from ..protocol import ModularRuleset, Result
 from . import actions, bot, hidden, labels, rules, undo
 from . import state as state_module
@@ -56,6 +56,23 @@ def _berth_view(held: Design | Ship | None) -> DesignView | ShipView | None:
     return DesignView(held.blueprint, tuple(held.segments), held.wood, held.complete)
 
 
+
+#: The quick game's target (house rule, RULES-NOTES HG-D41): 8 VP instead of 25.
+QUICK_TARGET = 8
+
+
+def target_of(options: Mapping[str, Any]) -> int:
+    """The VP to win: the lobby's ``target``; ``length=quick`` plays to
+    :data:`QUICK_TARGET` unless the lobby's target is lower still (HG-D41)."""
+    target = int(options.get("target", TARGET_VP))
+    return min(target, QUICK_TARGET) if is_quick(options) else target
+
+
+def speed_of(options: Mapping[str, Any]) -> bool:
+    """The rulebook's Speed variant: the lobby's ``speed``, always on in a quick game
+    (the rulebook: "This will speed up the game"; HG-D41)."""
+    return bool(options.get("speed", False)) or is_quick(options)
+
 class HagothRuleset(ModularRuleset[HagothState, Action]):
     rules_module = rules
     actions_module = actions
@@ -72,6 +89,7 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
     options = (
         Option("speed", "bool", False, "hagoth.option.speed"),
         Option("target", "int", TARGET_VP, "hagoth.option.target", minimum=5, maximum=TARGET_VP),
+        length_option("hagoth.option.length"),
     )
     schema_version = 2
 
@@ -80,8 +98,8 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
             raise ValueError(f"Hagoth takes 2–4 players, not {num_players}")
         return rules.setup(
             num_players, seed,
-            speed=bool(options.get("speed", False)),
-            target=int(options.get("target", TARGET_VP)),
+            speed=speed_of(options),
+            target=target_of(options),
         )
 
     def check_state(self, state: HagothState, num_seats: int) -> None:
@@ -147,7 +165,14 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
 
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "turn", "designs", "building", "sailing", "attacks", "speed",
-                "notation")
+                "notation", "quick")
+
+    def rules_text(self, topic: str, options: Mapping[str, Any] | None = None,
+                   locale: str = DEFAULT_LOCALE) -> str:
+        """The overview states the target the game plays to: a quick game's (HG-D41)."""
+        if options is not None and is_quick(options):
+            options = {**options, "target": target_of(options)}
+        return super().rules_text(topic, options, locale)
 
 
 RULESET = HagothRuleset()

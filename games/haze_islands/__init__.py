@@ -16,7 +16,7 @@ from typing import Any
 from i18n import DEFAULT_LOCALE, Term, t
 
 from ..errors import StateFormatError
-from ..options import InvalidOption, Option
+from ..options import InvalidOption, Option, is_quick, length_option
 from ..protocol import ModularRuleset, Result
 from . import actions, bot, hidden, integrity, labels, rules, undo
 from . import state as state_module
@@ -71,6 +71,12 @@ def _mode(num_players: int, options: Mapping[str, Any]) -> str:
     return mode
 
 
+
+def short_game(options: Mapping[str, Any]) -> bool:
+    """The rulebook's Short Game: ``length=quick`` (every game's quick option, issue 26
+    item 4) or the older ``short=yes``, which still works (RULES-NOTES HZ-D64)."""
+    return bool(options.get("short", False)) or is_quick(options)
+
 class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
     rules_module = rules
     actions_module = actions
@@ -88,6 +94,7 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
         Option("mode", "choice", AUTO_MODE, "haze-islands.option.mode",
                choices=(AUTO_MODE, *MODES)),
         Option("short", "bool", False, "haze-islands.option.short"),
+        length_option("haze-islands.option.length"),
     )
     schema_version = state_module.SCHEMA_VERSION
     has_hand = True
@@ -95,7 +102,7 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> HazeState:
         self.check_seats(num_players, options)
         return rules.setup(num_players, seed, mode=_mode(num_players, options),
-                           short=bool(options.get("short", False)))
+                           short=short_game(options))
 
     def check_seats(self, num_players: int, options: Mapping[str, Any]) -> None:
         """"Solo" is one player and one player is solo; the short game is for 3 players
@@ -105,7 +112,7 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
         if (num_players == 1) != (mode == SOLO):
             raise InvalidOption("haze-islands.setup.mode_players",
                                 mode=Term(f"haze-islands.mode.{mode}"), count=num_players)
-        if options.get("short", False) and num_players != 3:
+        if short_game(options) and num_players != 3:
             raise InvalidOption("haze-islands.setup.short_needs_three")
 
     def check_join(self, seats: int, options: Mapping[str, Any]) -> None:
@@ -243,7 +250,7 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
         return " · ".join(parts)
 
     def rules_topics(self) -> tuple[str, ...]:
-        return ("overview", "turn", "specials", "notation")
+        return ("overview", "turn", "specials", "notation", "quick")
 
 
 RULESET = HazeIslandsRuleset()

@@ -13,7 +13,7 @@ from typing import Any
 
 from i18n import DEFAULT_LOCALE, Term, t
 
-from ..options import InvalidOption, Option
+from ..options import InvalidOption, Option, is_quick, length_option
 from ..protocol import ModularRuleset, MoveChoice, Result
 from . import actions, bot, hidden, labels, rules, typed, undo
 from . import state as state_module
@@ -79,6 +79,7 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         Option("trades", "bool", True, "hexfolk.option.trades"),
         Option("map", "choice", STANDARD, "hexfolk.option.map",
                choices=(STANDARD, *(m.id for m in MAPS))),
+        length_option("hexfolk.option.length"),
     )
     schema_version = 1
 
@@ -100,7 +101,7 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
             raise ValueError(f"map {map_id} is not for {num_players} players")
         return rules.setup(
             num_players, seed,
-            target=int(options.get("target", TARGET_DEFAULT)),
+            target=TARGET_MIN if is_quick(options) else int(options.get("target", TARGET_DEFAULT)),
             robber=str(options.get("robber", "on")),
             longest=bool(options.get("longest", True)),
             army=bool(options.get("army", True)),
@@ -304,12 +305,14 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
 
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "founding", "turn", "robber", "trading", "building", "development",
-                "awards", "notation", "maps")
+                "awards", "notation", "maps", "quick")
 
     def rules_text(self, topic: str, options: Mapping[str, Any] | None = None,
                    locale: str = DEFAULT_LOCALE) -> str:
         """``maps`` lists every map with its size and player range (the gallery image
         shows them, ``renderers.hexfolk.render_gallery``)."""
+        if options is not None and is_quick(options):  # the quick game plays to 8 VP
+            options = {**options, "target": TARGET_MIN}
         if topic != "maps":
             return super().rules_text(topic, options, locale)
         lines = [t("hexfolk.rules.maps", locale)]

@@ -12,7 +12,7 @@ import functools
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from ..options import Option
+from ..options import Option, is_quick, length_option
 from ..protocol import ModularRuleset, Result
 from . import actions, bot, hidden, labels, rules, undo
 from . import state as state_module
@@ -30,6 +30,7 @@ from .data import (
     rotate,
 )
 from .plans import PLANS
+from .rules import quick_goal
 from .state import LOST, OFF, ON_SHIP, PHASE_OVER, LovciState
 from .view import (
     CardView,
@@ -85,13 +86,15 @@ class LovciRuleset(ModularRuleset[LovciState, Action]):
     options = (
         Option("turn_limit", "int", 0, "lovci-pokladu.option.turn_limit", minimum=0,
                maximum=10000),
+        length_option("lovci-pokladu.option.length"),
     )
     schema_version = state_module.SCHEMA_VERSION
 
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> LovciState:
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(f"Lovci pokladů takes 2–4 players, not {num_players}")
-        return rules.setup(num_players, seed, turn_limit=int(options.get("turn_limit", 0)))
+        return rules.setup(num_players, seed, turn_limit=int(options.get("turn_limit", 0)),
+                           goal=quick_goal(num_players) if is_quick(options) else 0)
 
     def check_state(self, state: LovciState, num_seats: int) -> None:
         """The protocol's checks, then every number in range (issue 24 item 9)."""
@@ -200,7 +203,7 @@ class LovciRuleset(ModularRuleset[LovciState, Action]):
 
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "setup", "turn", "cards", "treasure", "spells", "tactics", "end",
-                "notation")
+                "notation", "quick")
 
 
 RULESET = LovciRuleset()

@@ -104,7 +104,17 @@ def _require(condition: bool, key: str, **params: object) -> None:
 
 
 # -- setup ---------------------------------------------------------------------------------
-def setup(num_players: int, seed: int, *, turn_limit: int = 0) -> LovciState:
+#: The quick game's house rule (RULES-NOTES LP-D61): it ends with the round in which the
+#: ships hold this many tokens per player (of the 41).
+QUICK_TOKENS_PER_PLAYER = 2
+
+
+def quick_goal(num_players: int) -> int:
+    """Tokens on the ships that end a quick game at the close of that round."""
+    return QUICK_TOKENS_PER_PLAYER * num_players
+
+
+def setup(num_players: int, seed: int, *, turn_limit: int = 0, goal: int = 0) -> LovciState:
     """Deal the 80 cards face down with random rotations around the face-up centre rose;
     draw the first player; every player then places their ship (``start``)."""
     rng = GameRng(seed)
@@ -131,7 +141,7 @@ def setup(num_players: int, seed: int, *, turn_limit: int = 0) -> LovciState:
         ships=ships, sailors=sailors, players=[Player() for _ in range(num_players)],
         spells={NEPTUNE: Spell(), MERMAID: Spell()}, spell_squares=spell_squares,
         current=first, phase=PHASE_START, turn=1, rng=rng,
-        turn_limit=turn_limit, first=first, stats=Stats.empty(num_players),
+        turn_limit=turn_limit, goal=goal, first=first, stats=Stats.empty(num_players),
     )
 
 
@@ -952,6 +962,20 @@ def _close_round(state: LovciState) -> None:
     state.stats.rounds.append([total(state, i) for i in range(len(state.players))])
 
 
+def delivered_tokens(state: LovciState) -> int:
+    """Tokens on the ships of the players still in the game (the quick game's count)."""
+    return sum(len(ship.treasure) for ship in state.ships
+               if not state.players[ship.owner].out)
+
+
+def round_complete(state: LovciState, seat: int, nxt: int) -> bool:
+    """Play passing from ``seat`` to ``nxt`` reaches (or skips past) the first player:
+    everyone still playing has had the same number of turns."""
+    n = len(state.players)
+    first = state.first if state.first >= 0 else 0
+    return (first - seat - 1) % n + 1 <= (nxt - seat - 1) % n + 1
+
+
 def _check_end(state: LovciState, events: list[Event]) -> None:
     if state.phase == PHASE_OVER:
         return
@@ -1000,6 +1024,15 @@ def _end_turn(state: LovciState, events: list[Event]) -> None:
             events.append(Event(_P + "event.skipped", nxt))
             continue
         break
+    if state.goal and round_complete(state, seat, nxt) and \
+            delivered_tokens(state) >= state.goal:
+        # the quick game's house rule (RULES-NOTES LP-D41): it ends only when a round is
+        # complete, so every player has had as many turns as the others
+        state.phase = PHASE_OVER
+        state.reason = "goal"
+        _close_round(state)
+        events.append(Event(_P + "event.end_goal", None, {"goal": state.goal}))
+        return
     if nxt <= seat:  # play went round the table
         _close_round(state)
     state.current = nxt

@@ -157,6 +157,9 @@ class LovciState:
     rng: GameRng
     pending: Pending | None = None
     turn_limit: int = 0
+    #: House rule of the quick game (LP-D…, ``length=quick``): the game ends when a round
+    #: closes with at least this many tokens on the ships (0: off, the rulebook's end).
+    goal: int = 0
     reason: str = ""  # why the game ended
     last_squares: list[int] = field(default_factory=list)  # board squares of the last action
     first: int = -1  # the seat that placed its ship first and moves first (-1: older JSON)
@@ -189,6 +192,8 @@ def dump_state(state: LovciState) -> dict[str, Any]:
             "steps": list(pending.steps),
         },
         "turn_limit": state.turn_limit,
+        # only a quick game stores its goal: a standard game's JSON stays as it was
+        **({"goal": state.goal} if state.goal else {}),
         "reason": state.reason,
         "last_squares": list(state.last_squares),
         "first": state.first,
@@ -227,6 +232,7 @@ def load_state(data: Mapping[str, Any]) -> LovciState:
                 # schema 1 had no steps: its loop guard forbade revisiting squares
                 [int(x) for x in pending_data.get("steps", ())]),
             turn_limit=int(data["turn_limit"]),
+            goal=int(data.get("goal", 0)),  # added with the quick game (issue 26 item 4)
             reason=str(data["reason"]),
             # added after schema 1 shipped: older JSON has no last move to outline
             last_squares=[int(x) for x in data.get("last_squares", ())],
@@ -266,7 +272,7 @@ def trial_copy(state: LovciState) -> LovciState:
         turn=state.turn, rng=GameRng(state.rng.seed, state.rng.counter),
         pending=None if p is None else Pending(p.kind, p.sailor, [list(o) for o in p.options],
                                                list(p.visited), list(p.steps)),
-        turn_limit=state.turn_limit, reason=state.reason,
+        turn_limit=state.turn_limit, goal=state.goal, reason=state.reason,
         last_squares=list(state.last_squares), stats=Stats.empty(len(state.players)),
     )
 

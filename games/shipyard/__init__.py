@@ -15,6 +15,7 @@ from i18n import DEFAULT_LOCALE, t
 
 from ..errors import StateFormatError
 from ..notation import is_number
+from ..options import is_quick, length_option
 from ..protocol import ModularRuleset, MoveChoice, Result
 from . import actions, bot, hidden, integrity, labels, rules, undo
 from . import state as state_module
@@ -43,11 +44,12 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
     min_players = 2
     max_players = 4
     schema_version = state_module.SCHEMA_VERSION
+    options = (length_option("shipyard.option.length"),)
 
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> ShipyardState:
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(f"Shipyard takes 2–4 players, not {num_players}")
-        return rules.setup(num_players, seed)
+        return rules.setup(num_players, seed, quick=is_quick(options))
 
     def view(self, state: ShipyardState, seat: int | None) -> ShipyardView:
         b = state.board
@@ -175,7 +177,7 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
 
     def rules_topics(self) -> tuple[str, ...]:
         return ("overview", "turn", "income", "actions", "employees", "fitting", "cruise",
-                "end", "contracts", "notation")
+                "end", "contracts", "notation", "quick")
 
     #: The government contracts are each seat's secret hand.
     has_hand = True

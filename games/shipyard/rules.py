@@ -149,7 +149,27 @@ DISPLAY_OF = {BOW: "bow_display", MIDDLE: "middle_display", STERN: "stern_displa
 
 
 # -- setup -----------------------------------------------------
-def setup(num_players: int, seed: int) -> ShipyardState:
+#: Laps of the quick game (house rule, SY-D58): the 2-player game's, at every table size.
+QUICK_LAPS = 2
+
+
+def laps(num_players: int, quick: bool = False) -> int:
+    """Laps of the action track, where the countdown marker starts: the space for the
+    number of players (rulebook setup step 11). The quick game's house rule (RULES-NOTES
+    SY-D58) plays 2 laps with 3–4 players, as the 2-player game does (2 players: no
+    change)."""
+    return QUICK_LAPS if quick else num_players
+
+
+def contract_discards(num_players: int, quick: bool = False) -> dict[int, int]:
+    """Countdown value reached -> contracts of each colour given up then. The quick game
+    (SY-D58) keeps the rulebook's aim, "you play the final lap with only 2 Government
+    Contracts, one green and one blue": it gives up two of each at the end of the first
+    lap, as the 2-player game does."""
+    return CONTRACT_DISCARDS[2] if quick else CONTRACT_DISCARDS[num_players]
+
+
+def setup(num_players: int, seed: int, *, quick: bool = False) -> ShipyardState:
     """The game as set up in the rulebook's "Setup" and "The Game Board" lists."""
     rng = GameRng(seed)
     bows, sterns = list(BOW_IDS), list(STERN_IDS)
@@ -192,6 +212,8 @@ def setup(num_players: int, seed: int) -> ShipyardState:
     board["stern_display"] = [sterns.pop() for _ in range(DISPLAY_ROWS)]
     board["train_display"] = [trains.pop() for _ in range(DISPLAY_TRAINS)]
     board["canal_display"] = [canal_deck.pop() for _ in range(DISPLAY_CANALS)]
+    if quick:  # only a quick game stores it: a standard game's JSON stays as it was
+        board["quick"] = True
     green, blue = list(range(len(GREEN))), list(range(len(BLUE)))
     rng.shuffle(green)
     rng.shuffle(blue)
@@ -205,7 +227,8 @@ def setup(num_players: int, seed: int) -> ShipyardState:
     start = rng.below(num_players)
     state = ShipyardState(
         players=players, rng=rng, current=start, start_player=start, board=board,
-        countdown=num_players, box={"green": sorted(green[dealt:]), "blue": sorted(blue[dealt:])})
+        countdown=laps(num_players, quick),
+        box={"green": sorted(green[dealt:]), "blue": sorted(blue[dealt:])})
     _begin_turn(state, [])
     return state
 
@@ -1151,7 +1174,8 @@ def _end_turn(state: ShipyardState, events: list[Event]) -> None:
         # her finish that turn. Then move the countdown marker down one space."
         state.countdown -= 1
         events.append(Event(_P + "event.lap", None, {"countdown": state.countdown}))
-        give = CONTRACT_DISCARDS[len(state.players)].get(state.countdown)
+        give = contract_discards(len(state.players), bool(state.board.get("quick")))\
+            .get(state.countdown)
         if give:
             state.phase = PHASE_DISCARD
             state.discards = {str(s): [give, give] for s in range(len(state.players))}
