@@ -26,8 +26,10 @@ from .discord_front import components
 from .discord_front.client import FrontClient
 from .discord_front.commands import Front, build_commands
 from .discord_front.days import Days, build_days_commands
+from .discord_front.install import place_commands
 from .discord_front.seats import TakeoverButton, install_seat_commands
 from .discord_front.translator import CatalogueTranslator
+from .discord_front.watch import install_watch_command
 from .service import SessionService, Update
 from .sharding import ShardConfigError
 from .storage import DatabaseUnavailable, Storage
@@ -58,7 +60,10 @@ class TideboundClient(FrontClient):
         game = next(c for c in commands if c.name == "game")
         assert isinstance(game, app_commands.Group)
         install_seat_commands(self.front, game)  # /game takeover, /game kick
-        for command in [*commands, *build_days_commands(self.days)]:
+        install_watch_command(self.front, game)  # /game watch (issue 27 item 5)
+        every = [*commands, *build_days_commands(self.days)]
+        place_commands(every)  # user installs, group DMs (issue 27 item 4)
+        for command in every:
             self.tree.add_command(command)
         self.tree.error(self.front.on_command_error)
         components.HANDLERS.update(

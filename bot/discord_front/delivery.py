@@ -96,19 +96,13 @@ def image_refused(error: BaseException, update: Update) -> bool:
 def without_image(update: Update, error: discord.HTTPException) -> dict[str, Any]:
     """``send`` arguments for ``update`` without its images, saying why (its ping, its
     deadline and its buttons stay)."""
-    kwargs = public_kwargs(update)
-    kwargs.pop("file", None)
-    kwargs.pop("files", None)
     locale = update.locale or DEFAULT_LOCALE
     if error.status == 403:
         why = t("platform.discord.image_not_allowed", locale,
                 permission=t("platform.permission.attach_files", locale))
     else:
         why = t("platform.discord.image_too_large", locale)
-    text = str(kwargs["content"])
-    room = CONTENT_LIMIT - len(why) - 1
-    kwargs["content"] = (text if len(text) <= room else text[:room - 1] + "…") + "\n" + why
-    return kwargs
+    return public_kwargs(update, image_note=why)
 
 
 class Delivery:
