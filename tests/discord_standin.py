@@ -134,6 +134,7 @@ __all__ = [
     "autocomplete",
     "component",
     "custom_ids",
+    "group_dm_channel_payload",
     "member_payload",
     "message_payload",
     "message_problems",
@@ -373,6 +374,20 @@ def dm_channel_payload(channel_id: int, user_id: int) -> dict[str, Any]:
     }
 
 
+def group_dm_channel_payload(channel_id: int, user_ids: Sequence[int]) -> dict[str, Any]:
+    """A group DM (type 3) of ``user_ids`` (issue 27 item 4: a user-installed app is no
+    member there; the stand-in knows no such channel, as Discord refuses the bot it)."""
+    return {
+        "id": str(channel_id),
+        "type": 3,
+        "last_message_id": None,
+        "flags": 0,
+        "name": None,
+        "owner_id": str(user_ids[0]),
+        "recipients": [user_payload(u) for u in user_ids],
+    }
+
+
 def message_payload(
     *,
     message_id: int | None = None,
@@ -522,6 +537,7 @@ def _base_interaction(
     locale: str,
     application_id: int,
     guild_locale: str = "en-US",
+    private_channel: bool = False,
 ) -> dict[str, Any]:
     payload: dict[str, Any] = {
         "id": str(new_snowflake()),
@@ -546,6 +562,13 @@ def _base_interaction(
             member=member_payload(user_id, permissions=permissions),
             authorizing_integration_owners={"0": str(guild_id)},
             context=0,
+        )
+    elif private_channel:  # a group DM: the app answers there as installed by the user
+        payload.update(
+            channel=group_dm_channel_payload(channel_id, [user_id, *DEFAULT_USERS]),
+            user=user_payload(user_id),
+            authorizing_integration_owners={"1": str(user_id)},
+            context=2,
         )
     else:
         payload.update(
@@ -573,6 +596,7 @@ def slash(
     resolved: Mapping[str, Any] | None = None,
     application_id: int = APPLICATION_ID,
     guild_locale: str = "en-US",
+    private_channel: bool = False,
 ) -> dict[str, Any]:
     """An INTERACTION_CREATE payload for a CHAT_INPUT command (interaction type 2).
 
@@ -581,6 +605,7 @@ def slash(
     ``subcommand`` is ``"sub"`` (nested as a type-1 option) or ``"group sub"`` (type 2 > type 1).
     ``guild_id=None`` produces a DM interaction (``user`` instead of ``member``).
     ``command_guild_id`` marks the command as a guild command (``data.guild_id``).
+    ``private_channel=True`` (with ``guild_id=None``) comes from a group DM (context 2).
     """
     data = _command_data(
         name,
@@ -603,6 +628,7 @@ def slash(
         locale=locale,
         application_id=application_id,
         guild_locale=guild_locale,
+        private_channel=private_channel,
     )
 
 

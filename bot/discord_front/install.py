@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import discord
 from discord import app_commands
 
 #: Installable by servers and by users.
@@ -35,6 +36,13 @@ OTHER_CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True,
 PLAY_COMMANDS = frozenset({"game", "move", "hand", "rules", "maps", "help"})
 
 
+def in_private_channel(interaction: discord.Interaction) -> bool:
+    """Whether ``interaction`` comes from a group DM (where the app only answers)."""
+    context = getattr(interaction, "context", None)
+    return bool(context is not None and context.private_channel) or \
+        getattr(interaction.channel, "type", None) is discord.ChannelType.group
+
+
 def place_commands(commands: Iterable[Any]) -> None:
     """Set where each top-level command may be installed and used."""
     for command in commands:
@@ -43,4 +51,5 @@ def place_commands(commands: Iterable[Any]) -> None:
             else OTHER_CONTEXTS
 
 
-__all__ = ["INSTALLS", "OTHER_CONTEXTS", "PLAY_COMMANDS", "PLAY_CONTEXTS", "place_commands"]
+__all__ = ["INSTALLS", "OTHER_CONTEXTS", "PLAY_COMMANDS", "PLAY_CONTEXTS", "in_private_channel",
+           "place_commands"]
