@@ -22,7 +22,7 @@ from game_positions import LONG, RULESET_IDS, RULESETS, Position, positions
 import renderers
 from bot.sessions import Loaded
 from bot.storage import ACTIVE, SeatRow, SessionRow
-from bot.updates import Updates, public_buttons
+from bot.updates import Updates, public_buttons, seat_lines
 from games import Ruleset
 from games.rng import GameRng
 
@@ -50,6 +50,7 @@ def public_face(ruleset: Ruleset, position: Position, state: Any) -> dict[str, s
         "view": repr(ruleset.view(state, None)),
         "turn text": updates.turn_text(loaded),
         "buttons": repr(public_buttons(loaded)),
+        "seat lines": repr(seat_lines(loaded)),  # issue 27 item 1: the turn post's rows
         "result": repr(ruleset.result(state)),
     }
 
