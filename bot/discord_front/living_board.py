@@ -22,6 +22,7 @@ from i18n import Term, t
 
 from ..bounded import LruCache
 from ..service import Update
+from ..settings import USER
 from ..storage import SessionRow
 from .client import FrontClient
 from .messages import CONTENT_LIMIT
@@ -98,14 +99,17 @@ class LivingBoard:
               and user_id not in update.mentions and user_id.isdigit()]
         if not dm or not (is_turn_post(update) or update.finished):
             return
-        text = t("board_post.watch.dm", update.locale,
-                 game=Term(get_ruleset(row.game).name_key),
-                 link=jump_link(row.guild_id, channel_id, message_id))[:CONTENT_LIMIT]
+        storage = self.client.storage
+        link = jump_link(row.guild_id, channel_id, message_id)
         for user_id in dm:
-            try:
+            try:  # in the watcher's own language, as their reminders
+                own = (await storage.settings(USER, user_id)).get("locale") \
+                    if storage is not None else None
+                text = t("board_post.watch.dm", own or update.locale,
+                         game=Term(get_ruleset(row.game).name_key), link=link)
                 user = self.client.get_user(int(user_id)) or await self.client.fetch_user(
                     int(user_id))
-                await user.send(text)
+                await user.send(text[:CONTENT_LIMIT])
             except discord.HTTPException as error:
                 log.info("watcher %s of session %s not told: %s", user_id, row.id, error)
 
