@@ -27,7 +27,10 @@ from bot.discord_front.messages import public_kwargs
 from bot.discord_front.translator import valid_name
 from bot.discord_front.turn_post import MAX_COMPONENTS, MAX_DESCRIPTION, MAX_TEXT
 from bot.service import Update
-from i18n import t
+from bot.sessions import Loaded
+from bot.storage import SeatRow, SessionRow
+from bot.updates import seat_lines
+from games import get_ruleset
 
 
 def v2_payload(kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -107,9 +110,13 @@ def test_the_worst_turn_post_keeps_discords_limits() -> None:
     longest labels, many watchers, the longest account, in Russian: within 40 components
     and 4000 characters, and every rule the stand-in checks."""
     long = "Ж" * 32
-    seats = tuple(t("board_post.seat_to_act", "ru", name=f"{long[:-1]}{i}", details=", ".join(
-        [t("board_post.points", "ru", count=1234), t("board_post.cards", "ru", count=99)]))
-        for i in range(8))
+    hexfolk = get_ruleset("hexfolk")
+    row = SessionRow(id=7, channel_id="1", guild_id=None, game="hexfolk", options={},
+                     status="active", host_id="u0", locale="ru", seed=0, state=None,
+                     version=3, created_at=0.0, updated_at=0.0,
+                     seats=[SeatRow(i, f"{long[:-1]}{i}", f"u{i}") for i in range(8)])
+    seats = seat_lines(Loaded(row, hexfolk, hexfolk.setup(8, {}, 1)))
+    assert len(seats) == 8 and all("карт в руке" in line for line in seats)
     update = Update(
         7, 3, "active", "Ход " * 600, b"\x89PNG fake", mentions=tuple(
             str(new_snowflake()) for _ in range(8)), game="hexfolk", deadline=time.time(),
