@@ -87,10 +87,10 @@ def turn_post(update: Update, locale: str, ping: str, deadline: str,
     head = "\n".join(filter(None, [ping, deadline]))
     if head:
         container.add_item(discord.ui.TextDisplay(head))
-    account = clip(update.text, ACCOUNT_SHARE, keep_end=True)
-    if image_note:
-        account = account + "\n" + image_note
-    container.add_item(discord.ui.TextDisplay(account))
+    account = "\n".join(filter(None, [clip(update.text, ACCOUNT_SHARE, keep_end=True),
+                                       image_note]))
+    if account:  # Discord refuses an empty text display
+        container.add_item(discord.ui.TextDisplay(account))
     if update.seat_lines:
         seats = clip("\n".join([t("board_post.seats_title", locale), *update.seat_lines]),
                      SEATS_SHARE)
