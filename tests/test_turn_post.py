@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from discord_standin import (
     FLAG_COMPONENTS_V2,
     OTHER_USER_ID,
@@ -28,7 +29,7 @@ from bot.discord_front.translator import valid_name
 from bot.discord_front.turn_post import MAX_COMPONENTS, MAX_DESCRIPTION, MAX_TEXT
 from bot.service import Update
 from bot.sessions import Loaded
-from bot.storage import SeatRow, SessionRow
+from bot.storage import SeatRow, SessionRow, Storage
 from bot.updates import seat_lines
 from games import get_ruleset
 
@@ -289,3 +290,22 @@ async def test_every_command_and_option_name_is_localized_by_discords_rules(
 
     check_level(commands, "/")
     assert valid_name("мои-игры") and not valid_name("Hra") and not valid_name("a b")
+
+
+async def test_watchers_are_stored_on_both_databases(database: str) -> None:
+    """Issue 27 item 5: the watchers table (migration 7) on SQLite and PostgreSQL: watch,
+    change the way, unwatch; a deleted session takes its watchers along."""
+    storage = await Storage.open(database)
+    try:
+        row = await storage.create_session(channel_id="9", guild_id=None, game="hagoth",
+                                           options={}, host=SeatRow(0, "ann", "1"))
+        await storage.watch(row.id, "2", "bob", "mention")
+        await storage.watch(row.id, "3", "cid", "dm")
+        await storage.watch(row.id, "2", "bob", "dm")
+        assert await storage.watchers(row.id) == [("2", "bob", "dm"), ("3", "cid", "dm")]
+        assert await storage.unwatch(row.id, "2") and not await storage.unwatch(row.id, "2")
+        assert await storage.watchers(row.id) == [("3", "cid", "dm")]
+        with pytest.raises(ValueError):
+            await storage.watch(row.id, "4", "dan", "loudly")
+    finally:
+        await storage.close()
