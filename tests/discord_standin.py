@@ -86,6 +86,19 @@ Discord saying no (issue 30 item 4), with Discord's status codes and JSON error 
   (:func:`server_error`: ``500``/``502``/``504`` are retried by discord.py after 1, 3, 5… s,
   ``503`` is raised at once).
 
+Message bodies (issue 27): every message the bot creates or edits (channel messages,
+interaction responses, followups and their edits) is checked against Discord's rules by
+:func:`message_problems` — Components V2 (flag ``IS_COMPONENTS_V2``): no ``content``,
+``embeds``, ``poll`` or stickers, top-level and container nesting, sections, action rows
+(five buttons or one select), media galleries naming uploaded files with descriptions of
+at most 1024 characters, at most 40 components and 4000 characters of text; classic
+messages: at most five action rows and 2000 characters. A body that breaks them is
+``400 Invalid Form Body (50035)`` and listed in :attr:`DiscordStandin.invalid_bodies`
+(the ``standin`` fixture fails a test that sent one). :func:`text_of` and
+:func:`custom_ids` read a message's words and ids whether it is classic or V2.
+``slash(..., guild_id=None, private_channel=True)`` comes from a group DM (context 2) of
+a user-installed app; the stand-in knows no such channel, so the bot cannot post there.
+
 Not emulated: rate limits Discord would impose by itself (no ``X-RateLimit-*`` headers on
 ordinary answers), MESSAGE_CREATE echoes of messages the bot posts, permissions from roles
 and overwrites (only :meth:`DiscordStandin.deny`), voice.
