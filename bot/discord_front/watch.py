@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 #: The choices of ``via``: the two ways to be told, and stopping.
 VIA = ("mention", "dm", "off")
+#: What a watcher is told when they start watching, by the way they chose.
+STARTED = {"mention": "board_post.watch.started_mention", "dm": "board_post.watch.started_dm"}
 
 
 async def watch(front: Front, interaction: discord.Interaction, via: str) -> None:
@@ -48,7 +50,7 @@ async def watch(front: Front, interaction: discord.Interaction, via: str) -> Non
         key = "board_post.watch.seated"
     else:
         await storage.watch(row.id, person.user_id, person.name, via)
-        key = f"board_post.watch.started_{via}"
+        key = STARTED[via]
     await interaction.response.send_message(t(key, locale), ephemeral=True)
 
 
