@@ -28,9 +28,11 @@ from .discord_front import components
 from .discord_front.client import FrontClient
 from .discord_front.commands import Front, build_commands
 from .discord_front.days import Days, build_days_commands
+from .discord_front.install import place_commands
 from .discord_front.plan_commands import PlansButton, build_plan_commands
 from .discord_front.seats import TakeoverButton, install_seat_commands
 from .discord_front.translator import CatalogueTranslator
+from .discord_front.watch import install_watch_command
 from .gateway import GatewayAdvice, LoginQueue, TooFewShards, ask_gateway, check_shards
 from .service import SessionService, Update
 from .sharding import ShardConfigError
@@ -64,8 +66,10 @@ class TideboundClient(FrontClient):
         game = next(c for c in commands if c.name == "game")
         assert isinstance(game, app_commands.Group)
         install_seat_commands(self.front, game)  # /game takeover, /game kick
-        for command in [*commands, *build_days_commands(self.days),
-                        *build_plan_commands(self.front)]:
+        install_watch_command(self.front, game)  # /game watch (issue 27 item 5)
+        every = [*commands, *build_days_commands(self.days), *build_plan_commands(self.front)]
+        place_commands(every)  # user installs, group DMs (issue 27 item 4)
+        for command in every:
             self.tree.add_command(command)
         self.tree.error(self.front.on_command_error)
         components.HANDLERS.update(

@@ -155,4 +155,16 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (session_id, seat, slot)
     )
     """,
+    # 9: issue 27 item 5. Who follows a game without a seat (``/game watch``), and how
+    # they are told of a new turn post (``via``: a DM or a mention in the post).
+    """
+    CREATE TABLE watchers (
+        session_id  INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        user_id     TEXT    NOT NULL,
+        name        TEXT    NOT NULL,
+        via         TEXT    NOT NULL,
+        since       REAL    NOT NULL,
+        PRIMARY KEY (session_id, user_id)
+    )
+    """,
 )

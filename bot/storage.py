@@ -12,8 +12,8 @@ from: of two moves computed from the same version, exactly one is stored.
 :class:`Storage` is one object over the parts of the database, one module each:
 sessions and the action log (:mod:`bot.session_tables`), reminders and vacations
 (:mod:`bot.reminder_tables`), settings (:mod:`bot.settings_tables`), results and ratings
-(:mod:`bot.result_tables`), players' plans (:mod:`bot.plan_tables`); the rows they
-read are in :mod:`bot.storage_rows`.
+(:mod:`bot.result_tables`), players' plans (:mod:`bot.plan_tables`), watchers
+(:mod:`bot.watch_tables`); the rows they read are in :mod:`bot.storage_rows`.
 """
 from __future__ import annotations
 
@@ -44,9 +44,11 @@ from .storage_rows import (
     StorageError,
     Vacation,
 )
+from .watch_tables import WatchTables
 
 
-class Storage(SessionTables, ReminderTables, SettingsTables, ResultTables, PlanTables):
+class Storage(SessionTables, ReminderTables, SettingsTables, ResultTables, PlanTables,
+              WatchTables):
     """An open database, made of its parts by concern (see the module's docstring).
     Use :meth:`open` (or ``async with await Storage.open(...)``)."""
 

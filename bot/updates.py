@@ -88,6 +88,12 @@ class Update:
     plan_notes: dict[str, str] = field(default_factory=dict)
     #: "You're next" DMs to send (issue 26 item 5, :mod:`bot.heads_up`): at most one.
     heads_up: tuple[HeadsUp, ...] = ()
+    #: One short line per seat for the turn post (issue 27 item 1): its name, score and
+    #: cards in hand, only from the public view (never hidden information).
+    seat_lines: tuple[str, ...] = ()
+    #: Who follows the game without a seat (issue 27 item 5), as (user id, name, via):
+    #: ``via`` is ``"dm"`` or ``"mention"``.
+    watchers: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -232,7 +238,8 @@ class Updates:
         text = clip("\n".join(filter(None, [account, self.score_text(loaded), turn])))
         update = Update(row.id, row.version, row.status, text, game=row.game,
                         locale=row.locale, deadline=row.deadline,
-                        public_buttons=public_buttons(loaded))
+                        public_buttons=public_buttons(loaded), seat_lines=seat_lines(loaded),
+                        watchers=await self.watchers(row.id))
         if image:
             # The board's account box keeps what just happened (item 14); its header
             # already says whose turn it is.
@@ -279,6 +286,15 @@ class Updates:
         if summary is None:
             return None
         return describe_summary(row.game, summary, names(row), head, row.locale)
+
+    async def watchers(self, session_id: int) -> tuple[tuple[str, str, str], ...]:
+        """Who watches the game (issue 27 item 5); none when they cannot be read (a
+        watcher is never worth a failed move)."""
+        try:
+            return tuple(await self.sessions.storage.watchers(session_id))
+        except Exception:
+            logger.exception("session %s: its watchers could not be read", session_id)
+            return ()
 
     async def _logged_account(self, row: SessionRow) -> str:
         """The public account of the last logged move, when this process has not seen it
@@ -394,6 +410,8 @@ class Updates:
             self.release(row.id)
         else:
             update.public_buttons = public_buttons(loaded)
+            update.seat_lines = seat_lines(loaded)
+        update.watchers = await self.watchers(row.id)
         for (user_id, seat), hand in zip(private_seats.items(), hands, strict=True):
             update.private[user_id] = PrivateNote(t(
                 "platform.game.your_view", private_locale or row.locale,
@@ -419,6 +437,31 @@ def public_buttons(loaded: Loaded) -> tuple[tuple[str, str], ...]:
         return ()
     return tuple((t(label, row.locale), notation)
                  for label, notation in ruleset.public_buttons(state))
+
+
+def seat_lines(loaded: Loaded) -> tuple[str, ...]:
+    """A short line per seat that everyone may read (issue 27 item 1): the name, the score
+    and, when the game's public view counts them, the cards in hand; the seats to act
+    marked. Only the public view (``view(state, None)``) and the public scores are used."""
+    row, ruleset, state = loaded.row, loaded.ruleset, loaded.state
+    if ruleset.result(state) is not None:
+        return ()
+    locale = row.locale
+    players = names(row)
+    scores = ruleset.scores(state)
+    public = getattr(ruleset.view(state, None), "players", ())
+    actors = ruleset.actors(state)
+    lines = []
+    for seat, name in enumerate(players):
+        details = []
+        if seat < len(scores):
+            details.append(t("board_post.points", locale, count=scores[seat]))
+        hand = getattr(public[seat], "hand_count", None) if seat < len(public) else None
+        if isinstance(hand, int):
+            details.append(t("board_post.cards", locale, count=hand))
+        key = "board_post.seat_to_act" if seat in actors else "board_post.seat"
+        lines.append(t(key, locale, name=name, details=", ".join(details) or "—"))
+    return tuple(lines)
 
 
 def plain_account(row: SessionRow, log: Sequence[tuple[int, str]]) -> str:
@@ -450,4 +493,4 @@ def clip(text: str) -> str:
 
 
 __all__ = ["MAX_TEXT", "PrivateNote", "Update", "Updates", "board_key", "clip",
-           "plain_account", "public_buttons", "when", "with_names"]
+           "plain_account", "public_buttons", "seat_lines", "when", "with_names"]

@@ -26,6 +26,8 @@ async def standin() -> AsyncIterator[DiscordStandin]:
     """The loopback stand-in for Discord's REST API and gateway."""
     async with DiscordStandin() as server:
         yield server
+    # issue 27: every message the bot sent keeps Discord's rules (V2 nesting and limits)
+    assert not server.invalid_bodies, server.invalid_bodies
 
 
 @pytest.fixture

@@ -88,6 +88,19 @@ Discord saying no (issue 30 item 4), with Discord's status codes and JSON error 
   (:func:`server_error`: ``500``/``502``/``504`` are retried by discord.py after 1, 3, 5… s,
   ``503`` is raised at once).
 
+Message bodies (issue 27): every message the bot creates or edits (channel messages,
+interaction responses, followups and their edits) is checked against Discord's rules by
+:func:`message_problems` — Components V2 (flag ``IS_COMPONENTS_V2``): no ``content``,
+``embeds``, ``poll`` or stickers, top-level and container nesting, sections, action rows
+(five buttons or one select), media galleries naming uploaded files with descriptions of
+at most 1024 characters, at most 40 components and 4000 characters of text; classic
+messages: at most five action rows and 2000 characters. A body that breaks them is
+``400 Invalid Form Body (50035)`` and listed in :attr:`DiscordStandin.invalid_bodies`
+(the ``standin`` fixture fails a test that sent one). :func:`text_of` and
+:func:`custom_ids` read a message's words and ids whether it is classic or V2.
+``slash(..., guild_id=None, private_channel=True)`` comes from a group DM (context 2) of
+a user-installed app; the stand-in knows no such channel, so the bot cannot post there.
+
 Not emulated: rate limits Discord would impose by itself (no ``X-RateLimit-*`` headers on
 ordinary answers), MESSAGE_CREATE echoes of messages the bot posts, permissions from roles
 and overwrites (only :meth:`DiscordStandin.deny`), voice.
@@ -135,15 +148,20 @@ __all__ = [
     "UserArg",
     "autocomplete",
     "component",
+    "custom_ids",
+    "group_dm_channel_payload",
     "member_payload",
     "message_payload",
+    "message_problems",
     "new_snowflake",
     "rate_limited",
     "running_client",
     "server_error",
     "slash",
+    "text_of",
     "thread_payload",
     "user_payload",
+    "walk_components",
 ]
 
 _log = logging.getLogger(__name__)
@@ -371,6 +389,20 @@ def dm_channel_payload(channel_id: int, user_id: int) -> dict[str, Any]:
     }
 
 
+def group_dm_channel_payload(channel_id: int, user_ids: Sequence[int]) -> dict[str, Any]:
+    """A group DM (type 3) of ``user_ids`` (issue 27 item 4: a user-installed app is no
+    member there; the stand-in knows no such channel, as Discord refuses the bot it)."""
+    return {
+        "id": str(channel_id),
+        "type": 3,
+        "last_message_id": None,
+        "flags": 0,
+        "name": None,
+        "owner_id": str(user_ids[0]),
+        "recipients": [user_payload(u) for u in user_ids],
+    }
+
+
 def message_payload(
     *,
     message_id: int | None = None,
@@ -520,6 +552,7 @@ def _base_interaction(
     locale: str,
     application_id: int,
     guild_locale: str = "en-US",
+    private_channel: bool = False,
 ) -> dict[str, Any]:
     payload: dict[str, Any] = {
         "id": str(new_snowflake()),
@@ -544,6 +577,13 @@ def _base_interaction(
             member=member_payload(user_id, permissions=permissions),
             authorizing_integration_owners={"0": str(guild_id)},
             context=0,
+        )
+    elif private_channel:  # a group DM: the app answers there as installed by the user
+        payload.update(
+            channel=group_dm_channel_payload(channel_id, [user_id, *DEFAULT_USERS]),
+            user=user_payload(user_id),
+            authorizing_integration_owners={"1": str(user_id)},
+            context=2,
         )
     else:
         payload.update(
@@ -571,6 +611,7 @@ def slash(
     resolved: Mapping[str, Any] | None = None,
     application_id: int = APPLICATION_ID,
     guild_locale: str = "en-US",
+    private_channel: bool = False,
 ) -> dict[str, Any]:
     """An INTERACTION_CREATE payload for a CHAT_INPUT command (interaction type 2).
 
@@ -579,6 +620,7 @@ def slash(
     ``subcommand`` is ``"sub"`` (nested as a type-1 option) or ``"group sub"`` (type 2 > type 1).
     ``guild_id=None`` produces a DM interaction (``user`` instead of ``member``).
     ``command_guild_id`` marks the command as a guild command (``data.guild_id``).
+    ``private_channel=True`` (with ``guild_id=None``) comes from a group DM (context 2).
     """
     data = _command_data(
         name,
@@ -601,6 +643,7 @@ def slash(
         locale=locale,
         application_id=application_id,
         guild_locale=guild_locale,
+        private_channel=private_channel,
     )
 
 
@@ -719,6 +762,152 @@ def component(
     )
     payload["message"] = json.loads(json.dumps(message))  # private deep copy
     return payload
+
+
+# --------------------------------------------------------------------------------------------
+# Message payloads: Discord's rules for components, classic and V2 (issue 27 item 1)
+# --------------------------------------------------------------------------------------------
+
+FLAG_COMPONENTS_V2 = 1 << 15
+#: Component types (Discord's "Component Types").
+ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT = 1, 2, 3, 4
+SELECTS = frozenset({3, 5, 6, 7, 8})
+SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE_COMPONENT, SEPARATOR, CONTAINER = (
+    9, 10, 11, 12, 13, 14, 17)
+#: What may stand at the top of a V2 message, and inside a container.
+V2_TOP_LEVEL = frozenset({ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE_COMPONENT,
+                          SEPARATOR, CONTAINER})
+IN_CONTAINER = V2_TOP_LEVEL - {CONTAINER}
+#: Discord's limits on a message.
+V2_MAX_COMPONENTS = 40
+V2_MAX_TEXT = 4000
+CONTENT_MAX = 2000
+MEDIA_DESCRIPTION_MAX = 1024
+CLASSIC_MAX_ROWS = 5
+
+
+def walk_components(components: Sequence[Mapping[str, Any]]) -> Iterator[Mapping[str, Any]]:
+    """Every component of a message, nested ones (and a section's accessory) included."""
+    for component in components or []:
+        yield component
+        yield from walk_components(component.get("components") or [])
+        if component.get("accessory"):
+            yield component["accessory"]
+
+
+def text_of(message: Mapping[str, Any]) -> str:
+    """What a message says in words: its ``content`` and, in a V2 message, every text
+    display, in order (one line each)."""
+    texts = [str(c.get("content") or "") for c in walk_components(message.get("components")
+                                                                   or [])
+             if c.get("type") == TEXT_DISPLAY]
+    return "\n".join(filter(None, [str(message.get("content") or ""), *texts]))
+
+
+def custom_ids(message: Mapping[str, Any]) -> list[str]:
+    """The custom ids of a message's buttons and selects, wherever they are nested."""
+    return [str(c["custom_id"]) for c in walk_components(message.get("components") or [])
+            if c.get("custom_id")]
+
+
+def message_problems(payload: Mapping[str, Any], filenames: Sequence[str] = (), *,
+                     was_v2: bool = False, creating: bool = True) -> list[str]:
+    """What Discord would refuse in a create- or edit-message ``payload`` (``[]``: none).
+
+    A V2 message (flag ``IS_COMPONENTS_V2``) has no ``content``, ``embeds``, ``poll`` or
+    ``stickers``; at most 40 components in all and 4000 characters of text; containers,
+    sections, galleries and rows nested as Discord allows; gallery items that name an
+    uploaded file (``attachment://``) with descriptions of at most 1024 characters. A
+    classic message has at most five action rows and 2000 characters of content. Once a
+    message is V2 an edit cannot take the flag away."""
+    problems: list[str] = []
+    flags = payload.get("flags")
+    v2 = bool(int(flags or 0) & FLAG_COMPONENTS_V2) or (was_v2 and flags is None)
+    if was_v2 and flags is not None and not v2:
+        problems.append("IS_COMPONENTS_V2 cannot be removed from a message")
+    components = payload.get("components") or []
+    uploaded = set(filenames) | {str(a.get("filename")) for a in payload.get("attachments")
+                                 or [] if a.get("filename")}
+
+    def check_row(row: Mapping[str, Any]) -> None:
+        children = row.get("components") or []
+        kinds = [c.get("type") for c in children]
+        if not children:
+            problems.append("an action row needs a component")
+        elif any(k in SELECTS for k in kinds) and len(children) != 1:
+            problems.append("a select fills its action row alone")
+        elif any(k not in SELECTS and k != BUTTON for k in kinds):
+            problems.append(f"an action row holds only buttons or a select, not {kinds}")
+        elif len(children) > 5:
+            problems.append("an action row holds at most 5 buttons")
+        for child in children:
+            if len(str(child.get("custom_id") or "")) > 100:
+                problems.append("a custom_id is longer than 100 characters")
+            if len(str(child.get("label") or "")) > 80:
+                problems.append("a button label is longer than 80 characters")
+
+    def check(component: Mapping[str, Any], allowed: frozenset[int], where: str) -> None:
+        kind = component.get("type")
+        if kind not in allowed:
+            problems.append(f"component type {kind} is not allowed {where}")
+            return
+        if kind == ACTION_ROW:
+            check_row(component)
+        elif kind == CONTAINER:
+            if not component.get("components"):
+                problems.append("a container needs a component")
+            for child in component.get("components") or []:
+                check(child, IN_CONTAINER, "in a container")
+        elif kind == SECTION:
+            texts = component.get("components") or []
+            if not 1 <= len(texts) <= 3 or any(c.get("type") != TEXT_DISPLAY for c in texts):
+                problems.append("a section holds one to three text displays")
+            if (component.get("accessory") or {}).get("type") not in (BUTTON, THUMBNAIL):
+                problems.append("a section's accessory is a button or a thumbnail")
+        elif kind == TEXT_DISPLAY:
+            if not str(component.get("content") or ""):
+                problems.append("a text display needs content")
+        elif kind == MEDIA_GALLERY:
+            items = component.get("items") or []
+            if not 1 <= len(items) <= 10:
+                problems.append("a media gallery holds one to ten items")
+            for item in items:
+                url = str((item.get("media") or {}).get("url") or "")
+                if url.startswith("attachment://") and \
+                        url.removeprefix("attachment://") not in uploaded:
+                    problems.append(f"{url} is not an uploaded file")
+                elif not url:
+                    problems.append("a media gallery item needs a url")
+                if len(str(item.get("description") or "")) > MEDIA_DESCRIPTION_MAX:
+                    problems.append("a media description is longer than 1024 characters")
+
+    if v2:
+        for key in ("content", "embeds", "poll", "stickers", "sticker_ids"):
+            if payload.get(key):
+                problems.append(f"a Components V2 message cannot have {key!r}")
+        if creating and not components:
+            problems.append("a Components V2 message needs components")
+        for component in components:
+            check(component, V2_TOP_LEVEL, "at the top of a message")
+        every = list(walk_components(components))
+        if len(every) > V2_MAX_COMPONENTS:
+            problems.append(f"{len(every)} components, more than {V2_MAX_COMPONENTS}")
+        text = sum(len(str(c.get("content") or "")) for c in every
+                   if c.get("type") == TEXT_DISPLAY)
+        if text > V2_MAX_TEXT:
+            problems.append(f"{text} characters of text, more than {V2_MAX_TEXT}")
+    else:
+        if len(str(payload.get("content") or "")) > CONTENT_MAX:
+            problems.append("content is longer than 2000 characters")
+        if len(components) > CLASSIC_MAX_ROWS:
+            problems.append("more than 5 action rows")
+        for component in components:
+            if component.get("type") != ACTION_ROW:
+                problems.append(f"component type {component.get('type')} needs the "
+                                "IS_COMPONENTS_V2 flag")
+            else:
+                check_row(component)
+    return problems
 
 
 # --------------------------------------------------------------------------------------------
@@ -1006,6 +1195,8 @@ class DiscordStandin:
         self.requests: list[RecordedRequest] = []
         self.gateway_received: list[dict[str, Any]] = []
         self.internal_errors: list[str] = []
+        #: Message bodies refused for breaking Discord's rules: (method, route, problems).
+        self.invalid_bodies: list[tuple[str, str, list[str]]] = []
         self.messages: dict[int, dict[str, Any]] = {}
         self.attachments: dict[int, tuple[str, bytes]] = {}
         self.commands: list[dict[str, Any]] = []
@@ -1137,7 +1328,8 @@ class DiscordStandin:
             return await asyncio.wait_for(fut, timeout)
         except TimeoutError:
             recorded = "\n  ".join(str(r) for r in self.requests[start:]) or "(nothing)"
-            errors = "\n".join(self.internal_errors)
+            errors = "\n".join([*self.internal_errors,
+                                *(f"refused {m} {r}: {p}" for m, r, p in self.invalid_bodies)])
             raise TimeoutError(
                 f"no matching request within {timeout}s; recorded since #{start}:\n  {recorded}"
                 + (f"\nstand-in internal errors:\n{errors}" if errors else "")
@@ -1575,10 +1767,45 @@ class DiscordStandin:
             channel_id = match.groupdict().get("channel_id")
             if channel_id is not None and auth and self._lacks(int(channel_id), "view_channel"):
                 return _error(403, 50001, "Missing Access")
+            problems = self._message_problems(rec, match)
+            if problems:
+                self.invalid_bodies.append((rec.method, rec.route, problems))
+                return _error(400, 50035, "Invalid Form Body: " + "; ".join(problems))
             return await handler(rec, match)
         return _error(
             404, 0, f"404: Not Found (discord stand-in has no route for {rec.method} {rec.path})"
         )
+
+    def _message_problems(self, rec: RecordedRequest, m: re.Match[str]) -> list[str]:
+        """Discord's rules for a message body this request carries (see
+        :func:`message_problems`); ``[]`` for any other request."""
+        body = _body(rec)
+        route = rec.route
+        message: Mapping[str, Any] | None = None
+        if rec.method == "POST" and re.fullmatch(r"/interactions/\d+/[^/]+/callback", route):
+            if body.get("type") not in (CB_MESSAGE, CB_UPDATE):
+                return []
+            if body.get("type") == CB_UPDATE:
+                state = self._interactions.get(m["token"])
+                message = (state.payload.get("message") if state is not None else None)
+            body = body.get("data") or {}
+            creating = body is not None and _body(rec).get("type") == CB_MESSAGE
+        elif rec.method == "POST" and (re.fullmatch(r"/channels/\d+/messages", route)
+                                       or re.fullmatch(r"/webhooks/\d+/[^/]+", route)):
+            creating = True
+        elif rec.method == "PATCH" and re.fullmatch(
+                r"/(channels/\d+|webhooks/\d+/[^/]+)/messages/[^/]+", route):
+            creating = False
+            raw = m.groupdict().get("message_id")
+            if raw == "@original":
+                state = self._interactions.get(m["token"])
+                raw = str(state.original_id) if state is not None else None
+            message = self.messages.get(int(raw)) if raw and raw.isdigit() else None
+        else:
+            return []
+        was_v2 = bool(message and int(message.get("flags") or 0) & FLAG_COMPONENTS_V2)
+        return message_problems(body, [f.filename for f in rec.files], was_v2=was_v2,
+                                creating=creating)
 
     def _internal_error(self, where: str) -> str:
         text = f"{where}:\n{traceback.format_exc()}"

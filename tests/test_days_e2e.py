@@ -23,6 +23,7 @@ from discord_standin import (
     component,
     running_client,
     slash,
+    text_of,
 )
 from tidebound_support import Driver, factory, start_game
 
@@ -67,7 +68,7 @@ async def test_server_language_needs_manage_server_and_reaches_public_posts(
         payload, _ = await driver.send(slash("game", {"game": "hagoth"}, subcommand="new"))
         body = await driver.callback(payload)
         assert body["type"] == 4
-        assert "открывает партию" in body["data"]["content"], "the lobby is in Russian"
+        assert "открывает партию" in text_of(body["data"]), "the lobby is in Russian"
         labels = {c["label"] for row in body["data"]["components"] for c in row["components"]}
         assert "Сесть" in labels
         payload, _ = await driver.send(slash("settings", subcommand="show"))
@@ -86,7 +87,7 @@ async def test_guild_locale_is_the_default_language(standin: DiscordStandin,
         payload, _ = await driver.send(slash("game", {"game": "hagoth"}, subcommand="new",
                                              guild_locale="cs"))
         body = await driver.callback(payload)
-        assert "otevírá" in body["data"]["content"] or "hru" in body["data"]["content"]
+        assert "otevírá" in text_of(body["data"]) or "hru" in text_of(body["data"])
         assert client.storage is not None
         row = await client.storage.open_session(str(CHANNEL_ID))
         assert row is not None and row.locale == "cs"
@@ -148,8 +149,8 @@ async def test_reminder_by_dm_with_a_jump_link_after_a_restart(standin: DiscordS
         post = await standin.wait_for(
             lambda r: r.matches("POST", f"/channels/{dm}/messages$"), start=start, timeout=10)
         link = f"https://discord.com/channels/{GUILD_ID}/{CHANNEL_ID}/{board}"
-        assert link in str(post.json["content"]), post.json["content"]
-        assert "Вас ждёт ход" in str(post.json["content"])
+        assert link in text_of(post.json), text_of(post.json)
+        assert "Вас ждёт ход" in text_of(post.json)
         sent = standin.mark()
         await wake_reminders(client, 30)
         assert not [r for r in standin.requests[sent:] if "/messages" in r.path], "only once"
@@ -166,7 +167,7 @@ async def test_closed_dms_fall_back_to_the_channel_and_say_so(standin: DiscordSt
         start = standin.mark()
         await wake_reminders(client, 9)
         post: RecordedRequest = await channel_post(standin, start)
-        content = str(post.json["content"])
+        content = text_of(post.json)
         assert f"<@{USER_ID}>" in content and "could not send you a direct message" in content
         assert post.json["allowed_mentions"]["users"] == [USER_ID]
 
@@ -187,7 +188,7 @@ async def test_channel_reminders_after_a_chosen_time(standin: DiscordStandin,
         start = standin.mark()
         await wake_reminders(client, 2.1)
         post = await channel_post(standin, start)
-        assert "a move is waiting for you" in str(post.json["content"])
+        assert "a move is waiting for you" in text_of(post.json)
 
 
 async def test_vacation_tells_each_game_and_resumes_the_clock(standin: DiscordStandin,
@@ -212,7 +213,7 @@ async def test_vacation_tells_each_game_and_resumes_the_clock(standin: DiscordSt
         payload, _ = await driver.send(slash("vacation", {"days": 2}, subcommand="on"))
         assert "vacation until" in await ephemeral(driver, payload)
         told = await channel_post(standin, start)
-        assert "is on vacation" in str(told.json["content"])
+        assert "is on vacation" in text_of(told.json)
         assert told.json["allowed_mentions"] == {"parse": []}, "telling is not a ping"
         row = await client.storage.get(session_id)
         assert row is not None and row.deadline is None
@@ -225,7 +226,7 @@ async def test_vacation_tells_each_game_and_resumes_the_clock(standin: DiscordSt
         payload, _ = await driver.send(slash("vacation", subcommand="off"))
         assert "Welcome back" in await ephemeral(driver, payload)
         back = await channel_post(standin, start)
-        assert "back from vacation" in str(back.json["content"])
+        assert "back from vacation" in text_of(back.json)
         row = await client.storage.get(session_id)
         assert row is not None and row.deadline is not None
         assert abs(row.deadline - before.deadline) < 60, "the time left, not a fresh day"
@@ -264,7 +265,7 @@ async def test_ephemeral_texts_follow_the_readers_locale_in_a_russian_server(
         await driver.callback(payload)
         payload, start = await driver.send(slash("game", subcommand="start"))
         post = await driver.public_post(payload, start)
-        assert cyrillic.search(str(post.json["content"])), "the board post is in Russian"
+        assert cyrillic.search(text_of(post.json)), "the board post is in Russian"
         for locale, russian in (("en-US", False), ("ru", True)):
             payload, _ = await driver.send(autocomplete("move", {"move": ""}, "move",
                                                         locale=locale))

@@ -8,7 +8,7 @@ import re
 import time
 from pathlib import Path
 
-from discord_standin import USER_ID, DiscordStandin, running_client
+from discord_standin import USER_ID, DiscordStandin, running_client, text_of
 from tidebound_support import Driver, factory, start_game
 
 
@@ -18,8 +18,8 @@ async def test_expired_deadline_posts_to_the_channel(standin: DiscordStandin,
     async with running_client(factory(str(tmp_path / "tidebound.db")), standin) as client:
         session_id = await start_game(driver, options="clock=24h target=5", bots=1)
         started = next(r for r in reversed(standin.requests)
-                       if isinstance(r.json, dict) and "<t:" in str(r.json.get("content")))
-        assert re.search(r"<t:\d+:R>", str(started.json["content"])), "a Discord timestamp"
+                       if isinstance(r.json, dict) and "<t:" in text_of(r.json))
+        assert re.search(r"<t:\d+:R>", text_of(started.json)), "a Discord timestamp"
         assert client.service is not None and client.storage is not None
         row = await client.storage.get(session_id)
         assert row is not None and row.deadline is not None
@@ -33,7 +33,7 @@ async def test_expired_deadline_posts_to_the_channel(standin: DiscordStandin,
         client.service.deadline_changed.set()
         post = await standin.wait_for(
             lambda r: r.matches("POST", r"/channels/\d+/messages$"), start=start, timeout=10)
-        content = str(post.json["content"])
+        content = text_of(post.json)
         assert "time ran out" in content and "played for them" in content
         assert f"<@{USER_ID}>" in content, "the next player is pinged"
         assert post.json["allowed_mentions"]["users"] == [USER_ID]

@@ -17,8 +17,10 @@ from discord_standin import (
     RecordedRequest,
     autocomplete,
     component,
+    custom_ids,
     running_client,
     slash,
+    text_of,
 )
 from tidebound_support import (
     EPHEMERAL,
@@ -100,7 +102,7 @@ async def test_whole_game_with_bots_and_a_restart(standin: DiscordStandin, db_pa
         png_of(post)
 
         for _ in range(400):
-            content = str(post.json.get("content"))
+            content = text_of(post.json)
             if "Game over" in content:
                 break
             mentions = post.json["allowed_mentions"]
@@ -109,7 +111,7 @@ async def test_whole_game_with_bots_and_a_restart(standin: DiscordStandin, db_pa
                 assert f"<@{USER_ID}>" in content
             post = await play_by_autocomplete(driver)
             png_of(post)
-        assert "Game over" in str(post.json.get("content"))
+        assert "Game over" in text_of(post.json)
         assert post.json["allowed_mentions"] == {"parse": []}, "nobody is pinged at the end"
         # a finished game offers no moves, only its Rematch and replay (issue 16)
         assert [c["custom_id"].rsplit(":", 1)[0] for row in post.json["components"]
@@ -140,7 +142,7 @@ async def test_bad_inputs_get_clear_ephemeral_messages(
         assert "host" in (await driver.ephemeral_text(payload, start)).lower()
         payload, start = await driver.send(slash("game", subcommand="start"))
         post = await driver.public_post(payload, start)
-        content = str(post.json["content"])
+        content = text_of(post.json)
         mover = USER_ID if f"<@{USER_ID}>" in content else OTHER_USER_ID
         waiter = OTHER_USER_ID if mover == USER_ID else USER_ID
         assert post.json["allowed_mentions"]["users"] == [mover]
@@ -155,8 +157,7 @@ async def test_bad_inputs_get_clear_ephemeral_messages(
         assert "no ship" in (await driver.ephemeral_text(payload, start))
 
         board = standin.messages[int(post.response["id"])]
-        session_id = int(next(c["custom_id"] for row in post.json["components"]
-                              for c in row["components"]).rsplit(":", 1)[1])
+        session_id = int(custom_ids(post.json)[0].rsplit(":", 1)[1])
         # A stale move button (version 0 never exists after start).
         payload, start = await driver.send(
             component(f"tb:mv:{session_id}:0:act wood", user_id=mover))
@@ -190,7 +191,7 @@ async def test_lobby_buttons_hand_rules_and_abandon(standin: DiscordStandin, db_
         # Bob joins by clicking the lobby's Join button: the lobby message is updated in place.
         payload, _ = await driver.send(component(join, user_id=OTHER_USER_ID, message=message))
         body = await driver.callback(payload)
-        assert body["type"] == 7 and "bob" in body["data"]["content"]
+        assert body["type"] == 7 and "bob" in text_of(body["data"])
 
         payload, start = await driver.send(slash("hand"))
         assert "hasn't started" in (await driver.ephemeral_text(payload, start))
@@ -204,7 +205,7 @@ async def test_lobby_buttons_hand_rules_and_abandon(standin: DiscordStandin, db_
 
         payload, _ = await driver.send(slash("rules", {"game": "hagoth", "topic": "attacks"}))
         body = await driver.callback(payload)
-        assert body["data"]["flags"] & EPHEMERAL and "Delay" in body["data"]["content"]
+        assert body["data"]["flags"] & EPHEMERAL and "Delay" in text_of(body["data"])
 
         payload, start = await driver.send(slash("game", subcommand="abandon",
                                                  user_id=OTHER_USER_ID))
@@ -213,4 +214,4 @@ async def test_lobby_buttons_hand_rules_and_abandon(standin: DiscordStandin, db_
         payload, start = await driver.send(slash("game", subcommand="abandon",
                                                  user_id=OTHER_USER_ID, permissions=manager))
         post = await driver.public_post(payload, start)
-        assert "abandoned" in post.json["content"] and not post.json.get("components")
+        assert "abandoned" in text_of(post.json) and not post.json.get("components")

@@ -23,6 +23,7 @@ from discord_standin import (
     running_client,
     server_error,
     slash,
+    text_of,
 )
 from tidebound_support import EPHEMERAL, Driver, factory, read_session, start_game
 
@@ -137,7 +138,7 @@ async def test_too_large_image_posts_the_text_and_says_why(standin: DiscordStand
         start = standin.mark()
         expire(client)
         (post,) = await eventually(lambda: posts(standin, start))
-        content = str(post.json["content"])
+        content = text_of(post.json)
         assert "time ran out" in content and f"<@{USER_ID}>" in content
         assert post.json["allowed_mentions"]["users"] == [USER_ID]
         assert "too large" in content and "/game status" in content, content
@@ -157,8 +158,8 @@ async def test_without_attach_files_the_text_says_so(standin: DiscordStandin,
         start = standin.mark()
         expire(client)
         (post,) = await eventually(lambda: posts(standin, start))
-        assert "Attach Files" in str(post.json["content"]), post.json["content"]
-        assert "time ran out" in str(post.json["content"]) and not post.files
+        assert "Attach Files" in text_of(post.json), text_of(post.json)
+        assert "time ran out" in text_of(post.json) and not post.files
 
 
 async def test_move_whose_image_is_refused_says_why(standin: DiscordStandin,
@@ -174,8 +175,8 @@ async def test_move_whose_image_is_refused_says_why(standin: DiscordStandin,
         post = await standin.wait_for(
             lambda r: r.matches("POST", f"/webhooks/\\d+/{token}$") and r.status == 200,
             start=start)
-        assert "too large" in str(post.json["content"]) and not post.files
-        assert "To play: alice" in str(post.json["content"])
+        assert "too large" in text_of(post.json) and not post.files
+        assert "To play: alice" in text_of(post.json)
 
 
 # -- the bot lacking Send Messages or Create Public Threads ------------------------------------
@@ -198,7 +199,7 @@ async def test_without_send_messages_the_post_is_kept_and_sent_later(
         standin.allow(CHANNEL_ID)
         client.service.deadline_changed.set()  # type: ignore[union-attr]
         (post,) = await eventually(lambda: posts(standin, start))
-        assert "time ran out" in str(post.json["content"]) and post.files, "the full post"
+        assert "time ran out" in text_of(post.json) and post.files, "the full post"
 
 
 async def test_without_send_messages_the_next_command_shows_what_was_kept(
@@ -222,7 +223,7 @@ async def test_without_send_messages_the_next_command_shows_what_was_kept(
 
         await eventually(lambda: len(public()) >= 2)
         kept, status = public()
-        assert "so this was played for them" in str(kept.json["content"]), "kept first"
+        assert "so this was played for them" in text_of(kept.json), "kept first"
         assert kept.files, "in full, with its board"
         assert status.files
 
@@ -259,7 +260,7 @@ async def test_rate_limited_post_goes_out_after_retry_after(standin: DiscordStan
         start = standin.mark()
         expire(client)
         (post,) = await eventually(lambda: posts(standin, start))
-        assert "time ran out" in str(post.json["content"]) and post.files
+        assert "time ran out" in text_of(post.json) and post.files
         assert [r.status for r in posts(standin, start, status=None)] == [429, 429, 200]
         assert client.storage is not None
         row = await client.storage.get(session_id)
@@ -277,7 +278,7 @@ async def test_server_errors_are_retried_and_the_post_kept(standin: DiscordStand
         start = standin.mark()
         expire(client)
         (post,) = await eventually(lambda: posts(standin, start))
-        assert post.files and "time ran out" in str(post.json["content"])
+        assert post.files and "time ran out" in text_of(post.json)
 
         standin.fail("POST", MESSAGES, lambda: server_error(503), times=2)
         start = standin.mark()
@@ -289,7 +290,7 @@ async def test_server_errors_are_retried_and_the_post_kept(standin: DiscordStand
         await eventually(lambda: len(posts(standin, start, status=503)) == 2)
         client.service.deadline_changed.set()  # type: ignore[union-attr]
         (post,) = await eventually(lambda: posts(standin, start))
-        assert post.files and "time ran out" in str(post.json["content"])
+        assert post.files and "time ran out" in text_of(post.json)
 
 
 async def test_new_game_warns_the_host_of_missing_permissions(standin: DiscordStandin,

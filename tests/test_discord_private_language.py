@@ -16,6 +16,7 @@ from discord_standin import (
     RecordedRequest,
     running_client,
     slash,
+    text_of,
 )
 from test_days_e2e import ephemeral
 from tidebound_support import EPHEMERAL, Driver, factory
@@ -53,15 +54,15 @@ async def test_hint_and_log_follow_the_readers_locale(standin: DiscordStandin,
         await driver.callback(payload)
         payload, start = await driver.send(slash("game", subcommand="start"))
         board = await driver.public_post(payload, start)
-        assert CYRILLIC.search(words(str(board.json["content"]))), "the board is Russian"
+        assert CYRILLIC.search(words(text_of(board.json))), "the board is Russian"
 
         texts: dict[str, dict[str, str]] = {}
         for locale in ("en-US", "cs", "ru"):
             payload, start = await driver.send(slash("hint", locale=locale))
-            hint = str((await private(driver, payload, start)).json["content"])
+            hint = text_of((await private(driver, payload, start)).json)
             payload, start = await driver.send(slash("game", {"count": 5}, subcommand="log",
                                                      locale=locale))
-            log = str((await private(driver, payload, start)).json["content"])
+            log = text_of((await private(driver, payload, start)).json)
             payload, start = await driver.send(slash("game", subcommand="history",
                                                      locale=locale))
             history = (await private(driver, payload, start)).files[0].data.decode()

@@ -15,6 +15,7 @@ from discord_standin import (
     DiscordStandin,
     running_client,
     slash,
+    text_of,
 )
 from test_days_e2e import ephemeral, wake_reminders
 from tidebound_support import Driver, factory, start_game
@@ -22,7 +23,7 @@ from tidebound_support import Driver, factory, start_game
 
 def posts_since(standin: DiscordStandin, start: int) -> list[str]:
     """Messages the bot posted (a channel or a DM) since ``start``."""
-    return [str(r.json.get("content")) for r in standin.requests[start:]
+    return [text_of(r.json) for r in standin.requests[start:]
             if r.matches("POST", r"/channels/\d+/messages")]
 
 

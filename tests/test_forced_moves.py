@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from discord_standin import text_of
 
 from bot.service import Person, SessionService, Update
 from bot.storage import ACTIVE, Storage
@@ -132,7 +133,7 @@ async def test_forced_move_through_discord(standin: object, db_path: str) -> Non
         payload, start = await driver.send(slash("move", {"move": notation}))
         assert (await driver.callback(payload))["type"] == 5
         post = await driver.public_post(payload, start)
-        assert FORCED in str(post.json["content"]), post.json["content"]
+        assert FORCED in text_of(post.json), text_of(post.json)
     async with await Storage.open(db_path) as storage:
         row = await storage.get(session_id)
         assert row is not None and row.state is not None

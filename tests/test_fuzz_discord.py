@@ -25,6 +25,7 @@ from discord_standin import (
     component,
     running_client,
     slash,
+    text_of,
 )
 from game_positions import LONG, RULESET_IDS
 from tidebound_support import EPHEMERAL, Driver, factory, read_session, start_game
@@ -170,10 +171,10 @@ async def test_a_stored_move_is_posted_even_when_its_message_fails(
             told = await standin.wait_for(
                 lambda r: r.matches("PATCH", f"/webhooks/\\d+/{re.escape(payload['token'])}"
                                     "/messages/@original")
-                and "saved" in str(r.json.get("content")), start=start, timeout=10)
-        assert "could not be drawn" in str(told.json["content"])
+                and "saved" in text_of(r.json), start=start, timeout=10)
+        assert "could not be drawn" in text_of(told.json)
         assert not post.files, "posted as plain text"
-        assert post.json["content"], "with what happened"
+        assert text_of(post.json), "with what happened"
         after, _, replays = await read_session(db_path, session_id)
         assert after.version > before.version and replays
 

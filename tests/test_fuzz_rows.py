@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from discord_standin import USER_ID, DiscordStandin, autocomplete, running_client, slash
+from discord_standin import USER_ID, DiscordStandin, autocomplete, running_client, slash, text_of
 from game_positions import LONG, RULESET_IDS
 from tidebound_support import Driver, factory
 
@@ -206,6 +206,6 @@ async def test_the_bot_starts_with_a_damaged_session_and_answers_in_its_channel(
         assert "damaged" in body["data"]["choices"][0]["name"]
         payload, start = await driver.send(slash("game", subcommand="abandon"))
         post = await driver.public_post(payload, start)
-        assert "abandoned" in post.json["content"]
+        assert "abandoned" in text_of(post.json)
         payload, _ = await driver.send(slash("game", {"game": "hagoth"}, subcommand="new"))
         assert "opened a game" in (await driver.callback(payload))["data"]["content"]

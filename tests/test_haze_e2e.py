@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from discord_standin import DiscordStandin, autocomplete, running_client, slash
+from discord_standin import DiscordStandin, autocomplete, running_client, slash, text_of
 from tidebound_support import (
     EPHEMERAL,
     Driver,
@@ -121,7 +121,7 @@ async def test_discord_game_to_the_end(standin: DiscordStandin, db_path: str, mo
         post = await driver.public_post(payload, start)
         png_of(post)
         for _ in range(700):
-            if "Game over" in str(post.json.get("content")):
+            if "Game over" in text_of(post.json):
                 break
             payload, _ = await driver.send(autocomplete("move", {"move": ""}, "move"))
             body = await driver.callback(payload)
@@ -131,7 +131,7 @@ async def test_discord_game_to_the_end(standin: DiscordStandin, db_path: str, mo
                 slash("move", {"move": pick.choice(choices)["value"]}))
             assert (await driver.callback(payload))["type"] == 5
             post = await driver.public_post(payload, start)
-        assert "Game over" in str(post.json.get("content"))
+        assert "Game over" in text_of(post.json)
         assert len(post.files) == 2, "the final post carries the board and the summary"
     row, log_length, replays = await read_session(db_path, session_id)
     assert row.status == FINISHED and row.game == GAME and replays
@@ -207,7 +207,7 @@ async def test_discord_competitive_game_with_a_special_action_out_of_turn(
         assert (await driver.callback(payload))["type"] == 5
         post = await driver.public_post(payload, start)
         for _ in range(900):
-            if "Game over" in str(post.json.get("content")):
+            if "Game over" in text_of(post.json):
                 break
             state = await _stored_state(db_path, session_id)
             assert 0 in ruleset.actors(state), "the bots wait only for the human"
@@ -221,8 +221,8 @@ async def test_discord_competitive_game_with_a_special_action_out_of_turn(
             assert (await driver.callback(payload))["type"] == 5
             post = await driver.public_post(payload, start)
             if isinstance(action, Use):
-                assert "uses a special action" in str(post.json.get("content"))
-        assert "Game over" in str(post.json.get("content"))
+                assert "uses a special action" in text_of(post.json)
+        assert "Game over" in text_of(post.json)
     assert used_out_of_turn >= 1
     row, log_length, replays = await read_session(db_path, session_id)
     assert row.status == FINISHED and replays and log_length == row.version - 1

@@ -13,6 +13,7 @@ from discord_standin import (
     component,
     running_client,
     slash,
+    text_of,
 )
 from tidebound_support import EPHEMERAL, Driver, factory, start_game
 
@@ -32,7 +33,7 @@ async def test_help_says_what_tidebound_is_and_how_to_start(
     async with running_client(factory(db_path), standin):
         payload, _ = await driver.send(slash("help"))
         body = await driver.callback(payload)
-    text = body["data"]["content"]
+    text = text_of(body["data"])
     assert body["type"] == 4 and body["data"]["flags"] & EPHEMERAL
     assert text.startswith("**Tidebound** plays board games") and len(text) <= 2000
     for ruleset in all_rulesets():
@@ -77,8 +78,8 @@ async def test_host_removes_a_bot_by_the_lobby_menu_and_by_command(
         # The host picks Bot 1: the lobby message is rewritten without it.
         payload, _ = await driver.send(component(kick, 3, ["1:Bot 1"], message=message))
         body = await driver.callback(payload)
-        assert body["type"] == 7 and "removed Bot 1 from the lobby" in body["data"]["content"]
-        assert "2. bob" in body["data"]["content"] and "(bot)" not in body["data"]["content"]
+        assert body["type"] == 7 and "removed Bot 1 from the lobby" in text_of(body["data"])
+        assert "2. bob" in text_of(body["data"]) and "(bot)" not in text_of(body["data"])
 
         # The same pick again, from the old message: seat 2 holds bob now, so refused.
         payload, start = await driver.send(component(kick, 3, ["1:Bot 1"], message=message))
@@ -91,7 +92,7 @@ async def test_host_removes_a_bot_by_the_lobby_menu_and_by_command(
         assert choices == [{"name": "2. bob", "value": 2}]
         payload, _ = await driver.send(slash("game", {"seat": 2}, subcommand="remove"))
         body = await driver.callback(payload)
-        assert body["type"] == 4 and "removed bob from the lobby" in body["data"]["content"]
+        assert body["type"] == 4 and "removed bob from the lobby" in text_of(body["data"])
         payload, start = await driver.send(slash("game", {"seat": 1}, subcommand="remove"))
         assert "You can't remove yourself" in await driver.ephemeral_text(payload, start)
 

@@ -28,6 +28,7 @@ from discord_standin import (
     component,
     running_client,
     slash,
+    text_of,
 )
 from PIL import Image
 from tidebound_support import (
@@ -165,12 +166,12 @@ async def test_whole_game_against_bots_through_discord(
         assert any("target" in c["value"] for c in body["data"]["choices"])
 
         session_id, post = await open_game(driver, game=GAME, options="target=8", bots=3)
-        assert "Hexfolk" in str(post.json["content"])
+        assert "Hexfolk" in text_of(post.json)
 
         played: list[str] = []
         pinged = False
         for step in range(300):
-            if "Game over" in str(post.json.get("content")):
+            if "Game over" in text_of(post.json):
                 break
             # After each move the bots play until the human must act again.
             pinged = check_pings(post) or pinged
@@ -199,7 +200,7 @@ async def test_whole_game_against_bots_through_discord(
                 post = await play_click(driver, clicks[choice])
             png_of(post)
             played.append(choice)
-        content = str(post.json.get("content"))
+        content = text_of(post.json)
         assert "Game over" in content, content
         assert pinged and any(p.startswith("settle") for p in played)
         assert any(p.startswith("bank ") for p in played), "a bank or harbour trade"
@@ -292,9 +293,9 @@ async def test_mixed_games_end_with_the_summary_image_in_discord(
         post = None
         for _ in range(600):
             post = await _passive_move(driver)
-            if "Game over" in str(post.json.get("content")):
+            if "Game over" in text_of(post.json):
                 break
-        assert post is not None and "Game over" in str(post.json.get("content"))
+        assert post is not None and "Game over" in text_of(post.json)
         assert len(post.files) == 2, "the final post carries the board and the summary"
         for index in range(2):
             image = Image.open(io.BytesIO(post.files[index].data))

@@ -15,6 +15,7 @@ from discord_standin import (
     autocomplete,
     running_client,
     slash,
+    text_of,
 )
 from PIL import Image
 from tidebound_support import (
@@ -43,7 +44,7 @@ async def gallery_reply(driver: Driver, payload: dict) -> tuple[str, Image.Image
     assert rec.files, "the gallery is attached"
     image = Image.open(io.BytesIO(rec.files[0].data))
     image.load()
-    return str(rec.json["content"]), image, time.monotonic() - started
+    return text_of(rec.json), image, time.monotonic() - started
 
 
 async def test_maps_shows_the_gallery_and_rules_maps_too(
@@ -62,7 +63,7 @@ async def test_maps_shows_the_gallery_and_rules_maps_too(
         assert seconds < 5  # kept, not drawn again
         payload, _ = await driver.send(slash("rules", {"game": "hexfolk", "topic": "turn"}))
         body = await driver.callback(payload)
-        assert body["type"] == 4 and "Roll the dice" in body["data"]["content"]
+        assert body["type"] == 4 and "Roll the dice" in text_of(body["data"])
 
 
 async def test_lobby_picks_a_map_and_start_rechecks_it(

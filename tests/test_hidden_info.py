@@ -25,7 +25,7 @@ from bot.replay import replay
 from bot.service import Person, SessionService
 from bot.sessions import Loaded
 from bot.storage import ACTIVE, SeatRow, SessionRow, Storage
-from bot.updates import Updates, public_buttons
+from bot.updates import Updates, public_buttons, seat_lines
 from games import Ruleset
 from games.plans import Play, plans_of
 from games.rng import GameRng
@@ -58,6 +58,7 @@ def public_face(ruleset: Ruleset, position: Position, state: Any) -> dict[str, s
         "view": repr(ruleset.view(state, None)),
         "turn text": updates.turn_text(loaded),
         "buttons": repr(public_buttons(loaded)),
+        "seat lines": repr(seat_lines(loaded)),  # issue 27 item 1: the turn post's rows
         "result": repr(ruleset.result(state)),
         "board description": updates.board_description(loaded, head),
         "position text": describe_position(ruleset.id, ruleset.view(state, None), names,

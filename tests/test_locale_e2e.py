@@ -28,6 +28,7 @@ from discord_standin import (
     RecordedRequest,
     autocomplete,
     component,
+    custom_ids,
     running_client,
     slash,
 )
@@ -280,8 +281,7 @@ async def test_a_whole_game_meets_no_english(
 
 def in_play(post: RecordedRequest) -> bool:
     """Whether a public post still offers the "Your moves" button."""
-    return any(item.get("custom_id", "").startswith("tb:menu:")
-               for row in post.json.get("components") or [] for item in row["components"])
+    return any(custom_id.startswith("tb:menu:") for custom_id in custom_ids(post.json))
 
 
 def _flags(body: Any) -> int:

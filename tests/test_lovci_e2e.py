@@ -22,6 +22,7 @@ from discord_standin import (
     autocomplete,
     running_client,
     slash,
+    text_of,
 )
 from PIL import Image
 from tidebound_support import (
@@ -164,7 +165,7 @@ async def test_whole_game_against_bots_through_discord(
 
         session_id, post = await open_game(driver, game=GAME, options="turn_limit=40",
                                            bots=bots)
-        assert "Lovci pokladů" in str(post.json["content"])
+        assert "Lovci pokladů" in text_of(post.json)
         pinged = check_pings(post)
 
         # The first move through the board's "Your moves" button menu.
@@ -174,7 +175,7 @@ async def test_whole_game_against_bots_through_discord(
 
         moves = 1
         for _ in range(300):
-            content = str(post.json.get("content"))
+            content = text_of(post.json)
             if "Game over" in content:
                 break
             pinged = check_pings(post) or pinged
@@ -182,7 +183,7 @@ async def test_whole_game_against_bots_through_discord(
             post = await move_by_autocomplete(driver, pick)
             png_of(post)
             moves += 1
-        content = str(post.json.get("content"))
+        content = text_of(post.json)
         assert "Game over" in content, content
         assert moves > 5 and pinged
         assert post.json["allowed_mentions"] == {"parse": []}, "nobody is pinged at the end"

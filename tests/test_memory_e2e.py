@@ -18,6 +18,7 @@ from discord_standin import (
     component,
     running_client,
     slash,
+    text_of,
 )
 from PIL import Image
 from tidebound_support import EPHEMERAL, Driver, factory, png_of
@@ -63,7 +64,7 @@ async def test_memory_of_a_game_in_discord(standin: DiscordStandin, db_path: str
                                                       "options": "target=5 hints=yes"},
                                              subcommand="new"))
         body = await driver.callback(payload)
-        assert "hints=yes" in body["data"]["content"]
+        assert "hints=yes" in text_of(body["data"])
         session_id = int(body["data"]["components"][0]["components"][0]["custom_id"]
                          .rsplit(":", 1)[1])
         payload, _ = await driver.send(slash("game", subcommand="join", user_id=OTHER_USER_ID))
@@ -77,9 +78,9 @@ async def test_memory_of_a_game_in_discord(standin: DiscordStandin, db_path: str
         waiting = OTHER_USER_ID if mover == USER_ID else USER_ID
         payload, start = await driver.send(slash("hint", user_id=mover))
         hint = await followup(driver, payload, start)
-        assert int(hint.json.get("flags") or 0) & EPHEMERAL and "💡" in hint.json["content"]
+        assert int(hint.json.get("flags") or 0) & EPHEMERAL and "💡" in text_of(hint.json)
         payload, start = await driver.send(slash("hint", user_id=waiting))
-        assert "not your turn" in (await followup(driver, payload, start)).json["content"]
+        assert "not your turn" in text_of((await followup(driver, payload, start)).json)
 
         # a move, then /game undo by the other player: refused, to them only
         await play(driver, mover, HAGOTH.notate_action(state, HAGOTH.bot_action(state, 0 if
@@ -106,13 +107,13 @@ async def test_memory_of_a_game_in_discord(standin: DiscordStandin, db_path: str
         payload, start = await driver.send(slash("game", subcommand="undo", user_id=user))
         assert (await driver.callback(payload))["type"] == 5
         undone = await driver.public_post(payload, start)
-        assert f"{NAMES[user]} takes back" in undone.json["content"]
+        assert f"{NAMES[user]} takes back" in text_of(undone.json)
         png_of(undone)
 
         # /game log and /game history while in play: public words, no seed
         payload, start = await driver.send(slash("game", {"count": 5}, subcommand="log"))
         log = await followup(driver, payload, start)
-        assert int(log.json.get("flags") or 0) & EPHEMERAL and "1. [" in log.json["content"]
+        assert int(log.json.get("flags") or 0) & EPHEMERAL and "1. [" in text_of(log.json)
         payload, start = await driver.send(slash("game", subcommand="history"))
         history = await followup(driver, payload, start)
         text = history.files[0].data.decode()
@@ -131,7 +132,7 @@ async def test_memory_of_a_game_in_discord(standin: DiscordStandin, db_path: str
                 final = await play(driver, user, notation)
                 break
             await client.service.move(channel, _person(user), notation)
-        assert final is not None and "Game over" in final.json["content"]
+        assert final is not None and "Game over" in text_of(final.json)
         png_of(final)
         buttons = [c["custom_id"] for row in final.json["components"]
                    for c in row["components"]]

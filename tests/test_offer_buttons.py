@@ -19,6 +19,7 @@ from discord_standin import (
     component,
     running_client,
     slash,
+    walk_components,
 )
 from tidebound_support import EPHEMERAL, Driver, factory, read_session
 
@@ -70,8 +71,8 @@ async def _offer_position(db_path: str) -> str:
 
 
 def _buttons(post: dict[str, Any]) -> dict[str, str]:
-    return {c["label"]: c["custom_id"] for row in post.get("components") or []
-            for c in row["components"]}
+    return {c["label"]: c["custom_id"] for c in walk_components(post.get("components") or [])
+            if c.get("type") == 2}
 
 
 async def test_offer_buttons(standin: DiscordStandin, db_path: str) -> None:

@@ -13,8 +13,10 @@ from discord_standin import (
     DiscordStandin,
     UserArg,
     component,
+    custom_ids,
     running_client,
     slash,
+    text_of,
 )
 from tidebound_support import Driver, factory, start_game
 
@@ -38,7 +40,7 @@ async def test_takeover_kick_and_rejoin(standin: DiscordStandin, db_path: str) -
         payload, _ = await driver.send(slash("game", {"seat": 2}, subcommand="takeover",
                                              user_id=OTHER_USER_ID))
         body = await driver.callback(payload)
-        assert body["type"] == 4 and "asks to take over seat 2" in body["data"]["content"]
+        assert body["type"] == 4 and "asks to take over seat 2" in text_of(body["data"])
         assert body["data"]["allowed_mentions"]["users"] == [USER_ID]
         ids = [c["custom_id"] for row in body["data"]["components"] for c in row["components"]]
         approve = next(i for i in ids if i.endswith(":y"))
@@ -57,7 +59,7 @@ async def test_takeover_kick_and_rejoin(standin: DiscordStandin, db_path: str) -
         # The host refuses: the request message says so, the seat stays the bot's.
         payload, _ = await driver.send(component(refuse_id))
         body = await driver.callback(payload)
-        assert body["type"] == 7 and "refused" in body["data"]["content"]
+        assert body["type"] == 7 and "refused" in text_of(body["data"])
         assert (await seats_of(db_path, session_id))[1] == (None, True)
 
     # After a restart, the host approves the (old) request's button.
@@ -65,7 +67,7 @@ async def test_takeover_kick_and_rejoin(standin: DiscordStandin, db_path: str) -
         payload, start = await driver.send(component(approve))
         assert (await driver.callback(payload))["type"] == 6
         post = await driver.public_post(payload, start)
-        assert "takes over seat 2" in str(post.json["content"])
+        assert "takes over seat 2" in text_of(post.json)
         assert (await seats_of(db_path, session_id))[1] == (bob, False)
 
         # A second click on the old request changes nothing.
@@ -81,9 +83,8 @@ async def test_takeover_kick_and_rejoin(standin: DiscordStandin, db_path: str) -
         payload, _ = await driver.send(slash("game", {"seat": 2}, subcommand="takeover",
                                              user_id=OTHER_USER_ID))
         body = await driver.callback(payload)
-        assert body["type"] == 4 and "is back in seat 2" in body["data"]["content"]
-        assert all("tb:take" not in c["custom_id"] for row in body["data"]["components"]
-                   for c in row["components"]), "no approval asked"
+        assert body["type"] == 4 and "is back in seat 2" in text_of(body["data"])
+        assert all("tb:take" not in c for c in custom_ids(body["data"])), "no approval asked"
         assert (await seats_of(db_path, session_id))[1] == (bob, False)
 
         # Only the host kicks; the host kicks bob: a bot plays his seat and does not
@@ -94,12 +95,12 @@ async def test_takeover_kick_and_rejoin(standin: DiscordStandin, db_path: str) -
         payload, start = await driver.send(slash("game", {"player": UserArg(OTHER_USER_ID)},
                                                  subcommand="kick"))
         post = await driver.public_post(payload, start)
-        assert re.search(r"removed \w+ from the game", str(post.json["content"]))
+        assert re.search(r"removed \w+ from the game", text_of(post.json))
         assert (await seats_of(db_path, session_id))[1] == (None, True)
         payload, _ = await driver.send(slash("game", {"seat": 2}, subcommand="takeover",
                                              user_id=OTHER_USER_ID))
         body = await driver.callback(payload)
-        assert "asks to take over seat 2" in body["data"]["content"]
+        assert "asks to take over seat 2" in text_of(body["data"])
 
 
 async def test_lobby_kick_removes_the_seat(standin: DiscordStandin, db_path: str) -> None:
@@ -113,7 +114,7 @@ async def test_lobby_kick_removes_the_seat(standin: DiscordStandin, db_path: str
         payload, start = await driver.send(slash("game", {"player": UserArg(OTHER_USER_ID)},
                                                  subcommand="kick"))
         post = await driver.public_post(payload, start)
-        assert "removed" in str(post.json["content"]).lower()
+        assert "removed" in text_of(post.json).lower()
         payload, start = await driver.send(slash("game", {"seat": 1}, subcommand="takeover",
                                                  user_id=OTHER_USER_ID))
         assert "in play" in await driver.ephemeral_text(payload, start)

@@ -14,7 +14,7 @@ from pathlib import Path
 import discord
 import pytest
 import yaml
-from discord_standin import GUILD_ID, DiscordStandin, running_client, slash
+from discord_standin import GUILD_ID, DiscordStandin, running_client, slash, text_of
 from tidebound_support import Driver, start_game, write_raw
 
 from bot.__main__ import main
@@ -201,7 +201,7 @@ async def test_a_sharded_client_plays_and_clocks_its_shards_game_through_discord
         client.service.deadline_changed.set()
         post = await standin.wait_for(
             lambda r: r.matches("POST", r"/channels/\d+/messages$"), start=start, timeout=10)
-        assert "time ran out" in str(post.json["content"])
+        assert "time ran out" in text_of(post.json)
         row = await client.storage.get(session_id)
         assert row is not None and row.deadline is not None and row.deadline > later
 
@@ -249,7 +249,7 @@ async def test_two_shard_processes_over_one_postgres_each_serve_their_own_server
             post = await standin.wait_for(
                 lambda r: r.matches("POST", r"/channels/\d+/messages$"), start=start,
                 timeout=10)
-            assert "time ran out" in str(post.json["content"])
+            assert "time ran out" in text_of(post.json)
             await asyncio.sleep(0.5)  # both clocks have had their turn
             posts = [r for r in standin.requests[start:]
                      if r.matches("POST", r"/channels/\d+/messages$")]

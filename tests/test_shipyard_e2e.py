@@ -24,6 +24,7 @@ from discord_standin import (
     component,
     running_client,
     slash,
+    text_of,
 )
 from shipyard_player import ScriptedHuman
 from tidebound_support import (
@@ -160,7 +161,7 @@ async def test_three_player_game_with_a_human_through_discord(
         session_id, post = await open_game(driver, game=GAME, options="", bots=2)
         by_menu = by_slash = 0
         for _ in range(400):
-            if "Game over" in str(post.json.get("content")):
+            if "Game over" in text_of(post.json):
                 break
             board = standin.messages[int(post.response["id"])]
             async with await Storage.open(db_path) as storage:
@@ -175,7 +176,7 @@ async def test_three_player_game_with_a_human_through_discord(
                 post = await _by_slash(driver, notation)
                 by_slash += 1
             png_of(post)
-        content = str(post.json.get("content"))
+        content = text_of(post.json)
         assert "Game over" in content, content
         assert human.seen == {"bonus", "fit", "confluence"}, human.seen
         assert by_menu and by_slash, "both the move menu and /move autocomplete were used"

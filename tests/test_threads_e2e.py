@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from discord_standin import CHANNEL_ID, DiscordStandin, running_client, slash
+from discord_standin import CHANNEL_ID, DiscordStandin, running_client, slash, text_of
 from tidebound_support import Driver, factory
 
 
@@ -26,11 +26,11 @@ async def test_game_in_its_own_thread(standin: DiscordStandin, db_path: str) -> 
         lobby = await standin.wait_for(
             lambda r: r.matches("POST", f"/channels/{thread}/messages$"), start=start,
             timeout=10)
-        assert "opened a game" in str(lobby.json["content"])
+        assert "opened a game" in text_of(lobby.json)
         told = await standin.wait_for(
             lambda r: r.matches("PATCH", r"/webhooks/\d+/[^/]+/messages/@original$")
-            and f"<#{thread}>" in str(r.json.get("content")), start=start, timeout=10)
-        assert "own thread" in str(told.json["content"])
+            and f"<#{thread}>" in text_of(r.json), start=start, timeout=10)
+        assert "own thread" in text_of(told.json)
         assert client.storage is not None
         row = await client.storage.open_session(str(thread))
         assert row is not None and await client.storage.open_session(str(CHANNEL_ID)) is None
@@ -55,7 +55,7 @@ async def test_game_in_its_own_thread(standin: DiscordStandin, db_path: str) -> 
         posted = await standin.wait_for(
             lambda r: r.matches("POST", f"/channels/{thread}/messages$") and r.status == 200,
             start=start, timeout=10)
-        assert "time ran out" in str(posted.json["content"])
+        assert "time ran out" in text_of(posted.json)
         assert not standin.channels[thread]["thread_metadata"]["archived"]
         assert not [r for r in standin.requests[start:]
                     if r.matches("POST", f"/channels/{thread}/messages$") and r.status != 200]

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from discord_standin import USER_ID, DiscordStandin, RecordedRequest, component, slash
+from discord_standin import USER_ID, DiscordStandin, RecordedRequest, component, slash, text_of
 from PIL import Image
 
 from bot.__main__ import main
@@ -57,7 +57,7 @@ class Driver:
             if r.matches("POST", f"/webhooks/\\d+/{token}$"):
                 return bool(int(r.json.get("flags") or 0) & EPHEMERAL)
             return r.matches("PATCH", f"/webhooks/\\d+/{token}/messages/@original") and \
-                "⚠" in str(r.json.get("content"))
+                "⚠" in text_of(r.json)
 
         rec = await self.standin.wait_for(match, start=start, timeout=10)
         body = rec.json.get("data", rec.json) if "callback" in rec.path else rec.json
@@ -70,7 +70,7 @@ def check_pings(post: RecordedRequest) -> bool:
     assert not mentions.get("parse") and not mentions.get("roles")
     assert mentions.get("users", []) in ([], [USER_ID])
     if mentions.get("users"):
-        assert f"<@{USER_ID}>" in str(post.json["content"])
+        assert f"<@{USER_ID}>" in text_of(post.json)
         return True
     return False
 
@@ -145,7 +145,7 @@ async def open_game(driver: Driver, *, game: str = "hagoth", options: str = "tar
     fields = {"game": game, "options": options} if options else {"game": game}
     payload, start = await driver.send(slash("game", fields, subcommand="new"))
     body = await driver.callback(payload)
-    assert body["type"] == 4 and "opened a game" in body["data"]["content"]
+    assert body["type"] == 4 and "opened a game" in text_of(body["data"])
     buttons = [c["custom_id"] for row in body["data"]["components"] for c in row["components"]]
     session_id = int(buttons[0].rsplit(":", 1)[1])
     for _ in range(bots):

@@ -30,6 +30,7 @@ from .client import FrontClient
 from .days import Days
 from .delivery import image_refused, without_image
 from .failures import answer_failure, guarded_autocomplete
+from .install import in_private_channel
 from .interactions import channel_of, person_of
 from .messages import (
     CONTENT_LIMIT,
@@ -312,8 +313,12 @@ class Front:
     async def warn_missing_permissions(self, interaction: discord.Interaction) -> None:
         """Tell the host, privately, which permissions the bot lacks in this channel for
         a game to run well (issue 30 item 4): what the bot posts by itself waits, and
-        board images cannot be attached (see :mod:`.delivery`)."""
+        board images cannot be attached (see :mod:`.delivery`). In a group DM the lobby
+        says instead what does not work there (issue 27 item 4)."""
         if interaction.guild_id is None:
+            if in_private_channel(interaction):
+                await interaction.followup.send(t("board_post.private_channel",
+                                                  locale_of(interaction)))
             return
         locale = locale_of(interaction)
         lacking = [name for name in GAME_PERMISSIONS

@@ -278,21 +278,8 @@ def view_for(update: Update, locale: str) -> discord.ui.View | None:
                                            t("platform.discord.remove_placeholder", locale)))
         return view
     if update.status == "active":
-        menu_shown = False
-        for label, notation in update.public_buttons[:MAX_PUBLIC_BUTTONS]:
-            if not notation:
-                if menu_shown:
-                    continue
-                menu_shown = True
-                view.add_item(MenuButton(update.session_id, label, tag="alt"))
-            elif len(f"tb:pub:{update.session_id}:{update.version}:{notation}") \
-                    <= CUSTOM_ID_LIMIT and re.fullmatch(r"[ -~]{1,80}", notation):
-                view.add_item(PublicMoveButton(update.session_id, update.version, notation,
-                                               label))
-        view.add_item(MenuButton(update.session_id, t("platform.discord.moves_button", locale)))
-        if _has_hand(update.game):
-            view.add_item(HandButton(update.session_id,
-                                     t("platform.discord.hand_button", locale)))
+        for item in board_buttons(update, locale):
+            view.add_item(item)
         return view
     if update.status == "finished" and update.game:
         view.add_item(FinishedGameButton("rematch", update.session_id,
@@ -301,6 +288,26 @@ def view_for(update: Update, locale: str) -> discord.ui.View | None:
                                          t("history.discord.replay_button", locale)))
         return view
     return None
+
+
+def board_buttons(update: Update, locale: str) -> list[discord.ui.Item[Any]]:
+    """The buttons of a game in play: the ruleset's public moves, then "Your moves" and
+    (in a game with hands) "Your hand"."""
+    items: list[discord.ui.Item[Any]] = []
+    menu_shown = False
+    for label, notation in update.public_buttons[:MAX_PUBLIC_BUTTONS]:
+        if not notation:
+            if menu_shown:
+                continue
+            menu_shown = True
+            items.append(MenuButton(update.session_id, label, tag="alt"))
+        elif len(f"tb:pub:{update.session_id}:{update.version}:{notation}") \
+                <= CUSTOM_ID_LIMIT and re.fullmatch(r"[ -~]{1,80}", notation):
+            items.append(PublicMoveButton(update.session_id, update.version, notation, label))
+    items.append(MenuButton(update.session_id, t("platform.discord.moves_button", locale)))
+    if _has_hand(update.game):
+        items.append(HandButton(update.session_id, t("platform.discord.hand_button", locale)))
+    return items
 
 
 # -- move menus within Discord's limits ---------------------------------------------------

@@ -42,6 +42,7 @@ from ..storage import DueReminder, SessionRow
 from ..vacation import VacationNews, Vacations
 from .client import FrontClient
 from .delivery import Delivery, channel_deleted
+from .living_board import LivingBoard, jump_link
 from .messages import CONTENT_LIMIT, locale_of, public_kwargs, refuse
 from .plan_commands import send_plan_notes
 from .translator import described
@@ -59,12 +60,6 @@ MYGAMES_LIMIT = 20
 def can_manage_server(interaction: discord.Interaction) -> bool:
     permissions = interaction.permissions
     return bool(permissions and (permissions.manage_guild or permissions.administrator))
-
-
-def jump_link(guild_id: str | None, channel_id: str, message_id: str | None = None) -> str:
-    """A link that opens the channel (at the message, when known) in Discord."""
-    link = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
-    return f"{link}/{message_id}" if message_id else link
 
 
 #: Discord's limit on a thread's name.
@@ -105,6 +100,7 @@ class Days:
         self._locales: dict[str, str] = {}
         #: Posts in a game's channel, keeping what Discord refuses for now (issue 30 item 4).
         self.delivery = Delivery(client, writable=self.writable, posted=self.posted)
+        self.board = LivingBoard(client)
 
     @property
     def settings(self) -> Settings:
@@ -139,6 +135,9 @@ class Days:
             return
         await self.send_heads_up(update, message)
         try:
+            # issue 27 item 1: the previous turn post is edited down (read before the
+            # new post's id is stored in its place)
+            await self.board.posted(update, message, await storage.get(update.session_id))
             if update.status == "active":
                 await storage.set_last_post(update.session_id, str(message.id))
             channel_id = int(getattr(getattr(message, "channel", None), "id", 0) or 0)

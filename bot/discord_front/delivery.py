@@ -45,7 +45,8 @@ from typing import Any
 import aiohttp
 import discord
 
-from i18n import DEFAULT_LOCALE, t
+from games import get_ruleset
+from i18n import DEFAULT_LOCALE, Term, t
 from i18n.errors import LocalizedError
 
 from ..service import Person, Update
@@ -96,19 +97,13 @@ def image_refused(error: BaseException, update: Update) -> bool:
 def without_image(update: Update, error: discord.HTTPException) -> dict[str, Any]:
     """``send`` arguments for ``update`` without its images, saying why (its ping, its
     deadline and its buttons stay)."""
-    kwargs = public_kwargs(update)
-    kwargs.pop("file", None)
-    kwargs.pop("files", None)
     locale = update.locale or DEFAULT_LOCALE
     if error.status == 403:
         why = t("platform.discord.image_not_allowed", locale,
                 permission=t("platform.permission.attach_files", locale))
     else:
         why = t("platform.discord.image_too_large", locale)
-    text = str(kwargs["content"])
-    room = CONTENT_LIMIT - len(why) - 1
-    kwargs["content"] = (text if len(text) <= room else text[:room - 1] + "…") + "\n" + why
-    return kwargs
+    return public_kwargs(update, image_note=why)
 
 
 class Delivery:
@@ -222,16 +217,39 @@ class Delivery:
                             "posting the text", update.session_id, error.status, error.code)
                 message = await channel.send(**without_image(update, error))
         except discord.NotFound as error:
-            if channel_deleted(error):
+            if channel_deleted(error) and row.guild_id is not None:
                 return Outcome.GONE
+            # a group DM (issue 27 item 4): the app, installed by a user, is no member
+            # there and cannot post by itself; the game goes on, its players told by DM
+            await self.tell_by_dm(item, row.guild_id, row.channel_id, row.game)
             return self._later(item, row.channel_id, error)
         except TRANSIENT as error:
+            await self.tell_by_dm(item, row.guild_id, row.channel_id, row.game)
             return self._later(item, row.channel_id, error)
         await self.posted(update, message)
         if item.tries > 1:
             log.info("session %s: a kept post went out after %s tries", update.session_id,
                      item.tries)
         return Outcome.SENT
+
+    async def tell_by_dm(self, item: _Kept, guild_id: str | None, channel_id: str,
+                         game: str) -> None:
+        """A post of a game outside any server (a group DM) could not go out: tell the
+        players who must act by DM, once per post, where Discord lets the bot."""
+        if guild_id is not None or item.tries != 1:
+            return
+        update = item.update
+        text = t("board_post.watch.private_turn", update.locale or DEFAULT_LOCALE,
+                 game=Term(get_ruleset(game).name_key),
+                 link=f"https://discord.com/channels/@me/{channel_id}")[:CONTENT_LIMIT]
+        for user_id in update.mentions:
+            try:
+                user = self.client.get_user(int(user_id)) or await self.client.fetch_user(
+                    int(user_id))
+                await user.send(text)
+            except (discord.HTTPException, ValueError) as error:
+                log.info("session %s: player %s not told by DM: %s", update.session_id,
+                         user_id, error)
 
     @staticmethod
     def _later(item: _Kept, channel_id: str, error: BaseException) -> Outcome:
