@@ -19,6 +19,7 @@ from discord_standin import (
     component,
     running_client,
     slash,
+    text_of,
 )
 from test_lovci_rules import position, put
 from tidebound_support import Driver, factory, write_raw
@@ -80,7 +81,7 @@ async def test_plan_through_discord(standin: DiscordStandin, db_path: str) -> No
         edited = await standin.wait_for(
             lambda r: r.matches("PATCH", f"/webhooks/\\d+/{re.escape(payload['token'])}"
                                 "/messages/@original"), start=start, timeout=10)
-        text = str(edited.json.get("content"))
+        text = text_of(edited.json)
         assert "Plan set: Sailor 1 walks to E7 by E4 → E5" in text, text
         assert not [r for r in standin.requests[start:]
                     if r.matches("POST", f"/channels/{CHANNEL_ID}/messages$")], \
@@ -97,7 +98,7 @@ async def test_plan_through_discord(standin: DiscordStandin, db_path: str) -> No
         payload, start = await driver.send(slash("move", {"move": "sailor 1 to E5"},
                                                  user_id=OTHER_USER_ID))
         board = await driver.public_post(payload, start)
-        assert "plan" not in str(board.json.get("content")).lower()
+        assert "plan" not in text_of(board.json).lower()
         opened = await standin.wait_for(lambda r: r.matches("POST", "/users/@me/channels$"),
                                         start=start, timeout=10)
         assert int(opened.json["recipient_id"]) == USER_ID
@@ -126,9 +127,9 @@ async def test_plan_through_discord(standin: DiscordStandin, db_path: str) -> No
         edited = await standin.wait_for(
             lambda r: r.matches("PATCH", f"/webhooks/\\d+/{re.escape(payload['token'])}"
                                 "/messages/@original"), start=start, timeout=10)
-        assert "Your plan is done" in str(edited.json.get("content")), edited.json
+        assert "Your plan is done" in text_of(edited.json), edited.json
         public = await driver.public_post(payload, start)
-        assert "D3" in str(public.json.get("content"))
-        assert "plan" not in str(public.json.get("content")).lower()
+        assert "D3" in text_of(public.json)
+        assert "plan" not in text_of(public.json).lower()
         payload, start = await driver.send(slash("plan", subcommand="clear"))
         assert "no plans" in await driver.ephemeral_text(payload, start)
