@@ -127,4 +127,9 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE sessions ADD COLUMN clock_claimed_until REAL
     """,
+    # 7: issue 28 item 1. Each bot seat's level (games/bot_levels.py: easy, normal,
+    # expert); human seats and older bots keep ``normal``, today's bot.
+    """
+    ALTER TABLE seats ADD COLUMN bot_level TEXT NOT NULL DEFAULT 'normal'
+    """,
 )
