@@ -72,6 +72,13 @@ class ExpertBudget:
 DEFAULT_BUDGET = ExpertBudget()
 
 
+def budget_for(ruleset: Ruleset[Any, Any]) -> ExpertBudget:
+    """The expert's budget in ``ruleset``'s game: its bot module's ``EXPERT_BUDGET``, else
+    :data:`DEFAULT_BUDGET` (tests make it small, to look at many positions)."""
+    budget: ExpertBudget | None = _hook(ruleset, "EXPERT_BUDGET")
+    return budget or DEFAULT_BUDGET
+
+
 def check_level(level: str) -> str:
     """``level`` if it is a level, else :class:`ValueError`."""
     if level not in LEVELS:
@@ -184,7 +191,7 @@ def expert_action(ruleset: Ruleset[Any, Any], state: Any, seat: int,
                   budget: ExpertBudget | None = None) -> Any:
     """The determinized Monte-Carlo search described in the module's docstring."""
     if budget is None:
-        budget = _hook(ruleset, "EXPERT_BUDGET") or DEFAULT_BUDGET
+        budget = budget_for(ruleset)
     normal = ruleset.bot_action(state, seat)
     rng = seat_rng(ruleset, state, seat, EXPERT)
     candidates = _candidates(ruleset, state, seat, normal, budget.candidates, rng)
