@@ -162,20 +162,26 @@ def haze_mode(level: str, mode: str, players: int, games_count: int, seed: int) 
 
 
 def ladder(game: str | None, games_count: int, seed: int,
-           report: Callable[[LadderRow], None] = lambda row: None) -> list[LadderRow]:
+           report: Callable[[LadderRow], None] = lambda row: None,
+           expert_games: int | None = None) -> list[LadderRow]:
     """Every row of the ladder (``game``: only that game's), each given to ``report`` as
-    soon as it is measured (a long run shows its progress)."""
+    soon as it is measured (a long run shows its progress). Rows with an expert play
+    ``expert_games`` games (default ``games_count``): its search costs up to a second a
+    decision."""
+    expert_count = games_count if expert_games is None else expert_games
     rows: list[LadderRow] = []
     for ruleset in games.all_rulesets():
         if game and ruleset.id != game:
             continue
         for level, opponent in MATCHES:
-            rows.append(match(ruleset, level, opponent, games_count, seed))
+            count = expert_count if EXPERT in (level, opponent) else games_count
+            rows.append(match(ruleset, level, opponent, count, seed))
             report(rows[-1])
         if ruleset.id == HAZE:
             for level in (EASY, NORMAL, EXPERT):
                 for mode, players in HAZE_MODES:
-                    rows.append(haze_mode(level, mode, players, games_count, seed))
+                    count = expert_count if level == EXPERT else games_count
+                    rows.append(haze_mode(level, mode, players, count, seed))
                     report(rows[-1])
     return rows
 
@@ -185,6 +191,8 @@ def main(argv: list[str] | None = None) -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default=None, help="only this game id")
     parser.add_argument("--games", type=int, default=100, help="games per row (100)")
+    parser.add_argument("--expert-games", type=int, default=None,
+                        help="games per row with an expert (default: --games)")
     parser.add_argument("--seed", type=int, default=0, help="first seed (0)")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     args = parser.parse_args(argv)
@@ -193,7 +201,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"unknown game {args.game!r}; games: {', '.join(sorted(known))}")
     ladder(args.game, args.games, args.seed,
            lambda row: print(json.dumps(row.as_json(), ensure_ascii=False) if args.json
-                             else row.line(), flush=True))
+                             else row.line(), flush=True), args.expert_games)
 
 
 if __name__ == "__main__":
