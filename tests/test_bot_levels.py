@@ -24,6 +24,7 @@ from bot.service import Person, SessionService
 from bot.storage import Storage
 from games import bot_levels, get_ruleset
 from games.bot_levels import EASY, EXPERT, LEVELS, NORMAL, ExpertBudget, level_action
+from games.hexfolk.data import VP_CARD
 from games.rng import GameRng
 from i18n.errors import LocalizedError
 
@@ -225,3 +226,17 @@ def test_ladder_json_keys_on_a_tiny_run(small_expert: None,
         assert row["game"] == "hexfolk" and row["players"] == 4 and row["games"] == 1
         assert 0 <= row["ci_low"] <= row["share"] <= row["ci_high"] <= 1
         assert row["decision_ms_p95"] > 0
+
+
+def test_hexfolk_redeal_keeps_a_victory_point_card_bought_this_turn() -> None:
+    """The expert samples hidden variants of every position (issue 28 item 1): a rival's
+    victory point card bought this turn is counted once as kept, not twice (the ladder's
+    expert crashed there: ``list.remove(x): x not in list``), and stays theirs."""
+    ruleset = get_ruleset("hexfolk")
+    state = ruleset.setup(3, {}, 2)
+    rival = state.players[1]
+    rival.devs, rival.bought = [VP_CARD, "knight"], [VP_CARD]
+    for variant in ruleset.hidden_variants(state, 0, GameRng(5)):
+        assert VP_CARD in variant.players[1].devs
+        assert variant.players[1].bought == [VP_CARD]
+        assert len(variant.players[1].devs) == 2
