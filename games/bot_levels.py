@@ -9,8 +9,8 @@
   real one (:meth:`~games.protocol.Ruleset.hidden_variants`, never the real hidden
   cards), plays the candidate and then normal bots for every seat for a bounded number
   of decisions, and scores the seat's outcome (a win, else the game's ``evaluate`` or
-  the score margin). The candidate with the best mean is played; the normal move is
-  kept unless another beats it by :data:`EXPERT_MARGIN`.
+  the score margin). The normal move is kept unless another does at least as well in
+  every sample and better by :data:`EXPERT_MARGIN` on average.
 
 Every level decides from the seat's own view only: its random choices are seeded from
 what the seat sees (its legal moves, the public scores and the turn), so two states that
@@ -198,6 +198,8 @@ def expert_action(ruleset: Ruleset[Any, Any], state: Any, seat: int,
     if len(candidates) < 2:
         return normal
     totals = [0.0] * len(candidates)
+    #: per move, the samples where it did worse than the normal move
+    worse = [0] * len(candidates)
     done = 0
     deadline = time.perf_counter() + budget.seconds
     for _ in range(budget.samples):
@@ -214,8 +216,13 @@ def expert_action(ruleset: Ruleset[Any, Any], state: Any, seat: int,
         if len(values) < len(candidates):
             break
         totals = [total + value for total, value in zip(totals, values, strict=True)]
+        worse = [count + (value < values[0]) for count, value in zip(worse, values, strict=True)]
         done += 1
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    # Only a move that does at least as well as the normal move in every sample, and
+    # better by EXPERT_MARGIN on average, replaces it: a few playouts to a short horizon
+    # are noisy and short-sighted (the ladder: without this, Hagoth's expert lost to normal)
+    best = max((i for i in range(len(candidates)) if not worse[i]),
+               key=lambda i: (totals[i], -i))
     if best and (totals[best] - totals[0]) / done < EXPERT_MARGIN:
         return normal
     return candidates[best]
