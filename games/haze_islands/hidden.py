@@ -57,7 +57,8 @@ def redeal(state: HazeState, seat: int | None, rng: GameRng) -> None:
             player.hand.sort()
     # adventure cards whose front nobody sees
     sea = [loc for loc in state.locations if loc.side == OPEN_SEA]
-    adventures = sorted([loc.adventure for loc in sea] + state.adventure_deck,
+    lying: list[int | None] = [loc.adventure for loc in sea]
+    adventures = sorted(lying + list(state.adventure_deck),
                         key=lambda card: (card is None, card or 0))
     rng.shuffle(adventures)
     for loc in sea:
