@@ -30,6 +30,7 @@ from typing import Any
 
 import renderers
 from games import MoveChoice, Ruleset, all_rulesets, get_ruleset
+from games.bot_levels import DEFAULT_LEVEL, LEVELS
 from games.notation import UNREADABLE, is_number
 from games.options import InvalidOption, parse_option_text, resolve_options
 from games.plans import plans_of
@@ -53,6 +54,7 @@ from .console_saved import (
     shown,
     write_history,
 )
+from .lobby import bot_name
 from .plain_text import plain_text
 from .service import Person, ServiceError, SessionService, Update, game_options, split_clock
 from .storage import ACTIVE, DatabaseUnavailable, SeatRow, SessionRow, Storage
@@ -86,6 +88,8 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--players", type=int, default=None,
                         help="number of seats (default: the game's minimum)")
     parser.add_argument("--bots", type=int, default=0, help="how many seats bots play")
+    parser.add_argument("--bot-level", choices=LEVELS, default=DEFAULT_LEVEL,
+                        help="how strong the console's bots play (default: normal)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the deal")
     parser.add_argument("--options", default="",
                         help='lobby options as name=value pairs, e.g. "target=10 speed=yes"; '
@@ -167,7 +171,7 @@ def _new_console(args: argparse.Namespace) -> Console | int:
     if not 0 <= args.bots <= players:
         return _fail(t("console.bad_bots", DEFAULT_LOCALE, players=players))
     return Console(ruleset, players, args.bots, Path(args.out), locale=args.locale,
-                   every=args.boards)
+                   every=args.boards, bot_level=args.bot_level)
 
 
 def _prepare_out(out: Path) -> None:
@@ -225,6 +229,8 @@ class Console:
     _hands_shown: dict[str, str] = field(default_factory=dict)
     #: The seats' names, in seat order (known once the game has started).
     _names: list[str] = field(default_factory=list)
+    #: The level of the bots this console seats (issue 28 item 1: ``--bot-level``).
+    bot_level: str = DEFAULT_LEVEL
 
     @property
     def all_bots(self) -> bool:
@@ -309,12 +315,12 @@ class Console:
             await service.join(self.channel_id, person)
         if self.humans:
             for _ in range(self.bots):
-                await service.add_bot(self.channel_id, host)
+                await service.add_bot(self.channel_id, host, self.bot_level)
         else:
             # Bots only: the host sets the table and starts without a seat (leaving the
             # lobby would close it, as nobody human would be left in it).
-            seats = [SeatRow(i, t("platform.lobby.bot_name", self.locale, number=i + 1),
-                             None, is_bot=True) for i in range(self.bots)]
+            seats = [SeatRow(i, bot_name(self.locale, i + 1, self.bot_level), None,
+                             is_bot=True, bot_level=self.bot_level) for i in range(self.bots)]
             await service.storage.set_lobby(self.session_id, seats=seats)
         started = await service.start(self.channel_id, host, seed=seed)
         self._names = await self._seat_names(service)

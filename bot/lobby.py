@@ -12,6 +12,7 @@ import time
 from dataclasses import replace
 
 from games import get_ruleset
+from games.bot_levels import DEFAULT_LEVEL, LEVELS
 from games.options import HINTS, parse_option_text, resolve_options
 from games.protocol import Event
 from i18n import Term, t
@@ -23,6 +24,15 @@ from .sessions import IN_CACHE, Sessions, bot_seats
 from .storage import ABANDONED, ACTIVE, LOBBY, ChannelBusy, SeatRow, SessionRow
 from .turns import Turns
 from .updates import Update, Updates
+
+
+def bot_name(locale: str, number: int, level: str) -> str:
+    """A bot seat's name: "Bot 2", or with its level when it is not normal ("Bot 2
+    (expert)"), so the board and the lobby show how strong it plays."""
+    if level == DEFAULT_LEVEL:
+        return t("platform.lobby.bot_name", locale, number=number)
+    return t("platform.lobby.bot_name_level", locale, number=number,
+             level=t(f"platform.bot_level.{level}", locale))
 
 
 class Lobby:
@@ -97,7 +107,14 @@ class Lobby:
         return self.updates.lobby_update(row, t("platform.lobby.joined", row.locale,
                                                 name=person.name))
 
-    async def add_bot(self, channel_id: str, person: Person) -> Update:
+    async def add_bot(self, channel_id: str, person: Person, level: str = DEFAULT_LEVEL
+                      ) -> Update:
+        """Seat a bot of ``level`` (issue 28 item 1: easy, normal or expert); its name says
+        its level ("Bot 1 (expert)"), so the lobby and the board show it; a normal bot,
+        today's bot, keeps its plain name ("Bot 1")."""
+        if level not in LEVELS:
+            raise ServiceError("platform.service.bad_level", level=level,
+                               levels=", ".join(LEVELS))
         async with self.sessions.channel_lock(channel_id):
             row = await self._lobby(channel_id)
             ruleset = self.sessions.ruleset(row)
@@ -107,8 +124,9 @@ class Lobby:
                 raise ServiceError("platform.service.full", max=ruleset.max_players)
             ruleset.check_join(len(row.seats) + 1, game_options(row.options))
             number = sum(1 for s in row.seats if s.is_bot) + 1
-            name = t("platform.lobby.bot_name", row.locale, number=number)
-            row.seats.append(SeatRow(len(row.seats), name, None, is_bot=True))
+            name = bot_name(row.locale, number, level)
+            row.seats.append(SeatRow(len(row.seats), name, None, is_bot=True,
+                                     bot_level=level))
             await self._store(row, seats=row.seats)
         return self.updates.lobby_update(row, t("platform.lobby.bot_added", row.locale,
                                                 name=name))

@@ -106,8 +106,13 @@ class GameMemory:
         if seat not in loaded.ruleset.actors(loaded.state):
             raise ServiceError("history.hint.not_your_turn")
         locale = locale or row.locale
-        found = suggest(loaded.ruleset, loaded.state, seat,
-                        hint_rng(row.id, row.version, seat), names(row), locale)
+        ruleset = loaded.ruleset
+        # the expert searches for up to a second (issue 28 item 1): off the event loop,
+        # on a copy, as the cached state may move on meanwhile
+        state = ruleset.load(ruleset.dump(loaded.state))
+        found = await asyncio.to_thread(suggest, ruleset, state, seat,
+                                        hint_rng(row.id, row.version, seat), names(row),
+                                        locale)
         if found is None:
             raise ServiceError("history.hint.none")
         notation, label = found

@@ -167,4 +167,9 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (session_id, user_id)
     )
     """,
+    # 10: issue 28 item 1. Each bot seat's level (games/bot_levels.py: easy, normal,
+    # expert); human seats and older bots keep ``normal``, today's bot.
+    """
+    ALTER TABLE seats ADD COLUMN bot_level TEXT NOT NULL DEFAULT 'normal'
+    """,
 )

@@ -32,7 +32,8 @@ async def rematch(sessions: Sessions, updates: Updates, channel_id: str, person:
         raise ServiceError("history.rematch.not_player")
     ruleset = sessions.ruleset(old)
     seats = [SeatRow(s.seat, person.name if s.user_id == person.user_id else s.name,
-                     s.user_id, s.is_bot, confirmed=s.is_bot or s.user_id == person.user_id)
+                     s.user_id, s.is_bot, confirmed=s.is_bot or s.user_id == person.user_id,
+                     bot_level=s.bot_level)
              for s in old.seats]
     async with sessions.channel_lock(channel_id):
         try:

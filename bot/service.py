@@ -26,6 +26,7 @@ import logging
 from collections.abc import AsyncIterator, Callable
 
 from games import IllegalAction, MoveChoice, get_ruleset
+from games.bot_levels import DEFAULT_LEVEL
 from games.plans import PlanKind
 
 from . import replay
@@ -136,8 +137,9 @@ class SessionService:
     async def join(self, channel_id: str, person: Person) -> Update:
         return await self.lobby.join(channel_id, person)
 
-    async def add_bot(self, channel_id: str, person: Person) -> Update:
-        return await self.lobby.add_bot(channel_id, person)
+    async def add_bot(self, channel_id: str, person: Person, level: str = DEFAULT_LEVEL
+                      ) -> Update:
+        return await self.lobby.add_bot(channel_id, person, level)
 
     async def remove_seat(self, channel_id: str, person: Person, seat: int, *,
                           expected_name: str | None = None) -> Update:

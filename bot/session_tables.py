@@ -11,6 +11,8 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from games.bot_levels import DEFAULT_LEVEL
+
 from .database import Executor, IntegrityError
 from .reminder_tables import sync_reminders
 from .sharding import Shards, on_shards_sql, shard_index_sql, shard_key
@@ -34,7 +36,8 @@ _SESSION_COLUMNS = (
 #: A session row and its seats in one query (one round trip): the seats as a JSON array.
 _SESSION_WITH_SEATS = (
     f"SELECT {_SESSION_COLUMNS}, (SELECT json_group_array(json_array(seat, user_id, name, "
-    "is_bot, confirmed)) FROM seats WHERE seats.session_id = sessions.id) AS seats FROM sessions"
+    "is_bot, confirmed, bot_level)) FROM seats WHERE seats.session_id = sessions.id) "
+    "AS seats FROM sessions"
 )
 
 
@@ -91,8 +94,10 @@ class SessionTables(Tables):
             bots_due=bool(r["bots_due"]), clocks=r["clocks"], last_post=r["last_post"],
         )
         row.seats = sorted(
-            (SeatRow(int(seat), str(name), user_id, bool(is_bot), bool(confirmed))
-             for seat, user_id, name, is_bot, confirmed in json.loads(r["seats"] or "[]")),
+            (SeatRow(int(seat), str(name), user_id, bool(is_bot), bool(confirmed),
+                     str(level or DEFAULT_LEVEL))
+             for seat, user_id, name, is_bot, confirmed, level
+             in json.loads(r["seats"] or "[]")),
             key=lambda s: s.seat)
         return row
 
@@ -284,9 +289,10 @@ class SessionTables(Tables):
         db: Executor, session_id: int, seats: Iterable[SeatRow]
     ) -> None:
         await db.executemany(
-            "INSERT INTO seats (session_id, seat, user_id, name, is_bot, confirmed) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            [(session_id, s.seat, s.user_id, s.name, int(s.is_bot), int(s.confirmed))
+            "INSERT INTO seats (session_id, seat, user_id, name, is_bot, confirmed, bot_level) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(session_id, s.seat, s.user_id, s.name, int(s.is_bot), int(s.confirmed),
+              s.bot_level)
              for s in seats],
         )
 
@@ -402,9 +408,10 @@ class SessionTables(Tables):
         """Give ``seat`` to someone else (a bot taking over: that bot may be due)."""
         async with self._transaction() as db:
             await db.execute(
-                "UPDATE seats SET user_id = ?, name = ?, is_bot = ? "
+                "UPDATE seats SET user_id = ?, name = ?, is_bot = ?, bot_level = ? "
                 "WHERE session_id = ? AND seat = ?",
-                (seat.user_id, seat.name, int(seat.is_bot), session_id, seat.seat))
+                (seat.user_id, seat.name, int(seat.is_bot), seat.bot_level, session_id,
+                 seat.seat))
             await db.execute(
                 "UPDATE sessions SET updated_at = ?, bots_due = MAX(bots_due, ?) WHERE id = ?",
                 (time.time(), int(seat.is_bot), session_id))

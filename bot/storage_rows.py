@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.bot_levels import DEFAULT_LEVEL
+
 #: Session states. ``lobby`` and ``active`` occupy their channel.
 LOBBY, ACTIVE, FINISHED, ABANDONED = "lobby", "active", "finished", "abandoned"
 OPEN_STATUSES = (LOBBY, ACTIVE)
@@ -35,6 +37,8 @@ class SeatRow:
     is_bot: bool = False
     #: ``False`` for a seat of a rematch lobby its player has not confirmed yet.
     confirmed: bool = True
+    #: A bot seat's level (:data:`games.bot_levels.LEVELS`); ``normal`` for every other.
+    bot_level: str = DEFAULT_LEVEL
 
 
 @dataclass(slots=True)

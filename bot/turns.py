@@ -15,6 +15,7 @@ from collections.abc import Collection, Hashable, Iterable, Sequence
 from dataclasses import replace
 
 from games import IllegalAction, MoveChoice, Result
+from games.bot_levels import EXPERT, level_action
 from games.protocol import Event
 
 from . import clocks, stats
@@ -196,6 +197,7 @@ class Turns:
         bots = bot_seats(row)
         if standing is None:
             standing = await self.plans.load(loaded)
+        levels = {seat.seat: seat.bot_level for seat in row.seats if seat.is_bot}
         steps = 0
         stamp = time.time()
         self.sessions.checkout(loaded)
@@ -212,7 +214,12 @@ class Turns:
                 for bot_seat in due:
                     if bot_seat not in ruleset.actors(state):
                         continue  # an earlier bot's move ended this one's decision
-                    action = ruleset.bot_action(state, bot_seat)
+                    level = levels[bot_seat]
+                    if level == EXPERT:  # a search of up to a second: off the event loop
+                        action = await asyncio.to_thread(level_action, ruleset, state,
+                                                         bot_seat, level)
+                    else:
+                        action = level_action(ruleset, state, bot_seat, level)
                     logged = ruleset.notate_action(state, action)
                     # a bot's move is one of its legal moves: no second check
                     events.extend(ruleset.apply_trusted(state, bot_seat, action))

@@ -27,6 +27,7 @@ from bot.sessions import Loaded
 from bot.storage import ACTIVE, SeatRow, SessionRow, Storage
 from bot.updates import Updates, public_buttons, seat_lines
 from games import Ruleset
+from games.bot_levels import EASY, EXPERT, ExpertBudget, level_action
 from games.plans import Play, plans_of
 from games.rng import GameRng
 from renderers.describe import describe_hand, describe_position
@@ -34,6 +35,9 @@ from renderers.describe import describe_hand, describe_position
 POSITIONS = 300 if LONG else 30
 #: Positions (of the first ones) whose board images are drawn and compared.
 DRAWN = 30 if LONG else 2
+
+#: The expert's budget here: its search in full, with few playouts (many positions).
+FAIR_BUDGET = ExpertBudget(candidates=3, samples=2, depth=8)
 
 #: Cases that fail because of a known leak, (game id, check) -> reason.
 KNOWN_LEAKS: dict[tuple[str, str], str] = {}
@@ -80,6 +84,11 @@ def seat_face(ruleset: Ruleset, state: Any, seat: int, players: int) -> dict[str
     if seat in ruleset.actors(state):
         face["menu"] = repr(ruleset.choices(state, seat, names))
         face["bot"] = ruleset.format_action(ruleset.bot_action(state, seat))
+        # issue 28 item 1: every level decides from its own view only (the expert with a
+        # small budget: the same search, fewer playouts)
+        for level in (EASY, EXPERT):
+            face[f"bot {level}"] = ruleset.format_action(
+                level_action(ruleset, state, seat, level, FAIR_BUDGET))
         copy = ruleset.load(ruleset.dump(state))
         face["timeout"] = repr([ruleset.describe_action(copy, seat, action, names)
                                 for action in ruleset.timeout_actions(copy, seat)])
@@ -127,7 +136,8 @@ def test_hidden_information_changes_nothing_anybody_sees(game: str) -> None:
     """Issue 7: "two states that differ only in hidden information (swapped hands, a
     permuted deck, different face-down cards) give byte-identical public views, public
     texts, public buttons, public PNGs and timeout messages", and "a bot seat's chosen
-    move is identical for two states that differ only in what that seat cannot see"."""
+    move is identical for two states that differ only in what that seat cannot see"
+    (issue 28 item 1: at every level, easy, normal and expert)."""
     ruleset = next(r for r in RULESETS if r.id == game)
     rng = GameRng(7)
     pairs = changed = accounts = 0

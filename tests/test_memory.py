@@ -24,7 +24,8 @@ from bot.replay import UNDO, ReplayError, in_force, rebuild
 from bot.service import Person, ServiceError, SessionService, game_options
 from bot.stats import human_ranks
 from bot.storage import FINISHED, LOBBY, LoggedAction, SeatRow, SessionRow, Storage
-from games import Result, Ruleset, all_rulesets, get_ruleset
+from games import Result, Ruleset, all_rulesets, bot_levels, get_ruleset
+from games.bot_levels import ExpertBudget
 from games.options import InvalidOption
 from games.rng import GameRng
 from games.undo import learned_nothing
@@ -280,11 +281,14 @@ def test_no_game_lets_a_random_or_revealing_move_be_taken_back(game: str) -> Non
 
 # -- hints ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("game", IDS)
-def test_hints_reveal_nothing_hidden(game: str) -> None:
+def test_hints_reveal_nothing_hidden(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 16, "hints reveal nothing hidden": two positions the player cannot tell
     apart (the true one and a hidden variant from their view: other hands, the deck,
     face-down cards, the random stream dealt anew) get the same hint; the hint is a
-    legal move of the player."""
+    legal move of the player. The hint is the expert's (issue 28 item 1), here with a
+    small budget: the same search, fewer playouts."""
+    monkeypatch.setattr(bot_levels, "budget_for",
+                        lambda ruleset: ExpertBudget(candidates=3, samples=2, depth=8))
     ruleset = get_ruleset(game)
     checked = 0
     for n, state in enumerate(positions(ruleset, range(2), ruleset.max_players, 60)):

@@ -18,6 +18,7 @@ from discord import app_commands
 
 import renderers
 from games import all_rulesets, get_ruleset
+from games.bot_levels import DEFAULT_LEVEL, LEVELS
 from games.options import HINTS, parse_option_text
 from games.protocol import Ruleset
 from i18n import t
@@ -272,8 +273,9 @@ class Front:
         try:
             if op == "join":
                 update = await self.service.join(channel_of(interaction), person)
-            else:
-                update = await self.service.add_bot(channel_of(interaction), person)
+            else:  # "bot" (a normal bot, as before levels), "bot-easy", "bot-expert"
+                level = op.partition("-")[2] or DEFAULT_LEVEL
+                update = await self.service.add_bot(channel_of(interaction), person, level)
         except LocalizedError as error:
             await refuse(interaction, error)
             return
@@ -456,9 +458,15 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
             channel_of(interaction), person_of(interaction)), "platform.discord.left")
 
     @game.command(name="addbot", description=described("platform.cmd.addbot"))
-    async def game_addbot(interaction: discord.Interaction) -> None:
+    @app_commands.describe(level=described("platform.cmd.addbot_level"))
+    @app_commands.choices(level=[
+        app_commands.Choice(name=described(f"platform.bot_level.{level}"), value=level)
+        for level in LEVELS])
+    async def game_addbot(interaction: discord.Interaction,
+                          level: str = DEFAULT_LEVEL) -> None:
+        """Issue 28 item 1: ``level:`` easy, normal (the default) or expert."""
         await front.lobby_command(interaction, lambda: front.service.add_bot(
-            channel_of(interaction), person_of(interaction)))
+            channel_of(interaction), person_of(interaction), level))
 
     @game.command(name="remove", description=described("platform.cmd.remove"))
     @app_commands.describe(seat=described("platform.cmd.remove_seat"))

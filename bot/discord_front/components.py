@@ -3,7 +3,8 @@
 Every custom_id carries what it needs to work after a restart: the session id
 and, for a move, the state version it was offered at and the move's notation::
 
-    tb:lobby:<join|bot|start>:<session>    lobby buttons (public)
+    tb:lobby:<join|bot|bot-easy|bot-expert|start>:<session>
+                                           lobby buttons (public; ``bot``: a normal bot)
     tb:menu:<session>                      "Your moves" (public board)
     tb:menu:<session>:<tag>                the same menu under another label (public board)
     tb:pub:<session>:<version>:<notation>  a move any current actor may click (public board)
@@ -49,7 +50,7 @@ Handler = Callable[..., Awaitable[None]]
 HANDLERS: dict[str, Handler] = {}
 
 _PATTERNS = [
-    re.compile(r"tb:lobby:(?P<op>join|bot|start):(?P<sid>[0-9]{1,18})"),
+    re.compile(r"tb:lobby:(?P<op>join|bot|bot-easy|bot-expert|start):(?P<sid>[0-9]{1,18})"),
     re.compile(r"tb:menu:(?P<sid>[0-9]{1,18})(?::(?P<tag>[a-z]{1,16}))?"),
     re.compile(r"tb:pub:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,18}):(?P<move>[ -~]{1,80})"),
     re.compile(r"tb:hand:(?P<sid>[0-9]{1,18})"),
@@ -82,7 +83,7 @@ async def _dispatch(name: str, interaction: discord.Interaction, **kwargs: Any) 
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"tb:lobby:(?P<op>join|bot|start):(?P<sid>[0-9]{1,18})"):
+                  template=r"tb:lobby:(?P<op>join|bot|bot-easy|bot-expert|start):(?P<sid>[0-9]{1,18})"):
     def __init__(self, op: str, session_id: int, label: str = "") -> None:
         style = discord.ButtonStyle.success if op == "start" else discord.ButtonStyle.secondary
         super().__init__(discord.ui.Button(
@@ -254,6 +255,8 @@ class FinishedGameButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 _LOBBY_BUTTONS = (
     ("join", "platform.discord.lobby_join"),
     ("bot", "platform.discord.lobby_bot"),
+    ("bot-easy", "platform.discord.lobby_bot_easy"),
+    ("bot-expert", "platform.discord.lobby_bot_expert"),
     ("start", "platform.discord.lobby_start"),
 )
 

@@ -169,3 +169,18 @@ def choose(state: HagothState, seat: int) -> Action:
         raise ValueError(f"seat {seat} has no legal move")
     best = max(range(len(legal)), key=lambda i: (score(state, seat, legal[i]), -i))
     return legal[best]
+
+
+def expert_candidates(state: HagothState, seat: int) -> list[Action]:
+    """Moves worth the expert's search (games/bot_levels.py), best-scoring first; never a
+    move the heuristic rules out (moving a segment about, a pointless redesign)."""
+    legal = legal_actions(state, seat)
+    scored = sorted(((score(state, seat, a), -i) for i, a in enumerate(legal)), reverse=True)
+    return [legal[-i] for value, i in scored if value > _NEVER]
+
+
+def easy_candidates(state: HagothState, seat: int) -> list[Action]:
+    """The plausible moves ``easy`` picks among at random (games/bot_levels.py): any the
+    heuristic does not rule out, so an easy bot never shuffles segments about for ever."""
+    legal = legal_actions(state, seat)
+    return [a for a in legal if score(state, seat, a) > _NEVER] or legal

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..bot_levels import score_margin_value
 from . import bot_plan as plan
 from .actions import (
     Action,
@@ -86,7 +87,7 @@ from .data import (
 from .geometry import neighbour
 from .round_end import doom_distances, doom_edges
 from .rules import legal_actions, sail_cost
-from .scoring import icons
+from .scoring import doom_cards_taken, icons, survives
 from .specials import special_of
 from .spend import pays
 from .state import (
@@ -590,3 +591,17 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
     if Discard in kinds:
         return kinds[Discard][0]
     return legal[0]
+
+
+def evaluate(state: HazeState, seat: int) -> float:
+    """How good an unfinished game is for ``seat``, for the expert's search
+    (games/bot_levels.py): in a competitive game its lead in icons; solo and cooperative,
+    the team's progress towards the win (Doom cards taken, icons towards the 15 a solo
+    Captain needs), and every Captain still afloat."""
+    if state.mode == "competitive":
+        return score_margin_value(tuple(icons(p) for p in state.players), seat)
+    players = state.players
+    doom = sum(doom_cards_taken(p) for p in players)
+    logged = sum(icons(p) for p in players) / len(players)
+    afloat = sum(1 for p in players if survives(p)) / len(players)
+    return 0.2 + 0.08 * doom + 0.015 * min(logged, 15.0) + 0.2 * afloat

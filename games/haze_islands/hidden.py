@@ -44,7 +44,9 @@ def redeal(state: HazeState, seat: int | None, rng: GameRng) -> None:
               for prompt in state.prompts
               if prompt.kind == PROMPT_TRADE and prompt.data[0] != viewer
               and prompt.data[1] in state.players[prompt.data[0]].hand]
-    cards = [pile[i] for pile, i in places]
+    # each pool sorted first: the new deal depends on what the cards are, not where they
+    # lay (an expert bot samples these deals: games/bot_levels.py; hints: bot/hints.py)
+    cards = sorted(pile[i] for pile, i in places)
     rng.shuffle(cards)
     for (pile, i), card in zip(places, cards, strict=True):
         pile[i] = card
@@ -55,13 +57,15 @@ def redeal(state: HazeState, seat: int | None, rng: GameRng) -> None:
             player.hand.sort()
     # adventure cards whose front nobody sees
     sea = [loc for loc in state.locations if loc.side == OPEN_SEA]
-    adventures = [loc.adventure for loc in sea] + state.adventure_deck
+    lying: list[int | None] = [loc.adventure for loc in sea]
+    adventures = sorted(lying + list(state.adventure_deck),
+                        key=lambda card: (card is None, card or 0))
     rng.shuffle(adventures)
     for loc in sea:
         loc.adventure = adventures.pop()
     state.adventure_deck = [a for a in adventures if a is not None]
     # the Doom cards under the top one
-    under = state.doom_cards[1:]
+    under = sorted(state.doom_cards[1:], key=lambda card_face: card_face[0])
     rng.shuffle(under)
     state.doom_cards[1:] = [[card, rng.below(2)] for card, _face in under]
     # skull corners not revealed yet

@@ -37,10 +37,12 @@ def _deal_development_cards(state: HexfolkState, others: list[Player], rng: Game
     kept: list[list[str]] = []
     free: list[str] = []
     for player in others:
-        fixed = list(player.bought) + [c for c in player.devs if c == VP_CARD]
         rest = list(player.devs)
-        for card in fixed:
+        for card in player.bought:
             rest.remove(card)
+        # a victory point card bought this turn is among ``bought`` already: once only
+        fixed = list(player.bought) + [c for c in rest if c == VP_CARD]
+        rest = [c for c in rest if c != VP_CARD]
         kept.append(fixed)
         free.extend(rest)
     deck_places = [i for i, card in enumerate(state.dev_deck) if card != VP_CARD]

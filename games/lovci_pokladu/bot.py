@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import heapq
 
+from ..bot_levels import ExpertBudget
 from .actions import Action, Go, Later, Mermaid, Neptune, Pass, SailorMove, ShipMove, Side, Walk
 from .data import (
     CARD_TYPES,
@@ -985,3 +986,8 @@ def choose(state: LovciState, seat: int) -> Action:
 
 
 __all__ = ["choose", "score"]
+
+
+#: The expert's search (games/bot_levels.py) within its second: this bot's own decisions
+#: take a few ms each, so fewer and shorter playouts than other games.
+EXPERT_BUDGET = ExpertBudget(candidates=3, samples=2, depth=8)
