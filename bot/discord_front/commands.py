@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -128,8 +129,8 @@ class Front:
         """The command tree's error handler: every failing slash command gets an answer."""
         await self.failed(interaction, getattr(error, "original", error))
 
-    async def deferred_public(self, interaction: discord.Interaction, work, done_key: str
-                              ) -> None:  # type: ignore[no-untyped-def]
+    async def deferred_public(self, interaction: discord.Interaction,
+                              work: Callable[[], Awaitable[Update]], done_key: str) -> None:
         """Acknowledge at once (ephemeral), do ``work``, post its update publicly."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -576,7 +577,7 @@ def build_commands(front: Front) -> list[app_commands.Command | app_commands.Gro
 FEW_VALUES = 6
 
 
-def option_entries(ruleset: Ruleset, given: dict[str, str], partial: str, locale: str
+def option_entries(ruleset: Ruleset[Any, Any], given: dict[str, str], partial: str, locale: str
                    ) -> list[tuple[str, str, str]]:
     """(option, value, label) that ``/game new``'s options autocomplete offers after the
     options ``given``, for the word being typed (``partial``: "" or a prefix such as

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -194,7 +194,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         return cls(int(match["sid"]), int(match["ver"]), int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        values = cast("dict[str, Any]", interaction.data or {}).get("values") or []
         notation = str(values[0]) if values else ""
         path = drilled(notation)
         if path is not None:
@@ -225,7 +225,7 @@ class RemoveSeatSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         return cls(int(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        values = cast("dict[str, Any]", interaction.data or {}).get("values") or []
         seat, _, name = str(values[0] if values else "").partition(":")
         await _dispatch("kick", interaction, session_id=self.session_id,
                         seat=int(seat) if seat.isdigit() else -1, seat_name=name)

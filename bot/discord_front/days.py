@@ -378,7 +378,7 @@ class Days:
         else:
             key = "platform.reminder.channel"
         channel = await self.writable(due.channel_id)
-        await channel.send(  # type: ignore[union-attr]
+        await channel.send(
             t(key, locale, who=f"<@{due.user_id}>", game=game, link=link)[:CONTENT_LIMIT],
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(int(due.user_id))]))
@@ -395,7 +395,7 @@ class Days:
                          until=f"<t:{int(news.until)}:f>")
             try:
                 channel = await self.writable(row.channel_id)
-                await channel.send(text[:CONTENT_LIMIT],  # type: ignore[union-attr]
+                await channel.send(text[:CONTENT_LIMIT],
                                    allowed_mentions=discord.AllowedMentions.none())
             except Exception as error:
                 if channel_deleted(error):

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -48,13 +49,15 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException 
 
 
 def guarded_autocomplete(
-    handler: Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]],
-) -> Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]:
+    handler: Callable[[discord.Interaction[Any], str],
+                      Coroutine[Any, Any, list[app_commands.Choice[str]]]],
+) -> Callable[[discord.Interaction[Any], str],
+              Coroutine[Any, Any, list[app_commands.Choice[str]]]]:
     """An autocomplete callback that offers one explanatory choice when it fails
     (discord.py would otherwise log the error and leave the user without an answer)."""
 
     @functools.wraps(handler)
-    async def run(interaction: discord.Interaction,
+    async def run(interaction: discord.Interaction[Any],
                   current: str) -> list[app_commands.Choice[str]]:
         try:
             return await handler(interaction, current)

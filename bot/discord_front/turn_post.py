@@ -75,7 +75,7 @@ def turn_post(update: Update, locale: str, ping: str, deadline: str,
     """The V2 layout of ``update`` and the files it shows (the board, unless
     ``image_note`` says why it is left out)."""
     files: list[discord.File] = []
-    container = discord.ui.Container()
+    container: discord.ui.Container[Any] = discord.ui.Container()
     if update.image is not None and image_note is None:
         description = clip(update.image_description, MAX_DESCRIPTION) \
             if update.image_description else None
