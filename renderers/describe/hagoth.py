@@ -19,9 +19,9 @@ def _blueprint(index: int, locale: str) -> str:
 
 def _berth(berth: DesignView | ShipView | None, locale: str) -> str:
     if berth is None:
-        return t(_P + "berth_empty", locale)
+        return t("describe.hagoth.berth_empty", locale)
     if isinstance(berth, ShipView):
-        return t(_P + "ship", locale, blueprint=_blueprint(berth.lane, locale),
+        return t("describe.hagoth.ship", locale, blueprint=_blueprint(berth.lane, locale),
                  position=berth.position, length=BLUEPRINTS[berth.lane].lane_length)
     segments = ", ".join(t(f"hagoth.card.{code}", locale) for code in berth.segments)
     return t(_P + ("design_complete" if berth.complete else "design"), locale,
@@ -30,12 +30,12 @@ def _berth(berth: DesignView | ShipView | None, locale: str) -> str:
 
 
 def _player(p: PlayerView, names: Sequence[str], locale: str) -> str:
-    text = t(_P + "player", locale, name=name_of(names, p.seat),
+    text = t("describe.hagoth.player", locale, name=name_of(names, p.seat),
              colour=t(f"hagoth.colour.{p.colour}", locale), vp=p.vp, wood=p.wood,
              hand=p.hand_count, launches=p.launches, arrivals=p.arrivals,
              berths="; ".join(_berth(b, locale) for b in p.berths))
     if p.skips:
-        text += " " + t(_P + "skips", locale, count=p.skips)
+        text += " " + t("describe.hagoth.skips", locale, count=p.skips)
     return text
 
 
@@ -51,7 +51,7 @@ def task_lines(view: HagothView, names: Sequence[str], locale: str) -> list[str]
 def board_lines(view: HagothView, names: Sequence[str], locale: str) -> list[str]:
     """What the board shows, most needed first."""
     lines = []
-    lines.append(t(_P + "table", locale, target=view.target, stock=view.stock,
+    lines.append(t("describe.hagoth.table", locale, target=view.target, stock=view.stock,
                    deck=view.deck_count, discard=view.discard_count,
                    round=view.round or view.turn))
     lines += [_player(p, names, locale) for p in view.players]
@@ -70,11 +70,12 @@ def summary_lines(summary: SummaryView, names: Sequence[str], locale: str) -> li
     """Each player's points, ships and attacks over the game."""
     lines = []
     for p in summary.players:
-        lines.append(t(_P + "summary_player", locale, name=name_of(names, p.seat), vp=p.vp,
+        lines.append(t("describe.hagoth.summary_player", locale,
+                       name=name_of(names, p.seat), vp=p.vp,
                        launch=p.launch_vp, arrival=p.arrival_vp, launched=sum(p.launched),
                        arrived=sum(p.arrived), wood=p.wood,
                        attacks=sum(p.attacks_played), suffered=sum(p.attacks_suffered)))
-    lines.append(t(_P + "summary_dice", locale, count=summary.rolls,
+    lines.append(t("describe.hagoth.summary_dice", locale, count=summary.rolls,
                    counts=", ".join(f"{value + 1}: {n}"
                                     for value, n in enumerate(summary.die_counts))))
     return lines

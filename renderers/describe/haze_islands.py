@@ -11,21 +11,20 @@ from i18n import t
 
 from .common import joined, name_of
 
-_P = "describe.haze."
-_G = "haze-islands."
-
 
 def _icon(icon: str, locale: str) -> str:
-    return t(f"{_G}icon.{icon}", locale)
+    return t(f"haze-islands.icon.{icon}", locale)
 
 
 def _title(code: str, locale: str) -> str:
-    return t(f"{_G}title.{code}", locale) if code else t(f"{_G}render.no_title", locale)
+    if not code:
+        return t("haze-islands.render.no_title", locale)
+    return t(f"haze-islands.title.{code}", locale)
 
 
 def _doom_target(view: HazeView, names: Sequence[str], locale: str) -> str:
     if len(view.doom_targets) > 1:
-        return t(f"{_G}render.coin_toss", locale,
+        return t("haze-islands.render.coin_toss", locale,
                  names=" / ".join(name_of(names, s) for s in view.doom_targets))
     if view.doom_targets:
         return name_of(names, view.doom_targets[0])
@@ -33,30 +32,30 @@ def _doom_target(view: HazeView, names: Sequence[str], locale: str) -> str:
 
 
 def _player(p: PlayerView, names: Sequence[str], locale: str) -> str:
-    text = t(f"{_G}render.player", locale, name=name_of(names, p.seat),
-             status=t(f"{_G}render.status.{p.status}", locale), supply=p.supply,
+    text = t("haze-islands.render.player", locale, name=name_of(names, p.seat),
+             status=t(f"haze-islands.render.status.{p.status}", locale), supply=p.supply,
              deployed=p.deployed, hand=p.hand_count, deck=p.deck_count, icons=p.icons,
              title=_title(p.title, locale),
              specials=", ".join(f"#{n}" for n in p.specials) or "—")
-    return text + " · " + t(_P + "at", locale, where=f"@{p.x},{p.y}")
+    return text + " · " + t("describe.haze.at", locale, where=f"@{p.x},{p.y}")
 
 
 def _location(loc: LocationView, locale: str) -> str:
     parts = [f"@{loc.x},{loc.y} {card_name(loc.card - 1, locale)}",
-             t(f"{_G}render.kind.{loc.kind}", locale)]
+             t(f"haze-islands.render.kind.{loc.kind}", locale)]
     if loc.plunder is not None:
-        parts.append(t(_P + "plunder", locale, count=loc.plunder))
+        parts.append(t("describe.haze.plunder", locale, count=loc.plunder))
     if loc.side:
-        parts.append(t(f"{_G}side.{loc.side}", locale)
+        parts.append(t(f"haze-islands.side.{loc.side}", locale)
                      + (f" #{loc.adventure}" if loc.adventure is not None else ""))
     if loc.requirement:
-        parts.append(t(_P + "needs", locale, icons=" + ".join(
+        parts.append(t("describe.haze.needs", locale, icons=" + ".join(
             _icon(i, locale) for i in loc.requirement)))
     if loc.pirates:
-        parts.append(t(_P + "pirates", locale, seats=", ".join(
+        parts.append(t("describe.haze.pirates", locale, seats=", ".join(
             str(seat + 1) for seat in loc.pirates)))
     if loc.stopped:
-        parts.append(t(f"{_G}render.stopped", locale))
+        parts.append(t("haze-islands.render.stopped", locale))
     return ", ".join(parts)
 
 
@@ -64,10 +63,10 @@ def task_lines(view: HazeView, names: Sequence[str], locale: str) -> list[str]:
     """Who must act and what they must do now (first in every description)."""
     lines = []
     if view.prompt:  # (who is to play is the caller's first line)
-        lines.append(t(f"{_G}render.prompt.{view.prompt}", locale, players=", ".join(
+        lines.append(t(f"haze-islands.render.prompt.{view.prompt}", locale, players=", ".join(
             name_of(names, s) for s in view.prompt_seats)))
     if view.may_act:
-        lines.append(t(f"{_G}render.may_act", locale, players=", ".join(
+        lines.append(t("haze-islands.render.may_act", locale, players=", ".join(
             name_of(names, s) for s in view.may_act)))
     return lines
 
@@ -75,12 +74,12 @@ def task_lines(view: HazeView, names: Sequence[str], locale: str) -> list[str]:
 def board_lines(view: HazeView, names: Sequence[str], locale: str) -> list[str]:
     """What the board shows, most needed first."""
     lines = []
-    lines.append(t(f"{_G}render.status_round", locale, round=view.round, rounds=view.rounds,
-                   mode=t(f"{_G}mode.{view.mode}", locale), die=view.doom_die,
+    lines.append(t("haze-islands.render.status_round", locale, round=view.round, rounds=view.rounds,
+                   mode=t(f"haze-islands.mode.{view.mode}", locale), die=view.doom_die,
                    power=view.doom_power, target=_doom_target(view, names, locale)))
-    lines.append(t(_P + "doom", locale, where=f"@{view.doom[0]},{view.doom[1]}",
+    lines.append(t("describe.haze.doom", locale, where=f"@{view.doom[0]},{view.doom[1]}",
                    route=" → ".join(f"@{x},{y}" for x, y in view.doom_route) or "—"))
-    lines.append(t(f"{_G}render.status_piles", locale, left=view.doom_left,
+    lines.append(t("haze-islands.render.status_piles", locale, left=view.doom_left,
                    need=" + ".join(_icon(i, locale) for i in view.doom_next) or "—",
                    adventures=view.adventure_deck, discard=view.discard))
     lines += [_player(p, names, locale) for p in view.players]
@@ -96,19 +95,19 @@ def hand_lines(view: HazeView, names: Sequence[str], locale: str) -> list[str]:
     def words(cards: Sequence[int]) -> str:
         return joined((card_name(n - 1, locale) for n in cards), locale)
 
-    lines = [t(f"{_G}render.hand", locale, cards=words(sorted(view.hand)))]
+    lines = [t("haze-islands.render.hand", locale, cards=words(sorted(view.hand)))]
     if view.seen:
-        lines.append(t(f"{_G}render.seen", locale, cards=words(view.seen)))
+        lines.append(t("haze-islands.render.seen", locale, cards=words(view.seen)))
     if view.drawn:
-        lines.append(t(f"{_G}render.drawn", locale, cards=words(view.drawn)))
+        lines.append(t("haze-islands.render.drawn", locale, cards=words(view.drawn)))
     if view.steal:
-        lines.append(t(f"{_G}render.steal", locale, cards=words(view.steal)))
+        lines.append(t("haze-islands.render.steal", locale, cards=words(view.steal)))
     return lines
 
 
 def summary_lines(summary: HazeSummary, names: Sequence[str], locale: str) -> list[str]:
     """Each player's tally at the end."""
-    return [t(f"{_G}render.summary_row", locale, name=name_of(names, seat), icons=icons,
+    return [t("haze-islands.render.summary_row", locale, name=name_of(names, seat), icons=icons,
               doom=doom, pirates=pirates, title=_title(title, locale),
-              survived=t(f"{_G}render.{'survived' if survived else 'lost'}", locale))
+              survived=t(f"haze-islands.render.{'survived' if survived else 'lost'}", locale))
             for seat, icons, doom, pirates, title, survived in summary.rows]

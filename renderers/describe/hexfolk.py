@@ -13,8 +13,6 @@ from i18n import t
 
 from .common import joined, name_of
 
-_P = "describe.hexfolk."
-
 
 def _resource(i: int, locale: str) -> str:
     return t(f"hexfolk.resource.{RESOURCES[i]}", locale)
@@ -39,16 +37,16 @@ def _player(view: HexfolkView, p: PlayerView, names: Sequence[str], locale: str)
                    enumerate(view.corner_owner) if owner == p.seat and view.corner_level[c] == 1]
     cities = [corner_place(view.board, c, locale) for c, owner in
               enumerate(view.corner_owner) if owner == p.seat and view.corner_level[c] == 2]
-    text = t(_P + "player", locale, name=name_of(names, p.seat), vp=p.visible_vp,
+    text = t("describe.hexfolk.player", locale, name=name_of(names, p.seat), vp=p.visible_vp,
              hand=p.hand_count, devs=p.dev_count, knights=p.knights, road=p.road_length,
              roads=p.roads, settlements=joined(settlements, locale),
              cities=joined(cities, locale))
-    awards = [t(_P + "longest", locale)] if p.longest else []
-    awards += [t(_P + "army", locale)] if p.army else []
+    awards = [t("describe.hexfolk.longest", locale)] if p.longest else []
+    awards += [t("describe.hexfolk.army", locale)] if p.army else []
     if awards:
         text += " " + ", ".join(awards) + "."
     if p.discard_owed:
-        text += " " + t(_P + "owes", locale, count=p.discard_owed)
+        text += " " + t("describe.hexfolk.owes", locale, count=p.discard_owed)
     return text
 
 
@@ -65,9 +63,9 @@ def task_lines(view: HexfolkView, names: Sequence[str], locale: str) -> list[str
     lines = []
     if view.winner is None:
         who = view.special if view.special >= 0 else view.current
-        lines.append(t(f"{_P}phase.{view.phase}", locale, name=name_of(names, who)))
+        lines.append(t(f"describe.hexfolk.phase.{view.phase}", locale, name=name_of(names, who)))
     if view.offer is not None:
-        lines.append(t(_P + "offer", locale, name=name_of(names, view.offer.offerer),
+        lines.append(t("describe.hexfolk.offer", locale, name=name_of(names, view.offer.offerer),
                        give=_bundle(view.offer.give, locale), get=_bundle(view.offer.get, locale)))
     return lines
 
@@ -76,17 +74,17 @@ def board_lines(view: HexfolkView, names: Sequence[str], locale: str) -> list[st
     """What the board shows, most needed first."""
     lines = []
     if view.spots:
-        lines.append(t(_P + "spots", locale, spots="; ".join(
+        lines.append(t("describe.hexfolk.spots", locale, spots="; ".join(
             f"{number}: {_spot(view, kind, place, locale)}" for number, kind, place in view.spots)))
     if view.dice:
-        lines.append(t(_P + "dice", locale, name=name_of(names, view.dice_by),
+        lines.append(t("describe.hexfolk.dice", locale, name=name_of(names, view.dice_by),
                        dice=" + ".join(str(d) for d in view.dice), total=sum(view.dice)))
-    lines.append(t(_P + "robber", locale, hex=_hex(view, view.robber, locale))
+    lines.append(t("describe.hexfolk.robber", locale, hex=_hex(view, view.robber, locale))
                  if view.robber >= 0 else "")
     lines += [_player(view, p, names, locale) for p in view.players]
-    lines.append(t(_P + "target", locale, target=view.target, deck=view.deck_count,
+    lines.append(t("describe.hexfolk.target", locale, target=view.target, deck=view.deck_count,
                    bank=_bundle(view.bank, locale)))
-    lines.append(t(_P + "hexes", locale, hexes=", ".join(
+    lines.append(t("describe.hexfolk.hexes", locale, hexes=", ".join(
         _hex(view, h, locale) for h in range(len(view.terrain)))))
     harbours = []
     for edge, kind in view.harbours:
@@ -94,12 +92,12 @@ def board_lines(view: HexfolkView, names: Sequence[str], locale: str) -> list[st
             "hexfolk.place.harbour_res", locale, resource=_resource(kind, locale))
         harbours.append(f"{what} {edge_text(view.board, edge, locale)}")
     if harbours:
-        lines.append(t(_P + "harbours", locale, harbours="; ".join(harbours)))
+        lines.append(t("describe.hexfolk.harbours", locale, harbours="; ".join(harbours)))
     roads = []
     for p in view.players:
         edges = [edge_text(view.board, e, locale)
                  for e, owner in enumerate(view.edge_owner) if owner == p.seat]
-        roads.append(t(_P + "roads", locale, name=name_of(names, p.seat),
+        roads.append(t("describe.hexfolk.roads", locale, name=name_of(names, p.seat),
                        roads=joined(edges, locale)))
     return lines + roads
 
@@ -109,16 +107,16 @@ def hand_lines(view: HexfolkView, names: Sequence[str], locale: str) -> list[str
     if view.hand is None:
         return []
     devs = joined((t(f"hexfolk.dev.{code}", locale) for code in view.devs or ()), locale)
-    return [t(_P + "hand", locale, resources=_bundle(view.hand, locale), devs=devs,
+    return [t("describe.hexfolk.hand", locale, resources=_bundle(view.hand, locale), devs=devs,
               vp=view.vp if view.vp is not None else "-")]
 
 
 def summary_lines(summary: SummaryView, names: Sequence[str], locale: str) -> list[str]:
     """Each player's points and production over the game."""
-    lines = [t(_P + "summary_player", locale, name=name_of(names, p.seat), vp=p.vp,
+    lines = [t("describe.hexfolk.summary_player", locale, name=name_of(names, p.seat), vp=p.vp,
                produced=p.produced_total, trades=p.trades, robbed=p.lost_to_robber,
                knights=p.knights, road=p.road_length, devs=p.devs_played)
              for p in summary.players]
-    lines.append(t(_P + "summary_rolls", locale, count=summary.rolls, counts=", ".join(
+    lines.append(t("describe.hexfolk.summary_rolls", locale, count=summary.rolls, counts=", ".join(
         f"{total}: {n}" for total, n in enumerate(summary.roll_counts) if total >= 2)))
     return lines

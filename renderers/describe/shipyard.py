@@ -11,39 +11,36 @@ from i18n import has, t
 
 from .common import joined, name_of
 
-_P = "describe.shipyard."
-_G = "shipyard."
-
 
 def _ship_card(card: int, locale: str) -> str:
     kind = ship_card(card)
-    parts = [t(f"{_G}mount.{m}", locale) for m in kind.mounts]
-    parts += [t(f"{_G}cabin", locale)] * kind.cabins
-    parts += [t(f"{_G}safety.{s}", locale) for s in kind.safety]
-    return f"{t(f'{_G}deck.{kind.deck}', locale)} ({', '.join(parts) or '—'})"
+    parts = [t(f"shipyard.mount.{m}", locale) for m in kind.mounts]
+    parts += [t("shipyard.cabin", locale)] * kind.cabins
+    parts += [t(f"shipyard.safety.{s}", locale) for s in kind.safety]
+    return f"{t(f'shipyard.deck.{kind.deck}', locale)} ({', '.join(parts) or '—'})"
 
 
 def _item(code: str, locale: str) -> str:
-    for key in (f"{_G}item.{code}", f"{_G}commodity.{code}"):
+    for key in (f"shipyard.item.{code}", f"shipyard.commodity.{code}"):
         if has(key):
             return t(key, locale)
     return code
 
 
 def _goods(train: int, locale: str) -> str:
-    return ", ".join(t(f"{_G}commodity.{c}", locale) for c in TRAINS[train])
+    return ", ".join(t(f"shipyard.commodity.{c}", locale) for c in TRAINS[train])
 
 
 def _player(p: PlayerView, names: Sequence[str], locale: str) -> str:
     yard = [f"{slot + 1}: {_ship_card(card, locale)}" for slot, card in enumerate(p.yard)
             if card is not None]
     stock = [f"{count} {_item(code, locale)}" for code, count in p.stock if count]
-    fleet = [t(f"{_G}render.ship", locale, number=n + 1, cards=cards, speed=speed,
+    fleet = [t("shipyard.render.ship", locale, number=n + 1, cards=cards, speed=speed,
                points=points) for n, (cards, speed, points) in enumerate(p.fleet)]
-    return t(_P + "player", locale, name=name_of(names, p.seat),
+    return t("describe.shipyard.player", locale, name=name_of(names, p.seat),
              colour=t(f"describe.colour.{p.colour}", locale), score=p.score, money=p.money,
              contracts=p.contracts, yard=joined(yard, locale), stock=joined(stock, locale),
-             staff=joined((t(f"{_G}employee.{e}", locale) for e in p.employees), locale),
+             staff=joined((t(f"shipyard.employee.{e}", locale) for e in p.employees), locale),
              trains=joined((_goods(tr, locale) for tr in p.trains), locale),
              canals=len(p.canals), used=p.used_canals, fleet=joined(fleet, locale))
 
@@ -52,11 +49,11 @@ def task_lines(view: ShipyardView, names: Sequence[str], locale: str) -> list[st
     """Who must act and what they must do now (first in every description)."""
     lines = []
     if view.phase != "over":
-        lines.append(t(f"{_G}render.phase.{view.phase}", locale,
+        lines.append(t(f"shipyard.render.phase.{view.phase}", locale,
                        name=name_of(names, view.current)))
         if view.players[view.current].renting is not None:
             spots = view.players[view.current].attach_spots
-            lines.append(t(_P + "renting", locale, spots=joined(
+            lines.append(t("describe.shipyard.renting", locale, spots=joined(
                 (f"{x},{y}" for x, y in spots), locale)))
     return lines
 
@@ -64,23 +61,24 @@ def task_lines(view: ShipyardView, names: Sequence[str], locale: str) -> list[st
 def board_lines(view: ShipyardView, names: Sequence[str], locale: str) -> list[str]:
     """What the board shows, most needed first."""
     lines = []
-    lines.append(t(f"{_G}render.countdown", locale, countdown=view.countdown,
+    lines.append(t("shipyard.render.countdown", locale, countdown=view.countdown,
                    turn=view.turn)
-                 + (" · " + t(f"{_G}render.ending_ships", locale) if view.ending else ""))
+                 + (" · " + t("shipyard.render.ending_ships", locale) if view.ending else ""))
     income = dict(view.income)
-    track = [t(f"{_G}card.{code}", locale)
+    track = [t(f"shipyard.card.{code}", locale)
              + (f" (+{income[code]})" if income.get(code) else "")
              for code in view.track if code]
-    lines.append(t(_P + "track", locale, lead=t(f"{_G}card.{view.lead}", locale)
+    lines.append(t("describe.shipyard.track", locale, lead=t(f"shipyard.card.{view.lead}", locale)
                    if view.lead else "—", cards=joined(track, locale)))
     lines += [_player(p, names, locale) for p in view.players]
     for key, cards in (("bows", view.bow_display), ("middles", view.middle_display),
                        ("sterns", view.stern_display)):
-        lines.append(t(f"{_P}display.{key}", locale, cards=joined(
+        lines.append(t(f"describe.shipyard.display.{key}", locale, cards=joined(
             (_ship_card(c, locale) for c in cards if c is not None), locale)))
-    lines.append(t(_P + "trains", locale, trains=joined(
+    lines.append(t("describe.shipyard.trains", locale, trains=joined(
         (_goods(tr, locale) for tr in view.train_display if tr is not None), locale)))
-    lines.append(t(_P + "canals", locale, count=sum(c is not None for c in view.canal_display)))
+    lines.append(t("describe.shipyard.canals", locale,
+                   count=sum(c is not None for c in view.canal_display)))
     return lines
 
 
@@ -88,14 +86,14 @@ def hand_lines(view: ShipyardView, names: Sequence[str], locale: str) -> list[st
     """The viewer's own contracts."""
     if view.green is None or view.blue is None:
         return []
-    parts = [t(f"{_G}contract_green.{GREEN[i].code}", locale) for i in view.green]
-    parts += [t(f"{_G}contract_blue.{BLUE[i].code}", locale) for i in view.blue]
-    return [t(f"{_G}hand", locale, green=len(view.green), blue=len(view.blue),
+    parts = [t(f"shipyard.contract_green.{GREEN[i].code}", locale) for i in view.green]
+    parts += [t(f"shipyard.contract_blue.{BLUE[i].code}", locale) for i in view.blue]
+    return [t("shipyard.hand", locale, green=len(view.green), blue=len(view.blue),
               contracts="; ".join(parts) or t("platform.hand.empty", locale))]
 
 
 def summary_lines(summary: ShipyardSummary, names: Sequence[str], locale: str) -> list[str]:
     """Each player's score by source."""
-    return [t(_P + "summary_player", locale, name=name_of(names, seat), total=total,
+    return [t("describe.shipyard.summary_player", locale, name=name_of(names, seat), total=total,
               ships=ships, contracts=contracts, money=money, launched=launched)
             for seat, total, ships, contracts, money, launched in summary.rows]
