@@ -15,15 +15,29 @@ of every seat are drawn, and at the end the summary, each in English, Russian an
 Czech; plus the pictures of the ``/rules`` topics that have one. ``write`` puts every
 PNG in the folder with ``manifest.txt`` (name and SHA-256 per image); ``compare`` lists
 every image that differs or is missing and exits 1 if any does.
+
+Issue 29 item 6 ("images visually identical: compare them pixel by pixel with a small
+tolerance, and no larger") lets a faster drawing move a few pixels by a shade::
+
+    python -m bench.png_identity compare --tolerance /tmp/png-before /tmp/png-after
+
+decodes each pair whose bytes differ to RGB and accepts it when no channel of any pixel
+moved by more than :data:`MAX_CHANNEL_DIFFERENCE` and at most :data:`MAX_PIXELS_DIFFERING`
+of the pixels moved at all; an image of another size never passes. Either way an image
+whose PNG grew is listed as ``larger`` and fails the comparison.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import sys
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
+
+from PIL import Image, ImageChops
 
 import renderers
 from games import Ruleset
@@ -38,6 +52,50 @@ FRACTIONS = (0.0, 0.25, 0.5, 0.75, 1.0)
 SEEDS = (7, 11)
 #: A bot game longer than this is a bot bug: stop it there.
 MAX_ACTIONS = 100_000
+#: ``--tolerance``: the most any channel of a pixel may move (of 255) ...
+MAX_CHANNEL_DIFFERENCE = 2
+#: ... and the largest share of the pixels that may move at all.
+MAX_PIXELS_DIFFERING = 0.001
+
+
+@dataclass(frozen=True, slots=True)
+class PixelDifference:
+    """How two images differ, pixel by pixel, decoded to RGB."""
+
+    same_size: bool
+    #: The largest difference of any channel of any pixel (0-255).
+    max_channel: int
+    #: The share of the pixels in which any channel differs (0-1).
+    pixels_differing: float
+
+    @property
+    def within_tolerance(self) -> bool:
+        return (self.same_size and self.max_channel <= MAX_CHANNEL_DIFFERENCE
+                and self.pixels_differing <= MAX_PIXELS_DIFFERING)
+
+    def __str__(self) -> str:
+        if not self.same_size:
+            return "another size"
+        return (f"max channel difference {self.max_channel}, "
+                f"{100 * self.pixels_differing:.3f} % of pixels differ")
+
+
+def pixel_difference(before: bytes, after: bytes) -> PixelDifference:
+    """Decode two PNGs to RGB and measure how far apart their pixels are."""
+    with Image.open(io.BytesIO(before)) as old, Image.open(io.BytesIO(after)) as new:
+        a, b = old.convert("RGB"), new.convert("RGB")
+    if a.size != b.size:
+        return PixelDifference(False, 255, 1.0)
+    difference = ImageChops.difference(a, b)
+    channels = difference.split()
+    extrema = cast(tuple[tuple[int, int], ...], difference.getextrema())
+    largest = max(high for _, high in extrema)
+    if largest == 0:
+        return PixelDifference(True, 0, 0.0)
+    # a pixel moved when any of its channels did: the lighter of the three, made 0 / 255
+    moved = ImageChops.lighter(ImageChops.lighter(channels[0], channels[1]), channels[2])
+    count = moved.point(lambda v: 255 if v else 0).histogram()[255]
+    return PixelDifference(True, int(largest), count / (a.width * a.height))
 
 
 def _tables(ruleset: Ruleset[Any, Any]) -> list[tuple[int, dict[str, Any]]]:
@@ -124,18 +182,36 @@ def _manifest(folder: Path) -> dict[str, str]:
     return {name: digest for name, digest in pairs}
 
 
-def compare(before: Path, after: Path) -> int:
-    """Print every image that differs between the two folders; 1 if any does."""
+def compare(before: Path, after: Path, tolerance: bool = False) -> int:
+    """Print every image that differs between the two folders (or, with ``tolerance``,
+    differs by more than :func:`PixelDifference.within_tolerance` allows) or whose PNG
+    grew; 1 if any does."""
     old, new = _manifest(before), _manifest(after)
-    differ = [name for name in old if name in new and old[name] != new[name]]
+    changed = [name for name in old if name in new and old[name] != new[name]]
+    close: list[str] = []
+    differ: list[str] = []
+    for name in changed:
+        if tolerance:
+            found = pixel_difference((before / f"{name}.png").read_bytes(),
+                                     (after / f"{name}.png").read_bytes())
+            if found.within_tolerance:
+                close.append(name)
+                continue
+            print(f"differs: {name} ({found})")
+        else:
+            print(f"differs: {name}")
+        differ.append(name)
+    larger = [name for name in changed if (after / f"{name}.png").stat().st_size
+              > (before / f"{name}.png").stat().st_size]
     missing = [name for name in old if name not in new]
     extra = [name for name in new if name not in old]
-    for label, names in (("differs", differ), ("missing", missing), ("new", extra)):
+    for label, names in (("larger", larger), ("missing", missing), ("new", extra)):
         for name in names:
             print(f"{label}: {name}")
-    print(f"{len(old)} images before, {len(new)} after: {len(differ)} differ, "
-          f"{len(missing)} missing, {len(extra)} new")
-    return 1 if differ or missing or extra else 0
+    within = f", {len(close)} within the tolerance" if tolerance else ""
+    print(f"{len(old)} images before, {len(new)} after: {len(differ)} differ{within}, "
+          f"{len(larger)} larger, {len(missing)} missing, {len(extra)} new")
+    return 1 if differ or larger or missing or extra else 0
 
 
 def main() -> None:
@@ -147,11 +223,15 @@ def main() -> None:
     both = commands.add_parser("compare")
     both.add_argument("before", type=Path)
     both.add_argument("after", type=Path)
+    both.add_argument("--tolerance", action="store_true",
+                      help=f"accept images whose pixels differ by at most "
+                           f"{MAX_CHANNEL_DIFFERENCE} of 255 per channel, in at most "
+                           f"{100 * MAX_PIXELS_DIFFERING:g} %% of the pixels")
     args = parser.parse_args()
     if args.command == "write":
         write(args.folder)
     else:
-        sys.exit(compare(args.before, args.after))
+        sys.exit(compare(args.before, args.after, args.tolerance))
 
 
 if __name__ == "__main__":
