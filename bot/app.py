@@ -27,7 +27,8 @@ from .config import Config, ConfigError
 from .discord_front import components
 from .discord_front.client import FrontClient
 from .discord_front.commands import Front, build_commands
-from .discord_front.days import Days, build_days_commands
+from .discord_front.days import Days
+from .discord_front.days_commands import build_days_commands
 from .discord_front.install import place_commands
 from .discord_front.plan_commands import PlansButton, build_plan_commands
 from .discord_front.seats import TakeoverButton, install_seat_commands

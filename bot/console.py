@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import errno
 import json
 import re
 import sqlite3
@@ -50,6 +49,7 @@ from .console_saved import (
     list_games,
     no_database,
     not_resumable,
+    prepare_out,
     saved_games,
     shown,
     write_history,
@@ -97,8 +97,9 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("--out", default="boards", help="folder for the PNG images")
     parser.add_argument("--db", default=DEFAULT_CONSOLE_DB,
                         help="the database: a SQLite file, or a postgresql:// URL")
-    parser.add_argument("--locale", default=DEFAULT_LOCALE, choices=available_locales(),
-                        help="language of the texts and images (en, ru, cs)")
+    parser.add_argument("--locale", default=None, choices=available_locales(),
+                        help="language of the texts and images (en, ru, cs; a resumed "
+                             "game keeps its own unless given)")
     parser.add_argument("--boards", choices=BOARD_EVERY, default="turn",
                         help="with every seat a bot: write a board after every turn "
                              "(default), every round, or only at the end")
@@ -113,6 +114,7 @@ def add_parser(subparsers: Any) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Run the console client; returns the process exit code."""
+    chosen_locale, args.locale = args.locale, args.locale or DEFAULT_LOCALE
     try:
         if wants_help(args.options):
             games = [get_ruleset(args.game)] if args.game else list(all_rulesets())
@@ -121,7 +123,7 @@ def main(args: argparse.Namespace) -> int:
         if args.list:
             return asyncio.run(list_games(args.db, args.locale))
         if args.export is not None:
-            _prepare_out(Path(args.out))
+            prepare_out(Path(args.out))
             written = asyncio.run(export_history(args.db, args.export, Path(args.out),
                                                  args.locale))
             if isinstance(written, str):
@@ -129,13 +131,13 @@ def main(args: argparse.Namespace) -> int:
             print(t("console.history_written", args.locale, path=written))
             return 0
         if args.resume is not None:
-            _prepare_out(Path(args.out))
+            prepare_out(Path(args.out))
             return asyncio.run(resume(args.db, args.resume, Path(args.out), args.boards,
-                                      locale=args.locale))
+                                      locale=chosen_locale))
         console = _new_console(args)
         if isinstance(console, int):
             return console
-        _prepare_out(console.out)
+        prepare_out(console.out)
         return asyncio.run(console.run(args.db, seed=args.seed, options=args.options))
     except KeyboardInterrupt:
         print()
@@ -174,32 +176,24 @@ def _new_console(args: argparse.Namespace) -> Console | int:
                    every=args.boards, bot_level=args.bot_level)
 
 
-def _prepare_out(out: Path) -> None:
-    """Create the out folder and check that images can be written there (else OSError)."""
-    if out.exists() and not out.is_dir():
-        raise NotADirectoryError(errno.ENOTDIR, "it is a file, not a folder", str(out))
-    out.mkdir(parents=True, exist_ok=True)
-    probe = out / ".tidebound-write-check"
-    probe.write_bytes(b"")
-    probe.unlink()
-
-
 def _fail(message: str, locale: str = DEFAULT_LOCALE) -> int:
     print(t("console.error", locale, message=message), file=sys.stderr)
     return 2
 
 
 async def resume(db_path: str, session_id: int, out: Path, every: str = "turn",
-                 locale: str = DEFAULT_LOCALE) -> int:
-    """``--resume SESSION``: go on with a saved console game, its humans and bots."""
+                 locale: str | None = None) -> int:
+    """``--resume SESSION``: go on with a saved console game, its humans and bots, in
+    ``locale`` or else the game's own language."""
     if no_database(db_path):
-        return _fail(t("console.resume_missing", locale, session=session_id,
+        return _fail(t("console.resume_missing", locale or DEFAULT_LOCALE, session=session_id,
                        db=shown(db_path)))
     async with await Storage.open(db_path) as storage:
         row = await storage.get(session_id)
-        refusal = not_resumable(row, session_id, db_path, locale)
+        refusal = not_resumable(row, session_id, db_path, locale or DEFAULT_LOCALE)
         if refusal or row is None:
             return _fail(refusal)
+        locale = locale or row.locale
         console = Console(get_ruleset(row.game), len(row.seats),
                           sum(s.is_bot for s in row.seats), out, locale=locale, every=every,
                           db_path=db_path)

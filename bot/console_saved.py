@@ -4,6 +4,7 @@ PostgreSQL server (``--db postgresql://…``, issue 24 item 14)."""
 
 from __future__ import annotations
 
+import errno
 import time
 from pathlib import Path
 
@@ -106,3 +107,13 @@ async def export_history(db: str, session_id: int, out: Path, locale: str) -> st
                                        game_folder(out, row.game, row.id))
         finally:
             await service.close()
+
+
+def prepare_out(out: Path) -> None:
+    """Create the out folder and check that images can be written there (else OSError)."""
+    if out.exists() and not out.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "it is a file, not a folder", str(out))
+    out.mkdir(parents=True, exist_ok=True)
+    probe = out / ".tidebound-write-check"
+    probe.write_bytes(b"")
+    probe.unlink()
