@@ -11,6 +11,7 @@ from test_hexfolk_plans import reach
 from test_plans_service import ALICE, BOB, CAROL, CHANNEL, service_on
 from tidebound_support import write_raw
 
+from bot.console_plans import plan_command
 from bot.requests import Person
 from bot.service import SessionService
 from bot.storage import Storage
@@ -63,9 +64,9 @@ async def test_discard_order_discards_for_its_owner(database: str) -> None:
     owed, hand = state.discards[0], list(state.players[0].hand)
     async with service_on(database) as (storage, service):
         sid = await hexfolk_game(storage, service, state)
-        reply = await service.set_plan(CHANNEL, ALICE, "discard_order",
-                                       {"order": "ore wool"}, "en")
-        assert reply.update is not None, "Alice owes a discard: played now"
+        printed = await plan_command(service, CHANNEL, ALICE, "discard order=ore,wool", "en")
+        assert "On a seven, discard in this order: ore → wool → wood → brick → grain." \
+            in printed, "the console's one-word order (HX-D83)"
         after = await stored(storage, sid)
         assert after.discards[0] == 0
         assert sum(hand) - sum(after.players[0].hand) == owed

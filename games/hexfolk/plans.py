@@ -69,7 +69,7 @@ def _res_name(res: int, locale: str) -> str:
 
 
 def read_order(text: str) -> list[int]:
-    """A discard order typed as resource words (``wool grain``, commas allowed): the named
+    """A discard order typed as resource words (``wool,grain`` or ``wool grain``): the named
     ones first, the rest after them in the table's order; :class:`IllegalAction` for an
     unknown or repeated word, or none at all."""
     words = text.replace(",", " ").lower().split()
@@ -134,7 +134,7 @@ class HexfolkPlans(PlanBook[HexfolkState, Action]):
             out: list[tuple[str, str]] = []
             for first in range(len(RESOURCES)):
                 order = [first, *(r for r in range(len(RESOURCES)) if r != first)]
-                out.append((" ".join(RESOURCES[r] for r in order),
+                out.append((",".join(RESOURCES[r] for r in order),
                             " → ".join(_res_name(r, locale) for r in order)))
             return out
         return []
