@@ -41,6 +41,11 @@ The planners are in :mod:`bench.typical_plans`; per game:
   you move a sailor or your ship, *walk to* where you are heading (the square your own
   next moves with that piece would reach, up to a face-down card you mean to turn; the
   bench finds it by asking the bot again as if the others passed).
+* **Hexfolk**: once you have rolled, *roll at the start of my turn, unless I hold a
+  knight* (HX-D80); once you have ended a turn, where the game has the special building
+  phase, *pass its sign-up when my hand pays for nothing* (HX-D82, ``unless=anything``:
+  the same as the forced pass, HX-D55, so it saves no wait on its own). Not the offer
+  rule nor the discard order: they choose among moves for the player.
 * every other game: none yet (``typical`` plays as ``none``).
 """
 

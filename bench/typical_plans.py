@@ -14,6 +14,10 @@ from collections.abc import Callable
 from typing import Any
 
 from games.errors import IllegalAction
+from games.hexfolk.actions import End as HexfolkEnd
+from games.hexfolk.actions import Roll as HexfolkRoll
+from games.hexfolk.plans import PASS_SPECIAL, ROLL_FIRST, UNLESS_KNIGHT
+from games.hexfolk.state import HexfolkState
 from games.lovci_pokladu import bot as lovci_bot
 from games.lovci_pokladu.actions import SailorMove, ShipMove
 from games.lovci_pokladu.data import NAMES, SLOT_SQUARE
@@ -95,7 +99,23 @@ def lovci(book: PlanBook[Any, Any], state: LovciState, seat: int, action: Any) -
         return None
 
 
-#: Game id -> its planner.
-TYPICAL: dict[str, Planner] = {"lovci-pokladu": lovci}
+def hexfolk(book: PlanBook[Any, Any], state: HexfolkState, seat: int, action: Any
+            ) -> Plan | None:
+    """Hexfolk: having rolled, *roll at the start of my turn, unless I hold a knight*;
+    having ended a turn (or passed a sign-up), in a game with the special building phase,
+    *pass its sign-up when my hand pays for nothing*. Never the offer rule or the
+    discard order: those choose among moves for the player."""
+    try:
+        if isinstance(action, HexfolkRoll):
+            return book.read(state, seat, ROLL_FIRST, {"knight": UNLESS_KNIGHT})
+        if isinstance(action, HexfolkEnd) and state.special_on and len(state.players) >= 5:
+            return book.read(state, seat, PASS_SPECIAL, {"unless": "anything"})
+    except IllegalAction:
+        return None
+    return None
 
-__all__ = ["LOVCI_LOOKAHEAD", "TYPICAL", "Planner", "lovci"]
+
+#: Game id -> its planner.
+TYPICAL: dict[str, Planner] = {"lovci-pokladu": lovci, "hexfolk": hexfolk}
+
+__all__ = ["LOVCI_LOOKAHEAD", "TYPICAL", "Planner", "hexfolk", "lovci"]

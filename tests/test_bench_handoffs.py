@@ -140,3 +140,16 @@ def test_typical_plans_make_a_plans_decisions_no_wait(monkeypatch: pytest.Monkey
     assert (none.handoffs, none.decisions) == (6, (3, 3))
     assert (typical.handoffs, typical.decisions) == (3, (3, 1))
     assert typical.finished
+
+
+def test_hexfolk_typical_plans_roll_for_the_players() -> None:
+    """Issue 26 item 1/3: Hexfolk's ``typical`` plans (bench docstring; HX-D80) roll for
+    every seat at the start of its turn, so a seeded 4-player game asks fewer decisions
+    and waits no more than with no plans ("no title gets longer with plans")."""
+    from games.hexfolk import RULESET as HEXFOLK
+
+    none = handoffs.count_game(HEXFOLK, 4, 1)
+    typical = handoffs.count_game(HEXFOLK, 4, 1, plans="typical")
+    assert none.finished and typical.finished
+    assert sum(typical.decisions) < sum(none.decisions)
+    assert typical.handoffs <= none.handoffs

@@ -118,6 +118,8 @@ async def open_menu(driver: Driver, board: dict[str, Any], session_id: int
     clicks: dict[str, dict[str, Any]] = {}
     for row in menu.json["components"]:
         for item in row["components"]:
+            if item["type"] == 2 and item["custom_id"].startswith("tb:plans:"):
+                continue  # the menu's "Plans" entry (issue 26 item 3), not a move
             if item["type"] == 2:
                 notation = item["custom_id"].split(":", 4)[4]
                 clicks[notation] = component(item["custom_id"], message=menu_message)

@@ -30,6 +30,7 @@ from .maps import (
     maps_for,
     resolve_map,
 )
+from .plans import PLANS
 from .state import HexfolkState
 from .view import (
     HexfolkView,
@@ -60,6 +61,9 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
     state_module = state_module
     hidden_module = hidden
     undo_module = undo
+    #: Standing orders (issue 26 item 3): roll, answer offers, pass the special
+    #: building phase, discard order (``plans.py``).
+    plans = PLANS
 
     id = "hexfolk"
     name_key = "hexfolk.name"
