@@ -14,6 +14,7 @@ from discord_standin import (
     OTHER_USER_ID,
     USER_ID,
     DiscordStandin,
+    component,
     custom_ids,
     message_problems,
     new_snowflake,
@@ -309,3 +310,28 @@ async def test_watchers_are_stored_on_both_databases(database: str) -> None:
             await storage.watch(row.id, "4", "dan", "loudly")
     finally:
         await storage.close()
+
+
+async def test_the_turn_post_has_rules_and_plans_buttons(standin: DiscordStandin,
+                                                         tmp_path: Path) -> None:
+    """Issue 27 item 1: the turn post's buttons are "Your moves, Your hand, Rules, and Plans
+    once they exist": Rules on every board, answered privately with the game's rules;
+    Plans where the game offers plans (Lovci pokladů does, Hagoth does not)."""
+    driver = Driver(standin)
+    async with running_client(factory(str(tmp_path / "t.db")), standin):
+        session_id = await start_game(driver, options="target=5", bots=1)
+        board = next(r for r in reversed(standin.requests) if r.matches(
+            "POST", r"/webhooks/\d+/[^/]+$") and not int(r.json.get("flags") or 0) & EPHEMERAL)
+        ids = custom_ids(board.json)
+        assert f"tb:rules:{session_id}" in ids
+        assert f"tb:plans:{session_id}" not in ids  # Hagoth offers no plans
+        message = standin.messages[int(board.response["id"])]
+        payload, _ = await driver.send(component(f"tb:rules:{session_id}", message=message))
+        answer = await driver.callback(payload)
+        assert answer["type"] == 4 and answer["data"]["flags"] & EPHEMERAL
+        assert "Hagoth" in answer["data"]["content"]
+    async with running_client(factory(str(tmp_path / "l.db")), standin):
+        session_id = await start_game(driver, game="lovci-pokladu", options="", bots=1)
+        board = next(r for r in reversed(standin.requests) if r.matches(
+            "POST", r"/webhooks/\d+/[^/]+$") and not int(r.json.get("flags") or 0) & EPHEMERAL)
+        assert f"tb:plans:{session_id}" in custom_ids(board.json)

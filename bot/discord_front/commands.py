@@ -338,6 +338,14 @@ class Front:
             log.warning("could not warn about missing permissions: %s", error)
 
     # -- rules ------------------------------------------------------------------------------
+    async def rules_click(self, interaction: discord.Interaction, session_id: int) -> None:
+        """The turn post's "Rules" button: that game's rules, as ``/rules`` gives them."""
+        row = await self.service.storage.get(session_id)
+        if row is None:
+            await refuse(interaction, LocalizedError("platform.service.no_game"))
+            return
+        await self.show_rules(interaction, row.game, "")
+
     async def show_rules(self, interaction: discord.Interaction, game: str, topic: str) -> None:
         """``/rules game topic`` (and ``/maps``): the topic's text, in the settings of this
         channel's game if it is that game, with the topic's picture if it has one (drawn
@@ -390,6 +398,7 @@ def _game_choices() -> list[app_commands.Choice[str]]:
 def build_commands(front: Front) -> list[app_commands.Command | app_commands.Group]:  # type: ignore[type-arg]
     """The application commands, bound to ``front``."""
     components.HANDLERS["submenu"] = front.show_submenu  # a kind chosen in a move menu
+    components.HANDLERS["rules"] = front.rules_click  # the turn post's "Rules"
     game = app_commands.Group(name="game", description=described("platform.cmd.game"))
 
     @game.command(name="new", description=described("platform.cmd.new"))

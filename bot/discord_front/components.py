@@ -58,6 +58,7 @@ _PATTERNS = [
     re.compile(r"tb:ms:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,18}):(?P<n>[0-9])"),
     re.compile(r"tb:kick:(?P<sid>[0-9]{1,18})"),
     re.compile(r"tb:(?P<op>rematch|replay):(?P<sid>[0-9]{1,18})"),
+    re.compile(r"tb:rules:(?P<sid>[0-9]{1,18})"),
 ]
 
 
@@ -260,8 +261,31 @@ _LOBBY_BUTTONS = (
     ("start", "platform.discord.lobby_start"),
 )
 
+class RulesButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"tb:rules:(?P<sid>[0-9]{1,18})"):
+    """The turn post's "Rules": the game's rules topics, privately, in the reader's
+    language (issue 27 item 1)."""
+
+    def __init__(self, session_id: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(
+            label=label or "Rules", style=discord.ButtonStyle.secondary,
+            custom_id=f"tb:rules:{session_id}"))
+        self.session_id = session_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any,
+                             match: re.Match[str]) -> RulesButton:
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch("rules", interaction, session_id=self.session_id)
+
+
 DYNAMIC_ITEMS = (LobbyButton, MenuButton, HandButton, MoveButton, PublicMoveButton,
-                 MoveSelect, RemoveSeatSelect, FinishedGameButton)
+                 MoveSelect, RemoveSeatSelect, FinishedGameButton, RulesButton)
+#: More buttons of a game in play, from modules this one may not import (the "Plans"
+#: button of :mod:`.plan_commands`): each gives its buttons for an update, or none.
+BOARD_BUTTON_HOOKS: list[Callable[[Update, str], list[discord.ui.Item[Any]]]] = []
 #: At most this many of a ruleset's public buttons (the board's own two come after).
 MAX_PUBLIC_BUTTONS = 10
 
@@ -294,8 +318,9 @@ def view_for(update: Update, locale: str) -> discord.ui.View | None:
 
 
 def board_buttons(update: Update, locale: str) -> list[discord.ui.Item[Any]]:
-    """The buttons of a game in play: the ruleset's public moves, then "Your moves" and
-    (in a game with hands) "Your hand"."""
+    """The buttons of a game in play: the ruleset's public moves, then "Your moves",
+    (in a game with hands) "Your hand", "Rules", and those of :data:`BOARD_BUTTON_HOOKS`
+    ("Plans" in a game that offers plans)."""
     items: list[discord.ui.Item[Any]] = []
     menu_shown = False
     for label, notation in update.public_buttons[:MAX_PUBLIC_BUTTONS]:
@@ -310,6 +335,9 @@ def board_buttons(update: Update, locale: str) -> list[discord.ui.Item[Any]]:
     items.append(MenuButton(update.session_id, t("platform.discord.moves_button", locale)))
     if _has_hand(update.game):
         items.append(HandButton(update.session_id, t("platform.discord.hand_button", locale)))
+    items.append(RulesButton(update.session_id, t("platform.discord.rules_button", locale)))
+    for hook in BOARD_BUTTON_HOOKS:
+        items.extend(hook(update, locale))
     return items
 
 

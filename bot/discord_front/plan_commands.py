@@ -25,6 +25,7 @@ from .messages import CONTENT_LIMIT, locale_of
 from .translator import described
 
 if TYPE_CHECKING:
+    from ..service import Update
     from .client import FrontClient
     from .commands import Front
 
@@ -52,6 +53,13 @@ class PlansButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLANS
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await components._dispatch("plans", interaction, session_id=self.session_id)
+
+
+def _plans_on_board(update: Update, locale: str) -> list[discord.ui.Item[Any]]:
+    """The turn post's "Plans" button (issue 27 item 1), in a game that offers plans."""
+    if not update.game or not offers_plans(update.game):
+        return []
+    return [PlansButton(update.session_id, t("plans.menu_entry", locale))]
 
 
 def offers_plans(game: str) -> bool:
@@ -98,6 +106,8 @@ def build_plan_commands(front: Front) -> list[app_commands.Group]:
         await _ephemeral(interaction, text + "\n" + t("plans.menu_help", locale))
 
     components.HANDLERS["plans"] = plans_click
+    if _plans_on_board not in components.BOARD_BUTTON_HOOKS:
+        components.BOARD_BUTTON_HOOKS.append(_plans_on_board)
     plan = app_commands.Group(name="plan", description=described("plans.cmd.plan"))
 
     @plan.command(name="set", description=described("plans.cmd.plan"))
