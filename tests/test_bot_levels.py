@@ -240,3 +240,21 @@ def test_hexfolk_redeal_keeps_a_victory_point_card_bought_this_turn() -> None:
         assert VP_CARD in variant.players[1].devs
         assert variant.players[1].bought == [VP_CARD]
         assert len(variant.players[1].devs) == 2
+
+
+def test_hexfolk_redeal_keeps_the_hands_an_open_offer_commits() -> None:
+    """A player who accepted an open offer keeps their hand in every hidden variant: they
+    showed they hold what it asks (the ladder's expert met a sample where the accepter
+    got another hand and the trade left it at -1 brick, then had no legal move)."""
+    ruleset = get_ruleset("hexfolk")
+    state = ruleset.load(json.loads(REAL_OFFER_STATE.read_text()))
+    assert state.offer is not None and state.offer.responses[1] == "accept"
+    for n in range(20):
+        for variant in ruleset.hidden_variants(state, 2, GameRng(n)):
+            assert variant.players[1].hand == state.players[1].hand
+            assert all(count >= 0 for p in variant.players for count in p.hand)
+
+
+#: A 4-player Hexfolk game at turn 23: seat 2 offers 1 ore for 1 brick, seat 1 accepted
+#: and holds the only 8-card hand besides seat 3 (who has no brick).
+REAL_OFFER_STATE = Path(__file__).parent / "data" / "hexfolk_open_offer.json"

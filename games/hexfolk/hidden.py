@@ -22,9 +22,17 @@ def redeal(state: HexfolkState, seat: int | None, rng: GameRng) -> None:
     bought this turn, which the state lists apart) are dealt anew between other hands
     and the deck."""
     others = [p for i, p in enumerate(state.players) if i != seat]
+    # An open trade offer shows who holds what it asks: the offerer, and every player who
+    # accepted it or made a counter-offer, keep their hands (exchanged, the trade could
+    # leave a hand below zero; the expert bot plays such samples on: games/bot_levels.py)
+    committed: set[int] = set()
+    if state.offer is not None:
+        committed = {state.current} | {i for i, answer in enumerate(state.offer.responses)
+                                         if answer is not None and answer != "decline"}
     by_size: dict[int, list[Player]] = defaultdict(list)
-    for player in others:
-        by_size[sum(player.hand)].append(player)
+    for i, player in enumerate(state.players):
+        if i != seat and i not in committed:
+            by_size[sum(player.hand)].append(player)
     for group in by_size.values():
         hands = sorted(player.hand for player in group)  # (sorted: see bot/hints.py)
         rng.shuffle(hands)
