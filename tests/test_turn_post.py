@@ -134,7 +134,8 @@ def test_the_worst_turn_post_keeps_discords_limits() -> None:
     assert sum(len(c["content"]) for c in every if c["type"] == 10) <= MAX_TEXT
     gallery = next(c for c in every if c["type"] == 12)
     assert len(gallery["items"][0]["description"]) == MAX_DESCRIPTION
-    assert len([c for c in every if c["type"] == 2]) == 12, "10 public buttons + 2 of ours"
+    # 10 public buttons + ours: Your moves, Your hand, Rules, Plans (Hexfolk offers plans)
+    assert len([c for c in every if c["type"] == 2]) == 14
 
 
 def test_the_stand_in_refuses_what_discord_refuses() -> None:
