@@ -96,14 +96,18 @@ def _filtered(pairs: list[tuple[str, str]], typed: str) -> list[app_commands.Cho
 def build_plan_commands(front: Front) -> list[app_commands.Group]:
     """The ``/plan`` group; installs the "Plans" menu entry's handler."""
 
-    async def plans_click(interaction: discord.Interaction, session_id: int) -> None:
+    async def plans_text(interaction: discord.Interaction, clear: bool = False) -> str:
+        """The caller's plans shown (or cleared), or why not, in their language."""
         locale = locale_of(interaction)
+        ask = front.service.clear_plans if clear else front.service.show_plans
         try:
-            text = await front.service.show_plans(channel_of(interaction),
-                                                  person_of(interaction), locale)
+            return await ask(channel_of(interaction), person_of(interaction), locale)
         except LocalizedError as error:
-            text = "⚠️ " + error.message(locale)
-        await _ephemeral(interaction, text + "\n" + t("plans.menu_help", locale))
+            return "⚠️ " + error.message(locale)
+
+    async def plans_click(interaction: discord.Interaction, session_id: int) -> None:
+        await _ephemeral(interaction, await plans_text(interaction) + "\n"
+                         + t("plans.menu_help", locale_of(interaction)))
 
     components.HANDLERS["plans"] = plans_click
     if _plans_on_board not in components.BOARD_BUTTON_HOOKS:
@@ -180,23 +184,11 @@ def build_plan_commands(front: Front) -> list[app_commands.Group]:
 
     @plan.command(name="show", description=described("plans.cmd.show"))
     async def plan_show(interaction: discord.Interaction) -> None:
-        locale = locale_of(interaction)
-        try:
-            text = await front.service.show_plans(channel_of(interaction),
-                                                  person_of(interaction), locale)
-        except LocalizedError as error:
-            text = "⚠️ " + error.message(locale)
-        await _ephemeral(interaction, text)
+        await _ephemeral(interaction, await plans_text(interaction))
 
     @plan.command(name="clear", description=described("plans.cmd.clear"))
     async def plan_clear(interaction: discord.Interaction) -> None:
-        locale = locale_of(interaction)
-        try:
-            text = await front.service.clear_plans(channel_of(interaction),
-                                                   person_of(interaction), locale)
-        except LocalizedError as error:
-            text = "⚠️ " + error.message(locale)
-        await _ephemeral(interaction, text)
+        await _ephemeral(interaction, await plans_text(interaction, clear=True))
 
     return [plan]
 
