@@ -46,6 +46,10 @@ ROOT = Path(__file__).resolve().parent.parent
 CLOCK_S = 30.0
 IDLE_SHARE = 10  # one game in ten is left to its clock
 IN_FLIGHT = 24  # moves under way at once
+#: After the last click the processes run on this long, so that posts under way go out.
+DRAIN_S = 20.0
+#: A clock's move stored less than this before the processes stopped may not be posted yet.
+SETTLE_S = 10.0
 
 
 def _standin_modules() -> None:
@@ -208,6 +212,23 @@ async def _play(standin: Any, games: list[Game], seconds: float, figures: Figure
     await asyncio.gather(*(loop(group) for group in groups if group))
 
 
+def _unmatched(expiries: list[float], posts: list[float]) -> int:
+    """How many of ``expiries`` (times the database stored a clock's move) have no post
+    of their own in the channel at or after them: each post answers one expiry, the
+    earliest still unanswered (a second of slack for the two clocks)."""
+    waiting = sorted(posts)
+    missing = 0
+    at = 0
+    for expiry in sorted(expiries):
+        while at < len(waiting) and waiting[at] < expiry - 1.0:
+            at += 1
+        if at < len(waiting):
+            at += 1
+        else:
+            missing += 1
+    return missing
+
+
 async def _check(db: str, games: list[Game], standin: Any, stopped: float
                  ) -> dict[str, Any]:
     """Lost moves, and the idle games' clocks: expiries played, posted, played twice,
@@ -220,12 +241,11 @@ async def _check(db: str, games: list[Game], standin: Any, stopped: float
     clock_plays = 0
     doubled = 0
     unposted = 0
-    channels_posted: dict[str, int] = {}
+    posted_at: dict[str, list[float]] = {}
     for request in standin.requests:
         if request.method == "POST" and request.path.startswith("/api/v10/channels/") and \
                 request.path.endswith("/messages"):
-            channel = request.path.split("/")[-2]
-            channels_posted[channel] = channels_posted.get(channel, 0) + 1
+            posted_at.setdefault(request.path.split("/")[-2], []).append(request.received_at)
     async with await Storage.open(db) as storage:
         for game in games:
             for session_id, acknowledged in game.acknowledged.items():
@@ -241,12 +261,12 @@ async def _check(db: str, games: list[Game], standin: Any, stopped: float
                     clock_plays += len(expiries)
                     doubled += sum(1 for a, b in itertools.pairwise(expiries)
                                    if b - a < CLOCK_S - 2.0)
-                    settled = sum(1 for t in expiries if t < stopped - 10)
-                    unposted += max(0, settled - channels_posted.get(str(game.channel), 0))
+                    settled = [t for t in expiries if t < stopped - SETTLE_S]
+                    unposted += _unmatched(settled, posted_at.get(str(game.channel), []))
                 elif len(times) < acknowledged:
                     lost += acknowledged - len(times)
             if game.idle:
-                clock_posts += channels_posted.get(str(game.channel), 0)
+                clock_posts += len(posted_at.get(str(game.channel), []))
     return {"lost_moves": lost, "clock_plays": clock_plays, "clock_posts": clock_posts,
             "clocks_played_twice": doubled, "clocks_not_posted": unposted}
 
@@ -301,6 +321,8 @@ async def _run(url: str, *, processes: int, shards_each: int, games_count: int,
             await _play(standin, games, seconds, figures, USER_ID)
             played_s = time.monotonic() - began
             memory = [_rss_tree_mb(w.pid) for w in workers]
+            # No more clicks: let the posts under way go out before the processes stop.
+            await asyncio.sleep(DRAIN_S)
         finally:
             stopped = time.time()
             for worker in workers:

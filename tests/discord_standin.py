@@ -944,6 +944,9 @@ class RecordedRequest:
     body: bytes = b""
     status: int = 0
     response: Any = None
+    #: when the stand-in received it (``time.time()``), for benches that match posts to
+    #: what the database stored (bench/scale.py)
+    received_at: float = field(default_factory=time.time)
 
     @property
     def route(self) -> str:

@@ -219,3 +219,18 @@ def test_the_whole_bots_memory_counts_its_worker_processes() -> None:
     finally:
         child.kill()
         child.wait()
+
+
+def test_scale_bench_matches_each_clock_move_to_a_post_of_its_own() -> None:
+    """``python -m bench --scale`` (issue 29 item 7: "every clock played once"): an expiry
+    counts as posted only when a post of the channel came at or after it, and one post
+    answers one expiry, so an early or a shared post cannot hide a missing one."""
+    from bench.scale import _unmatched
+
+    assert _unmatched([100.0, 130.0], [100.4, 130.2]) == 0
+    # the second expiry's post never came: the first one's cannot stand in for it
+    assert _unmatched([100.0, 130.0], [100.4]) == 1
+    # a post from before the expiry (the game's own opening post) answers nothing
+    assert _unmatched([100.0], [50.0]) == 1
+    # a post may be stored a moment before its move (two clocks): a second of slack
+    assert _unmatched([100.0], [99.5]) == 0
