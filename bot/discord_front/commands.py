@@ -75,7 +75,7 @@ class Front:
         Discord refused in the channel before (issue 30 item 4: nothing is lost)."""
         await self.days.delivery.show_kept(interaction, update.session_id)
         message = await interaction.followup.send(**public_kwargs(update), wait=True)
-        await self.days.posted(update, message)
+        await self.days.posted(update, message, interaction)
 
     async def post_committed(self, interaction: discord.Interaction, update: Update) -> bool:
         """Post an update whose move is already stored: the full message, or, when that
@@ -99,7 +99,7 @@ class Front:
             kwargs = self._text_of(update)
         try:
             message = await interaction.followup.send(**kwargs, wait=True)
-            await self.days.posted(update, message)
+            await self.days.posted(update, message, interaction)
         except Exception:
             log.exception("session %s: not even the plain text could be posted",
                           update.session_id)

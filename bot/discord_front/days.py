@@ -90,7 +90,7 @@ class Days:
         self._locales: dict[str, str] = {}
         #: Posts in a game's channel, keeping what Discord refuses for now (issue 30 item 4).
         self.delivery = Delivery(client, writable=self.writable, posted=self.posted)
-        self.board = LivingBoard(client)
+        self.board = LivingBoard(client, self.now)
 
     @property
     def settings(self) -> Settings:
@@ -114,10 +114,12 @@ class Days:
         return LobbyDefaults(await settings.language(guild, guild_locale),
                              await settings.clock(guild))
 
-    async def posted(self, update: Update, message: Any) -> None:
-        """A board went out: reminders link to it from now on; a game's own thread is
-        named after its players once they are seated, and archived when it ends. Owners
-        of plans that ended are told privately (issue 26 item 3)."""
+    async def posted(self, update: Update, message: Any,
+                     interaction: discord.Interaction | None = None) -> None:
+        """A board went out (as the answer to ``interaction``, when it did): reminders
+        link to it from now on; a game's own thread is named after its players once they
+        are seated, and archived when it ends. Owners of plans that ended are told
+        privately (issue 26 item 3)."""
         if update.plan_notes:
             await send_plan_notes(self.client, update.plan_notes, update.session_id)
         storage = self.client.storage
@@ -127,9 +129,12 @@ class Days:
         try:
             # issue 27 item 1: the previous turn post is edited down (read before the
             # new post's id is stored in its place)
-            await self.board.posted(update, message, await storage.get(update.session_id))
+            row = await storage.get(update.session_id)
+            await self.board.posted(update, message, row, interaction)
             if update.status == "active":
                 await storage.set_last_post(update.session_id, str(message.id))
+            if row is None or row.guild_id is None:
+                return  # no thread outside a server (and a group DM refuses the bot)
             channel_id = int(getattr(getattr(message, "channel", None), "id", 0) or 0)
             # a text channel is in the cache; a thread may have to be fetched
             channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(

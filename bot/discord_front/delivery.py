@@ -111,9 +111,11 @@ class Delivery:
 
     def __init__(self, client: FrontClient, *,
                  writable: Callable[[str], Awaitable[Any]],
-                 posted: Callable[[Update, Any], Awaitable[None]]) -> None:
+                 posted: Callable[[Update, Any, discord.Interaction | None],
+                                  Awaitable[None]]) -> None:
         """``writable`` finds a game's channel (a thread unarchived), ``posted`` is told of
-        each post that went out (see :class:`~.days.Days`)."""
+        each post that went out, and of the interaction it answered, if any (see
+        :class:`~.days.Days`)."""
         self.client = client
         self.writable = writable
         self.posted = posted
@@ -160,7 +162,7 @@ class Delivery:
                                 session_id, error)
                     return
                 queue.popleft()
-                await self.posted(update, message)
+                await self.posted(update, message, interaction)
             self._kept.pop(session_id, None)
 
     def _keep(self, update: Update) -> None:
@@ -226,7 +228,7 @@ class Delivery:
         except TRANSIENT as error:
             await self.tell_by_dm(item, row.guild_id, row.channel_id, row.game)
             return self._later(item, row.channel_id, error)
-        await self.posted(update, message)
+        await self.posted(update, message, None)
         if item.tries > 1:
             log.info("session %s: a kept post went out after %s tries", update.session_id,
                      item.tries)
