@@ -7,6 +7,7 @@ import asyncio
 import logging
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -147,6 +148,12 @@ def webhook_edit(post: RecordedRequest) -> str:
     return re.escape(post.route) + rf"/messages/{post.response['id']}"
 
 
+def edited(post: RecordedRequest) -> Callable[[RecordedRequest], bool]:
+    """Whether a request edits ``post`` through its interaction's token."""
+    route = webhook_edit(post)
+    return lambda request: request.matches("PATCH", route)
+
+
 async def test_in_a_group_dm_the_previous_board_is_edited_through_its_interaction(
         standin: DiscordStandin, tmp_path: Path) -> None:
     """Issue 27 item 1 in a group DM: the app is no member (the channel refuses it,
@@ -160,8 +167,7 @@ async def test_in_a_group_dm_the_previous_board_is_edited_through_its_interactio
         third = await move_in(driver, client, here)
         group = here["channel_id"]
         for older, newer in ((first, second), (second, third)):
-            edit = await standin.wait_for(lambda r, older=older: r.matches(
-                "PATCH", webhook_edit(older)), timeout=10)
+            edit = await standin.wait_for(edited(older), timeout=10)
             assert edit.status == 200, edit.response
             old = standin.messages[int(older.response["id"])]
             assert old["attachments"] == [] and custom_ids(old) == []
@@ -181,8 +187,9 @@ async def test_in_a_group_dm_a_board_older_than_15_minutes_is_left_alone(
     async with running_client(factory(str(tmp_path / "t.db")), standin) as client:
         here, first = await group_dm_game(driver)
         second = await move_in(driver, client, here)
-        await standin.wait_for(lambda r: r.matches("PATCH", webhook_edit(first)), timeout=10)
+        await standin.wait_for(edited(first), timeout=10)
         later = time.time() + TOKEN_LIFETIME + 60
+        assert client.service is not None
         standin.now = client.service.now = lambda: later
         start = standin.mark()
         with caplog.at_level(logging.INFO, logger="tidebound.discord"):

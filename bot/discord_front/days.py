@@ -41,6 +41,7 @@ from ..vacation import VacationNews, Vacations
 from .client import FrontClient
 from .delivery import Delivery, channel_deleted
 from .living_board import LivingBoard, jump_link
+from .markup import Names, escape_name, refusal
 from .messages import CONTENT_LIMIT, locale_of, public_kwargs, refuse
 from .plan_commands import send_plan_notes
 
@@ -89,7 +90,10 @@ class Days:
         #: user id -> the Discord language last stored for them (saves a read each time)
         self._locales: dict[str, str] = {}
         #: Posts in a game's channel, keeping what Discord refuses for now (issue 30 item 4).
-        self.delivery = Delivery(client, writable=self.writable, posted=self.posted)
+        #: The names a game's posts may hold, shown literally (issue 27 item 2).
+        self.names = Names(client)
+        self.delivery = Delivery(client, writable=self.writable, posted=self.posted,
+                                 shown=self.names.shown)
         self.board = LivingBoard(client, self.now)
 
     @property
@@ -209,9 +213,9 @@ class Days:
                 guild_id=str(interaction.guild_id) if interaction.guild_id else None,
                 locale=defaults.locale, default_clock=defaults.clock)
         except LocalizedError as error:
-            await interaction.edit_original_response(content="⚠️ " + error.message(locale))
+            await interaction.edit_original_response(content="⚠️ " + refusal(error, locale))
             return
-        await thread.send(**public_kwargs(update))
+        await thread.send(**public_kwargs(await self.names.shown(update)))
         await interaction.edit_original_response(
             content=t("platform.thread.opened", locale, thread=f"<#{thread.id}>"))
 
@@ -341,7 +345,7 @@ class Days:
                 user = self.client.get_user(int(heads_up.user_id)) or \
                     await self.client.fetch_user(int(heads_up.user_id))
                 await user.send(t("platform.heads_up.dm", own or update.locale,
-                                  player=heads_up.player,
+                                  player=escape_name(heads_up.player),
                                   game=Term(get_ruleset(update.game).name_key),
                                   link=getattr(message, "jump_url", ""))[:CONTENT_LIMIT],
                                 silent=True)
@@ -423,7 +427,8 @@ class Days:
             actors = await service.actors_of(row.id)
         except LocalizedError:
             actors = []
-        names = ", ".join(row.seats[s].name for s in actors if s < len(row.seats)) or "—"
+        names = ", ".join(escape_name(row.seats[s].name) for s in actors
+                          if s < len(row.seats)) or "—"
         seat = row.seat_of(user_id)
         book = ClockBook.loads(row.clocks)
         clock = book.seats.get(seat) if book is not None and seat is not None else None

@@ -112,13 +112,16 @@ class Delivery:
     def __init__(self, client: FrontClient, *,
                  writable: Callable[[str], Awaitable[Any]],
                  posted: Callable[[Update, Any, discord.Interaction | None],
-                                  Awaitable[None]]) -> None:
+                                  Awaitable[None]],
+                 shown: Callable[[Update], Awaitable[Update]]) -> None:
         """``writable`` finds a game's channel (a thread unarchived), ``posted`` is told of
         each post that went out, and of the interaction it answered, if any (see
-        :class:`~.days.Days`)."""
+        :class:`~.days.Days`); ``shown`` escapes the names in an update's texts
+        (:meth:`.markup.Names.shown`)."""
         self.client = client
         self.writable = writable
         self.posted = posted
+        self.shown = shown
         self._kept: dict[int, deque[_Kept]] = {}
         #: one lock per game posting now (a lock goes with its last holder or waiter)
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = \
@@ -135,6 +138,7 @@ class Delivery:
 
     async def post(self, update: Update) -> None:
         """Post ``update`` in its game's channel after any of the game's kept posts."""
+        update = await self.shown(update)
         async with self._held(update.session_id):
             self._keep(update)
             await self._flush(update.session_id)
