@@ -229,7 +229,7 @@ class Delivery:
             # there and cannot post by itself; the game goes on, its players told by DM
             await self.tell_by_dm(item, row.guild_id, row.channel_id, row.game)
             return self._later(item, row.channel_id, error)
-        except TRANSIENT as error:
+        except TRANSIENT as error:  # also a group DM refusing the bot (403 Missing Access)
             await self.tell_by_dm(item, row.guild_id, row.channel_id, row.game)
             return self._later(item, row.channel_id, error)
         await self.posted(update, message, None)
