@@ -99,7 +99,15 @@ messages: at most five action rows and 2000 characters. A body that breaks them 
 (the ``standin`` fixture fails a test that sent one). :func:`text_of` and
 :func:`custom_ids` read a message's words and ids whether it is classic or V2.
 ``slash(..., guild_id=None, private_channel=True)`` comes from a group DM (context 2) of
-a user-installed app; the stand-in knows no such channel, so the bot cannot post there.
+a user-installed app. The app is no member there: every request of the bot about that
+channel (post, read or edit a message, fetch the channel) is ``403 Missing Access
+(50001)``, as Discord answers a bot outside a group DM; only the interaction's own
+webhook (its answer, followups and their edits) reaches it.
+
+Interaction tokens are valid for :data:`TOKEN_LIFETIME` (15 minutes, Discord's
+"Receiving and Responding"), counted on :attr:`DiscordStandin.now` from the moment the
+interaction was dispatched: a followup or an edit through an older token is
+``401 Invalid Webhook Token (50027)``. Set ``standin.now`` to a later clock to age them.
 
 Not emulated: rate limits Discord would impose by itself (no ``X-RateLimit-*`` headers on
 ordinary answers), MESSAGE_CREATE echoes of messages the bot posts, permissions from roles
@@ -141,6 +149,7 @@ __all__ = [
     "FAKE_TOKEN",
     "GUILD_ID",
     "OTHER_USER_ID",
+    "TOKEN_LIFETIME",
     "USER_ID",
     "DiscordStandin",
     "RecordedFile",
@@ -246,6 +255,10 @@ _ALLOWED_CALLBACKS: dict[int, frozenset[int]] = {
 }
 FLAG_EPHEMERAL = 1 << 6
 FLAG_LOADING = 1 << 7
+#: How long an interaction's token lets its webhook be used (seconds).
+TOKEN_LIFETIME = 15 * 60.0
+#: The interaction context of a group DM (``context`` of an interaction).
+CONTEXT_PRIVATE_CHANNEL = 2
 
 # --------------------------------------------------------------------------------------------
 # Identifiers
@@ -662,6 +675,7 @@ def autocomplete(
     command_id: int | None = None,
     command_guild_id: int | None = None,
     application_id: int = APPLICATION_ID,
+    private_channel: bool = False,
 ) -> dict[str, Any]:
     """An APPLICATION_COMMAND_AUTOCOMPLETE payload (interaction type 4).
 
@@ -688,6 +702,7 @@ def autocomplete(
         app_permissions=app_permissions,
         locale=locale,
         application_id=application_id,
+        private_channel=private_channel,
     )
 
 
@@ -1109,6 +1124,8 @@ class _Connection:
 @dataclass(eq=False)
 class _InteractionState:
     payload: dict[str, Any]
+    #: when the interaction was dispatched (the stand-in's clock): its token runs from then
+    created: float = 0.0
     acknowledged: bool = False
     callback_type: int | None = None
     original_id: int | None = None
@@ -1206,6 +1223,10 @@ class DiscordStandin:
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self._command_ids: dict[tuple[str, int | None, int], int] = {}
         self._interactions: dict[str, _InteractionState] = {}
+        #: The stand-in's clock (Unix time): interaction tokens expire on it.
+        self.now: Callable[[], float] = time.time
+        #: Group DMs interactions came from: the app is no member there (``403 50001``).
+        self.group_dms: set[int] = set()
         self._sessions: dict[str, _Session] = {}
         self._connections: list[_Connection] = []
         self._waiters: list[tuple[RequestPredicate, int, asyncio.Future[RecordedRequest]]] = []
@@ -1408,7 +1429,10 @@ class DiscordStandin:
         Sessions that are disconnected but resumable buffer it and get it replayed on RESUME.
         """
         if event == "INTERACTION_CREATE":
-            self._interactions[data["token"]] = _InteractionState(payload=data)
+            self._interactions[data["token"]] = _InteractionState(payload=data,
+                                                                  created=self.now())
+            if data.get("context") == CONTEXT_PRIVATE_CHANNEL:
+                self.group_dms.add(int(data["channel_id"]))
         delivered = 0
         for session in list(self._sessions.values()):
             if not _on_shard(session.shard, event, data):
@@ -1768,7 +1792,8 @@ class DiscordStandin:
             if sum(len(f.data) for f in rec.files) > self.upload_limit:
                 return _error(413, 40005, "Request entity too large")
             channel_id = match.groupdict().get("channel_id")
-            if channel_id is not None and auth and self._lacks(int(channel_id), "view_channel"):
+            if channel_id is not None and auth and (self._lacks(int(channel_id), "view_channel")
+                                                    or int(channel_id) in self.group_dms):
                 return _error(403, 50001, "Missing Access")
             problems = self._message_problems(rec, match)
             if problems:
@@ -2237,10 +2262,20 @@ class DiscordStandin:
             return None
         return state
 
-    async def _webhook_execute(self, rec: RecordedRequest, m: re.Match[str]) -> web.Response:
-        state = self._webhook_state(m)
+    def _webhook_refused(self, state: _InteractionState | None) -> web.Response | None:
+        """Why an interaction's webhook cannot be used: unknown (or not yet answered), or
+        its token expired (15 minutes after the interaction)."""
         if state is None:
             return _error(404, 10015, "Unknown Webhook")
+        if self.now() >= state.created + TOKEN_LIFETIME:
+            return _error(401, 50027, "Invalid Webhook Token")
+        return None
+
+    async def _webhook_execute(self, rec: RecordedRequest, m: re.Match[str]) -> web.Response:
+        state = self._webhook_state(m)
+        refused = self._webhook_refused(state)
+        if refused is not None or state is None:
+            return refused or _error(404, 10015, "Unknown Webhook")
         loading = self.messages.get(state.original_id or 0) if state.loading else None
         if loading is not None:
             # Discord: the first followup after a "thinking" defer fills the loading message
@@ -2264,8 +2299,9 @@ class DiscordStandin:
 
     async def _webhook_message(self, rec: RecordedRequest, m: re.Match[str]) -> web.Response:
         state = self._webhook_state(m)
-        if state is None:
-            return _error(404, 10015, "Unknown Webhook")
+        refused = self._webhook_refused(state)
+        if refused is not None or state is None:
+            return refused or _error(404, 10015, "Unknown Webhook")
         raw_id = m["message_id"]
         message_id = state.original_id if raw_id == "@original" else int(raw_id)
         message = self.messages.get(message_id or 0)

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +15,11 @@ import pytest
 from discord_standin import (
     FLAG_COMPONENTS_V2,
     OTHER_USER_ID,
+    TOKEN_LIFETIME,
     USER_ID,
     DiscordStandin,
+    RecordedRequest,
+    autocomplete,
     component,
     custom_ids,
     message_problems,
@@ -99,12 +105,107 @@ async def test_the_previous_turn_post_is_edited_down_to_a_link(standin: DiscordS
         assert old["attachments"] == [] and custom_ids(old) == []
         assert f"/{second_id}" in text_of(old) and "goes on here" in text_of(old)
         assert custom_ids(standin.messages[second_id]), "the new board keeps its buttons"
+        assert not any(r.matches("PATCH", rf"/webhooks/\d+/[^/]+/messages/{first_id}")
+                       for r in standin.requests[start:]), \
+            "in a server the bot edits through the channel, never an interaction's token"
     async with running_client(factory(db), standin):
         start = standin.mark()
         third = await status_post(driver)
         await standin.wait_for(lambda r: r.matches(
             "PATCH", rf"/channels/\d+/messages/{second_id}"), start=start, timeout=10)
         assert f"/{third.response['id']}" in text_of(standin.messages[second_id])
+
+
+async def group_dm_game(driver: Driver) -> tuple[dict[str, Any], RecordedRequest]:
+    """alice opens a Hagoth game in a group DM (a user-installed app, context 2), bob
+    joins, alice starts it: where to send the next commands, and the first board."""
+    here: dict[str, Any] = {"guild_id": None, "channel_id": new_snowflake(),
+                            "private_channel": True}
+    for command, fields, user in (("new", {"game": "hagoth", "options": "target=5"}, USER_ID),
+                                  ("join", {}, OTHER_USER_ID), ("start", {}, USER_ID)):
+        payload, start = await driver.send(slash("game", fields, subcommand=command,
+                                                 user_id=user, **here))
+        await driver.callback(payload)
+    return here, await driver.public_post(payload, start)
+
+
+async def move_in(driver: Driver, client: Any, here: dict[str, Any]) -> RecordedRequest:
+    """Whoever must act plays their first legal move by ``/move`` there: its board."""
+    row = await client.service.session_for_channel(str(here["channel_id"]))
+    (actor,) = await client.service.actors_of(row.id)
+    user = int(row.seats[actor].user_id)
+    payload, _ = await driver.send(autocomplete("move", {"move": ""}, "move", user_id=user,
+                                                **here))
+    choices = (await driver.callback(payload))["data"]["choices"]
+    payload, start = await driver.send(slash("move", {"move": choices[0]["value"]},
+                                             user_id=user, **here))
+    await driver.callback(payload)
+    return await driver.public_post(payload, start)
+
+
+def webhook_edit(post: RecordedRequest) -> str:
+    """The route that edits ``post`` (a followup) through its interaction's token."""
+    return re.escape(post.route) + rf"/messages/{post.response['id']}"
+
+
+def edited(post: RecordedRequest) -> Callable[[RecordedRequest], bool]:
+    """Whether a request edits ``post`` through its interaction's token."""
+    route = webhook_edit(post)
+    return lambda request: request.matches("PATCH", route)
+
+
+async def test_in_a_group_dm_the_previous_board_is_edited_through_its_interaction(
+        standin: DiscordStandin, tmp_path: Path) -> None:
+    """Issue 27 item 1 in a group DM: the app is no member (the channel refuses it,
+    403), but each board answered an interaction whose token stays valid 15 minutes; two
+    moves within them leave the older boards edited down to one line linking to the
+    newer one, through each board's own interaction webhook, never the channel."""
+    driver = Driver(standin)
+    async with running_client(factory(str(tmp_path / "t.db")), standin) as client:
+        here, first = await group_dm_game(driver)
+        second = await move_in(driver, client, here)
+        third = await move_in(driver, client, here)
+        group = here["channel_id"]
+        for older, newer in ((first, second), (second, third)):
+            edit = await standin.wait_for(edited(older), timeout=10)
+            assert edit.status == 200, edit.response
+            old = standin.messages[int(older.response["id"])]
+            assert old["attachments"] == [] and custom_ids(old) == []
+            assert f"/@me/{group}/{newer.response['id']}" in text_of(old)
+            assert "goes on here" in text_of(old)
+        assert custom_ids(standin.messages[int(third.response["id"])]), "the live board"
+        assert not any(r.route.startswith(f"/channels/{group}/messages/")
+                       for r in standin.requests), "the channel is never asked to edit"
+
+
+async def test_in_a_group_dm_a_board_older_than_15_minutes_is_left_alone(
+        standin: DiscordStandin, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 27 item 1: once the interaction a board answered is 15 minutes old, its token
+    is dead (Discord answers 401): the bot does not try it, logs at INFO, and the game goes
+    on; a board still within its 15 minutes is edited down."""
+    driver = Driver(standin)
+    async with running_client(factory(str(tmp_path / "t.db")), standin) as client:
+        here, first = await group_dm_game(driver)
+        second = await move_in(driver, client, here)
+        await standin.wait_for(edited(first), timeout=10)
+        later = time.time() + TOKEN_LIFETIME + 60
+        assert client.service is not None
+        standin.now = client.service.now = lambda: later
+        start = standin.mark()
+        with caplog.at_level(logging.INFO, logger="tidebound.discord"):
+            third = await move_in(driver, client, here)
+            for _ in range(40):  # the edit would follow the post at once
+                if "has expired" in caplog.text:
+                    break
+                await asyncio.sleep(0.05)
+        assert f"previous turn post {second.response['id']} was not edited" in caplog.text
+        assert not any(r.method == "PATCH" and r.route.endswith(
+            f"/messages/{second.response['id']}") for r in standin.requests[start:])
+        kept = standin.messages[int(second.response["id"])]
+        assert custom_ids(kept) and kept["attachments"], "the older board stays as it was"
+        assert custom_ids(standin.messages[int(third.response["id"])])
+        row = await client.service.session_for_channel(str(here["channel_id"]))
+        assert row is not None and row.status == "active"
 
 
 def test_the_worst_turn_post_keeps_discords_limits() -> None:

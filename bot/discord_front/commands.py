@@ -34,6 +34,7 @@ from .failures import answer_failure, guarded_autocomplete
 from .install import in_private_channel
 from .interactions import channel_of, person_of
 from .lobby_options import option_entries
+from .markup import refusal
 from .messages import (
     CONTENT_LIMIT,
     allowed_mentions,
@@ -75,12 +76,14 @@ class Front:
         Discord refused in the channel before (issue 30 item 4: nothing is lost)."""
         await self.days.delivery.show_kept(interaction, update.session_id)
         message = await interaction.followup.send(**public_kwargs(update), wait=True)
-        await self.days.posted(update, message)
+        await self.days.posted(update, message, interaction)
 
     async def post_committed(self, interaction: discord.Interaction, update: Update) -> bool:
         """Post an update whose move is already stored: the full message, or, when that
         cannot be built or sent, its text alone (saying why, when Discord refused the
-        image). Whether the full message went out."""
+        image). Whether the full message went out. The names in its texts are shown
+        literally (issue 27 item 2)."""
+        update = await self.days.names.shown(update, [person_of(interaction).name])
         try:
             await self.post_public(interaction, update)
             return True
@@ -99,7 +102,7 @@ class Front:
             kwargs = self._text_of(update)
         try:
             message = await interaction.followup.send(**kwargs, wait=True)
-            await self.days.posted(update, message)
+            await self.days.posted(update, message, interaction)
         except Exception:
             log.exception("session %s: not even the plain text could be posted",
                           update.session_id)
@@ -136,7 +139,7 @@ class Front:
         try:
             update = await work()
         except LocalizedError as error:
-            await interaction.edit_original_response(content="⚠️ " + error.message(
+            await interaction.edit_original_response(content="⚠️ " + refusal(error,
                 locale_of(interaction)))
             return
         await interaction.edit_original_response(content=t(done_key, locale_of(interaction)))
@@ -158,7 +161,7 @@ class Front:
                                              session_id=session_id, version=version,
                                              locale=locale)
         except LocalizedError as error:
-            text = "⚠️ " + error.message(locale)
+            text = "⚠️ " + refusal(error, locale)
             if from_component:
                 await interaction.followup.send(text, ephemeral=True)
             else:
@@ -178,8 +181,10 @@ class Front:
     async def _after_move(self, interaction: discord.Interaction, person: Person,
                           update: Update, locale: str) -> None:
         """Rewrite the player's own ephemeral message: what happened, their hand, and
-        their next choices if it is still their turn."""
-        first_line = update.text.split("\n", 1)[0]
+        their next choices if it is still their turn (the names in it shown literally,
+        issue 27 item 2)."""
+        escaper = await self.days.names.of(update.session_id, [person.name])
+        first_line = escaper(update.text.split("\n", 1)[0])
         content = "✅ " + first_line
         view: discord.ui.View | None = None
         if not update.finished:
@@ -207,7 +212,7 @@ class Front:
                                                       session_id=session_id, locale=locale)
             note = await self.service.hand(channel_of(interaction), person, locale=locale)
         except LocalizedError as error:
-            await interaction.followup.send("⚠️ " + error.message(locale), ephemeral=True)
+            await interaction.followup.send("⚠️ " + refusal(error, locale), ephemeral=True)
             return
         if not choices:
             status = await self.service.status(channel_of(interaction), image=False)
@@ -252,7 +257,7 @@ class Front:
             note = await self.service.hand(channel_of(interaction), person_of(interaction),
                                            locale=locale)
         except LocalizedError as error:
-            await interaction.followup.send("⚠️ " + error.message(locale), ephemeral=True)
+            await interaction.followup.send("⚠️ " + refusal(error, locale), ephemeral=True)
             return
         kwargs = private_kwargs(note)
         await interaction.followup.send(kwargs["content"], files=kwargs.get("attachments", []),
@@ -280,6 +285,7 @@ class Front:
         except LocalizedError as error:
             await refuse(interaction, error)
             return
+        update = await self.days.names.shown(update, [person.name])
         kwargs = public_kwargs(update, locale_of(interaction))
         await interaction.response.edit_message(content=kwargs["content"],
                                                 view=kwargs.get("view"))
@@ -298,6 +304,7 @@ class Front:
         except LocalizedError as error:
             await refuse(interaction, error)
             return
+        update = await self.days.names.shown(update, [seat_name])
         kwargs = public_kwargs(update, locale_of(interaction))
         await interaction.response.edit_message(content=kwargs["content"],
                                                 view=kwargs.get("view"))
@@ -310,6 +317,7 @@ class Front:
         except LocalizedError as error:
             await refuse(interaction, error)
             return False
+        update = await self.days.names.shown(update, [person_of(interaction).name])
         await interaction.response.send_message(**public_kwargs(update, locale_of(interaction)))
         return True
 

@@ -41,6 +41,7 @@ from ..vacation import VacationNews, Vacations
 from .client import FrontClient
 from .delivery import Delivery, channel_deleted
 from .living_board import LivingBoard, jump_link
+from .markup import Names, escape_name, refusal
 from .messages import CONTENT_LIMIT, locale_of, public_kwargs, refuse
 from .plan_commands import send_plan_notes
 
@@ -89,8 +90,11 @@ class Days:
         #: user id -> the Discord language last stored for them (saves a read each time)
         self._locales: dict[str, str] = {}
         #: Posts in a game's channel, keeping what Discord refuses for now (issue 30 item 4).
-        self.delivery = Delivery(client, writable=self.writable, posted=self.posted)
-        self.board = LivingBoard(client)
+        #: The names a game's posts may hold, shown literally (issue 27 item 2).
+        self.names = Names(client)
+        self.delivery = Delivery(client, writable=self.writable, posted=self.posted,
+                                 shown=self.names.shown)
+        self.board = LivingBoard(client, self.now)
 
     @property
     def settings(self) -> Settings:
@@ -114,10 +118,12 @@ class Days:
         return LobbyDefaults(await settings.language(guild, guild_locale),
                              await settings.clock(guild))
 
-    async def posted(self, update: Update, message: Any) -> None:
-        """A board went out: reminders link to it from now on; a game's own thread is
-        named after its players once they are seated, and archived when it ends. Owners
-        of plans that ended are told privately (issue 26 item 3)."""
+    async def posted(self, update: Update, message: Any,
+                     interaction: discord.Interaction | None = None) -> None:
+        """A board went out (as the answer to ``interaction``, when it did): reminders
+        link to it from now on; a game's own thread is named after its players once they
+        are seated, and archived when it ends. Owners of plans that ended are told
+        privately (issue 26 item 3)."""
         if update.plan_notes:
             await send_plan_notes(self.client, update.plan_notes, update.session_id)
         storage = self.client.storage
@@ -127,9 +133,12 @@ class Days:
         try:
             # issue 27 item 1: the previous turn post is edited down (read before the
             # new post's id is stored in its place)
-            await self.board.posted(update, message, await storage.get(update.session_id))
+            row = await storage.get(update.session_id)
+            await self.board.posted(update, message, row, interaction)
             if update.status == "active":
                 await storage.set_last_post(update.session_id, str(message.id))
+            if row is None or row.guild_id is None:
+                return  # no thread outside a server (and a group DM refuses the bot)
             channel_id = int(getattr(getattr(message, "channel", None), "id", 0) or 0)
             # a text channel is in the cache; a thread may have to be fetched
             channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(
@@ -204,9 +213,9 @@ class Days:
                 guild_id=str(interaction.guild_id) if interaction.guild_id else None,
                 locale=defaults.locale, default_clock=defaults.clock)
         except LocalizedError as error:
-            await interaction.edit_original_response(content="⚠️ " + error.message(locale))
+            await interaction.edit_original_response(content="⚠️ " + refusal(error, locale))
             return
-        await thread.send(**public_kwargs(update))
+        await thread.send(**public_kwargs(await self.names.shown(update)))
         await interaction.edit_original_response(
             content=t("platform.thread.opened", locale, thread=f"<#{thread.id}>"))
 
@@ -336,7 +345,7 @@ class Days:
                 user = self.client.get_user(int(heads_up.user_id)) or \
                     await self.client.fetch_user(int(heads_up.user_id))
                 await user.send(t("platform.heads_up.dm", own or update.locale,
-                                  player=heads_up.player,
+                                  player=escape_name(heads_up.player),
                                   game=Term(get_ruleset(update.game).name_key),
                                   link=getattr(message, "jump_url", ""))[:CONTENT_LIMIT],
                                 silent=True)
@@ -418,7 +427,8 @@ class Days:
             actors = await service.actors_of(row.id)
         except LocalizedError:
             actors = []
-        names = ", ".join(row.seats[s].name for s in actors if s < len(row.seats)) or "—"
+        names = ", ".join(escape_name(row.seats[s].name) for s in actors
+                          if s < len(row.seats)) or "—"
         seat = row.seat_of(user_id)
         book = ClockBook.loads(row.clocks)
         clock = book.seats.get(seat) if book is not None and seat is not None else None

@@ -15,6 +15,7 @@ from ..heads_up import HEADS_UP_VALUES
 from ..service import CLOCKS
 from ..settings import GUILD, REMINDER_MODES, USER, show_duration
 from .days import Days
+from .markup import refusal
 from .messages import CONTENT_LIMIT, locale_of, refuse
 from .translator import described
 
@@ -194,7 +195,7 @@ def build_days_commands(days: Days) -> list[app_commands.Command[Any, ..., Any]
             news = await days.vacations.start(guild, str(interaction.user.id), days_,
                                               days.now())
         except LocalizedError as error:
-            await interaction.edit_original_response(content="⚠️ " + error.message(locale))
+            await interaction.edit_original_response(content="⚠️ " + refusal(error, locale))
             return
         await interaction.edit_original_response(content=t(
             "platform.vacation.started", locale, until=f"<t:{int(news.until or 0)}:f>",
@@ -208,7 +209,7 @@ def build_days_commands(days: Days) -> list[app_commands.Command[Any, ..., Any]
         try:
             news = await days.vacations.stop(str(interaction.user.id), days.now())
         except LocalizedError as error:
-            await interaction.edit_original_response(content="⚠️ " + error.message(locale))
+            await interaction.edit_original_response(content="⚠️ " + refusal(error, locale))
             return
         await interaction.edit_original_response(content=t(
             "platform.vacation.ended", locale, count=len(news.games)))

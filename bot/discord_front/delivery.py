@@ -111,12 +111,17 @@ class Delivery:
 
     def __init__(self, client: FrontClient, *,
                  writable: Callable[[str], Awaitable[Any]],
-                 posted: Callable[[Update, Any], Awaitable[None]]) -> None:
+                 posted: Callable[[Update, Any, discord.Interaction | None],
+                                  Awaitable[None]],
+                 shown: Callable[[Update], Awaitable[Update]]) -> None:
         """``writable`` finds a game's channel (a thread unarchived), ``posted`` is told of
-        each post that went out (see :class:`~.days.Days`)."""
+        each post that went out, and of the interaction it answered, if any (see
+        :class:`~.days.Days`); ``shown`` escapes the names in an update's texts
+        (:meth:`.markup.Names.shown`)."""
         self.client = client
         self.writable = writable
         self.posted = posted
+        self.shown = shown
         self._kept: dict[int, deque[_Kept]] = {}
         #: one lock per game posting now (a lock goes with its last holder or waiter)
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = \
@@ -133,6 +138,7 @@ class Delivery:
 
     async def post(self, update: Update) -> None:
         """Post ``update`` in its game's channel after any of the game's kept posts."""
+        update = await self.shown(update)
         async with self._held(update.session_id):
             self._keep(update)
             await self._flush(update.session_id)
@@ -160,7 +166,7 @@ class Delivery:
                                 session_id, error)
                     return
                 queue.popleft()
-                await self.posted(update, message)
+                await self.posted(update, message, interaction)
             self._kept.pop(session_id, None)
 
     def _keep(self, update: Update) -> None:
@@ -223,10 +229,10 @@ class Delivery:
             # there and cannot post by itself; the game goes on, its players told by DM
             await self.tell_by_dm(item, row.guild_id, row.channel_id, row.game)
             return self._later(item, row.channel_id, error)
-        except TRANSIENT as error:
+        except TRANSIENT as error:  # also a group DM refusing the bot (403 Missing Access)
             await self.tell_by_dm(item, row.guild_id, row.channel_id, row.game)
             return self._later(item, row.channel_id, error)
-        await self.posted(update, message)
+        await self.posted(update, message, None)
         if item.tries > 1:
             log.info("session %s: a kept post went out after %s tries", update.session_id,
                      item.tries)

@@ -20,8 +20,10 @@ from i18n import t
 from i18n.errors import LocalizedError
 from renderers.describe import describe_replay
 
+from ..stats import LEADERBOARD_SIZE, guild_key
 from . import components
 from .interactions import person_of
+from .markup import NameEscaper, refusal
 from .messages import CONTENT_LIMIT, locale_of, public_kwargs, refuse
 from .translator import described
 
@@ -45,15 +47,19 @@ def _guild(interaction: discord.Interaction) -> str | None:
     return str(interaction.guild_id) if interaction.guild_id else None
 
 
-async def _private_text(interaction: discord.Interaction,
+async def _private_text(front: Front, interaction: discord.Interaction,
                         work: Callable[[], Awaitable[str]]) -> None:
-    """Defer ephemerally, then show the text ``work`` returns (or why it cannot)."""
+    """Defer ephemerally, then show the text ``work`` returns about the game in this
+    channel, its players' names shown literally (or why it cannot)."""
     locale = locale_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     try:
         text = await work()
+        row = await front.service.session_for_channel(_channel(interaction))
+        if row is not None:
+            text = (await front.days.names.of(row.id))(text)
     except LocalizedError as error:
-        text = "⚠️ " + error.message(locale)
+        text = "⚠️ " + refusal(error, locale)
     await interaction.followup.send(text[:CONTENT_LIMIT], ephemeral=True)
 
 
@@ -70,7 +76,7 @@ def build_history_commands(front: Front, game: app_commands.Group
     @app_commands.describe(count=described("history.cmd.log_count"))
     async def game_log(interaction: discord.Interaction,
                        count: app_commands.Range[int, 1, MAX_LOG] = 10) -> None:
-        await _private_text(interaction, lambda: front.service.game_log(
+        await _private_text(front, interaction, lambda: front.service.game_log(
             _channel(interaction), count, locale_of(interaction)))
 
     @game.command(name="history", description=described("history.cmd.history"))
@@ -80,7 +86,7 @@ def build_history_commands(front: Front, game: app_commands.Group
         try:
             name, text = await front.service.game_history(_channel(interaction), locale)
         except LocalizedError as error:
-            await interaction.followup.send("⚠️ " + error.message(locale), ephemeral=True)
+            await interaction.followup.send("⚠️ " + refusal(error, locale), ephemeral=True)
             return
         await interaction.followup.send(
             t("history.discord.history_file", locale), ephemeral=True,
@@ -94,7 +100,7 @@ def build_history_commands(front: Front, game: app_commands.Group
 
     @app_commands.command(name="hint", description=described("history.cmd.hint"))
     async def hint(interaction: discord.Interaction) -> None:
-        await _private_text(interaction, lambda: front.service.hint(
+        await _private_text(front, interaction, lambda: front.service.hint(
             _channel(interaction), _person(interaction), locale_of(interaction)))
 
     @app_commands.command(name="stats", description=described("history.cmd.stats"))
@@ -105,7 +111,7 @@ def build_history_commands(front: Front, game: app_commands.Group
         name = getattr(who, "display_name", None) or who.name
         locale = locale_of(interaction)
         text = await front.service.stats(_guild(interaction), str(who.id), name, locale)
-        await interaction.response.send_message(text[:CONTENT_LIMIT],
+        await interaction.response.send_message(NameEscaper([name])(text)[:CONTENT_LIMIT],
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="leaderboard", description=described("history.cmd.leaderboard"))
@@ -119,10 +125,22 @@ def build_history_commands(front: Front, game: app_commands.Group
         except LocalizedError as error:
             await refuse(interaction, error)
             return
+        text = NameEscaper(await leaderboard_names(front, interaction, game))(text)
         await interaction.response.send_message(text[:CONTENT_LIMIT],
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     return [hint, stats, leaderboard]
+
+
+async def leaderboard_names(front: Front, interaction: discord.Interaction,
+                            game: str) -> list[str]:
+    """The names ``/leaderboard`` may show (to show them literally, issue 27 item 2)."""
+    storage = front.client.storage
+    if storage is None:
+        return []
+    rows = await storage.leaderboard(guild_key(_guild(interaction)), game or None,
+                                     LEADERBOARD_SIZE)
+    return [name for _, _, name, *_ in rows]
 
 
 async def rematch_click(front: Front, interaction: discord.Interaction,
@@ -134,6 +152,7 @@ async def rematch_click(front: Front, interaction: discord.Interaction,
     except LocalizedError as error:
         await refuse(interaction, error)
         return
+    update = await front.days.names.shown(update, [_person(interaction).name])
     await interaction.response.send_message(**public_kwargs(update, locale_of(interaction)))
 
 
@@ -145,7 +164,7 @@ async def replay_click(front: Front, interaction: discord.Interaction,
     try:
         gif = await front.service.animated_replay(_channel(interaction), session_id, locale)
     except LocalizedError as error:
-        await interaction.followup.send("⚠️ " + error.message(locale), ephemeral=True)
+        await interaction.followup.send("⚠️ " + refusal(error, locale), ephemeral=True)
         return
     await interaction.followup.send(
         t("history.discord.replay_ready", locale), ephemeral=True,

@@ -12,6 +12,7 @@ from i18n.errors import LocalizedError
 
 from ..service import PrivateNote, Update
 from . import components, turn_post
+from .markup import refusal
 from .translator import locale_of as locale_of  # re-exported: the front reads it here
 
 #: Discord's limit on message content.
@@ -104,7 +105,7 @@ def private_kwargs(note: PrivateNote) -> dict[str, Any]:
 async def refuse(interaction: discord.Interaction, error: LocalizedError | str) -> None:
     """Tell the user, and only them, why nothing happened."""
     locale = locale_of(interaction)
-    text = error.message(locale) if isinstance(error, LocalizedError) else error
+    text = refusal(error, locale) if isinstance(error, LocalizedError) else error
     text = _clip("⚠️ " + text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)

@@ -21,6 +21,7 @@ from i18n.errors import LocalizedError
 from . import components
 from .failures import guarded_autocomplete
 from .interactions import channel_of, person_of
+from .markup import refusal
 from .messages import CONTENT_LIMIT, locale_of
 from .translator import described
 
@@ -103,7 +104,7 @@ def build_plan_commands(front: Front) -> list[app_commands.Group]:
         try:
             return await ask(channel_of(interaction), person_of(interaction), locale)
         except LocalizedError as error:
-            return "⚠️ " + error.message(locale)
+            return "⚠️ " + refusal(error, locale)
 
     async def plans_click(interaction: discord.Interaction, session_id: int) -> None:
         await _ephemeral(interaction, await plans_text(interaction) + "\n"
@@ -130,7 +131,7 @@ def build_plan_commands(front: Front) -> list[app_commands.Group]:
                                                           strict=False) if value}
             reply = await front.service.set_plan(channel, person, found.name, params, locale)
         except LocalizedError as error:
-            await interaction.edit_original_response(content="⚠️ " + error.message(locale))
+            await interaction.edit_original_response(content="⚠️ " + refusal(error, locale))
             return
         await interaction.edit_original_response(content=reply.text[:CONTENT_LIMIT])
         if reply.update is not None:  # the plan played a move at once: post it as any move

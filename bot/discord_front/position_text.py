@@ -12,6 +12,7 @@ from i18n.errors import LocalizedError
 
 from ..service import SessionService
 from .interactions import channel_of
+from .markup import refusal
 from .messages import CONTENT_LIMIT, locale_of
 
 #: ``/game status text:yes`` in more posts than this comes as a text file instead.
@@ -52,7 +53,7 @@ async def post_position_text(service: SessionService,
     try:
         text = await service.position_text(channel_of(interaction))
     except LocalizedError as error:
-        await interaction.edit_original_response(content="⚠️ " + error.message(locale))
+        await interaction.edit_original_response(content="⚠️ " + refusal(error, locale))
         return
     posts = split_text(text, CONTENT_LIMIT)
     if len(posts) > MAX_TEXT_POSTS:

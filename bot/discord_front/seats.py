@@ -21,6 +21,7 @@ from i18n.errors import LocalizedError
 from ..seats import SeatDesk, TakeoverAsk
 from ..service import Person
 from . import components
+from .markup import escape_name, refusal
 from .messages import CONTENT_LIMIT, locale_of, public_kwargs, refuse
 from .translator import described
 
@@ -97,10 +98,10 @@ def install_seat_commands(front: Front, game: app_commands.Group) -> None:
         try:
             update = await desk().approve(channel, host, session_id, seat, newcomer)
         except LocalizedError as error:
-            await interaction.followup.send("⚠️ " + error.message(locale), ephemeral=True)
+            await interaction.followup.send("⚠️ " + refusal(error, locale), ephemeral=True)
             return
         await interaction.edit_original_response(
-            content=t("platform.seats.approved", row.locale, who=newcomer.name,
+            content=t("platform.seats.approved", row.locale, who=escape_name(newcomer.name),
                       seat=seat + 1)[:CONTENT_LIMIT], view=None)
         await front.post_committed(interaction, update)
 
@@ -122,14 +123,16 @@ def install_seat_commands(front: Front, game: app_commands.Group) -> None:
                                          t("platform.seats.approve", outcome.locale)))
             view.add_item(TakeoverButton(outcome.session_id, outcome.seat, person.user_id, "n",
                                          t("platform.seats.refuse", outcome.locale)))
+            escaper = await front.days.names.of(outcome.session_id, [person.name])
             await interaction.response.send_message(
-                outcome.text[:CONTENT_LIMIT], view=view,
+                escaper(outcome.text)[:CONTENT_LIMIT], view=view,
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False,
                     users=[discord.Object(int(outcome.host_id))]
                     if outcome.host_id.isdigit() else False))
             return
-        await interaction.response.send_message(**public_kwargs(outcome))
+        await interaction.response.send_message(**public_kwargs(
+            await front.days.names.shown(outcome, [person.name])))
 
     @game.command(name="kick", description=described("platform.cmd.days.kick"))
     @app_commands.describe(player=described("platform.cmd.days.kick_player"))
@@ -140,7 +143,7 @@ def install_seat_commands(front: Front, game: app_commands.Group) -> None:
                                        str(player.id))
         except LocalizedError as error:
             await interaction.edit_original_response(
-                content="⚠️ " + error.message(locale_of(interaction)))
+                content="⚠️ " + refusal(error, locale_of(interaction)))
             return
         await interaction.edit_original_response(
             content=t("platform.discord.left", locale_of(interaction)))
