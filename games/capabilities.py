@@ -5,6 +5,7 @@ class, each with defaults for a game that has nothing to say:
 * :class:`Labels`: what menus and buttons show (labels, menu levels, forced moves);
 * :class:`Bots`: the move a bot seat makes;
 * :class:`Clocks`: turns as the clock counts them, and what is played when one runs out;
+* :class:`TurnOrder`: who plays after the turn now under way;
 * :class:`HiddenInformation`: the states a seat cannot tell apart;
 * :class:`Undo`: which moves a player may take back;
 * :class:`Presentation`: the display name, hands in words, scores, the end summary;
@@ -198,6 +199,22 @@ class Clocks(Bots[S, A]):
         on (never a silent forfeit). The platform applies these in order and asks again
         while the seat still holds the same turn. The default lets the bot decide."""
         return [self.bot_action(state, seat)]
+
+
+class TurnOrder(GameCore[S, A]):
+    """Who plays after the turn now under way, where the rules fix it ("You're next",
+    issue 26 item 5, :mod:`bot.heads_up`)."""
+
+    def next_actor(self, state: S) -> int | None:
+        """When one seat acts now, on its own turn: the seat that acts alone next once
+        that turn is over, as the rules fix it already (a skipped seat passed over, a
+        reversed order followed). ``None`` when that is not settled yet: it depends on a
+        choice not yet made (an attack that skips a player, a sign-up), on information
+        some player cannot see, or several seats will act at once; also when the seat
+        acting now answers inside someone else's turn, and when the game is over. Only
+        public information may decide it (the heads-up must tell nobody a secret).
+        ``None`` by default: no heads-up, never a guess."""
+        return None
 
 
 class HiddenInformation(GameCore[S, A]):
