@@ -8,7 +8,7 @@ apply, view, result, dump and load) and may use named capabilities
 capability            what it gives
 ===================== ======================================================================
 ``Notation``          ``format_action`` / ``parse_action`` (required), ``read_action``,
-                      ``notate_action``, ``play``
+                      ``notate_action``, ``play``, ``upgrade_log``
 ``Labels``            ``describe_action``, ``describe_public``, ``menu_actions``,
                       ``choices``, ``choice_group``, ``forced_action``, ``public_buttons``
 ``Bots``              ``bot_action`` (required)
@@ -48,6 +48,7 @@ from .capabilities import (
     RulesText,
     TurnOrder,
     Undo,
+    Upgraded,
     list_numbers,
 )
 from .core import A, Event, GameCore, Result, S, term
@@ -74,6 +75,7 @@ __all__ = [
     "StateFormatError",
     "TurnOrder",
     "Undo",
+    "Upgraded",
     "list_numbers",
     "term",
 ]
