@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from typing import Any
 
 from discord_standin import (
     OTHER_USER_ID,
@@ -20,6 +21,7 @@ from discord_standin import (
 from tidebound_support import Driver, factory
 
 from bot.heads_up import heads_up_seat
+from bot.storage_rows import SessionRow
 
 THIRD_USER_ID = 1_180_000_000_000_000_302
 SILENT = 1 << 12  # Discord's SUPPRESS_NOTIFICATIONS message flag
@@ -41,6 +43,33 @@ def dms_to(standin: DiscordStandin, user_id: int) -> list[RecordedRequest]:
                 and any(int(r["id"]) == user_id for r in ch.get("recipients", []))}
     return [r for r in standin.requests if r.method == "POST" and any(
         r.path.endswith(f"/channels/{cid}/messages") for cid in channels)]
+
+
+async def start_for_three(driver: Driver, client: Any, standin: DiscordStandin,
+                          game: str) -> SessionRow:
+    """A game of ``game`` for alice (the host), bob and carol, started and posted."""
+    payload, _ = await driver.send(slash("game", {"game": game}, subcommand="new"))
+    await driver.callback(payload)
+    for user in (OTHER_USER_ID, THIRD_USER_ID):
+        payload, _ = await driver.send(slash("game", subcommand="join", user_id=user))
+        await driver.callback(payload)
+    payload, start = await driver.send(slash("game", subcommand="start"))
+    await driver.callback(payload)
+    await driver.public_post(payload, start)
+    assert client.storage is not None
+    row: SessionRow | None = await client.storage.open_session(str(standin.channel_id))
+    assert row is not None
+    return row
+
+
+async def play_the_first_move(driver: Driver, user: int) -> None:
+    """``user`` plays the first move their ``/move`` autocomplete offers."""
+    payload, _ = await driver.send(autocomplete("move", {"move": ""}, "move", user_id=user))
+    choices = (await driver.callback(payload))["data"]["choices"]
+    payload, start = await driver.send(slash("move", {"move": choices[0]["value"]},
+                                             user_id=user))
+    await driver.callback(payload)
+    await driver.public_post(payload, start)
 
 
 def test_who_gets_the_heads_up() -> None:
@@ -83,17 +112,8 @@ async def test_heads_up_on_one_silent_dm_a_turn_off_none(standin: DiscordStandin
                                              user_id=THIRD_USER_ID))
         assert "“You're next” DMs: on" in await ephemeral(driver, payload)
 
-        payload, _ = await driver.send(slash("game", {"game": "shipyard"}, subcommand="new"))
-        await driver.callback(payload)
-        for user in (OTHER_USER_ID, THIRD_USER_ID):
-            payload, _ = await driver.send(slash("game", subcommand="join", user_id=user))
-            await driver.callback(payload)
-        payload, start = await driver.send(slash("game", subcommand="start"))
-        await driver.callback(payload)
-        await driver.public_post(payload, start)
-        assert client.storage is not None and client.service is not None
-        row = await client.storage.open_session(str(standin.channel_id))
-        assert row is not None
+        row = await start_for_three(driver, client, standin, "shipyard")
+        assert client.service is not None
         users = {s.seat: int(s.user_id or 0) for s in row.seats}
         assert users == {0: USER_ID, 1: OTHER_USER_ID, 2: THIRD_USER_ID}
 
@@ -103,14 +123,7 @@ async def test_heads_up_on_one_silent_dm_a_turn_off_none(standin: DiscordStandin
         for _ in range(40):
             if starts[1] >= 2:
                 break
-            user = users[actor]
-            payload, _ = await driver.send(autocomplete("move", {"move": ""}, "move",
-                                                        user_id=user))
-            choices = (await driver.callback(payload))["data"]["choices"]
-            payload, start = await driver.send(slash("move", {"move": choices[0]["value"]},
-                                                     user_id=user))
-            await driver.callback(payload)
-            await driver.public_post(payload, start)
+            await play_the_first_move(driver, users[actor])
             actors = await client.service.actors_of(row.id)
             if not actors:
                 break  # over
@@ -147,17 +160,8 @@ async def test_heads_up_follows_hexfolk_founding_back(standin: DiscordStandin,
             payload, _ = await driver.send(slash("settings", {"heads_up": "on"},
                                                  subcommand="reminders", user_id=user))
             await ephemeral(driver, payload)
-        payload, _ = await driver.send(slash("game", {"game": "hexfolk"}, subcommand="new"))
-        await driver.callback(payload)
-        for user in (OTHER_USER_ID, THIRD_USER_ID):
-            payload, _ = await driver.send(slash("game", subcommand="join", user_id=user))
-            await driver.callback(payload)
-        payload, start = await driver.send(slash("game", subcommand="start"))
-        await driver.callback(payload)
-        await driver.public_post(payload, start)
-        assert client.storage is not None and client.service is not None
-        row = await client.storage.open_session(str(standin.channel_id))
-        assert row is not None
+        row = await start_for_three(driver, client, standin, "hexfolk")
+        assert client.service is not None
         users = {s.seat: int(s.user_id or 0) for s in row.seats}
         name = {s.seat: s.name for s in row.seats}
         (first,) = await client.service.actors_of(row.id)
@@ -166,14 +170,7 @@ async def test_heads_up_follows_hexfolk_founding_back(standin: DiscordStandin,
         for _ in range(40):
             if turns == [first, second, third, second, first]:
                 break
-            user = users[turns[-1]]
-            payload, _ = await driver.send(autocomplete("move", {"move": ""}, "move",
-                                                        user_id=user))
-            choices = (await driver.callback(payload))["data"]["choices"]
-            payload, start = await driver.send(slash("move", {"move": choices[0]["value"]},
-                                                     user_id=user))
-            await driver.callback(payload)
-            await driver.public_post(payload, start)
+            await play_the_first_move(driver, users[turns[-1]])
             (now,) = await client.service.actors_of(row.id)
             if now != turns[-1]:
                 turns.append(now)
