@@ -50,24 +50,28 @@ def _play_and_check(game: str, players: int, options: dict[str, Any], seed: int
     return checked, ruleset.result(state) is not None, pairs
 
 
-@pytest.mark.parametrize(("game", "players", "options", "seed", "least"), [
-    ("hagoth", 3, {"speed": True}, 31, 20),  # only the Speed swap settles it (HG-D43)
-    ("lovci-pokladu", 3, {}, 32, 100),
-    ("lovci-pokladu", 4, {}, 33, 100),
-    ("hexfolk", 4, {}, 34, 100),
-    ("hexfolk", 6, {}, 35, 10),  # the special building phase: mostly not settled
-    ("shipyard", 3, {}, 36, 30),
-    ("shipyard", 4, {}, 37, 30),
-    ("haze-islands", 3, {}, 38, 20),
+@pytest.mark.parametrize(("game", "players", "options", "seed", "least", "passed_over"), [
+    # only the Speed swap settles it (HG-D43); Skips already played are passed over
+    ("hagoth", 3, {"speed": True}, 31, 20, True),
+    ("lovci-pokladu", 3, {}, 37, 100, True),  # a player sitting out is passed over
+    ("lovci-pokladu", 4, {}, 33, 100, False),
+    ("hexfolk", 4, {}, 34, 100, True),  # the founding runs back
+    ("hexfolk", 6, {}, 35, 10, True),  # the special building phase: mostly not settled
+    ("shipyard", 3, {}, 38, 30, False),  # the last chance to buy: not settled (SY-D60)
+    ("shipyard", 4, {}, 37, 30, False),
+    ("haze-islands", 3, {}, 38, 20, False),
 ])
 def test_next_actor_agrees_with_the_whole_bot_game(game: str, players: int,
                                                   options: dict[str, Any], seed: int,
-                                                  least: int) -> None:
+                                                  least: int, passed_over: bool) -> None:
     """Issue 26 item 5: at every turn change where the game named the next seat, that
-    seat acted next (and the capability said something often enough to matter)."""
-    checked, ended, _ = _play_and_check(game, players, options, seed)
+    seat acted next (and the capability said something often enough to matter; where
+    ``passed_over``, it also named a seat other than the next one round the table)."""
+    checked, ended, pairs = _play_and_check(game, players, options, seed)
     assert ended, "the whole game"
     assert checked >= least, checked
+    if passed_over:
+        assert any(p != (a + 1) % players for a, p in pairs), pairs
 
 
 def test_hexfolk_founding_runs_back() -> None:
