@@ -95,14 +95,17 @@ def history_text(row: SessionRow, log: Sequence[LoggedAction], options: dict[str
     lines += [f"seat {seat.seat + 1} = {_one_line(seat.name)}"
               + (f" {BOT_MARK}" if seat.is_bot else "") for seat in row.seats]
     entries = [(entry.seat, entry.notation) for entry in log]
-    words: list[str] = []
+    #: (logged entry, seat, notation, words) per move replayed: an older log is written
+    #: in today's moves (bot.replay.Log), so the file replays on today's rules
+    moves: list[tuple[int, int, str, str]] = []
     state = None
     if row.seed is not None:
         for step in replay(ruleset, len(names), options, row.seed, entries, names, locale):
             who = names[step.seat] if 0 <= step.seat < len(names) else "?"
             label = step.full_label if over else step.label
-            words.append(t("history.undo.done", locale, player=who, move=label)
-                         if step.undo else f"{who}: {label}")
+            moves.append((step.index, step.seat, step.notation,
+                          t("history.undo.done", locale, player=who, move=label)
+                          if step.undo else f"{who}: {label}"))
             state = step.state
     result = ruleset.result(state) if state is not None else None
     if over and result is not None:
@@ -112,10 +115,9 @@ def history_text(row: SessionRow, log: Sequence[LoggedAction], options: dict[str
                         winners=", ".join(names[i] for i in result.winners)
                         or t("platform.game.nobody", locale)))
     lines.append("moves =")
-    for number, (entry, said) in enumerate(zip(log, words, strict=False), start=1):
-        notation = entry.notation if over else ""
-        lines.append("\t".join((str(number), _stamp(entry.created_at), str(entry.seat + 1),
-                                notation, _one_line(said))))
+    for number, (logged, seat, notation, said) in enumerate(moves, start=1):
+        lines.append("\t".join((str(number), _stamp(log[logged].created_at), str(seat + 1),
+                                notation if over else "", _one_line(said))))
     return "\n".join(lines) + "\n"
 
 

@@ -32,6 +32,8 @@ class ReplayError(LocalizedError):
 class Step:
     """One logged entry, replayed."""
 
+    #: The logged entry this step stands for (an older log read in today's moves may
+    #: give one entry several steps, or several entries one step: :class:`Log`).
     index: int
     seat: int
     notation: str
@@ -75,12 +77,49 @@ def in_force(entries: Sequence[tuple[int, str]]) -> list[tuple[int, str]]:
     return kept
 
 
+class Log:
+    """A log being replayed, read in today's moves: where it goes on in an older form of
+    the rules, that stretch is replaced, as it is reached, by the moves the game plays
+    today (:meth:`~games.capabilities.Notation.upgrade_log`, issue 26 item 2), so games
+    logged before a rule change still replay. Each move remembers which logged entry it
+    stands for (:meth:`logged`), so it keeps that entry's number and time."""
+
+    def __init__(self, ruleset: Ruleset[Any, Any], entries: Sequence[tuple[int, str]]) -> None:
+        self.ruleset = ruleset
+        self.entries = list(entries)
+        self.sources = list(range(len(self.entries)))
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def read(self, state: Any, index: int) -> tuple[int, str]:
+        """Move ``index``, the log replayed up to there into ``state``."""
+        entry = self.entries[index]
+        if is_undo(entry[1]):
+            return entry
+        found = self.ruleset.upgrade_log(state, self.entries, index)
+        if found is not None:
+            taken, today = found
+            self.entries[index:index + taken] = [(m.seat, m.notation) for m in today]
+            self.sources[index:index + taken] = [self.sources[index + m.source]
+                                                 for m in today]
+        return self.entries[index]
+
+    def logged(self, index: int) -> int:
+        """The logged entry move ``index`` stands for."""
+        return self.sources[index]
+
+
 def rebuild(ruleset: Ruleset[Any, Any], num_seats: int, options: Mapping[str, Any], seed: int,
             entries: Sequence[tuple[int, str]]) -> Any:
     """The state after ``entries`` (take-backs included), from the seed."""
     state = ruleset.setup(num_seats, options, seed)
-    for index, (seat, notation) in enumerate(in_force(entries)):
+    log = Log(ruleset, in_force(entries))
+    index = 0
+    while index < len(log):
+        seat, notation = log.read(state, index)
         _apply(ruleset, state, index, seat, notation)
+        index += 1
     return state
 
 
@@ -98,10 +137,17 @@ def replay(ruleset: Ruleset[Any, Any], num_seats: int, options: Mapping[str, Any
            entries: Sequence[tuple[int, str]], names: Sequence[str] = (),
            locale: str = DEFAULT_LOCALE, *, labels: bool = True) -> Iterator[Step]:
     """Every entry of the log replayed in order, with the state after it. ``labels``:
-    word each move (``False`` is faster, for the frames of an animation)."""
+    word each move (``False`` is faster, for the frames of an animation). A log written
+    before a rule change is read in today's moves (:class:`Log`); each step's ``index``
+    is the logged entry it stands for."""
     state = ruleset.setup(num_seats, options, seed)
     kept: list[_Kept] = []
-    for index, (seat, notation) in enumerate(entries):
+    log = Log(ruleset, entries)
+    at = 0
+    while at < len(log):
+        seat, notation = log.read(state, at)
+        index = log.logged(at)
+        at += 1
         if is_undo(notation):
             if not kept or kept[-1].seat != seat:
                 raise ReplayError("history.replay.bad_undo", seat=seat + 1)

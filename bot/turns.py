@@ -283,7 +283,8 @@ class Turns:
                             deadline=row.deadline, drawn=False)
         update.plan_notes = notes
         try:
-            update.heads_up = await self.heads_up(row, actors, pinged, mover)
+            update.heads_up = await self.heads_up(row, actors, pinged, mover,
+                                                  loaded.ruleset.next_actor(state))
         except Exception:  # a courtesy: never in the way of the move's update
             logger.exception("session %s: the heads-up could not be chosen", row.id)
         return update
@@ -299,12 +300,12 @@ class Turns:
             return {}
 
     async def heads_up(self, row: SessionRow, actors: Collection[int], pinged: Collection[int],
-                       mover: int | None) -> tuple[HeadsUp, ...]:
+                       mover: int | None, after: int | None) -> tuple[HeadsUp, ...]:
         """The "You're next" DM this update carries (:mod:`bot.heads_up`), if the player
-        after the one just pinged switched it on."""
+        the game names as next (``after``) switched it on."""
         policy = self.clock.policy
         humans = {s.seat: s for s in row.seats if not s.is_bot and s.user_id}
-        seat = heads_up_seat(actors, pinged, len(row.seats), humans.keys(), mover)
+        seat = heads_up_seat(actors, pinged, after, humans.keys(), mover)
         if seat is None or policy is None:
             return ()
         user_id = humans[seat].user_id

@@ -1,10 +1,11 @@
 """What a game may do beyond its core (:class:`~games.core.GameCore`), one capability a
 class, each with defaults for a game that has nothing to say:
 
-* :class:`Notation`: the text of a move, read and written;
+* :class:`Notation`: the text of a move, read and written (and older logs upgraded);
 * :class:`Labels`: what menus and buttons show (labels, menu levels, forced moves);
 * :class:`Bots`: the move a bot seat makes;
 * :class:`Clocks`: turns as the clock counts them, and what is played when one runs out;
+* :class:`TurnOrder`: who plays after the turn now under way;
 * :class:`HiddenInformation`: the states a seat cannot tell apart;
 * :class:`Undo`: which moves a player may take back;
 * :class:`Presentation`: the display name, hands in words, scores, the end summary;
@@ -20,13 +21,23 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from i18n import DEFAULT_LOCALE, has, t
 
 from .core import A, Event, GameCore, S
 from .options import Option
 from .rng import GameRng
+
+
+class Upgraded(NamedTuple):
+    """One move of an older log as the game plays it today (:meth:`Notation.upgrade_log`)."""
+
+    seat: int
+    notation: str
+    #: The entry of the older stretch it stands for (0: the stretch's first): where it
+    #: was logged, so the move keeps that entry's number and time.
+    source: int
 
 
 class Notation(GameCore[S, A]):
@@ -61,6 +72,20 @@ class Notation(GameCore[S, A]):
     def play(self, state: S, seat: int, notation: str, names: Sequence[str] = ()) -> list[Event]:
         """Read ``notation`` as ``seat`` typed it now (:meth:`read_action`) and apply it."""
         return self.apply(state, seat, self.read_action(state, seat, notation, names))
+
+    def upgrade_log(self, state: S, entries: Sequence[tuple[int, str]], start: int
+                    ) -> tuple[int, list[Upgraded]] | None:
+        """A stretch of an older log in today's moves, so old games still replay (issue 26
+        item 2 made answers that were asked one player after another simultaneous).
+
+        ``entries`` is a log of (seat, notation), replayed up to ``start`` into ``state``
+        (not changed here). When the log goes on at ``start`` the way an older version of
+        the rules played this moment, the answer is (how many entries that stretch takes,
+        the same decisions as the game asks them today); ``None`` when the log goes on as
+        it is (the default). A log carries no version of its own (the state's ``schema``
+        is rewritten at every save, and a game running when the rules changed logs both
+        forms), so a game tells the older form by its shape at that moment."""
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +223,22 @@ class Clocks(Bots[S, A]):
         on (never a silent forfeit). The platform applies these in order and asks again
         while the seat still holds the same turn. The default lets the bot decide."""
         return [self.bot_action(state, seat)]
+
+
+class TurnOrder(GameCore[S, A]):
+    """Who plays after the turn now under way, where the rules fix it ("You're next",
+    issue 26 item 5, :mod:`bot.heads_up`)."""
+
+    def next_actor(self, state: S) -> int | None:
+        """When one seat acts now, on its own turn: the seat that acts alone next once
+        that turn is over, as the rules fix it already (a skipped seat passed over, a
+        reversed order followed). ``None`` when that is not settled yet: it depends on a
+        choice not yet made (an attack that skips a player, a sign-up), on information
+        some player cannot see, or several seats will act at once; also when the seat
+        acting now answers inside someone else's turn, and when the game is over. Only
+        public information may decide it (the heads-up must tell nobody a secret).
+        ``None`` by default: no heads-up, never a guess."""
+        return None
 
 
 class HiddenInformation(GameCore[S, A]):

@@ -8,11 +8,12 @@ apply, view, result, dump and load) and may use named capabilities
 capability            what it gives
 ===================== ======================================================================
 ``Notation``          ``format_action`` / ``parse_action`` (required), ``read_action``,
-                      ``notate_action``, ``play``
+                      ``notate_action``, ``play``, ``upgrade_log``
 ``Labels``            ``describe_action``, ``describe_public``, ``menu_actions``,
                       ``choices``, ``choice_group``, ``forced_action``, ``public_buttons``
 ``Bots``              ``bot_action`` (required)
 ``Clocks``            ``turn_marker``, ``clock_turn``, ``timeout_actions``
+``TurnOrder``         ``next_actor``
 ``HiddenInformation`` ``hidden_variants``
 ``Undo``              ``undoable``
 ``Presentation``      ``name``, ``display_name``, ``has_hand``, ``hand_text``, ``scores``,
@@ -45,7 +46,9 @@ from .capabilities import (
     Notation,
     Presentation,
     RulesText,
+    TurnOrder,
     Undo,
+    Upgraded,
     list_numbers,
 )
 from .core import A, Event, GameCore, Result, S, term
@@ -70,14 +73,16 @@ __all__ = [
     "RulesText",
     "Ruleset",
     "StateFormatError",
+    "TurnOrder",
     "Undo",
+    "Upgraded",
     "list_numbers",
     "term",
 ]
 
 
-class Ruleset(Labels[S, A], Clocks[S, A], HiddenInformation[S, A], Undo[S, A],
-              Presentation[S, A], RulesText[S, A], Lobby[S, A]):
+class Ruleset(Labels[S, A], Clocks[S, A], TurnOrder[S, A], HiddenInformation[S, A],
+              Undo[S, A], Presentation[S, A], RulesText[S, A], Lobby[S, A]):
     """Base class of every game's rules engine (one instance per game, stateless): the
     core (:class:`~games.core.GameCore`) with every capability of
     :mod:`games.capabilities`. A game must write the core's abstract methods,
@@ -163,7 +168,8 @@ class ModularRuleset(Ruleset[TS, A]):
     """A :class:`Ruleset` whose functions live in the game package's own modules.
 
     Every game is laid out the same way, so a newcomer finds a rule in a minute:
-    ``rules`` (``actors``, ``legal_actions``, ``apply``), ``actions`` (the notation:
+    ``rules`` (``actors``, ``legal_actions``, ``apply``; optionally ``optional_actors``,
+    ``apply_trusted``, ``next_actor``), ``actions`` (the notation:
     ``format_action``, ``parse_action``, and optionally ``read_action`` /
     ``notate_action`` for notation read against the position, ``choice_group`` for
     menu levels), ``labels`` (``describe``), ``bot`` (``choose``), ``state``
@@ -173,8 +179,8 @@ class ModularRuleset(Ruleset[TS, A]):
 
     Each module is typed by a protocol (:class:`RulesModule`, :class:`ActionsModule`...),
     so a game's module whose functions do not fit is a type error where it is named.
-    The optional functions (``apply_trusted``, ``read_action``, ``notate_action``,
-    ``choice_group``) are looked up when called.
+    The optional functions (``apply_trusted``, ``next_actor``, ``read_action``,
+    ``notate_action``, ``choice_group``) are looked up when called.
     """
 
     rules_module: RulesModule[TS, A]
@@ -196,6 +202,13 @@ class ModularRuleset(Ruleset[TS, A]):
         optional: Callable[[TS], frozenset[int]] | None = getattr(
             self.rules_module, "optional_actors", None)
         return frozenset() if optional is None else optional(state)
+
+    def next_actor(self, state: TS) -> int | None:
+        """The game's ``rules.next_actor`` when it has one (see
+        :meth:`Ruleset.next_actor`), else ``None``."""
+        following: Callable[[TS], int | None] | None = getattr(
+            self.rules_module, "next_actor", None)
+        return None if following is None else following(state)
 
     def legal_actions(self, state: TS, seat: int) -> list[A]:
         return self.rules_module.legal_actions(state, seat)

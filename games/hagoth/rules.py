@@ -700,6 +700,28 @@ def _pass_seat(state: HagothState, seat: int) -> None:
         state.round += 1
 
 
+def _passes_to(state: HagothState, seat: int) -> list[int]:
+    """The seats play reaches after ``seat``'s turn, in order: those who lose the turn to
+    a Skip, then the one who plays (HG-D17)."""
+    n = len(state.players)
+    owed = [p.skips for p in state.players]
+    reached = [(seat + 1) % n]
+    while owed[reached[-1]] > 0:
+        owed[reached[-1]] -= 1
+        reached.append((reached[-1] + 1) % n)
+    return reached
+
+
+def next_actor(state: HagothState) -> int | None:
+    """Who plays after the turn under way (see :meth:`games.protocol.Ruleset.next_actor`),
+    once the current player can no longer play a Skip: only in the Speed variant's swap,
+    after their action. Before that a Skip from a hand nobody else sees may still change
+    it (HG-D43)."""
+    if state.phase != PHASE_SWAP:
+        return None
+    return _passes_to(state, state.current)[-1]
+
+
 def _end_turn(state: HagothState, events: list[Event]) -> None:
     """Draw back to five, then pass clockwise, losing any turns owed to Skip cards."""
     seat = state.current
@@ -709,13 +731,12 @@ def _end_turn(state: HagothState, events: list[Event]) -> None:
         # a game saved before the first seat was recorded: its board counts turns, and
         # its summary keeps counting a round as one turn per player
         state.vp_rounds.append([p.vp for p in state.players])
-    nxt = (seat + 1) % len(state.players)
+    *skipped, nxt = _passes_to(state, seat)
+    for lost in skipped:
+        _pass_seat(state, lost)
+        state.players[lost].skips -= 1
+        events.append(Event("hagoth.event.skipped", lost))
     _pass_seat(state, nxt)
-    while state.players[nxt].skips > 0:
-        state.players[nxt].skips -= 1
-        events.append(Event("hagoth.event.skipped", nxt))
-        nxt = (nxt + 1) % len(state.players)
-        _pass_seat(state, nxt)
     state.current = nxt
     state.phase = PHASE_START
     state.turn += 1

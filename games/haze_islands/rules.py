@@ -876,6 +876,17 @@ def create_location(state: HazeState, seat: int, x: int, y: int, rotation: int) 
     return location
 
 
+def next_actor(state: HazeState) -> int | None:
+    """Who plays after the turn under way (see :meth:`games.protocol.Ruleset.next_actor`):
+    the next player clockwise when their map deck holds cards (only its owner's own turn
+    takes cards from it). When that deck is empty, ``None``: discards and special actions
+    may fill it during this turn, and who is next then depends on them (HZ-D66)."""
+    if state.phase != PHASE_PLAY or state.prompts or actors(state) != {state.current}:
+        return None
+    nxt = (state.current + 1) % len(state.players)
+    return nxt if nxt != state.current and state.decks[nxt] else None
+
+
 def end_turn(state: HazeState, events: list[Event]) -> None:
     """The next player clockwise with cards in their map deck takes a turn; when every map
     deck is empty the round's turns are over ("A round ends when all the map cards in all

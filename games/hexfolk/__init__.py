@@ -14,8 +14,8 @@ from typing import Any
 from i18n import DEFAULT_LOCALE, Term, t
 
 from ..options import InvalidOption, Option, is_quick, length_option
-from ..protocol import ModularRuleset, MoveChoice, Result
-from . import actions, bot, hidden, labels, rules, typed, undo
+from ..protocol import ModularRuleset, MoveChoice, Result, Upgraded
+from . import actions, bot, hidden, labels, old_logs, rules, typed, undo
 from . import state as state_module
 from .actions import Action
 from .board import get_board
@@ -150,6 +150,11 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
             out.append((m.id, t("hexfolk.map_choice.map", locale, name=Term(m.name_key),
                                 **map_sizes(m, locale))))
         return out
+
+    def upgrade_log(self, state: HexfolkState, entries: Sequence[tuple[int, str]], start: int
+                    ) -> tuple[int, list[Upgraded]] | None:
+        """Older logs in today's moves (:mod:`.old_logs`)."""
+        return old_logs.upgrade_log(state, entries, start)
 
     def read_action(self, state: HexfolkState, seat: int, text: str,
                     names: Sequence[str] = ()) -> Action:

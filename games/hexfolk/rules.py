@@ -1263,6 +1263,29 @@ def _next_turn(state: HexfolkState) -> None:
     state.players[state.current].bought.clear()
 
 
+def next_actor(state: HexfolkState) -> int | None:
+    """Who plays alone next once the turn under way is over (see
+    :meth:`games.protocol.Ruleset.next_actor`): in the founding the next seat of the
+    founding order (which runs back in its second round, HX-D15), then the next seat
+    clockwise. ``None`` while someone answers inside another's turn, and where the special
+    building phase may follow (five or more players): who is asked then depends on the
+    hands at the end of the turn, and who builds on the answers (HX-D84)."""
+    phase = state.phase
+    if phase == OVER or actors(state) != _ALONE[state.special if phase == SPECIAL
+                                                 and state.special >= 0 else state.current]:
+        return None
+    n = len(state.players)
+    if phase in (SETTLE, FOUND_ROAD):
+        order = founding_order(state)
+        return order[state.founding + 1] if state.founding + 1 < len(order) else state.first
+    if phase == SPECIAL:  # one signed-up seat builds: then the next one who still may
+        return next((seat for seat in state.special_queue if special_wanted(state, seat)),
+                    (state.current + 1) % n)
+    if n >= SPECIAL_FROM and state.special_on:
+        return None
+    return (state.current + 1) % n
+
+
 def _check_win(state: HexfolkState, events: list[Event]) -> None:
     """Only the player whose turn it is wins, the moment they have the target (answering
     an open offer changes nobody's points: checked when it closes)."""
@@ -1277,4 +1300,5 @@ def _check_win(state: HexfolkState, events: list[Event]) -> None:
         events.append(Event("hexfolk.event.win", seat, {"vp": vp}))
 
 
-__all__ = ["DEV_CARDS", "actors", "apply", "candidates", "check", "legal_actions", "setup"]
+__all__ = ["DEV_CARDS", "actors", "apply", "candidates", "check", "legal_actions", "next_actor",
+           "setup"]

@@ -1005,25 +1005,61 @@ def _tick(state: LovciState, seat: int) -> None:
             s.delay -= 1
 
 
+def _passes_to(state: LovciState, seat: int) -> list[int]:
+    """The seats play passes after ``seat``'s turn, in order, the last one the seat that
+    plays: passed over are the players out of the game, those with no sailor left
+    (LP-D30) and those who skip a turn (LP-D19: one skipped turn each time round)."""
+    n = len(state.players)
+    owed = [p.skips for p in state.players]
+    nxt = seat
+    passed: list[int] = []
+    for _ in range(8 * n):
+        nxt = (nxt + 1) % n
+        if state.players[nxt].out or crewless_for_good(state, nxt):
+            passed.append(nxt)
+            continue
+        if owed[nxt]:
+            owed[nxt] -= 1
+            passed.append(nxt)
+            continue
+        break
+    return [*passed, nxt]
+
+
+def next_actor(state: LovciState) -> int | None:
+    """Who plays after the turn under way (see :meth:`games.protocol.Ruleset.next_actor`).
+    Placing the ships goes round the table; then play passes over the players out, crewless
+    or skipping (:func:`_passes_to`). Everything that decides it is on the board, and the
+    player moving now cannot change it, with one exception: a ship without crew may be
+    seized on this turn, putting its owner out, so when the next player's ship has nobody
+    aboard, ``None`` (LP-D62)."""
+    if state.phase == PHASE_OVER:
+        return None
+    n = len(state.players)
+    if state.phase == PHASE_START:
+        return (state.current + 1) % n
+    nxt = _passes_to(state, state.current)[-1]
+    if nxt == state.current:  # everyone else passed over: a volcano now may skip them too
+        return None
+    if any(ship.owner == nxt and crew(state, i) == 0 for i, ship in enumerate(state.ships)):
+        return None
+    return nxt
+
+
 def _end_turn(state: LovciState, events: list[Event]) -> None:
     _check_end(state, events)
     if state.phase == PHASE_OVER:
         return
     seat = state.current
     _tick(state, seat)
-    n = len(state.players)
-    nxt = seat
-    for _ in range(8 * n):
-        nxt = (nxt + 1) % n
-        player = state.players[nxt]
-        if player.out or crewless_for_good(state, nxt):
+    *passed, nxt = _passes_to(state, seat)
+    for other in passed:
+        player = state.players[other]
+        if player.out or crewless_for_good(state, other):
             continue
-        if player.skips:
-            player.skips -= 1
-            _tick(state, nxt)
-            events.append(Event(_P + "event.skipped", nxt))
-            continue
-        break
+        player.skips -= 1
+        _tick(state, other)
+        events.append(Event(_P + "event.skipped", other))
     if state.goal and round_complete(state, seat, nxt) and \
             delivered_tokens(state) >= state.goal:
         # the quick game's house rule (RULES-NOTES LP-D41): it ends only when a round is

@@ -16,8 +16,8 @@ from i18n import DEFAULT_LOCALE, t
 from ..errors import StateFormatError
 from ..notation import is_number
 from ..options import is_quick, length_option
-from ..protocol import ModularRuleset, MoveChoice, Result
-from . import actions, bot, hidden, integrity, labels, rules, undo
+from ..protocol import ModularRuleset, MoveChoice, Result, Upgraded
+from . import actions, bot, hidden, integrity, labels, old_logs, rules, undo
 from . import state as state_module
 from .actions import Action, Attach, GiveUp, Launch, SetSail, Slot, Take
 from .data import BLUE, COLOURS, GREEN, ITEMS, YARD_SLOTS
@@ -121,6 +121,11 @@ class ShipyardRuleset(ModularRuleset[ShipyardState, Action]):
                        self.choice_group(state, a, locale), number=slot_number(a))
             for a in self.menu_actions(state, seat)
         ]
+
+    def upgrade_log(self, state: ShipyardState, entries: Sequence[tuple[int, str]], start: int
+                    ) -> tuple[int, list[Upgraded]] | None:
+        """Older logs in today's moves (:mod:`.old_logs`)."""
+        return old_logs.upgrade_log(state, entries, start)
 
     def read_action(self, state: ShipyardState, seat: int, text: str,
                     names: Sequence[str] = ()) -> Action:

@@ -1160,6 +1160,27 @@ def _settle_once(state: ShipyardState, events: list[Event]) -> bool:
     return False
 
 
+def next_actor(state: ShipyardState) -> int | None:
+    """Who plays after the turn under way (see :meth:`games.protocol.Ruleset.next_actor`):
+    the next seat clockwise; in the final round, the next seat in its queue; when this
+    turn's lap brings the countdown to its end, the start player (the final round
+    begins). Contract discards in between are made by everyone at once and do not change
+    it; an early end by the last ship card starts the final round with the start player
+    only when play reaches them anyway. Not settled: who has the last chance to buy next,
+    since a player who can buy nothing then passes without being asked, and what they can
+    buy depends on this turn (SY-D60)."""
+    if state.phase in (PHASE_OVER, PHASE_DISCARD) or actors(state) != {state.current}:
+        return None
+    n = len(state.players)
+    if state.step.get("final") or state.phase in (PHASE_FINAL, PHASE_LAST_SHIP) or \
+            state.step.get("stage") in ("final", "last"):
+        final = state.step.get("stage", "final") == "final"
+        return state.queue[1] if final and len(state.queue) > 1 else None
+    if state.countdown <= 0 or (state.step.get("lap") and state.countdown <= 1):
+        return state.start_player
+    return (state.current + 1) % n
+
+
 def _end_turn(state: ShipyardState, events: list[Event]) -> None:
     seat = state.current
     if state.step.get("final") or state.phase in (PHASE_FINAL, PHASE_LAST_SHIP) or \
