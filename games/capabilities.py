@@ -237,7 +237,10 @@ class TurnOrder(GameCore[S, A]):
         some player cannot see, or several seats will act at once; also when the seat
         acting now answers inside someone else's turn, and when the game is over. Only
         public information may decide it (the heads-up must tell nobody a secret).
-        ``None`` by default: no heads-up, never a guess."""
+        One exception, where ``None`` would switch the heads-up off for a whole game: a
+        card the player acting now may still play from a hidden hand (Hagoth's Skip,
+        HG-D43) does not stop the next seat being named as the table sees it; if the
+        card comes, the heads-up came a turn early. ``None`` by default: no heads-up."""
         return None
 
 

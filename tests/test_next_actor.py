@@ -28,6 +28,7 @@ def _play_and_check(game: str, players: int, options: dict[str, Any], seed: int
     pending: list[tuple[int, int, int]] = []  # (step, a, p) waiting for a's turn to end
     checked = 0
     pairs: set[tuple[int, int]] = set()
+    skipped: set[int | None] = set()  # seats a Skip card passed over this turn
     for step in range(CAP):
         if ruleset.result(state) is not None:
             break
@@ -35,10 +36,13 @@ def _play_and_check(game: str, players: int, options: dict[str, Any], seed: int
         owner = ruleset.clock_turn(state)[1]
         if pending and owner != pending[0][1]:
             for made, a, p in pending:
+                if actors != {p} and p in skipped:
+                    continue  # a Skip played later in the turn passed over p (HG-D43)
                 assert actors == {p}, (game, players, seed, made, step, a, p, sorted(actors))
                 checked += 1
                 pairs.add((a, p))
             pending = []
+            skipped = set()
         if len(actors) == 1:
             (a,) = actors
             p = ruleset.next_actor(state)
@@ -46,13 +50,15 @@ def _play_and_check(game: str, players: int, options: dict[str, Any], seed: int
                 pending.append((step, a, p))
         seat = min(actors)
         state_action = ruleset.bot_action(state, seat)
-        ruleset.apply_trusted(state, seat, state_action)
+        events = ruleset.apply_trusted(state, seat, state_action)
+        skipped.update(e.seat for e in events if e.key == "hagoth.event.skipped")
     return checked, ruleset.result(state) is not None, pairs
 
 
 @pytest.mark.parametrize(("game", "players", "options", "seed", "least", "passed_over"), [
-    # only the Speed swap settles it (HG-D43); Skips already played are passed over
+    # the next seat as the table sees it; Skips already played are passed over (HG-D43)
     ("hagoth", 3, {"speed": True}, 31, 20, True),
+    ("hagoth", 4, {}, 32, 60, True),
     ("lovci-pokladu", 3, {}, 37, 100, True),  # a player sitting out is passed over
     ("lovci-pokladu", 4, {}, 33, 100, False),
     ("hexfolk", 4, {}, 34, 100, True),  # the founding runs back

@@ -713,11 +713,11 @@ def _passes_to(state: HagothState, seat: int) -> list[int]:
 
 
 def next_actor(state: HagothState) -> int | None:
-    """Who plays after the turn under way (see :meth:`games.protocol.Ruleset.next_actor`),
-    once the current player can no longer play a Skip: only in the Speed variant's swap,
-    after their action. Before that a Skip from a hand nobody else sees may still change
-    it (HG-D43)."""
-    if state.phase != PHASE_SWAP:
+    """Who plays after the turn under way (see :meth:`games.protocol.Ruleset.next_actor`)
+    as the table sees it now: the next seat clockwise, passing over those who lose the
+    turn to Skips already played. A Skip the current player still plays this turn may
+    pass over that seat too; the heads-up then came a turn early (HG-D43)."""
+    if state.phase == PHASE_OVER:
         return None
     return _passes_to(state, state.current)[-1]
 
