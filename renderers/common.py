@@ -725,21 +725,43 @@ def palette_png(indexed: Image.Image, level: int = PNG_LEVEL) -> bytes:
     compresses the same rows about five times faster to about the same size. A palette
     image is written unfiltered (PNG filter type 0 on every row, as Pillow writes it
     too), so the rows are the pixels with a zero byte in front: an image one pixel wider
-    with a zero left column, whose raw bytes are exactly the PNG's scanlines."""
+    with a zero left column, whose raw bytes are exactly the PNG's scanlines.
+
+    Each pass over a board's megabytes costs (issue 29 item 6): the framed copy is one
+    ``crop`` that reaches a pixel left of the image (Pillow fills it with index 0), not a
+    new image and a paste, and its rows are read out in one piece (:func:`_raw_bytes`),
+    not in 64 KB pieces joined again. The bytes are the same."""
     if indexed.mode != "P":
         raise ValueError(f"palette_png needs a P image, not {indexed.mode}")
     width, height = indexed.size
-    framed = Image.new("P", (width + 1, height), 0)
-    framed.paste(indexed, (1, 0))  # same mode: the indices are copied as they are
+    framed = indexed.crop((-1, 0, width, height))
     palette = indexed.getpalette("RGB") or [0, 0, 0]
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8 bits, palette
     return b"".join((
         _PNG_SIGNATURE,
         _png_chunk(b"IHDR", header),
         _png_chunk(b"PLTE", bytes(palette[:768])),
-        _png_chunk(b"IDAT", _deflate(framed.tobytes(), level)),
+        _png_chunk(b"IDAT", _deflate(_raw_bytes(framed), level)),
         _png_chunk(b"IEND", b""),
     ))
+
+
+def _raw_bytes(indexed: Image.Image) -> bytes:
+    """The indices of a ``P`` image, row after row: ``indexed.tobytes()`` read in one
+    piece (``tobytes`` encodes 64 KB at a time and joins the pieces, a second copy of a
+    board's megabytes)."""
+    width, height = indexed.size
+    encoder = Image._getencoder("P", "raw", ("P",))
+    encoder.setimage(indexed.im, (0, 0, width, height))
+    chunks: list[bytes] = []
+    while True:  # one round: the whole image fits the buffer
+        _, status, chunk = encoder.encode(width * height + 1024)
+        chunks.append(chunk)
+        if status:
+            break
+    if status < 0:
+        raise ValueError(f"Pillow's raw encoder failed ({status})")
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def choose_palette(image: Image.Image, step: int = 2,
