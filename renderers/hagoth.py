@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, partial
 
 from PIL import Image, ImageDraw
 
@@ -734,6 +734,12 @@ def render_board(view: HagothView, names: Sequence[str], caption: str, locale: s
 
     ``names[seat]`` is each seat's display name and ``caption`` an already translated
     account of the last move (wrapped to three lines). ``view.hand`` is never read.
+
+    The first board of a set of seat colours is drawn whole and chooses their palette;
+    later ones are drawn in parts (issue 29 item 6): the top (header, account, lanes and
+    ships) in one image, and each player's panel as a palette tile kept while the
+    panel's inputs stay the same (:func:`_panel_part`), so a panel that did not change
+    since the last move is neither drawn nor mapped onto the palette again.
     """
     lines = wrap_account(caption, font(19), INNER - 32, 3) if caption.strip() else []
     caption_h = line_height(font(19)) * len(lines) + 16 + GAP if lines else 0
@@ -742,8 +748,10 @@ def render_board(view: HagothView, names: Sequence[str], caption: str, locale: s
     lanes_top = caption_top + caption_h
     panels_top = lanes_top + LANES_H + GAP
     height = panels_top + len(view.players) * (PANEL_H + GAP) + MARGIN - GAP
+    key = tuple(p.colour for p in view.players)
+    whole = _PALETTES.kept(key) is None
 
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    image = Image.new("RGB", (WIDTH, height if whole else panels_top), BACKGROUND)
     image.paste(_lanes_layer(locale), (0, lanes_top))
     draw = drawing(image)
     _draw_header(draw, view, locale)
@@ -752,11 +760,39 @@ def render_board(view: HagothView, names: Sequence[str], caption: str, locale: s
     if lines:
         draw_caption(draw, lines, caption_top, left=MARGIN, right=WIDTH - MARGIN, accent=NAVY)
     _draw_ships(image, view, lanes_top)
+    if whole:
+        for i, player in enumerate(view.players):
+            _draw_panel(image, draw, view, player, names[player.seat], locale,
+                        panels_top + i * (PANEL_H + GAP))
+        return _PALETTES.png(key, image)
+    parts = [((0, 0), image)]
     for i, player in enumerate(view.players):
-        _draw_panel(
-            image, draw, view, player, names[player.seat], locale, panels_top + i * (PANEL_H + GAP)
-        )
-    return _PALETTES.png(tuple(p.colour for p in view.players), image)
+        name = names[player.seat]
+        top = panels_top + i * (PANEL_H + GAP)
+        parts.append(((0, top - top % 2), _PALETTES.tile(
+            key, _panel_part(view, player, name, locale, top % 2),
+            partial(_panel_tile, view, player, name, locale, top % 2))))
+    return _PALETTES.compose(key, (WIDTH, height), BACKGROUND, parts)
+
+
+def _panel_part(view: HagothView, player: PlayerView, name: str, locale: str, odd: int
+                ) -> tuple[object, ...]:
+    """Everything :func:`_draw_panel` draws from: the key of its kept tile."""
+    is_winner = view.winner == player.seat
+    is_current = view.winner is None and view.current == player.seat
+    return ("panel", player, name, locale, is_current, is_winner, view.target, odd)
+
+
+def _panel_tile(view: HagothView, player: PlayerView, name: str, locale: str, odd: int
+                ) -> Image.Image:
+    """A player's panel on its own, the full width of the board and one panel high (its
+    bottom edge included), as :func:`_draw_panel` draws it on the board. Drawn ``odd``
+    (0 or 1) rows down, as on a board whose panel starts on an odd row: moved by an even
+    number of rows, every half-pixel position rounds as on the board (Python's
+    ``round`` and Pillow's both send halves to a neighbour that depends on parity)."""
+    tile = Image.new("RGB", (WIDTH, PANEL_H + 1 + odd), BACKGROUND)
+    _draw_panel(tile, drawing(tile), view, player, name, locale, odd)
+    return tile
 
 
 # -- the hand -----------------------------------------------------------------------------

@@ -1,0 +1,131 @@
+"""Boards drawn in parts (issue 29 item 6, "compose each board's static layers once and
+paste only what changed"): a part whose inputs did not change since the last board is
+pasted as a kept palette tile, neither drawn nor mapped onto the palette again, and the
+PNG is the same, byte for byte, as the board drawn whole."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import renderers
+from games import get_ruleset
+from games.options import resolve_options
+from renderers import hagoth
+from renderers.common import KeptPalettes
+
+
+def _busy(width: int, height: int, seed: int) -> Image.Image:
+    """Flat fills and scattered colours, like a board with text."""
+    rng = random.Random(seed)
+    image = Image.new("RGB", (width, height), (246, 242, 232))
+    for _ in range(60):
+        x0, y0 = rng.randrange(width), rng.randrange(height)
+        colour = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
+        image.paste(colour, (x0, y0, min(width, x0 + rng.randint(1, 50)),
+                             min(height, y0 + rng.randint(1, 50))))
+    return image
+
+
+def test_a_board_composed_of_parts_is_the_board_drawn_whole() -> None:
+    """The parts (an RGB image and a kept tile) on the background give the same PNG
+    bytes as the whole picture mapped onto the same kept palette."""
+    kept = KeptPalettes()
+    whole = _busy(300, 200, 1)
+    first = kept.png("board", whole)  # the first board of a key chooses its palette
+    top, bottom = whole.crop((0, 0, 300, 120)), whole.crop((0, 120, 300, 200))
+    tile = kept.tile("board", "bottom", lambda: bottom)
+    assert tile.mode == "P"
+    assert kept.compose("board", (300, 200), (246, 242, 232),
+                        [((0, 0), top), ((0, 120), tile)]) == first
+
+
+def test_a_tile_is_drawn_once_while_its_part_is_equal() -> None:
+    kept = KeptPalettes()
+    kept.png("board", _busy(100, 100, 2))
+    drawn: list[str] = []
+
+    def draw(name: str) -> Callable[[], Image.Image]:
+        def paint() -> Image.Image:
+            drawn.append(name)
+            return _busy(100, 40, len(drawn))
+        return paint
+
+    first = kept.tile("board", ("panel", 1), draw("a"))
+    assert kept.tile("board", ("panel", 1), draw("b")) is first
+    assert kept.tile("board", ("panel", 2), draw("c")) is not first
+    assert drawn == ["a", "c"]
+
+
+def test_tiles_are_bounded_and_follow_their_palette() -> None:
+    """At most ``tile_pixels`` pixels are kept (the least recently used go first), no
+    tile outlives the palette it was mapped onto, and the board caches' clearing
+    forgets them."""
+    kept = KeptPalettes(size=1, tile_pixels=2 * 100 * 40)
+    kept.png("a", _busy(100, 100, 3))
+    calls: list[int] = []
+
+    def paint() -> Image.Image:
+        calls.append(1)
+        return _busy(100, 40, 4)
+
+    for part in (1, 2, 3):  # the third drops the first
+        kept.tile("a", part, paint)
+    kept.tile("a", 3, paint)
+    assert len(calls) == 3
+    kept.tile("a", 1, paint)
+    assert len(calls) == 4
+    kept.png("b", _busy(100, 100, 5))  # size=1: palette "a" is dropped
+    with pytest.raises(KeyError):
+        kept.tile("a", 1, paint)
+    kept.png("a", _busy(100, 100, 6))  # "a" chosen again: its old tiles are not used
+    kept.tile("a", 1, paint)
+    assert len(calls) == 5
+    renderers.clear_caches(boards=True)
+    assert kept.kept("a") is None
+
+
+def _hagoth_boards(players: int, locale: str, seed: int = 3) -> Iterator[tuple[Any, str]]:
+    """The public view and an account before every move of a seeded bot game."""
+    ruleset = get_ruleset("hagoth")
+    state = ruleset.setup(players, resolve_options(ruleset.name_key, ruleset.options, {}),
+                          seed)
+    names = [f"Bot {n}" for n in range(players)]
+    moves = 0
+    while ruleset.result(state) is None and moves < 120:
+        seat = min(ruleset.actors(state))
+        events = ruleset.apply(state, seat, ruleset.bot_action(state, seat))
+        moves += 1
+        yield ruleset.view(state, None), " ".join(e.text(names, locale) for e in events)
+
+
+@pytest.mark.parametrize(("players", "locale"), [(2, "ru"), (4, "en")])
+def test_hagoth_boards_in_parts_are_the_boards_drawn_whole(
+        players: int, locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6 on Hagoth: over a bot game, every board drawn with its players'
+    panels as kept tiles is byte for byte the board drawn whole (the panels of boards
+    whose caption has an odd number of rows start on odd rows: they round alike too),
+    and a panel that did not change is not drawn again."""
+    renderers.clear_caches(boards=True)
+    names = [f"Bot {n}" for n in range(players)]
+    panels: list[int] = []
+    draw_panel = hagoth._draw_panel
+
+    def counted(*args: Any) -> None:
+        panels.append(1)
+        draw_panel(*args)
+
+    monkeypatch.setattr(hagoth, "_draw_panel", counted)
+    boards = 0
+    for view, caption in _hagoth_boards(players, locale):
+        in_parts = hagoth.render_board(view, names, caption, locale)
+        with monkeypatch.context() as whole:
+            whole.setattr(hagoth._PALETTES, "kept", lambda key: None)
+            assert hagoth.render_board(view, names, caption, locale) == in_parts
+        boards += 1
+    # whole: every panel of every board; in parts: only those that changed
+    assert len(panels) < 2 * boards * players - boards * players // 3
