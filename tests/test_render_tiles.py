@@ -15,7 +15,7 @@ from PIL import Image
 import renderers
 from games import get_ruleset
 from games.options import resolve_options
-from renderers import hagoth
+from renderers import hagoth, shipyard
 from renderers.common import KeptPalettes
 
 
@@ -89,9 +89,11 @@ def test_tiles_are_bounded_and_follow_their_palette() -> None:
     assert kept.kept("a") is None
 
 
-def _hagoth_boards(players: int, locale: str, seed: int = 3) -> Iterator[tuple[Any, str]]:
-    """The public view and an account before every move of a seeded bot game."""
-    ruleset = get_ruleset("hagoth")
+def _boards(game: str, players: int, locale: str, seed: int = 3
+            ) -> Iterator[tuple[Any, str]]:
+    """The public view and an account after each of the first moves of a seeded bot
+    game."""
+    ruleset = get_ruleset(game)
     state = ruleset.setup(players, resolve_options(ruleset.name_key, ruleset.options, {}),
                           seed)
     names = [f"Bot {n}" for n in range(players)]
@@ -103,29 +105,35 @@ def _hagoth_boards(players: int, locale: str, seed: int = 3) -> Iterator[tuple[A
         yield ruleset.view(state, None), " ".join(e.text(names, locale) for e in events)
 
 
-@pytest.mark.parametrize(("players", "locale"), [(2, "ru"), (4, "en")])
-def test_hagoth_boards_in_parts_are_the_boards_drawn_whole(
-        players: int, locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 29 item 6 on Hagoth: over a bot game, every board drawn with its players'
-    panels as kept tiles is byte for byte the board drawn whole (the panels of boards
-    whose caption has an odd number of rows start on odd rows: they round alike too),
-    and a panel that did not change is not drawn again."""
+@pytest.mark.parametrize(("game", "module", "panel", "players", "locale"), [
+    ("hagoth", hagoth, "_draw_panel", 2, "ru"),
+    ("hagoth", hagoth, "_draw_panel", 4, "en"),
+    ("shipyard", shipyard, "_draw_player", 2, "cs"),
+    ("shipyard", shipyard, "_draw_player", 4, "en"),
+])
+def test_boards_in_parts_are_the_boards_drawn_whole(
+        game: str, module: Any, panel: str, players: int, locale: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6 on Hagoth and Shipyard: over a bot game, every board drawn with
+    its players' panels as kept tiles is byte for byte the board drawn whole (the panels
+    of boards whose account has an odd number of rows start on odd rows: they round
+    alike too), and a panel that did not change is not drawn again."""
     renderers.clear_caches(boards=True)
     names = [f"Bot {n}" for n in range(players)]
     panels: list[int] = []
-    draw_panel = hagoth._draw_panel
+    draw_panel = getattr(module, panel)
 
-    def counted(*args: Any) -> None:
+    def counted(*args: Any) -> Any:
         panels.append(1)
-        draw_panel(*args)
+        return draw_panel(*args)
 
-    monkeypatch.setattr(hagoth, "_draw_panel", counted)
+    monkeypatch.setattr(module, panel, counted)
     boards = 0
-    for view, caption in _hagoth_boards(players, locale):
-        in_parts = hagoth.render_board(view, names, caption, locale)
+    for view, caption in _boards(game, players, locale):
+        in_parts = module.render_board(view, names, caption, locale)
         with monkeypatch.context() as whole:
-            whole.setattr(hagoth._PALETTES, "kept", lambda key: None)
-            assert hagoth.render_board(view, names, caption, locale) == in_parts
+            whole.setattr(module._PALETTES, "kept", lambda key: None)
+            assert module.render_board(view, names, caption, locale) == in_parts
         boards += 1
-    # whole: every panel of every board; in parts: only those that changed
+    # drawn whole: every panel of every board; in parts: only those that changed
     assert len(panels) < 2 * boards * players - boards * players // 3
