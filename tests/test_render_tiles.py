@@ -15,7 +15,7 @@ from PIL import Image
 import renderers
 from games import get_ruleset
 from games.options import resolve_options
-from renderers import hagoth, shipyard
+from renderers import hagoth, hexfolk, shipyard
 from renderers.common import KeptPalettes
 
 
@@ -92,9 +92,11 @@ def test_tiles_are_bounded_and_follow_their_palette() -> None:
 def _boards(game: str, players: int, locale: str, seed: int = 3
             ) -> Iterator[tuple[Any, str]]:
     """The public view and an account after each of the first moves of a seeded bot
-    game."""
+    game (Hexfolk's on the Great Land, whose players' cards are beneath the island: a
+    small island has them beside it, and is drawn whole)."""
     ruleset = get_ruleset(game)
-    state = ruleset.setup(players, resolve_options(ruleset.name_key, ruleset.options, {}),
+    typed = {"map": "great-land"} if game == "hexfolk" else {}
+    state = ruleset.setup(players, resolve_options(ruleset.name_key, ruleset.options, typed),
                           seed)
     names = [f"Bot {n}" for n in range(players)]
     moves = 0
@@ -110,14 +112,18 @@ def _boards(game: str, players: int, locale: str, seed: int = 3
     ("hagoth", hagoth, "_draw_panel", 4, "en"),
     ("shipyard", shipyard, "_draw_player", 2, "cs"),
     ("shipyard", shipyard, "_draw_player", 4, "en"),
+    ("hexfolk", hexfolk, "_draw_player", 8, "ru"),
+    ("hexfolk", hexfolk, "_draw_player", 7, "en"),
 ])
 def test_boards_in_parts_are_the_boards_drawn_whole(
         game: str, module: Any, panel: str, players: int, locale: str,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 29 item 6 on Hagoth and Shipyard: over a bot game, every board drawn with
-    its players' panels as kept tiles is byte for byte the board drawn whole (the panels
-    of boards whose account has an odd number of rows start on odd rows: they round
-    alike too), and a panel that did not change is not drawn again."""
+    """Issue 29 item 6 on Hagoth, Shipyard and Hexfolk: over a bot game, every board
+    drawn with its players' panels (Hexfolk: cards) as kept tiles is byte for byte the
+    board drawn whole (the panels of boards whose account has an odd number of rows
+    start on odd rows, Hexfolk's
+    cards on fractions of a pixel: they round alike too), and a panel that did not
+    change is not drawn again."""
     renderers.clear_caches(boards=True)
     names = [f"Bot {n}" for n in range(players)]
     panels: list[int] = []
