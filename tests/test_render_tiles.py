@@ -143,3 +143,30 @@ def test_boards_in_parts_are_the_boards_drawn_whole(
         boards += 1
     # drawn whole: every panel of every board; in parts: only those that changed
     assert len(panels) < 2 * boards * players - boards * players // 3
+
+
+def test_hexfolk_island_is_drawn_once_while_its_pieces_stay(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6: on the Great Land (cards beneath the island), a board whose
+    island, pieces and numbered spots did not change since the last one (a trade, a
+    new account) pastes the kept island tile: the pieces are not drawn again, and the
+    PNG is the board drawn whole."""
+    renderers.clear_caches(boards=True)
+    views = iter(_boards("hexfolk", 8, "en"))
+    view, caption = next(views)
+    names = [f"Bot {n}" for n in range(8)]
+    hexfolk.render_board(view, names, caption, "en")  # chooses the palette
+    drawn: list[int] = []
+    draw_island = hexfolk._draw_island
+
+    def counted(*args: Any) -> Image.Image:
+        drawn.append(1)
+        return draw_island(*args)
+
+    monkeypatch.setattr(hexfolk, "_draw_island", counted)
+    first = hexfolk.render_board(view, names, "Bot 1 offers a trade.", "en")
+    second = hexfolk.render_board(view, names, "Bot 2 declines.", "en")
+    assert len(drawn) == 1 and first != second
+    with monkeypatch.context() as whole:
+        whole.setattr(hexfolk._PALETTES, "kept", lambda key: None)
+        assert hexfolk.render_board(view, names, "Bot 2 declines.", "en") == second

@@ -171,11 +171,10 @@ def render_board(
         panel_x, panel_y = MARGIN, top + fr.h + GAP + legend_h + GAP
         height = panel_y + players_h + extra_h + MARGIN
     key = (view.board, tuple(p.colour for p in view.players))
-    # in parts (issue 29 item 6): the board down to the players' cards in one image,
-    # each card a kept palette tile, the bank and offer in another image
+    # in parts (issue 29 item 6): the header and account in one image, then the island
+    # with its pieces and each player's card as kept palette tiles (_board_in_parts)
     in_parts = not side and _PALETTES.kept(key) is not None
-    image = Image.new("RGB", (WIDTH, math.floor(panel_y) if in_parts else round(height)),
-                      BACKGROUND)
+    image = Image.new("RGB", (WIDTH, top if in_parts else round(height)), BACKGROUND)
     draw = drawing(image)
     _draw_header(image, draw, view, names, locale)
     _draw_order(image, draw, view, names, locale)
@@ -211,13 +210,13 @@ def render_board(
         for line in lines:
             draw.text((MARGIN + 14, ly), line, font=cap_face, fill=INK)
             ly += line_height(cap_face)
+    if in_parts:
+        return _board_in_parts(view, names, locale, key, image, round(height), r, top,
+                               board_x, panel_y, card_w, card_h, bank_w)
     island = _island(view.board, view.terrain, view.tokens, view.harbours, r, locale)
     image.paste(island, (round(board_x), top))
     _draw_pieces(_Region(image, round(board_x), top, island.size), view, r)
     _draw_legend(image, draw, view, locale, board_x + 8, top + fr.h + 4, fr.w - 8)
-    if in_parts:
-        return _cards_and_bank_in_parts(view, names, locale, key, image, round(height),
-                                        panel_y, card_w, card_h, bank_w)
     for i, player in enumerate(view.players):
         cx = panel_x + (i % cols) * (card_w + GAP)
         cy = panel_y + (i // cols) * card_h
@@ -253,16 +252,26 @@ def _even_floor(value: float) -> int:
     return whole - whole % 2
 
 
-def _cards_and_bank_in_parts(
+def _board_in_parts(
     view: HexfolkView, names: Sequence[str], locale: str, key: Hashable,
-    top: Image.Image, height: int, panel_y: float, card_w: float, card_h: float,
-    bank_w: float,
+    head: Image.Image, height: int, r: float, top: int, board_x: float, panel_y: float,
+    card_w: float, card_h: float, bank_w: float,
 ) -> bytes:
-    """The PNG of a board (one column of full width: not the side layout) whose top, down
-    to the players' cards, is drawn in ``top``: each player's card a kept palette tile
-    (:func:`_card_part`), then the bank and any offer drawn on an image of their own. The
-    same bytes as the board drawn whole."""
-    parts: list[tuple[tuple[int, int], Image.Image]] = [((0, 0), top)]
+    """The PNG of a board (one column of full width: not the side layout) whose header
+    and account are drawn in ``head`` (down to the island's ``top``): the island with
+    its pieces and numbered spots a kept palette tile (:func:`_island_part`), the legend
+    on an image of its own, each player's card a kept tile (:func:`_card_part`), then
+    the bank and any offer on another image. The same bytes as the board drawn whole."""
+    fr = _Frame(get_board(view.board), r)
+    island = _PALETTES.tile(key, _island_part(view, r, locale),
+                            partial(_draw_island, view, r, locale))
+    under = top + island.height
+    oy = _even_floor(under)  # the legend's image: under the island, moved by even rows
+    legend = Image.new("RGB", (WIDTH, math.floor(panel_y) - oy), BACKGROUND)
+    _draw_legend(legend, drawing(legend), view, locale, board_x + 8, top + fr.h + 4 - oy,
+                 fr.w - 8)
+    parts: list[tuple[tuple[int, int], Image.Image]] = [
+        ((0, 0), head), ((0, oy), legend), ((round(board_x), top), island)]
     for i, player in enumerate(view.players):
         cx = MARGIN + (i % 2) * (card_w + GAP)
         cy = panel_y + (i // 2) * card_h
@@ -284,6 +293,15 @@ def _cards_and_bank_in_parts(
                     y - oy, panel_w - bank_w - GAP)
     parts.append(((0, oy), bottom))
     return _PALETTES.compose(key, (WIDTH, height), BACKGROUND, parts)
+
+
+def _island_part(view: HexfolkView, r: float, locale: str) -> tuple[object, ...]:
+    """Everything :func:`_draw_island` draws from (the island, the robber, every piece
+    in its seat's style, the numbered spots): the key of its kept tile."""
+    fr = _Frame(get_board(view.board), r)
+    return ("island", view.board, view.terrain, view.tokens, view.harbours, r, locale,
+            view.robber, view.edge_owner, view.corner_owner, view.corner_level,
+            tuple(_style(p) for p in view.players), tuple(spot_marks(view, fr)))
 
 
 def _card_part(view: HexfolkView, player: PlayerView, names: Sequence[str], locale: str,
