@@ -1030,6 +1030,15 @@ def png_bytes(image: Image.Image, palette: Image.Image | None = None,
     return palette_png(map_to_palette(rgb, palette))
 
 
+def even_floor(value: float) -> int:
+    """The even whole number at or just below ``value``. A part of a board drawn on an
+    image of its own that starts there is drawn moved by an even number of pixels, so
+    that every half-pixel position rounds as on the board (Python's ``round`` and
+    Pillow's both send halves to a neighbour that depends on parity)."""
+    whole = math.floor(value)
+    return whole - whole % 2
+
+
 def map_to_palette(image: Image.Image, palette: Image.Image) -> Image.Image:
     """``image`` mapped onto ``palette`` without dithering: each pixel to the palette's
     nearest colour, whatever its neighbours (so a board mapped in parts gives the same

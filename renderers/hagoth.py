@@ -44,6 +44,7 @@ from renderers.common import (
     draw_turn_order,
     drawing,
     ellipsize,
+    even_floor,
     fills,
     fit_font,
     font,
@@ -867,7 +868,10 @@ def render_hand(view: HagothView, names: Sequence[str], locale: str = "en") -> b
     berths_top = cards_top + rows * (CARD_H + GAP) + 16
     height = berths_top + 36 + 2 * (BERTH_H + 8) + MARGIN
 
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    # in parts (issue 29 item 6): the header alone, each card a kept palette tile (a hand
+    # changes by a card or two a move), the berths on an image of their own
+    in_parts = bool(view.hand) and _PALETTES.kept("hand") is not None
+    image = Image.new("RGB", (WIDTH, cards_top if in_parts else height), BACKGROUND)
     draw = drawing(image)
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=NAVY)
     draw_token(image, (MARGIN + 20, HEADER_H / 2), 40, style)
@@ -891,6 +895,9 @@ def render_hand(view: HagothView, names: Sequence[str], locale: str = "en") -> b
         bold=True,
         anchor="lm",
     )
+    if in_parts:
+        return _hand_in_parts(view.hand, player, style, locale, image, cards_top, berths_top,
+                              height)
     if not view.hand:
         draw.text(
             (WIDTH / 2, cards_top + CARD_H / 2),
@@ -899,22 +906,56 @@ def render_hand(view: HagothView, names: Sequence[str], locale: str = "en") -> b
             fill=MUTED,
             anchor="mm",
         )
-    for i, code in enumerate(view.hand):
+    for code, (x, y) in zip(view.hand, _card_places(len(view.hand), cards_top), strict=True):
+        _draw_card(draw, x, y, code, locale)
+    _draw_berths_reminder(image, draw, player, style, locale, berths_top)
+    return _PALETTES.png("hand", image)  # one palette for every hand: the same fills
+
+
+def _card_places(cards: int, top: int) -> list[tuple[float, float]]:
+    """Where the hand image draws each of ``cards`` cards: rows of up to five, centred."""
+    per_row = 5
+    places: list[tuple[float, float]] = []
+    for i in range(cards):
         row, col = divmod(i, per_row)
-        in_row = min(per_row, len(view.hand) - row * per_row)
+        in_row = min(per_row, cards - row * per_row)
         x0 = (WIDTH - in_row * CARD_W - (in_row - 1) * 18) / 2
-        _draw_card(draw, x0 + col * (CARD_W + 18), cards_top + row * (CARD_H + GAP), code, locale)
-    draw.line((MARGIN, berths_top - 8, WIDTH - MARGIN, berths_top - 8), fill=RULE, width=2)
-    draw_text(
-        draw,
-        (MARGIN, berths_top),
-        t("render.hagoth.your_berths", locale),
-        font(20, bold=True),
-        NAVY,
-        INNER,
-    )
+        places.append((x0 + col * (CARD_W + 18), top + row * (CARD_H + GAP)))
+    return places
+
+
+def _draw_berths_reminder(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerView,
+                          style: SeatStyle, locale: str, top: float) -> None:
+    """The hand image's rule, title and the player's two berths, from ``top``."""
+    draw.line((MARGIN, top - 8, WIDTH - MARGIN, top - 8), fill=RULE, width=2)
+    draw_text(draw, (MARGIN, top), t("render.hagoth.your_berths", locale),
+              font(20, bold=True), NAVY, INNER)
     for i, berth in enumerate(player.berths):
-        by = berths_top + 36 + i * (BERTH_H + 8)
+        by = top + 36 + i * (BERTH_H + 8)
         box = (MARGIN, by, WIDTH - MARGIN, by + BERTH_H)
         _draw_berth(image, draw, box, i + 1, berth, style, locale)
-    return _PALETTES.png("hand", image)  # one palette for every hand: the same fills
+
+
+def _hand_in_parts(hand: Sequence[str], player: PlayerView, style: SeatStyle, locale: str,
+                   head: Image.Image, cards_top: int, berths_top: int, height: int) -> bytes:
+    """The PNG of a hand whose header is drawn in ``head``: each card a kept palette tile
+    (keyed by the card, the locale and where it starts in its tile), the berths on an
+    image of their own. The same bytes as the hand drawn whole."""
+    parts: list[tuple[tuple[int, int], Image.Image]] = [((0, 0), head)]
+    for code, (x, y) in zip(hand, _card_places(len(hand), cards_top), strict=True):
+        ox, oy = even_floor(x), even_floor(y)
+        parts.append(((ox, oy), _PALETTES.tile(
+            "hand", ("card", code, locale, x - ox, y - oy),
+            partial(_card_tile, code, locale, x - ox, y - oy))))
+    oy = even_floor(berths_top - 12)  # under the last row of cards, above the rule
+    bottom = Image.new("RGB", (WIDTH, height - oy), BACKGROUND)
+    _draw_berths_reminder(bottom, drawing(bottom), player, style, locale, berths_top - oy)
+    parts.append(((0, oy), bottom))
+    return _PALETTES.compose("hand", (WIDTH, height), BACKGROUND, parts)
+
+
+def _card_tile(code: str, locale: str, x: float, y: float) -> Image.Image:
+    """One hand card on a tile of its own, drawn at (``x``, ``y``) in it."""
+    tile = Image.new("RGB", (math.ceil(x) + CARD_W + 2, math.ceil(y) + CARD_H + 2), BACKGROUND)
+    _draw_card(drawing(tile), x, y, code, locale)
+    return tile

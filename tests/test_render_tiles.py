@@ -170,3 +170,35 @@ def test_hexfolk_island_is_drawn_once_while_its_pieces_stay(
     with monkeypatch.context() as whole:
         whole.setattr(hexfolk._PALETTES, "kept", lambda key: None)
         assert hexfolk.render_board(view, names, "Bot 2 declines.", "en") == second
+
+
+@pytest.mark.parametrize("locale", ["en", "cs"])
+def test_hagoth_hands_in_parts_are_the_hands_drawn_whole(
+        locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6 on Hagoth's hand image (drawn again on nearly every move, as a
+    hand changes by a card or two): every hand of a seeded 4-player bot game drawn with
+    its cards as kept tiles is byte for byte the hand drawn whole, and a card already
+    drawn (at the same half-pixel start) is not drawn again."""
+    renderers.clear_caches(boards=True)
+    ruleset = get_ruleset("hagoth")
+    state = ruleset.setup(4, resolve_options(ruleset.name_key, ruleset.options, {}), 5)
+    names = [f"Bot {n}" for n in range(4)]
+    cards: list[int] = []
+    draw_card = hagoth._draw_card
+
+    def counted(*args: Any) -> None:
+        cards.append(1)
+        draw_card(*args)
+
+    monkeypatch.setattr(hagoth, "_draw_card", counted)
+    shown = 0
+    for moves in range(90):
+        seat = min(ruleset.actors(state))
+        ruleset.apply(state, seat, ruleset.bot_action(state, seat))
+        view = ruleset.view(state, moves % 4)
+        in_parts = hagoth.render_hand(view, names, locale)
+        with monkeypatch.context() as whole:
+            whole.setattr(hagoth._PALETTES, "kept", lambda key: None)
+            assert hagoth.render_hand(view, names, locale) == in_parts
+        shown += len(view.hand or ())
+    assert len(cards) < 2 * shown - shown // 2  # most cards came from their tiles

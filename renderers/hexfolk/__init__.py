@@ -50,6 +50,7 @@ from renderers.common import (
     draw_fitted,
     draw_token,
     drawing,
+    even_floor,
     fills,
     font,
     line_height,
@@ -243,15 +244,6 @@ def render_board(
     return _PALETTES.png(key, image)
 
 
-def _even_floor(value: float) -> int:
-    """The even whole number at or just below ``value``: a part drawn on its own image
-    that starts there is drawn moved by an even number of pixels, so that every
-    half-pixel position rounds as on the board (Python's ``round`` and Pillow's both
-    send halves to a neighbour that depends on parity)."""
-    whole = math.floor(value)
-    return whole - whole % 2
-
-
 def _board_in_parts(
     view: HexfolkView, names: Sequence[str], locale: str, key: Hashable,
     head: Image.Image, height: int, r: float, top: int, board_x: float, panel_y: float,
@@ -266,7 +258,7 @@ def _board_in_parts(
     island = _PALETTES.tile(key, _island_part(view, r, locale),
                             partial(_draw_island, view, r, locale))
     under = top + island.height
-    oy = _even_floor(under)  # the legend's image: under the island, moved by even rows
+    oy = even_floor(under)  # the legend's image: under the island, moved by even rows
     legend = Image.new("RGB", (WIDTH, math.floor(panel_y) - oy), BACKGROUND)
     _draw_legend(legend, drawing(legend), view, locale, board_x + 8, top + fr.h + 4 - oy,
                  fr.w - 8)
@@ -275,14 +267,14 @@ def _board_in_parts(
     for i, player in enumerate(view.players):
         cx = MARGIN + (i % 2) * (card_w + GAP)
         cy = panel_y + (i // 2) * card_h
-        ox, oy = _even_floor(cx), _even_floor(cy)
+        ox, oy = even_floor(cx), even_floor(cy)
         parts.append(((ox, oy), _PALETTES.tile(
             key, _card_part(view, player, names, locale, cx - ox, cy - oy, card_w, card_h),
             partial(_card_tile, view, player, names, locale, cx - ox, cy - oy, card_w,
                     card_h))))
     panel_w = WIDTH - 2 * MARGIN
     y = panel_y + -(-len(view.players) // 2) * card_h
-    oy = _even_floor(y)
+    oy = even_floor(y)
     bottom = Image.new("RGB", (WIDTH, height - oy), BACKGROUND)
     draw = drawing(bottom)
     if view.offer is None:
