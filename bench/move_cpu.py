@@ -27,8 +27,6 @@ from pathlib import Path
 from .stats import measured_rulesets, worst_table
 from .turns import run_turns
 
-HERE = Path(__file__).resolve().parent.parent
-
 
 def measure(game: str, locale: str, seed: int) -> dict[str, object]:
     """One whole game of ``game`` at its worst table in ``locale``: its CPU figures."""
@@ -37,16 +35,23 @@ def measure(game: str, locale: str, seed: int) -> dict[str, object]:
     stats = run_turns(ruleset, players, seed=seed, max_turns=None, options=options,
                       locale=locale)
     return {"game": game, "players": players, "locale": locale, "moves": stats.turns,
-            "cpu_p50_ms": stats.cpu_p50_ms, "service_cpu_p50_ms": stats.service_cpu_p50_ms,
-            "render_cpu_p50_ms": stats.render_cpu_p50_ms,
+            "cpu_p50_ms": stats.cpu_p50_ms,
+            # a checkout from before the split has neither
+            "service_cpu_p50_ms": getattr(stats, "service_cpu_p50_ms", None),
+            "render_cpu_p50_ms": getattr(stats, "render_cpu_p50_ms", None),
             "load": round(os.getloadavg()[0], 1)}
 
 
 def _in_checkout(root: Path, game: str, locale: str, seed: int) -> dict[str, object]:
-    """:func:`measure` in a fresh process of the checkout at ``root``."""
+    """:func:`measure` in a fresh process of the checkout at ``root`` (this module's
+    source runs there, so a checkout from before this module measures too)."""
     env = dict(os.environ, PYTHONPATH=str(root))
+    program = (Path(__file__).read_text(encoding="utf-8")
+               .replace("from .stats import", "from bench.stats import")
+               .replace("from .turns import", "from bench.turns import")
+               .replace('if __name__ == "__main__":', "if True:"))
     done = subprocess.run(
-        [sys.executable, "-m", "bench.move_cpu", "--one", game, locale, "--seed", str(seed)],
+        [sys.executable, "-c", program, "--one", game, locale, "--seed", str(seed)],
         cwd=root, env=env, capture_output=True, text=True, check=True)
     figures: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
     return figures
@@ -83,7 +88,8 @@ def main(argv: list[str] | None = None) -> None:
                 if args.against is not None:
                     print(_row("against", _in_checkout(args.against.resolve(), game, locale,
                                                        args.seed)), flush=True)
-                print(_row("this", _in_checkout(HERE, game, locale, args.seed)), flush=True)
+                print(_row("this", _in_checkout(Path(__file__).resolve().parent.parent, game,
+                                                locale, args.seed)), flush=True)
 
 
 if __name__ == "__main__":
