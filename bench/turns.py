@@ -60,6 +60,11 @@ class TurnStats:
     worst_overlays: int = 0
     worst_ms: float = 0.0
     worst_cpu_ms: float | None = None
+    #: The CPU p50 of a move split (issue 29 item 6): this process (the service, the
+    #: bots' replies, SQLite, handing views to the pool) and the render workers (drawing
+    #: and encoding the images). Each is its own median, so they need not add up.
+    service_cpu_p50_ms: float | None = None
+    render_cpu_p50_ms: float | None = None
 
     @property
     def max_png_kb(self) -> float:
@@ -98,8 +103,14 @@ def _worker_cpu_s(service: SessionService) -> float | None:
 
 def service_cpu_s(service: SessionService) -> float | None:
     """CPU seconds used so far by this process and the service's render workers."""
+    split = _split_cpu_s(service)
+    return None if split is None else sum(split)
+
+
+def _split_cpu_s(service: SessionService) -> tuple[float, float] | None:
+    """CPU seconds used so far by this process and by the render workers."""
     workers = _worker_cpu_s(service)
-    return None if workers is None else time.process_time() + workers
+    return None if workers is None else (time.process_time(), workers)
 
 
 async def _overlays(service: SessionService, ruleset: Ruleset[Any, Any], session_id: int
@@ -135,16 +146,21 @@ async def _run(ruleset: Ruleset[Any, Any], players: int, seed: int, max_turns: i
         update: Update = await service.start(CHANNEL, person, seed=seed)
         timings: list[float] = []
         cpu: list[float | None] = []
+        split: list[tuple[float, float]] = []
         overlays: list[int] = []
         max_png = len(update.image or b"")
         while not update.finished and (max_turns is None or len(timings) < max_turns):
             notation = await _human_move(service, ruleset, person)
-            start, start_cpu = time.perf_counter(), service_cpu_s(service)
+            start, start_cpu = time.perf_counter(), _split_cpu_s(service)
             update = await service.move(CHANNEL, person, notation)
             timings.append((time.perf_counter() - start) * 1000)
-            end_cpu = service_cpu_s(service)
-            cpu.append(None if start_cpu is None or end_cpu is None
-                       else (end_cpu - start_cpu) * 1000)
+            end_cpu = _split_cpu_s(service)
+            if start_cpu is None or end_cpu is None:
+                cpu.append(None)
+            else:
+                moved = ((end_cpu[0] - start_cpu[0]) * 1000, (end_cpu[1] - start_cpu[1]) * 1000)
+                split.append(moved)
+                cpu.append(sum(moved))
             overlays.append(await _overlays(service, ruleset, update.session_id))
             max_png = max(max_png, len(update.image or b""))
     finally:
@@ -159,7 +175,11 @@ async def _run(ruleset: Ruleset[Any, Any], players: int, seed: int, max_turns: i
                      percentile(timings, 0.95), max(timings), max_png,
                      cpu_p50_ms=percentile(known, 0.5) if len(known) == len(cpu) else None,
                      cpu_p95_ms=percentile(known, 0.95) if len(known) == len(cpu) else None,
-                     worst_overlays=most, worst_ms=timings[worst], worst_cpu_ms=cpu[worst])
+                     worst_overlays=most, worst_ms=timings[worst], worst_cpu_ms=cpu[worst],
+                     service_cpu_p50_ms=percentile([m for m, _ in split], 0.5)
+                     if len(split) == len(cpu) else None,
+                     render_cpu_p50_ms=percentile([w for _, w in split], 0.5)
+                     if len(split) == len(cpu) else None)
 
 
 def run_turns(ruleset: Ruleset[Any, Any], players: int, *, seed: int,

@@ -19,7 +19,7 @@ import threading
 import weakref
 import zlib
 from collections import OrderedDict
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, lru_cache
@@ -725,21 +725,43 @@ def palette_png(indexed: Image.Image, level: int = PNG_LEVEL) -> bytes:
     compresses the same rows about five times faster to about the same size. A palette
     image is written unfiltered (PNG filter type 0 on every row, as Pillow writes it
     too), so the rows are the pixels with a zero byte in front: an image one pixel wider
-    with a zero left column, whose raw bytes are exactly the PNG's scanlines."""
+    with a zero left column, whose raw bytes are exactly the PNG's scanlines.
+
+    Each pass over a board's megabytes costs (issue 29 item 6): the framed copy is one
+    ``crop`` that reaches a pixel left of the image (Pillow fills it with index 0), not a
+    new image and a paste, and its rows are read out in one piece (:func:`_raw_bytes`),
+    not in 64 KB pieces joined again. The bytes are the same."""
     if indexed.mode != "P":
         raise ValueError(f"palette_png needs a P image, not {indexed.mode}")
     width, height = indexed.size
-    framed = Image.new("P", (width + 1, height), 0)
-    framed.paste(indexed, (1, 0))  # same mode: the indices are copied as they are
+    framed = indexed.crop((-1, 0, width, height))
     palette = indexed.getpalette("RGB") or [0, 0, 0]
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8 bits, palette
     return b"".join((
         _PNG_SIGNATURE,
         _png_chunk(b"IHDR", header),
         _png_chunk(b"PLTE", bytes(palette[:768])),
-        _png_chunk(b"IDAT", _deflate(framed.tobytes(), level)),
+        _png_chunk(b"IDAT", _deflate(_raw_bytes(framed), level)),
         _png_chunk(b"IEND", b""),
     ))
+
+
+def _raw_bytes(indexed: Image.Image) -> bytes:
+    """The indices of a ``P`` image, row after row: ``indexed.tobytes()`` read in one
+    piece (``tobytes`` encodes 64 KB at a time and joins the pieces, a second copy of a
+    board's megabytes)."""
+    width, height = indexed.size
+    encoder = Image._getencoder("P", "raw", ("P",))
+    encoder.setimage(indexed.im, (0, 0, width, height))
+    chunks: list[bytes] = []
+    while True:  # one round: the whole image fits the buffer
+        _, status, chunk = encoder.encode(width * height + 1024)
+        chunks.append(chunk)
+        if status:
+            break
+    if status < 0:
+        raise ValueError(f"Pillow's raw encoder failed ({status})")
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def choose_palette(image: Image.Image, step: int = 2,
@@ -820,6 +842,10 @@ def fills(namespace: Mapping[str, object], sources: Sequence[str] = ()) -> tuple
 
 _KEPT_PALETTES: weakref.WeakSet[KeptPalettes] = weakref.WeakSet()
 
+#: Pixels of board parts each :class:`KeptPalettes` keeps as palette tiles (one byte
+#: each: about 6 MB, some thirty Hagoth player panels).
+TILE_PIXELS = 6_000_000
+
 
 class KeptPalettes:
     """The PNG palette of each board, chosen once from its first image and kept.
@@ -849,11 +875,18 @@ class KeptPalettes:
     dropped first; :func:`clear_kept_palettes` forgets them all (as
     ``renderers.clear_caches(boards=True)`` does)."""
 
-    def __init__(self, swatch: Sequence[RGB] = (), step: int = 3, size: int = 64) -> None:
+    def __init__(self, swatch: Sequence[RGB] = (), step: int = 3, size: int = 64,
+                 tile_pixels: int = TILE_PIXELS) -> None:
         self.swatch = tuple(dict.fromkeys((*COMMON_FILLS, *swatch)))
         self.step = step
         self.size = size
+        self.tile_pixels = tile_pixels
         self._kept: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        #: (board key, id of its palette, part) -> (that palette, the part's tile); the
+        #: palette is held so that its id is not reused while the tile is kept
+        self._tiles: OrderedDict[tuple[Hashable, int, Hashable],
+                                 tuple[Image.Image, Image.Image]] = OrderedDict()
+        self._tiled = 0  # pixels of the kept tiles
         self._lock = threading.Lock()  # renders may run in threads
         _KEPT_PALETTES.add(self)
 
@@ -875,15 +908,77 @@ class KeptPalettes:
         """``image`` as :func:`png_bytes`, mapped onto the palette kept for ``key``."""
         return png_bytes(image, self.palette(key, image))
 
+    # -- boards drawn in parts (issue 29 item 6) ----------------------------------------
+    def kept(self, key: Hashable) -> Image.Image | None:
+        """The palette already chosen for ``key``, or ``None``: a board drawn in parts
+        (:meth:`tile`, :meth:`compose`) needs it, so the first board of a key is drawn
+        whole and chooses it (:meth:`png`), from the same pixels as before."""
+        with self._lock:
+            palette = self._kept.get(key)
+            if palette is not None:
+                self._kept.move_to_end(key)
+            return palette
+
+    def tile(self, key: Hashable, part: Hashable,
+             draw: Callable[[], Image.Image]) -> Image.Image:
+        """The palette (``P``) tile of one ``part`` of the board ``key`` (which must have
+        a :meth:`kept` palette): kept from an earlier board, else ``draw()``-n (an RGB
+        image) and mapped onto that palette. ``part`` must hold everything the drawing
+        reads (a player panel: the player's view, its name, the locale, whether it is
+        to play...): a tile is reused whenever ``part`` is equal.
+
+        A board whose players' panels mostly stay the same from one move to the next
+        then neither draws them nor maps their pixels onto the palette again, the two
+        costliest steps of a board after the PNG's deflate. The last
+        :attr:`tile_pixels` pixels of tiles are kept (about 1 byte each), the least
+        recently used dropped first, and a palette dropped or chosen again leaves its
+        tiles unused."""
+        palette = self.kept(key)
+        if palette is None:
+            raise KeyError(f"no palette is kept for {key!r}: draw that board whole first")
+        handle = (key, id(palette), part)
+        with self._lock:
+            found = self._tiles.get(handle)
+            if found is not None:
+                self._tiles.move_to_end(handle)
+                return found[1]
+        tile = map_to_palette(draw(), palette)
+        with self._lock:
+            if handle not in self._tiles:
+                self._tiles[handle] = (palette, tile)
+                self._tiled += tile.width * tile.height
+            while self._tiled > self.tile_pixels and self._tiles:
+                _, (_, old) = self._tiles.popitem(last=False)
+                self._tiled -= old.width * old.height
+        return tile
+
+    def compose(self, key: Hashable, size: tuple[int, int], background: RGB,
+                parts: Sequence[tuple[tuple[int, int], Image.Image]]) -> bytes:
+        """The PNG of a board of ``size`` drawn in parts: ``background`` under ``parts``,
+        each an RGB image (mapped onto the palette of ``key`` here) or a :meth:`tile`,
+        pasted at its top left corner in order. The same bytes as :meth:`png` of the
+        whole board drawn in one RGB image, as every pixel is mapped on its own."""
+        palette = self.kept(key)
+        if palette is None:
+            raise KeyError(f"no palette is kept for {key!r}: draw that board whole first")
+        fill = map_to_palette(Image.new("RGB", (1, 1), background), palette).getpixel((0, 0))
+        canvas = Image.new("P", size, fill)
+        for xy, part in parts:
+            canvas.paste(part if part.mode == "P" else map_to_palette(part, palette), xy)
+        canvas.putpalette(palette.getpalette("RGB") or [0, 0, 0])
+        return palette_png(canvas)
+
     def values(self) -> list[Image.Image]:
         """The kept palettes, least recently used first."""
         with self._lock:
             return list(self._kept.values())
 
     def clear(self) -> None:
-        """Forget every kept palette."""
+        """Forget every kept palette and tile."""
         with self._lock:
             self._kept.clear()
+            self._tiles.clear()
+            self._tiled = 0
 
     def __len__(self) -> int:
         return len(self._kept)
@@ -932,5 +1027,21 @@ def png_bytes(image: Image.Image, palette: Image.Image | None = None,
     rgb = image if image.mode == "RGB" else image.convert("RGB")
     if palette is None:
         palette = choose_palette(rgb, palette_step)
-    indexed = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
-    return palette_png(indexed)
+    return palette_png(map_to_palette(rgb, palette))
+
+
+def even_floor(value: float) -> int:
+    """The even whole number at or just below ``value``. A part of a board drawn on an
+    image of its own that starts there is drawn moved by an even number of pixels, so
+    that every half-pixel position rounds as on the board (Python's ``round`` and
+    Pillow's both send halves to a neighbour that depends on parity)."""
+    whole = math.floor(value)
+    return whole - whole % 2
+
+
+def map_to_palette(image: Image.Image, palette: Image.Image) -> Image.Image:
+    """``image`` mapped onto ``palette`` without dithering: each pixel to the palette's
+    nearest colour, whatever its neighbours (so a board mapped in parts gives the same
+    indices as mapped whole)."""
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    return rgb.quantize(palette=palette, dither=Image.Dither.NONE)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, partial
 
 from PIL import Image, ImageDraw
 
@@ -44,6 +44,7 @@ from renderers.common import (
     draw_turn_order,
     drawing,
     ellipsize,
+    even_floor,
     fills,
     fit_font,
     font,
@@ -734,6 +735,12 @@ def render_board(view: HagothView, names: Sequence[str], caption: str, locale: s
 
     ``names[seat]`` is each seat's display name and ``caption`` an already translated
     account of the last move (wrapped to three lines). ``view.hand`` is never read.
+
+    The first board of a set of seat colours is drawn whole and chooses their palette;
+    later ones are drawn in parts (issue 29 item 6): the top (header, account, lanes and
+    ships) in one image, and each player's panel as a palette tile kept while the
+    panel's inputs stay the same (:func:`_panel_part`), so a panel that did not change
+    since the last move is neither drawn nor mapped onto the palette again.
     """
     lines = wrap_account(caption, font(19), INNER - 32, 3) if caption.strip() else []
     caption_h = line_height(font(19)) * len(lines) + 16 + GAP if lines else 0
@@ -742,8 +749,10 @@ def render_board(view: HagothView, names: Sequence[str], caption: str, locale: s
     lanes_top = caption_top + caption_h
     panels_top = lanes_top + LANES_H + GAP
     height = panels_top + len(view.players) * (PANEL_H + GAP) + MARGIN - GAP
+    key = tuple(p.colour for p in view.players)
+    whole = _PALETTES.kept(key) is None
 
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    image = Image.new("RGB", (WIDTH, height if whole else panels_top), BACKGROUND)
     image.paste(_lanes_layer(locale), (0, lanes_top))
     draw = drawing(image)
     _draw_header(draw, view, locale)
@@ -752,11 +761,39 @@ def render_board(view: HagothView, names: Sequence[str], caption: str, locale: s
     if lines:
         draw_caption(draw, lines, caption_top, left=MARGIN, right=WIDTH - MARGIN, accent=NAVY)
     _draw_ships(image, view, lanes_top)
+    if whole:
+        for i, player in enumerate(view.players):
+            _draw_panel(image, draw, view, player, names[player.seat], locale,
+                        panels_top + i * (PANEL_H + GAP))
+        return _PALETTES.png(key, image)
+    parts = [((0, 0), image)]
     for i, player in enumerate(view.players):
-        _draw_panel(
-            image, draw, view, player, names[player.seat], locale, panels_top + i * (PANEL_H + GAP)
-        )
-    return _PALETTES.png(tuple(p.colour for p in view.players), image)
+        name = names[player.seat]
+        top = panels_top + i * (PANEL_H + GAP)
+        parts.append(((0, top - top % 2), _PALETTES.tile(
+            key, _panel_part(view, player, name, locale, top % 2),
+            partial(_panel_tile, view, player, name, locale, top % 2))))
+    return _PALETTES.compose(key, (WIDTH, height), BACKGROUND, parts)
+
+
+def _panel_part(view: HagothView, player: PlayerView, name: str, locale: str, odd: int
+                ) -> tuple[object, ...]:
+    """Everything :func:`_draw_panel` draws from: the key of its kept tile."""
+    is_winner = view.winner == player.seat
+    is_current = view.winner is None and view.current == player.seat
+    return ("panel", player, name, locale, is_current, is_winner, view.target, odd)
+
+
+def _panel_tile(view: HagothView, player: PlayerView, name: str, locale: str, odd: int
+                ) -> Image.Image:
+    """A player's panel on its own, the full width of the board and one panel high (its
+    bottom edge included), as :func:`_draw_panel` draws it on the board. Drawn ``odd``
+    (0 or 1) rows down, as on a board whose panel starts on an odd row: moved by an even
+    number of rows, every half-pixel position rounds as on the board (Python's
+    ``round`` and Pillow's both send halves to a neighbour that depends on parity)."""
+    tile = Image.new("RGB", (WIDTH, PANEL_H + 1 + odd), BACKGROUND)
+    _draw_panel(tile, drawing(tile), view, player, name, locale, odd)
+    return tile
 
 
 # -- the hand -----------------------------------------------------------------------------
@@ -831,7 +868,10 @@ def render_hand(view: HagothView, names: Sequence[str], locale: str = "en") -> b
     berths_top = cards_top + rows * (CARD_H + GAP) + 16
     height = berths_top + 36 + 2 * (BERTH_H + 8) + MARGIN
 
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    # in parts (issue 29 item 6): the header alone, each card a kept palette tile (a hand
+    # changes by a card or two a move), the berths on an image of their own
+    in_parts = bool(view.hand) and _PALETTES.kept("hand") is not None
+    image = Image.new("RGB", (WIDTH, cards_top if in_parts else height), BACKGROUND)
     draw = drawing(image)
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=NAVY)
     draw_token(image, (MARGIN + 20, HEADER_H / 2), 40, style)
@@ -855,6 +895,9 @@ def render_hand(view: HagothView, names: Sequence[str], locale: str = "en") -> b
         bold=True,
         anchor="lm",
     )
+    if in_parts:
+        return _hand_in_parts(view.hand, player, style, locale, image, cards_top, berths_top,
+                              height)
     if not view.hand:
         draw.text(
             (WIDTH / 2, cards_top + CARD_H / 2),
@@ -863,22 +906,56 @@ def render_hand(view: HagothView, names: Sequence[str], locale: str = "en") -> b
             fill=MUTED,
             anchor="mm",
         )
-    for i, code in enumerate(view.hand):
+    for code, (x, y) in zip(view.hand, _card_places(len(view.hand), cards_top), strict=True):
+        _draw_card(draw, x, y, code, locale)
+    _draw_berths_reminder(image, draw, player, style, locale, berths_top)
+    return _PALETTES.png("hand", image)  # one palette for every hand: the same fills
+
+
+def _card_places(cards: int, top: int) -> list[tuple[float, float]]:
+    """Where the hand image draws each of ``cards`` cards: rows of up to five, centred."""
+    per_row = 5
+    places: list[tuple[float, float]] = []
+    for i in range(cards):
         row, col = divmod(i, per_row)
-        in_row = min(per_row, len(view.hand) - row * per_row)
+        in_row = min(per_row, cards - row * per_row)
         x0 = (WIDTH - in_row * CARD_W - (in_row - 1) * 18) / 2
-        _draw_card(draw, x0 + col * (CARD_W + 18), cards_top + row * (CARD_H + GAP), code, locale)
-    draw.line((MARGIN, berths_top - 8, WIDTH - MARGIN, berths_top - 8), fill=RULE, width=2)
-    draw_text(
-        draw,
-        (MARGIN, berths_top),
-        t("render.hagoth.your_berths", locale),
-        font(20, bold=True),
-        NAVY,
-        INNER,
-    )
+        places.append((x0 + col * (CARD_W + 18), top + row * (CARD_H + GAP)))
+    return places
+
+
+def _draw_berths_reminder(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerView,
+                          style: SeatStyle, locale: str, top: float) -> None:
+    """The hand image's rule, title and the player's two berths, from ``top``."""
+    draw.line((MARGIN, top - 8, WIDTH - MARGIN, top - 8), fill=RULE, width=2)
+    draw_text(draw, (MARGIN, top), t("render.hagoth.your_berths", locale),
+              font(20, bold=True), NAVY, INNER)
     for i, berth in enumerate(player.berths):
-        by = berths_top + 36 + i * (BERTH_H + 8)
+        by = top + 36 + i * (BERTH_H + 8)
         box = (MARGIN, by, WIDTH - MARGIN, by + BERTH_H)
         _draw_berth(image, draw, box, i + 1, berth, style, locale)
-    return _PALETTES.png("hand", image)  # one palette for every hand: the same fills
+
+
+def _hand_in_parts(hand: Sequence[str], player: PlayerView, style: SeatStyle, locale: str,
+                   head: Image.Image, cards_top: int, berths_top: int, height: int) -> bytes:
+    """The PNG of a hand whose header is drawn in ``head``: each card a kept palette tile
+    (keyed by the card, the locale and where it starts in its tile), the berths on an
+    image of their own. The same bytes as the hand drawn whole."""
+    parts: list[tuple[tuple[int, int], Image.Image]] = [((0, 0), head)]
+    for code, (x, y) in zip(hand, _card_places(len(hand), cards_top), strict=True):
+        ox, oy = even_floor(x), even_floor(y)
+        parts.append(((ox, oy), _PALETTES.tile(
+            "hand", ("card", code, locale, x - ox, y - oy),
+            partial(_card_tile, code, locale, x - ox, y - oy))))
+    oy = even_floor(berths_top - 12)  # under the last row of cards, above the rule
+    bottom = Image.new("RGB", (WIDTH, height - oy), BACKGROUND)
+    _draw_berths_reminder(bottom, drawing(bottom), player, style, locale, berths_top - oy)
+    parts.append(((0, oy), bottom))
+    return _PALETTES.compose("hand", (WIDTH, height), BACKGROUND, parts)
+
+
+def _card_tile(code: str, locale: str, x: float, y: float) -> Image.Image:
+    """One hand card on a tile of its own, drawn at (``x``, ``y``) in it."""
+    tile = Image.new("RGB", (math.ceil(x) + CARD_W + 2, math.ceil(y) + CARD_H + 2), BACKGROUND)
+    _draw_card(drawing(tile), x, y, code, locale)
+    return tile

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
@@ -680,13 +680,40 @@ _PALETTES = KeptPalettes(_SWATCH, _PALETTE_STEP)
 
 def render_board(view: ShipyardView, names: Sequence[str], caption: str,
                  locale: str = "en") -> bytes:
+    """The public board as PNG bytes: the header and the account, the track, the display,
+    trains, canals and rondels, the oval, then each player's shipyard.
+
+    The first board of a set of seat colours (or of a new shape: players, account lines,
+    locale) is drawn whole; later ones in parts (issue 29 item 6): everything above the
+    shipyards in one image and each shipyard as a palette tile kept while its inputs stay
+    the same (:func:`_player_part`), so that an unchanged shipyard is neither drawn nor
+    mapped onto the palette again."""
     face = font(18)
     lines = wrap_account(caption, face, INNER, 3) if caption.strip() else []
     shape = (len(view.players), len(lines), locale)
     board = _HEIGHTS.get(shape)
     layouts = [_player_lines(p, locale) for p in view.players]
     yards = sum(_player_height(layout) + 10 for layout in layouts)
+    key = tuple(p.colour for p in view.players)
+    if board is not None and _PALETTES.kept(key) is not None:
+        return _board_in_parts(view, names, lines, locale, board, layouts, yards, key)
     image = Image.new("RGB", (WIDTH, (board or 1500) + yards + 6), PAPER)
+    y = _draw_top(image, view, names, lines, locale)
+    if board is None:
+        _HEIGHTS[shape] = board = int(y)
+        image = image.crop((0, 0, WIDTH, board + yards + 6))
+    draw = drawing(image)
+    y = float(board)
+    for p, layout in zip(view.players, layouts, strict=True):
+        y = _draw_player(image, draw, view, p, layout, names, y, locale)
+    return _PALETTES.png(key, image)
+
+
+def _draw_top(image: Image.Image, view: ShipyardView, names: Sequence[str],
+              lines: Sequence[str], locale: str) -> float:
+    """Everything above the players' shipyards, down to their section's title; returns
+    where the shipyards start."""
+    face = font(18)
     draw = drawing(image)
     _header(draw, view, names, locale)
     y = 66.0
@@ -709,15 +736,43 @@ def render_board(view: ShipyardView, names: Sequence[str], caption: str,
     y = _draw_oval(image, draw, view, y, locale)
     y = _legend(draw, y, locale)
     draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=RULE, width=2)
-    y = _section(draw, y + 8, t(_R + "shipyards", locale))
-    if board is None:
-        _HEIGHTS[shape] = board = int(y)
-        image = image.crop((0, 0, WIDTH, board + yards + 6))
-        draw = drawing(image)
-    y = float(board)
+    return _section(draw, y + 8, t(_R + "shipyards", locale))
+
+
+def _board_in_parts(view: ShipyardView, names: Sequence[str], lines: Sequence[str],
+                    locale: str, board: int, layouts: Sequence[_PlayerLines], yards: int,
+                    key: tuple[str, ...]) -> bytes:
+    """:func:`render_board` of a board whose palette and height above the shipyards are
+    known: the top drawn alone (:func:`_draw_top`), each shipyard a kept tile."""
+    top = Image.new("RGB", (WIDTH, board), PAPER)
+    _draw_top(top, view, names, lines, locale)
+    parts: list[tuple[tuple[int, int], Image.Image]] = [((0, 0), top)]
+    y = board
     for p, layout in zip(view.players, layouts, strict=True):
-        y = _draw_player(image, draw, view, p, layout, names, y, locale)
-    return _PALETTES.png(tuple(p.colour for p in view.players), image)
+        odd = y % 2
+        parts.append(((0, y - odd), _PALETTES.tile(
+            key, _player_part(view, p, layout, names, locale, odd),
+            partial(_player_tile, view, p, layout, names, locale, odd))))
+        y += _player_height(layout) + 10
+    return _PALETTES.compose(key, (WIDTH, board + yards + 6), PAPER, parts)
+
+
+def _player_part(view: ShipyardView, p: PlayerView, layout: _PlayerLines,
+                 names: Sequence[str], locale: str, odd: int) -> tuple[object, ...]:
+    """Everything :func:`_draw_player` draws from: the key of its kept tile (``layout``
+    follows from the player and the locale)."""
+    current = p.seat == view.current and view.phase != "over"
+    return ("shipyard", p, _name(names, p.seat), locale, current, odd)
+
+
+def _player_tile(view: ShipyardView, p: PlayerView, layout: _PlayerLines,
+                 names: Sequence[str], locale: str, odd: int) -> Image.Image:
+    """A player's shipyard on its own, the full width of the board, drawn ``odd`` (0 or
+    1) rows down as on a board where it starts on an odd row (moved by an even number of
+    rows, every half-pixel position rounds as it does there)."""
+    tile = Image.new("RGB", (WIDTH, _player_height(layout) + 1 + odd), PAPER)
+    _draw_player(tile, drawing(tile), view, p, layout, names, float(odd), locale)
+    return tile
 
 
 # -- the private image: the seat's own contracts ---------------------------------------

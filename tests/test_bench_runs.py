@@ -27,6 +27,10 @@ def test_turn_latency_and_prompt_benches_run(ruleset) -> None:  # type: ignore[n
     if Path("/proc/self/schedstat").exists():
         assert turns.cpu_p95_ms is not None and turns.cpu_p95_ms > 0
         assert turns.worst_cpu_ms is not None
+        # issue 29 item 6: a move's CPU split between the service and the render workers
+        # (where the board is drawn: they always use some)
+        assert turns.service_cpu_p50_ms is not None and turns.service_cpu_p50_ms > 0
+        assert turns.render_cpu_p50_ms is not None and turns.render_cpu_p50_ms > 0
     prompts = run_prompts(ruleset, ruleset.min_players, games=1, seed=1)
     assert prompts.games == 1 and prompts.max >= 1
 
@@ -234,3 +238,25 @@ def test_scale_bench_matches_each_clock_move_to_a_post_of_its_own() -> None:
     assert _unmatched([100.0], [50.0]) == 1
     # a post may be stored a moment before its move (two clocks): a second of slack
     assert _unmatched([100.0], [99.5]) == 0
+
+
+def test_move_cpu_reports_the_split_of_one_game(monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m bench.move_cpu`` (issue 29 item 6) measures each game in a fresh
+    process of the checkout and prints its CPU per move with the service's and the
+    render workers' shares; here one short game stands in for the whole one."""
+    from bench import move_cpu, turns
+
+    real = turns.run_turns
+
+    def short(*args: object, **kwargs: object) -> turns.TurnStats:
+        kwargs["max_turns"] = 2
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(move_cpu, "run_turns", short)
+    monkeypatch.setattr(move_cpu, "_in_checkout",
+                        lambda root, game, locale, seed: move_cpu.measure(game, locale, seed))
+    move_cpu.main(["--game", "haze-islands", "--locales", "en"])
+    (line,) = capsys.readouterr().out.splitlines()
+    assert line.startswith("this    haze-islands   3p en") and "service" in line
+    assert "?" not in line or not Path("/proc/self/schedstat").exists()

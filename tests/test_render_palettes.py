@@ -29,9 +29,12 @@ Drawn = list[tuple[Image.Image, Image.Image | None]]
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
-    """Every image handed to ``png_bytes`` (as RGB) with the palette it was mapped on."""
+    """Every image handed to ``png_bytes`` (as RGB) with the palette it was mapped on.
+    Boards are drawn whole (a board drawn in parts, issue 29 item 6, is the same PNG:
+    tests/test_render_tiles.py), so that each one is seen here."""
     seen: Drawn = []
     original = common.png_bytes
+    monkeypatch.setattr(KeptPalettes, "kept", lambda self, key: None)
 
     def keep(image: Image.Image, palette: Image.Image | None = None,
              palette_step: int = 2) -> bytes:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import random
+import struct
+import zlib
 
 import pytest
 from PIL import Image
@@ -59,3 +61,27 @@ def test_png_bytes_keeps_a_boards_colours_and_stays_small() -> None:
 def test_palette_png_refuses_an_rgb_image() -> None:
     with pytest.raises(ValueError):
         palette_png(Image.new("RGB", (2, 2)))
+
+
+@pytest.mark.parametrize(("width", "height"), [(1, 1), (5, 9), (1200, 700)])
+def test_palette_png_scanlines_are_the_indices_behind_a_zero_filter_byte(
+        width: int, height: int) -> None:
+    """Issue 29 item 6: the writer frames the rows with one ``crop`` and reads them out
+    in one piece; the IDAT must still hold every row as filter type 0 followed by
+    exactly that row's indices (a shifted or padded row would decode to other pixels)."""
+    indexed = _busy_picture(width, height, 5).quantize(
+        256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    data = palette_png(indexed)
+    at, idat = 8, b""
+    while at < len(data):
+        (length,) = struct.unpack(">I", data[at:at + 4])
+        if data[at + 4:at + 8] == b"IDAT":
+            idat += data[at + 8:at + 8 + length]
+        at += 12 + length
+    raw = zlib.decompress(idat)
+    indices = indexed.tobytes()
+    assert len(raw) == (width + 1) * height
+    for y in range(height):
+        row = raw[y * (width + 1):(y + 1) * (width + 1)]
+        assert row[0] == 0
+        assert row[1:] == indices[y * width:(y + 1) * width]

@@ -98,6 +98,11 @@ class _Recorder:
     boxed_texts: set[str] = field(default_factory=set)
     #: every one-line text drawn, per image: (bounding box, text, site)
     ink: dict[int, list[tuple[tuple[float, ...], str, str]]] = field(default_factory=dict)
+    #: the images of ``ink``, held until it is cleared: a board drawn in parts (issue 29
+    #: item 6) draws its panels on images of their own, freed as soon as they are mapped
+    #: onto the palette, and a freed image's id may come back for the next panel, whose
+    #: texts would then be taken for the last one's neighbours
+    inked: list[object] = field(default_factory=list)
     #: catalogue texts drawn over another text: (key, site, the other text, its site)
     overlaps: set[tuple[str, str, str, str, str]] = field(default_factory=set)
     #: texts drawn without a box: (text, site, ``None`` or where it leaves the image)
@@ -264,6 +269,7 @@ def _recording(draw_in: Callable[[str], Iterator[None]], locales: tuple[str, ...
                 anchor = kwargs.get("anchor", args[2] if len(args) > 2 else None)
                 bbox = self.textbbox(xy, text, font=face, anchor=anchor)
                 rec.ink.setdefault(id(self.im), []).append((bbox, text, _site()))
+                rec.inked.append(self.im)
             if plain and isinstance(text, str) and text in rec.texts:
                 face = kwargs.get("font", args[1] if len(args) > 1 else None)
                 anchor = kwargs.get("anchor", args[2] if len(args) > 2 else None)
@@ -303,6 +309,7 @@ def _recording(draw_in: Callable[[str], Iterator[None]], locales: tuple[str, ...
                 rec.boxed_texts.clear()
                 rec.texts.clear()
                 rec.ink.clear()
+                rec.inked.clear()
         return Recording(rec.drawn, unboxed, rec.overlaps)
     finally:
         ImageDraw.ImageDraw.text = original_draw_text  # type: ignore[method-assign]

@@ -24,8 +24,10 @@ this module puts the board and the hand together.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from functools import partial
 
 from PIL import Image
 
@@ -38,7 +40,7 @@ from games.hexfolk.data import (
     ROAD_COST,
     SETTLEMENT_COST,
 )
-from games.hexfolk.view import HexfolkView
+from games.hexfolk.view import HexfolkView, PlayerView
 from i18n import t
 from renderers.common import (
     INK,
@@ -48,6 +50,7 @@ from renderers.common import (
     draw_fitted,
     draw_token,
     drawing,
+    even_floor,
     fills,
     font,
     line_height,
@@ -104,6 +107,7 @@ from .text import (
     _draw_order,
     _draw_player,
     _offer_height,
+    acting_seat,
     card_height,
 )
 from .text import _roll_label as _roll_label
@@ -167,7 +171,11 @@ def render_board(
         board_x = MARGIN + (inner - fr.w) / 2
         panel_x, panel_y = MARGIN, top + fr.h + GAP + legend_h + GAP
         height = panel_y + players_h + extra_h + MARGIN
-    image = Image.new("RGB", (WIDTH, round(height)), BACKGROUND)
+    key = (view.board, tuple(p.colour for p in view.players))
+    # in parts (issue 29 item 6): the header and account in one image, then the island
+    # with its pieces and each player's card as kept palette tiles (_board_in_parts)
+    in_parts = not side and _PALETTES.kept(key) is not None
+    image = Image.new("RGB", (WIDTH, top if in_parts else round(height)), BACKGROUND)
     draw = drawing(image)
     _draw_header(image, draw, view, names, locale)
     _draw_order(image, draw, view, names, locale)
@@ -203,6 +211,9 @@ def render_board(
         for line in lines:
             draw.text((MARGIN + 14, ly), line, font=cap_face, fill=INK)
             ly += line_height(cap_face)
+    if in_parts:
+        return _board_in_parts(view, names, locale, key, image, round(height), r, top,
+                               board_x, panel_y, card_w, card_h, bank_w)
     island = _island(view.board, view.terrain, view.tokens, view.harbours, r, locale)
     image.paste(island, (round(board_x), top))
     _draw_pieces(_Region(image, round(board_x), top, island.size), view, r)
@@ -230,7 +241,76 @@ def render_board(
             y,
             panel_w - bank_w - GAP,
         )
-    return _PALETTES.png((view.board, tuple(p.colour for p in view.players)), image)
+    return _PALETTES.png(key, image)
+
+
+def _board_in_parts(
+    view: HexfolkView, names: Sequence[str], locale: str, key: Hashable,
+    head: Image.Image, height: int, r: float, top: int, board_x: float, panel_y: float,
+    card_w: float, card_h: float, bank_w: float,
+) -> bytes:
+    """The PNG of a board (one column of full width: not the side layout) whose header
+    and account are drawn in ``head`` (down to the island's ``top``): the island with
+    its pieces and numbered spots a kept palette tile (:func:`_island_part`), the legend
+    on an image of its own, each player's card a kept tile (:func:`_card_part`), then
+    the bank and any offer on another image. The same bytes as the board drawn whole."""
+    fr = _Frame(get_board(view.board), r)
+    island = _PALETTES.tile(key, _island_part(view, r, locale),
+                            partial(_draw_island, view, r, locale))
+    under = top + island.height
+    oy = even_floor(under)  # the legend's image: under the island, moved by even rows
+    legend = Image.new("RGB", (WIDTH, math.floor(panel_y) - oy), BACKGROUND)
+    _draw_legend(legend, drawing(legend), view, locale, board_x + 8, top + fr.h + 4 - oy,
+                 fr.w - 8)
+    parts: list[tuple[tuple[int, int], Image.Image]] = [
+        ((0, 0), head), ((0, oy), legend), ((round(board_x), top), island)]
+    for i, player in enumerate(view.players):
+        cx = MARGIN + (i % 2) * (card_w + GAP)
+        cy = panel_y + (i // 2) * card_h
+        ox, oy = even_floor(cx), even_floor(cy)
+        parts.append(((ox, oy), _PALETTES.tile(
+            key, _card_part(view, player, names, locale, cx - ox, cy - oy, card_w, card_h),
+            partial(_card_tile, view, player, names, locale, cx - ox, cy - oy, card_w,
+                    card_h))))
+    panel_w = WIDTH - 2 * MARGIN
+    y = panel_y + -(-len(view.players) // 2) * card_h
+    oy = even_floor(y)
+    bottom = Image.new("RGB", (WIDTH, height - oy), BACKGROUND)
+    draw = drawing(bottom)
+    if view.offer is None:
+        _draw_bank(bottom, draw, view, locale, MARGIN, y - oy, min(panel_w, 640))
+    else:
+        _draw_bank(bottom, draw, view, locale, MARGIN, y - oy, bank_w)
+        _draw_offer(bottom, draw, view, view.offer, names, locale, MARGIN + bank_w + GAP,
+                    y - oy, panel_w - bank_w - GAP)
+    parts.append(((0, oy), bottom))
+    return _PALETTES.compose(key, (WIDTH, height), BACKGROUND, parts)
+
+
+def _island_part(view: HexfolkView, r: float, locale: str) -> tuple[object, ...]:
+    """Everything :func:`_draw_island` draws from (the island, the robber, every piece
+    in its seat's style, the numbered spots): the key of its kept tile."""
+    fr = _Frame(get_board(view.board), r)
+    return ("island", view.board, view.terrain, view.tokens, view.harbours, r, locale,
+            view.robber, view.edge_owner, view.corner_owner, view.corner_level,
+            tuple(_style(p) for p in view.players), tuple(spot_marks(view, fr)))
+
+
+def _card_part(view: HexfolkView, player: PlayerView, names: Sequence[str], locale: str,
+               x: float, y: float, w: float, card_h: float) -> tuple[object, ...]:
+    """Everything :func:`_draw_player` draws a card from, where it starts in its tile
+    included: the key of the card's kept tile."""
+    is_current = player.seat == acting_seat(view) and view.winner is None
+    return ("card", player, _name(names, player.seat), locale, is_current,
+            view.winner == player.seat, view.target, x, y, w, card_h)
+
+
+def _card_tile(view: HexfolkView, player: PlayerView, names: Sequence[str], locale: str,
+               x: float, y: float, w: float, card_h: float) -> Image.Image:
+    """A player's card on a tile of its own, drawn at (``x``, ``y``) in it."""
+    tile = Image.new("RGB", (math.ceil(x + w) + 2, math.ceil(y + card_h - 8) + 2), BACKGROUND)
+    _draw_player(tile, drawing(tile), view, player, names, locale, x, y, w, card_h)
+    return tile
 
 
 # -- the private hand ----------------------------------------------------------------------

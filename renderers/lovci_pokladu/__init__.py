@@ -61,7 +61,7 @@ from .layout import (
 from .layout import _sea_layouts as _sea_layouts
 from .layout import _slot_box as _slot_box
 from .legend import _legend_layer
-from .pieces import _draw_board
+from .pieces import _draw_board, board_in_parts, board_parts
 from .pieces import _face_image as _face_image
 from .text import _draw_header, _draw_order, _draw_players, _draw_status, _players_height
 
@@ -94,9 +94,14 @@ def render_board(view: LovciView, names: Sequence[str], caption: str, locale: st
     legend_top = board_top + BOARD_H - MARGIN + 4
     height = legend_top + LEGEND_H + 6
 
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    image.paste(_draw_board(view, locale), (0, board_top))
-    image.paste(_legend_layer(locale), (0, legend_top))
+    key = tuple(p.colour for p in view.players)
+    # in parts (issue 29 item 6): the top (header, players, account) in one image, the
+    # board's sea around the grid in four, each square of the grid a kept palette tile
+    in_parts = _PALETTES.kept(key) is not None and board_in_parts(view)
+    image = Image.new("RGB", (WIDTH, board_top if in_parts else height), BACKGROUND)
+    if not in_parts:
+        image.paste(_draw_board(view, locale), (0, board_top))
+        image.paste(_legend_layer(locale), (0, legend_top))
     draw = exact_drawing(image)
     _draw_header(draw, view, locale)
     _draw_order(image, draw, view, names, locale)
@@ -104,4 +109,11 @@ def render_board(view: LovciView, names: Sequence[str], caption: str, locale: st
     _draw_players(image, draw, view, names, locale, players_top, players_h)
     if lines:
         draw_caption(draw, lines, caption_top, left=MARGIN, right=WIDTH - MARGIN, accent=NAVY)
-    return _PALETTES.png(tuple(p.colour for p in view.players), image)
+    if not in_parts:
+        return _PALETTES.png(key, image)
+    parts: list[tuple[tuple[int, int], Image.Image]] = [((0, 0), image)]
+    parts += [((x, board_top + y), part) for (x, y), part in board_parts(
+        view, locale, lambda part, draw: _PALETTES.tile(key, part, draw))]
+    parts.append(((0, legend_top), _PALETTES.tile(
+        key, ("legend", locale), lambda: _legend_layer(locale))))
+    return _PALETTES.compose(key, (WIDTH, height), BACKGROUND, parts)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from functools import cache, partial
 
 from PIL import Image, ImageDraw
 
@@ -937,10 +937,12 @@ def pile_line_step(lines: int) -> int:
 
 
 def _draw_tokens(
-    board: Image.Image, draw: ImageDraw.ImageDraw, sq: int, tokens: Sequence[int], locale: str
+    board: Image.Image, draw: ImageDraw.ImageDraw, sq: int, tokens: Sequence[int], locale: str,
+    at: Point | None = None,
 ) -> None:
-    """Coins lying on a square: a small stack and their values, along the card's foot."""
-    x, y = _cell_xy(sq)
+    """Coins lying on a square: a small stack and their values, along the card's foot
+    (at the square's place on the board, or with its corner ``at``)."""
+    x, y = _cell_xy(sq) if at is None else at
     lines, size, coin = _token_lines(tokens, locale)
     face = font(size, bold=True)
     coin_w = 20 if coin else 0  # the little coin stack, if it fits beside the values
@@ -976,8 +978,9 @@ def _draw_card_sailors(
     locale: str,
     over_pile: bool = False,
     tall_pile: bool = False,
+    at: Point | None = None,
 ) -> None:
-    x, y = _cell_xy(sq)
+    x, y = _cell_xy(sq) if at is None else at
     size = SAILOR if len(sailors) <= 4 else 30
     spots: tuple[Point, ...] = _SPOTS
     if over_pile and tall_pile:
@@ -1153,8 +1156,10 @@ def _draw_sea(board: Image.Image, draw: ImageDraw.ImageDraw, view: LovciView, lo
             )
 
 
-def _outline_square(draw: ImageDraw.ImageDraw, sq: int, colour: RGB, dashed: bool = False) -> None:
-    x, y = _cell_xy(sq)
+def _outline_square(draw: ImageDraw.ImageDraw, sq: int, colour: RGB, dashed: bool = False,
+                    at: Point | None = None) -> None:
+    """Outline square ``sq`` (at its place on the board, or with its corner ``at``)."""
+    x, y = _cell_xy(sq) if at is None else at
     box = (x + 1, y + 1, x + CELL - 2, y + CELL - 2)
     if dashed:  # black dashes on white: visible on face-down and turned cards alike
         inner = (x + 4, y + 4, x + CELL - 5, y + CELL - 5)
@@ -1215,3 +1220,108 @@ def _draw_board(view: LovciView, locale: str) -> Image.Image:
             _draw_tokens(board, draw, sq, tokens, locale)
     _draw_sea(board, draw, view, locale, layouts)
     return board
+
+
+# -- the board in parts (issue 29 item 6) -------------------------------------------------------
+#: The board layer outside the grid of cards: (left, top, right, bottom) of the bands above
+#: and below the grid and the strips beside it (the sea ring, its ships, the coordinates).
+SEA_PARTS: tuple[tuple[int, int, int, int], ...] = (
+    (0, 0, WIDTH, GY), (0, GY + GRID, WIDTH, BOARD_H),
+    (0, GY, GX, GY + GRID), (GX + GRID, GY, WIDTH, GY + GRID))
+
+
+def _cells(view: LovciView, locale: str) -> dict[int, tuple[object, ...]]:
+    """What :func:`_draw_board` draws on each square of the grid, square by square (the
+    key of its kept tile): the card turned up (and whether its treasure was taken), the
+    last move's outline, a choice's dashed outline, its sailors and its coins. Nothing of
+    a square is drawn outside it (but the octopus's ring: :func:`board_in_parts`), nor
+    anything else inside it."""
+    piles = {sq for sq, tokens in view.tokens if tokens}
+    faces = {card.square: (card.code, card.kind, card.arrows, card.tail, card.level,
+                           card.kind == "treasure" and card.square not in piles)
+             for card in view.cards if card.face_up and card.code and card.kind}
+    pending = (set(view.pending.squares) if view.pending is not None and view.phase != "over"
+               and view.pending.kind != "side" else set())
+    on_cards: dict[int, list[SailorView]] = {}
+    for sailor in view.sailors:
+        if sailor.state in ("board", "octopus") and sailor.square is not None:
+            on_cards.setdefault(sailor.square, []).append(sailor)
+    tokens = {sq: tuple(coins) for sq, coins in view.tokens if coins}
+    last = set(view.last_squares)
+    # a prisoner's badge is in its owner's style: the seats' colours are in the part
+    colours = tuple(p.colour for p in view.players)
+    return {sq: ("cell", sq, locale, faces.get(sq), sq in last, sq in pending,
+                 tuple(on_cards.get(sq, ())), tokens.get(sq), colours)
+            for sq in range(SIZE * SIZE)}
+
+
+def _cell_tile(view: LovciView, locale: str, sq: int) -> Image.Image:
+    """Square ``sq`` of the grid on a tile of its own, drawn as :func:`_draw_board`
+    draws it (its corner at the tile's; the board places squares on even pixels)."""
+    x, y = _cell_xy(sq)
+    tile = _board_layer(locale).crop((round(x), round(y), round(x) + CELL, round(y) + CELL))
+    draw = exact_drawing(tile)
+    piles = {q for q, tokens in view.tokens if tokens}
+    for card in view.cards:
+        if card.square == sq and card.face_up and card.code and card.kind:
+            emptied = card.kind == "treasure" and card.square not in piles
+            tile.paste(_face_image(card.code, card.kind, card.arrows, card.tail, card.level,
+                                   locale, emptied), (0, 0))
+    if sq in view.last_squares:
+        _outline_square(draw, sq, HIGHLIGHT, at=(0, 0))
+    if (view.pending is not None and view.phase != "over" and view.pending.kind != "side"
+            and sq in view.pending.squares):
+        _outline_square(draw, sq, INK, dashed=True, at=(0, 0))
+    group = [sailor for sailor in view.sailors
+             if sailor.state in ("board", "octopus") and sailor.square == sq]
+    coins = next((tokens for q, tokens in view.tokens if q == sq and tokens), None)
+    if group:
+        tall = coins is not None and len(_token_lines(coins, locale)[0]) > 3
+        _draw_card_sailors(tile, draw, sq, group, view, locale, over_pile=sq in piles,
+                           tall_pile=tall, at=(0, 0))
+    if coins:
+        _draw_tokens(tile, draw, sq, coins, locale, at=(0, 0))
+    return tile
+
+
+def _sea_image(view: LovciView, locale: str) -> Image.Image:
+    """The board as :func:`_draw_board` draws it outside the grid: the sea ring with its
+    berths, ships, swimmers and a side choice's marks (the grid itself left face down)."""
+    board = _board_layer(locale).copy()
+    draw = exact_drawing(board)
+    layouts = _sea_layouts(view)
+    for layout in layouts.values():
+        if layout.berth != layout.slot:
+            dx, dy = _outward(layout.pos)
+            x0, y0, x1, y1 = layout.berth
+            fill = (x0 + 4 * (dx > 0), y0 + 4 * (dy > 0), x1 - 4 * (dx < 0), y1 - 4 * (dy < 0))
+            draw.rounded_rectangle(fill, radius=18, fill=SEA_TIP)
+    if view.pending is not None and view.phase != "over" and view.pending.kind == "side":
+        for pos in view.pending.squares:
+            x0, y0, x1, y1 = layouts[pos].berth if pos in layouts else _slot_box(pos)
+            draw.rectangle((x0 + 3, y0 + 3, x1 - 4, y1 - 4), outline=WHITE, width=4)
+            dashed_rectangle(draw, (x0 + 4, y0 + 4, x1 - 6, y1 - 6), INK, 3, 9)
+    _draw_sea(board, draw, view, locale, layouts)
+    return board
+
+
+def board_in_parts(view: LovciView) -> bool:
+    """Whether :func:`board_parts` draws this board: not while a sailor is held by the
+    octopus, whose ring round the figure reaches a pixel past its square (into the dark
+    gap beside it, where a tile of the square would cut it off)."""
+    return not any(sailor.state == "octopus" for sailor in view.sailors)
+
+
+def board_parts(view: LovciView, locale: str,
+                tile: Callable[[Hashable, Callable[[], Image.Image]], Image.Image]
+                ) -> list[tuple[tuple[int, int], Image.Image]]:
+    """The board of :func:`_draw_board` in parts, placed in the board's own coordinates:
+    the sea around the grid (:data:`SEA_PARTS`, cut from :func:`_sea_image`) and each
+    square of the grid from ``tile(part, draw)`` (a kept palette tile, drawn only when
+    its square changed)."""
+    sea = _sea_image(view, locale)
+    parts = [((box[0], box[1]), sea.crop(box)) for box in SEA_PARTS]
+    for sq, part in _cells(view, locale).items():
+        x, y = _cell_xy(sq)
+        parts.append(((round(x), round(y)), tile(part, partial(_cell_tile, view, locale, sq))))
+    return parts
