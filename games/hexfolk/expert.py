@@ -369,7 +369,8 @@ def _search(state: HexfolkState, seat: int, depth: int) -> float:
 
 def best_turn_move(state: HexfolkState, seat: int) -> Action:
     """The first move of the best sequence of the turn, or ``end``."""
-    stop = evaluate(state, seat)
+    # a free road of Road building is placed whenever one can be (it costs nothing)
+    stop = -math.inf if state.phase == ROADS else evaluate(state, seat)
     best_value, best = stop, None
     for action in _moves(state, seat, first=True):
         copy, value = after(state, seat, action)
