@@ -130,14 +130,9 @@ def translate(game: Any, geometry: Geometry) -> Any:
         devs = [ours_card for theirs, ours_card in _DEVS.items()
                 for _ in range(ps[key + theirs + "_IN_HAND"])]
         devs.sort(key=DEV_ORDER.__getitem__)
-        # a card bought this turn is not playable yet: Catanatron keeps "owned at the
-        # start of the turn" per kind (3.3.0), so every card of a kind not owned then is
-        # one bought this turn
-        bought = [ours_card for theirs, ours_card in _DEVS.items()
-                  if ps.get(key + theirs + "_OWNED_AT_START", True) is False
-                  for _ in range(ps[key + theirs + "_IN_HAND"])]
         players.append(Player(
-            hand=[ps[key + r + "_IN_HAND"] for r in _RESOURCES], devs=devs, bought=bought,
+            hand=[ps[key + r + "_IN_HAND"] for r in _RESOURCES], devs=devs,
+            bought=bought_this_turn(ps, key),
             played=[ours_card for theirs, ours_card in _DEVS.items()
                     for _ in range(ps[key + "PLAYED_" + theirs])],
             knights=ps[key + "PLAYED_KNIGHT"], roads=15 - ps[key + "ROADS_AVAILABLE"],
@@ -178,6 +173,18 @@ def translate(game: Any, geometry: Geometry) -> Any:
     else:
         ours.phase = MAIN if ours.rolled else ROLL
     return ours
+
+
+def bought_this_turn(player_state: dict[str, Any], key: str) -> list[str]:
+    """The development cards of player ``key`` (``"P0_"``…) that may not be played yet.
+
+    A card bought this turn is not playable until the next (our rules and Catanatron's
+    alike); Catanatron keeps, per kind, whether the player owned one at the start of the
+    turn (``…_OWNED_AT_START``), so every card of a kind not owned then was bought this
+    turn. Without it, our bot would play a knight Catanatron does not offer: a fallback."""
+    return [ours for theirs, ours in _DEVS.items()
+            if player_state.get(key + theirs + "_OWNED_AT_START", True) is False
+            for _ in range(player_state[key + theirs + "_IN_HAND"])]
 
 
 def logged_actions(state: Any) -> list[Any]:
@@ -368,7 +375,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="report the games of these --log files instead (with --games 0)")
     args = parser.parse_args(argv)
     version = _version()
-    if version is None:
+    if version is None and not args.summarize:
         raise SystemExit("Catanatron is not installed in this environment: pip install "
                          "../shared/third_party/catanatron-3.3.0 into a separate venv "
                          "(see bench/README or the module docstring)")
