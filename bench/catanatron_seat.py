@@ -322,7 +322,8 @@ def play_bot_game(seed: int, opponent: str, our_seat: int, level: str = NORMAL
 
 
 def _game_line(seed: int, seat: int, outcome: BotOutcome) -> dict[str, Any]:
-    return {"seed": seed, "seat": seat, "won": outcome.won, "finished": outcome.finished,
+    return {"catanatron_version": _version(), "seed": seed, "seat": seat,
+            "won": outcome.won, "finished": outcome.finished,
             "decisions": outcome.decisions, "fallbacks": outcome.fallbacks,
             "decision_seconds": [round(s, 6) for s in outcome.decision_seconds]}
 
@@ -389,9 +390,11 @@ def main(argv: list[str] | None = None) -> None:
     if args.summarize:
         from pathlib import Path
 
-        outcomes = [_outcome(line) for path in args.summarize
-                    for line in Path(path).read_text(encoding="utf-8").splitlines()
-                    if line.strip()]
+        lines = [line for path in args.summarize
+                 for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
+        outcomes = [_outcome(line) for line in lines]
+        logged = {json.loads(line).get("catanatron_version") for line in lines} - {None}
+        version = ", ".join(sorted(logged)) or version  # the version that played them
     if not outcomes:
         raise SystemExit("no games played")
     wins = sum(o.won for o in outcomes)
