@@ -249,7 +249,7 @@ def clone(state: HexfolkState) -> HexfolkState:
     """A copy of ``state`` whose lists a move may change (the random stream is shared:
     the search plays no move that uses it)."""
     copy = HexfolkState.__new__(HexfolkState)
-    for name in HexfolkState.__slots__:  # type: ignore[attr-defined]
+    for name in HexfolkState.__slots__:
         value = getattr(state, name)
         if isinstance(value, list) and name != "players":
             value = list(value)
