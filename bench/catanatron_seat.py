@@ -26,7 +26,9 @@ from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
 
-from games.hexfolk import bot, rules
+from games.bot_levels import LEVELS, NORMAL, level_action
+from games.hexfolk import RULESET as HEXFOLK
+from games.hexfolk import rules
 from games.hexfolk.actions import (
     Action,
     BankTrade,
@@ -130,6 +132,7 @@ def translate(game: Any, geometry: Geometry) -> Any:
         devs.sort(key=DEV_ORDER.__getitem__)
         players.append(Player(
             hand=[ps[key + r + "_IN_HAND"] for r in _RESOURCES], devs=devs,
+            bought=bought_this_turn(ps, key),
             played=[ours_card for theirs, ours_card in _DEVS.items()
                     for _ in range(ps[key + "PLAYED_" + theirs])],
             knights=ps[key + "PLAYED_KNIGHT"], roads=15 - ps[key + "ROADS_AVAILABLE"],
@@ -170,6 +173,18 @@ def translate(game: Any, geometry: Geometry) -> Any:
     else:
         ours.phase = MAIN if ours.rolled else ROLL
     return ours
+
+
+def bought_this_turn(player_state: dict[str, Any], key: str) -> list[str]:
+    """The development cards of player ``key`` (``"P0_"``…) that may not be played yet.
+
+    A card bought this turn is not playable until the next (our rules and Catanatron's
+    alike); Catanatron keeps, per kind, whether the player owned one at the start of the
+    turn (``…_OWNED_AT_START``), so every card of a kind not owned then was bought this
+    turn. Without it, our bot would play a knight Catanatron does not offer: a fallback."""
+    return [ours for theirs, ours in _DEVS.items()
+            if player_state.get(key + theirs + "_OWNED_AT_START", True) is False
+            for _ in range(player_state[key + theirs + "_IN_HAND"])]
 
 
 def logged_actions(state: Any) -> list[Any]:
@@ -243,9 +258,10 @@ class BotOutcome:
     decision_seconds: tuple[float, ...] = ()
 
 
-def play_bot_game(seed: int, opponent: str, our_seat: int) -> BotOutcome:
-    """One 4-player Catanatron game: our bot in seat ``our_seat`` (of the seat order
-    Catanatron draws), three ``opponent`` bots in the others."""
+def play_bot_game(seed: int, opponent: str, our_seat: int, level: str = NORMAL
+                  ) -> BotOutcome:
+    """One 4-player Catanatron game: our bot of ``level`` in seat ``our_seat`` (of the
+    seat order Catanatron draws), three ``opponent`` bots in the others."""
     from catanatron import Color, Game, RandomPlayer
     from catanatron.game import TURNS_LIMIT
     from catanatron.models.player import Player as CatanPlayer
@@ -284,8 +300,8 @@ def play_bot_game(seed: int, opponent: str, our_seat: int) -> BotOutcome:
             if not geometry:
                 geometry.append(match_geometry(game.state.board.map))
             ours = translate(game, geometry[0])
-            chosen = back(bot.choose(ours, ours.current), playable, geometry[0],
-                          game.state.colors)
+            move = level_action(HEXFOLK, ours, ours.current, level)
+            chosen = back(move, playable, geometry[0], game.state.colors)
             if chosen is None:
                 counts["fallbacks"] += 1
                 return random.choice(playable)
@@ -303,6 +319,21 @@ def play_bot_game(seed: int, opponent: str, our_seat: int) -> BotOutcome:
     winner = game.winning_color()
     return BotOutcome(winner == ours_color, winner is not None, counts["decisions"],
                       counts["fallbacks"], tuple(seconds))
+
+
+def _game_line(seed: int, seat: int, outcome: BotOutcome) -> dict[str, Any]:
+    return {"catanatron_version": _version(), "seed": seed, "seat": seat,
+            "won": outcome.won, "finished": outcome.finished,
+            "decisions": outcome.decisions, "fallbacks": outcome.fallbacks,
+            "decision_seconds": [round(s, 6) for s in outcome.decision_seconds]}
+
+
+def _outcome(line: str) -> BotOutcome:
+    import json
+
+    data = json.loads(line)
+    return BotOutcome(bool(data["won"]), bool(data["finished"]), int(data["decisions"]),
+                      int(data["fallbacks"]), tuple(data["decision_seconds"]))
 
 
 def _version() -> str | None:
@@ -336,19 +367,40 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--opponent", default="AlphaBetaPlayer")
     parser.add_argument("--games", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--level", default=NORMAL, choices=LEVELS,
+                        help="our bot's level (issue 28: expert against AlphaBetaPlayer)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--log", default=None,
+                        help="append one JSON line per game played to this file")
+    parser.add_argument("--summarize", nargs="+", default=None, metavar="LOG",
+                        help="report the games of these --log files instead (with --games 0)")
     args = parser.parse_args(argv)
     version = _version()
-    if version is None:
+    if version is None and not args.summarize:
         raise SystemExit("Catanatron is not installed in this environment: pip install "
                          "../shared/third_party/catanatron-3.3.0 into a separate venv "
                          "(see bench/README or the module docstring)")
-    outcomes = [play_bot_game(args.seed + i, args.opponent, i % PLAYERS)
-                for i in range(args.games)]
+    outcomes: list[BotOutcome] = []
+    for i in range(args.games):
+        outcomes.append(play_bot_game(args.seed + i, args.opponent, i % PLAYERS, args.level))
+        if args.log:  # one line a game: a long run stopped early still counts its games
+            with open(args.log, "a", encoding="utf-8") as log:
+                log.write(json.dumps(_game_line(args.seed + i, i % PLAYERS, outcomes[-1]))
+                          + "\n")
+    if args.summarize:
+        from pathlib import Path
+
+        lines = [line for path in args.summarize
+                 for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
+        outcomes = [_outcome(line) for line in lines]
+        logged = {json.loads(line).get("catanatron_version") for line in lines} - {None}
+        version = ", ".join(sorted(logged)) or version  # the version that played them
+    if not outcomes:
+        raise SystemExit("no games played")
     wins = sum(o.won for o in outcomes)
     low, high = wilson(wins, len(outcomes))
     seconds = [s for o in outcomes for s in o.decision_seconds]
-    row = {"game": "hexfolk", "level": "normal", "opponent": f"catanatron-{args.opponent}",
+    row = {"game": "hexfolk", "level": args.level, "opponent": f"catanatron-{args.opponent}",
            "catanatron_version": version, "players": PLAYERS, "games": len(outcomes),
            "finished": sum(o.finished for o in outcomes), "share": wins / len(outcomes),
            "ci_low": low, "ci_high": high,
@@ -359,7 +411,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.json:
         print(json.dumps(row))
         return
-    print(f"hexfolk (ours, one seat) vs 3 x {args.opponent} (Catanatron {version}), "
+    print(f"hexfolk (ours, {args.level}, one seat) vs 3 x {args.opponent} (Catanatron {version}), "
           f"{PLAYERS} players, trades off: won {wins} of {len(outcomes)} "
           f"({row['share']:.0%}, 95% CI {low:.0%}-{high:.0%}; an even share is 25%), "
           f"{row['finished']} finished; decisions {row['decisions']}, fallbacks "

@@ -25,7 +25,9 @@ A game's bot module may give, all optional:
   first (default: the normal move, then a seeded sample of the menu);
 * ``evaluate(state, seat) -> float``: how good an unfinished position is for ``seat``,
   between 0.1 and 0.9 (default: from the score margin);
-* ``easy_candidates(state, seat) -> list[action]``: the plausible moves of ``easy``.
+* ``easy_candidates(state, seat) -> list[action]``: the plausible moves of ``easy``;
+* ``expert_action(state, seat, budget) -> action``: the game's own expert, played instead
+  of the shared search below (Hexfolk: a value function and a search of its own turn).
 """
 
 from __future__ import annotations
@@ -192,6 +194,9 @@ def expert_action(ruleset: Ruleset[Any, Any], state: Any, seat: int,
     """The determinized Monte-Carlo search described in the module's docstring."""
     if budget is None:
         budget = budget_for(ruleset)
+    own: Callable[[Any, int, ExpertBudget], Any] | None = _hook(ruleset, "expert_action")
+    if own is not None:
+        return own(state, seat, budget)
     normal = ruleset.bot_action(state, seat)
     rng = seat_rng(ruleset, state, seat, EXPERT)
     candidates = _candidates(ruleset, state, seat, normal, budget.candidates, rng)

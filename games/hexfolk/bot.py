@@ -19,6 +19,7 @@ from .actions import Action
 from .board import Board
 from .caches import settle_sites
 from .data import CITY_COST, DESERT, DEV_COST, MAX_SETTLEMENTS, ROAD_COST, SETTLEMENT_COST
+from .expert import decide
 from .rules import (
     _free_for_settlement,
     board_of,
@@ -301,3 +302,11 @@ def _dev_play(state: HexfolkState, seat: int, legal: list[Action]) -> Action | N
         if totals[best.resource] >= 3:
             return best
     return None
+
+
+def expert_action(state: HexfolkState, seat: int, budget: object = None) -> Action:
+    """The expert level's move (issue 28 item 3): :func:`games.hexfolk.expert.decide`, a
+    value function and a search of the seat's own turn instead of the shared playouts
+    (``budget`` is not used: the search is bounded by its depth)."""
+    move = decide(state, seat)
+    return choose(state, seat) if move is None else move
