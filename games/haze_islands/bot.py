@@ -597,9 +597,9 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
 
 
 #: the expert's search (games/bot_levels.py): a normal decision costs well under 1 ms
-#: here, so six moves, four samples and a horizon of about a solo round (≈ 30 decisions)
-#: and a half fit the second
-EXPERT_BUDGET = ExpertBudget(candidates=6, samples=4, depth=45)
+#: here, so five moves, six samples (a Fate per action makes playouts noisy) and a
+#: horizon of about a solo round (≈ 30 decisions) and a half fit the second
+EXPERT_BUDGET = ExpertBudget(candidates=5, samples=6, depth=45)
 #: the expert's moves by kind, most promising first (one of each kind before a second)
 _EXPERT_KINDS: tuple[type, ...] = (AttackDoom, Complete, Hijack, Deploy, Steal, Plunder,
                                    Sail, Trade, Scout, AttackShip, Use, Keep, Drop, Pay,
