@@ -158,7 +158,7 @@ def outcome_value(ruleset: Ruleset[Any, Any], state: Any, seat: int) -> float:
     return score_margin_value(ruleset.scores(state), seat)
 
 
-def score_margin_value(scores: Sequence[int], seat: int, scale: float = 3.0) -> float:
+def score_margin_value(scores: Sequence[float], seat: int, scale: float = 3.0) -> float:
     """0.1..0.9 from ``seat``'s lead over the best other score (0.5 when level)."""
     if len(scores) < 2 or seat >= len(scores):
         return 0.5

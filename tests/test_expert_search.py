@@ -18,6 +18,7 @@ from games.haze_islands.data import MAP_CARDS
 from games.haze_islands.spend import pays
 from games.haze_islands.state import GHOST, HazeState
 from games.lovci_pokladu import bot as lovci_bot
+from games.lovci_pokladu.state import ON_BOARD
 from games.shipyard import bot as shipyard_bot
 
 HAZE = get_ruleset("haze-islands")
@@ -148,3 +149,19 @@ def test_lovci_evaluate_tells_a_small_lead_from_a_big_one(
                             lambda s, i, lead=lead: lead if i == 0 else 0)
         values[lead] = lovci_bot.evaluate(state, 0)
     assert 0.5 < values[100] < values[800] <= 0.9
+
+
+def test_lovci_evaluate_counts_treasure_a_sailor_carries_in_part() -> None:
+    """"Find the largest possible treasure ... and bring it to the ship": a sailor of
+    ``seat`` carrying a treasure on the board is worth more than none, less than the same
+    treasure aboard."""
+    state = get_ruleset("lovci-pokladu").setup(4, {}, 1)
+    empty = lovci_bot.evaluate(state, 0)
+    sid = next(i for i, s in enumerate(state.sailors) if state.ships[s.ship].owner == 0)
+    carrying = copy.deepcopy(state)
+    carrying.sailors[sid].state = ON_BOARD
+    carrying.sailors[sid].square = 40
+    carrying.sailors[sid].carry = 300
+    aboard = copy.deepcopy(state)
+    next(s for s in aboard.ships if s.owner == 0).treasure.append(300)
+    assert empty < lovci_bot.evaluate(carrying, 0) < lovci_bot.evaluate(aboard, 0)

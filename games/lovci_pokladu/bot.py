@@ -1000,8 +1000,17 @@ EXPERT_BUDGET = ExpertBudget(candidates=4, samples=3, depth=16)
 EVALUATE_SCALE = 300.0
 
 
+#: what a treasure a sailor carries is worth against one on the ship (it may still be
+#: lost to a shark, a pirate or an octopus on the way)
+CARRIED_WORTH = 0.5
+
+
 def evaluate(state: LovciState, seat: int) -> float:
     """How good an unfinished game is for ``seat``, for the expert's search: its lead in
-    treasure over the best other player, at the scale of the game's points."""
-    points = [total(state, i) for i in range(len(state.players))]
+    treasure over the best other player ("bring it to the ship": what its sailors carry
+    counts :data:`CARRIED_WORTH`), at the scale of the game's points."""
+    points = [float(total(state, i)) for i in range(len(state.players))]
+    for sid, sailor in enumerate(state.sailors):
+        if sailor.carry and sailor.state in (ON_BOARD, HELD):
+            points[owner(state, sid)] += CARRIED_WORTH * sailor.carry
     return score_margin_value(points, seat, scale=EVALUATE_SCALE)
