@@ -12,7 +12,8 @@ not a win).
 
 Each row: games, our seat's share of sole wins (shared wins are counted apart, never as
 wins), its 95 % Wilson interval, the share an even player would have (``1 / players``),
-and the p95 time of our level's decisions (and of the opponents'), in ms of wall time.
+and the p95 time of our level's decisions (and of the opponents'), in ms of wall time,
+and of our decisions' CPU time (``decision_cpu_ms_p95``: the machine may be shared).
 Haze Islands adds, for every level, its win rate solo and in 2-bot cooperative games
 (``mode`` ``solo`` / ``coop``; ``opponent`` is ``null``: bots of that level in every seat).
 
@@ -64,25 +65,31 @@ class LadderRow:
     ci_high: float = 1.0
     even_share: float = 0.0
     decision_ms_p95: float = 0.0
+    #: the same decisions' CPU time (``time.process_time``): on a machine shared with
+    #: other work the wall time above grows with the load, the CPU time does not
+    decision_cpu_ms_p95: float = 0.0
     opponent_ms_p95: float | None = None
     seconds: float = 0.0
     our_ms: list[float] = field(default_factory=list, repr=False)
     their_ms: list[float] = field(default_factory=list, repr=False)
+    our_cpu_ms: list[float] = field(default_factory=list, repr=False)
 
     def finish(self) -> LadderRow:
         self.share = self.sole_wins / self.games if self.games else 0.0
         self.ci_low, self.ci_high = wilson(self.sole_wins, self.games)
         self.even_share = 1.0 / self.players if self.opponent else 0.0
         self.decision_ms_p95 = percentile(self.our_ms, 0.95) if self.our_ms else 0.0
+        self.decision_cpu_ms_p95 = (percentile(self.our_cpu_ms, 0.95) if self.our_cpu_ms
+                                    else 0.0)
         self.opponent_ms_p95 = percentile(self.their_ms, 0.95) if self.their_ms else None
         return self
 
     def as_json(self) -> dict[str, Any]:
         data = asdict(self)
-        del data["our_ms"], data["their_ms"]
+        del data["our_ms"], data["their_ms"], data["our_cpu_ms"]
         for key in ("share", "ci_low", "ci_high", "even_share", "seconds"):
             data[key] = round(data[key], 4)
-        for key in ("decision_ms_p95", "opponent_ms_p95"):
+        for key in ("decision_ms_p95", "decision_cpu_ms_p95", "opponent_ms_p95"):
             if data[key] is not None:
                 data[key] = round(data[key], 2)
         return data
@@ -95,6 +102,7 @@ class LadderRow:
                 f"{self.sole_wins}/{self.games} = {self.share:.1%} "
                 f"(95% CI {self.ci_low:.1%}–{self.ci_high:.1%}{even}), shared "
                 f"{self.shared_wins}, capped {self.capped}, p95 {self.decision_ms_p95:.1f} ms"
+                f" (CPU {self.decision_cpu_ms_p95:.1f} ms)"
                 + (f" (opponents {self.opponent_ms_p95:.1f} ms)"
                    if self.opponent_ms_p95 is not None else ""))
 
@@ -120,9 +128,12 @@ def play(ruleset: Ruleset[Any, Any], players: int, options: dict[str, Any], seed
             return
         seat = min(ruleset.actors(state))
         started = time.perf_counter()
+        cpu = time.process_time()
         action = level_action(ruleset, state, seat, levels[seat])
         (row.our_ms if seat in our else row.their_ms).append(
             1000.0 * (time.perf_counter() - started))
+        if seat in our:
+            row.our_cpu_ms.append(1000.0 * (time.process_time() - cpu))
         ruleset.apply_trusted(state, seat, action)  # a level's move is a legal one
         actions += 1
     row.games += 1

@@ -9,8 +9,9 @@
   real one (:meth:`~games.protocol.Ruleset.hidden_variants`, never the real hidden
   cards), plays the candidate and then normal bots for every seat for a bounded number
   of decisions, and scores the seat's outcome (a win, else the game's ``evaluate`` or
-  the score margin). The normal move is kept unless another does at least as well in
-  every sample and better by :data:`EXPERT_MARGIN` on average.
+  the score margin). The normal move is kept unless another does better by
+  :data:`EXPERT_MARGIN` on average and by :data:`EXPERT_CONFIDENCE` standard errors of
+  its paired gain over the samples (:func:`clearly_better`).
 
 Every level decides from the seat's own view only: its random choices are seeded from
 what the seat sees (its legal moves, the public scores and the turn), so two states that
@@ -54,6 +55,8 @@ EASY_CHANCE = 0.4
 #: How much better (in mean value, 0..1) another move must do than the normal move
 #: before the expert plays it: noise of a few playouts must not undo the normal bot.
 EXPERT_MARGIN = 0.03
+#: ... and by how many standard errors of its gain over the samples (:func:`clearly_better`)
+EXPERT_CONFIDENCE = 1.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +69,9 @@ class ExpertBudget:
     samples: int = 4
     #: decisions of the playout after the move (every seat's, bots all normal)
     depth: int = 30
-    #: a safety net only: stop sampling past this (a decision is otherwise the same
-    #: on any machine)
+    #: a safety net only: stop sampling past this many seconds of this process's CPU
+    #: time (not wall time: on a loaded machine the net cut Haze Islands' searches to
+    #: two samples of four, so a decision's strength depended on the load)
     seconds: float = 0.9
 
 
@@ -156,7 +160,7 @@ def outcome_value(ruleset: Ruleset[Any, Any], state: Any, seat: int) -> float:
     return score_margin_value(ruleset.scores(state), seat)
 
 
-def score_margin_value(scores: Sequence[int], seat: int, scale: float = 3.0) -> float:
+def score_margin_value(scores: Sequence[float], seat: int, scale: float = 3.0) -> float:
     """0.1..0.9 from ``seat``'s lead over the best other score (0.5 when level)."""
     if len(scores) < 2 or seat >= len(scores):
         return 0.5
@@ -202,17 +206,16 @@ def expert_action(ruleset: Ruleset[Any, Any], state: Any, seat: int,
     candidates = _candidates(ruleset, state, seat, normal, budget.candidates, rng)
     if len(candidates) < 2:
         return normal
-    totals = [0.0] * len(candidates)
-    #: per move, the samples where it did worse than the normal move
-    worse = [0] * len(candidates)
-    done = 0
-    deadline = time.perf_counter() + budget.seconds
+    #: per move, its value minus the normal move's in each sample (paired: the same
+    #: sample, so what the deal does to both cancels out)
+    gains: list[list[float]] = [[] for _ in candidates]
+    deadline = time.process_time() + budget.seconds
     for _ in range(budget.samples):
         base = _sample(ruleset, state, seat, rng)
         frozen = ruleset.dump(base)
         values: list[float] = []
         for action in candidates:
-            if done and time.perf_counter() > deadline:
+            if gains[0] and time.process_time() > deadline:
                 break  # the safety net: this sample is left out for every move
             trial = ruleset.load(frozen)
             ruleset.apply_trusted(trial, seat, action)
@@ -220,14 +223,26 @@ def expert_action(ruleset: Ruleset[Any, Any], state: Any, seat: int,
             values.append(outcome_value(ruleset, trial, seat))
         if len(values) < len(candidates):
             break
-        totals = [total + value for total, value in zip(totals, values, strict=True)]
-        worse = [count + (value < values[0]) for count, value in zip(worse, values, strict=True)]
-        done += 1
-    # Only a move that does at least as well as the normal move in every sample, and
-    # better by EXPERT_MARGIN on average, replaces it: a few playouts to a short horizon
-    # are noisy and short-sighted (the ladder: without this, Hagoth's expert lost to normal)
-    best = max((i for i in range(len(candidates)) if not worse[i]),
-               key=lambda i: (totals[i], -i))
-    if best and (totals[best] - totals[0]) / done < EXPERT_MARGIN:
-        return normal
-    return candidates[best]
+        for gain, value in zip(gains, values, strict=True):
+            gain.append(value - values[0])
+    best = max(range(len(candidates)), key=lambda i: (sum(gains[i]), -i))
+    return candidates[best] if best and clearly_better(gains[best]) else normal
+
+
+def clearly_better(gains: Sequence[float], margin: float = EXPERT_MARGIN,
+                   confidence: float = EXPERT_CONFIDENCE) -> bool:
+    """Whether a move whose value beat the normal move's by ``gains`` (one per sample)
+    is clearly better: by ``margin`` on average, and by ``confidence`` standard errors
+    of that average (a few noisy playouts must not undo the normal bot: without such a
+    rule Hagoth's expert lost to normal on the ladder). With every gain equal (two
+    finished games that went the same way, a sure win) the average decides alone."""
+    count = len(gains)
+    if count == 0:
+        return False
+    mean = sum(gains) / count
+    if mean < margin:
+        return False
+    if count < 2:
+        return False
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (count - 1))
+    return mean >= confidence * spread / math.sqrt(count)

@@ -225,7 +225,7 @@ def test_ladder_json_keys_on_a_tiny_run(small_expert: None,
                 "decision_ms_p95"} <= set(row)
         assert row["game"] == "hexfolk" and row["players"] == 4 and row["games"] == 1
         assert 0 <= row["ci_low"] <= row["share"] <= row["ci_high"] <= 1
-        assert row["decision_ms_p95"] > 0
+        assert row["decision_ms_p95"] > 0 and row["decision_cpu_ms_p95"] >= 0
 
 
 def test_hexfolk_redeal_keeps_a_victory_point_card_bought_this_turn() -> None:

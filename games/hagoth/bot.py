@@ -7,6 +7,7 @@ they hurt the leader or a rival about to score; a card with no use is discarded.
 
 from __future__ import annotations
 
+from ..bot_levels import ExpertBudget
 from . import actions
 from .actions import Action
 from .data import (
@@ -184,3 +185,9 @@ def easy_candidates(state: HagothState, seat: int) -> list[Action]:
     heuristic does not rule out, so an easy bot never shuffles segments about for ever."""
     legal = legal_actions(state, seat)
     return [a for a in legal if score(state, seat, a) > _NEVER] or legal
+
+
+#: The expert's search (games/bot_levels.py): a normal decision costs about 0.05 ms here,
+#: so six moves, six samples and playouts of 100 decisions (a good part of the game at 4
+#: players) fit well inside its second.
+EXPERT_BUDGET = ExpertBudget(candidates=6, samples=6, depth=100)

@@ -34,9 +34,10 @@ pirate, as a used special action scores 1 icon less).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
-from ..bot_levels import score_margin_value
+from ..bot_levels import ExpertBudget, score_margin_value
 from . import bot_plan as plan
 from .actions import (
     Action,
@@ -87,14 +88,16 @@ from .data import (
 from .geometry import neighbour
 from .round_end import doom_distances, doom_edges
 from .rules import legal_actions, sail_cost
-from .scoring import doom_cards_taken, icons, survives
+from .scoring import icons
 from .specials import special_of
 from .spend import pays
 from .state import (
+    GHOST,
     PROMPT_FATE,
     PROMPT_ROUND_END,
     PROMPT_TRADE,
     SHIP,
+    SUNK,
     HazeState,
     current_prompt,
     location_at,
@@ -593,15 +596,84 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
     return legal[0]
 
 
+#: the expert's search (games/bot_levels.py): a normal decision costs well under 1 ms
+#: here, so five moves, six samples (a Fate per action makes playouts noisy) and a
+#: horizon of about a solo round (≈ 30 decisions) and a half fit the second
+EXPERT_BUDGET = ExpertBudget(candidates=5, samples=6, depth=45)
+#: the expert's moves by kind, most promising first (one of each kind before a second)
+_EXPERT_KINDS: tuple[type, ...] = (AttackDoom, Complete, Hijack, Deploy, Steal, Plunder,
+                                   Sail, Trade, Scout, AttackShip, Use, Keep, Drop, Pay,
+                                   Give, Skip, Pass, Discard)
+#: decisions the search leaves to the normal bot: a Fate or Revive corner (the samples
+#: deal the unrevealed skulls anew, so only noise would tell corners apart) and the
+#: bookkeeping moves that change nothing a playout of a few rounds can see
+_NOT_SEARCHED: tuple[type, ...] = (Fate, Revive, Take, GhostDiscard, Rotate, Dawn, Top, Done)
+
+
+def expert_candidates(state: HazeState, seat: int) -> list[Action]:
+    """The moves the expert searches, best kinds first: one move of each kind (Attack The
+    Doom, Complete, ... Pass, Discard), then the other moves of those kinds; none where
+    only the normal bot's choice counts (``_NOT_SEARCHED``)."""
+    legal = legal_actions(state, seat)
+    if not legal or isinstance(legal[0], _NOT_SEARCHED):
+        return []
+    rank = {kind: i for i, kind in enumerate(_EXPERT_KINDS)}
+    ordered = sorted(legal, key=lambda a: rank.get(type(a), len(rank)))
+    first: list[Action] = []
+    rest: list[Action] = []
+    seen: set[type] = set()
+    for action in ordered:
+        (rest if type(action) in seen else first).append(action)
+        seen.add(type(action))
+    return first + rest
+
+
+#: an unfinished solo or cooperative game, for the expert: how many Doom cards a round
+#: takes on average (the normal bot: about 2 of 3 in 6 rounds, the first round building
+#: the map), and how much each piece of work counts
+_DOOM_PER_ROUND = 0.5
+#: a Doom card whose icons the best pool already pays is this much of the way
+_COVER_WORTH = 0.6
+#: solo: one missing icon of the 15, in Doom cards of work (an adventure scores 1–2)
+_ICON_WORK = 0.2
+
+
+def _team_value(state: HazeState) -> float:
+    """Solo and cooperative (only defeating The Doom wins: "Defeat The Doom and score a
+    minimum of 15 icons"; "All players must survive and defeat The Doom"): the work left
+    (Doom cards, less what the best hand and pirates already pay of the top one; solo,
+    the icons short of 15 after every Doom card) against the rounds left, then the
+    ships' health ("If you have no pirate tokens ... you are Sunk")."""
+    players = state.players
+    need = plan.doom_requirement(state)
+    ships = [s for s, p in enumerate(players) if p.status == SHIP]
+    cover = max((1 - len(plan.uncovered(need, plan.hand_icons(state, s)
+                                        + plan.pirate_icons(state, s))) / len(need)
+                 for s in ships), default=0.0) if need else 0.0
+    work = len(state.doom_cards) - _COVER_WORTH * cover ** 2
+    if state.mode == SOLO:
+        doom_left = sum(3.5 for _ in state.doom_cards[1:]) + (
+            DOOM_CARDS[state.doom_cards[0][0]].score(state.doom_cards[0][1])
+            if state.doom_cards else 0)
+        work += _ICON_WORK * max(0.0, SOLO_TARGET - icons(players[0]) - doom_left)
+    # the rounds left, this one by the share of the map cards still in the decks
+    in_decks = sum(len(d) for d in state.decks)
+    time_left = state.rounds - state.round + min(1.0, in_decks / 18.0)
+    value = 0.5 + 0.4 * math.tanh(time_left * _DOOM_PER_ROUND - work)
+    for p in players:
+        if p.status in (GHOST, SUNK):
+            value *= 0.3  # coop: a Ghost Ship must Revive, or the team has lost
+        elif p.status == SHIP and p.supply == 0:
+            value *= 0.75  # the next hit sinks it
+        elif p.status == SHIP and p.supply == 1:
+            value *= 0.92
+    return value
+
+
 def evaluate(state: HazeState, seat: int) -> float:
     """How good an unfinished game is for ``seat``, for the expert's search
-    (games/bot_levels.py): in a competitive game its lead in icons; solo and cooperative,
-    the team's progress towards the win (Doom cards taken, icons towards the 15 a solo
-    Captain needs), and every Captain still afloat."""
-    if state.mode == "competitive":
+    (games/bot_levels.py): in a competitive or friendly game its lead in icons; solo and
+    cooperative, the team's chance to defeat The Doom in time (:func:`_team_value`)."""
+    if state.mode not in (SOLO, COOP):
         return score_margin_value(tuple(icons(p) for p in state.players), seat)
-    players = state.players
-    doom = sum(doom_cards_taken(p) for p in players)
-    logged = sum(icons(p) for p in players) / len(players)
-    afloat = sum(1 for p in players if survives(p)) / len(players)
-    return 0.2 + 0.08 * doom + 0.015 * min(logged, 15.0) + 0.2 * afloat
+    return _team_value(state)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import heapq
 
-from ..bot_levels import ExpertBudget
+from ..bot_levels import ExpertBudget, score_margin_value
 from .actions import Action, Go, Later, Mermaid, Neptune, Pass, SailorMove, ShipMove, Side, Walk
 from .data import (
     CARD_TYPES,
@@ -48,6 +48,7 @@ from .rules import (
     legal_actions,
     mover_targets,
     owner,
+    total,
 )
 from .state import HELD, LOST, OFF, ON_BOARD, ON_SHIP, LovciState, trial_copy
 
@@ -990,4 +991,26 @@ __all__ = ["choose", "score"]
 
 #: The expert's search (games/bot_levels.py) within its second: this bot's own decisions
 #: take a few ms each, so fewer and shorter playouts than other games.
-EXPERT_BUDGET = ExpertBudget(candidates=3, samples=2, depth=8)
+EXPERT_BUDGET = ExpertBudget(candidates=4, samples=3, depth=16)
+
+
+#: Lovci pokladů's scores go in steps of 50 up to a few thousand: the margin that tells
+#: a good position from a level one is hundreds, not the default 3 (which saw every
+#: lead of one treasure as a sure win, so no move ever beat the normal one)
+EVALUATE_SCALE = 300.0
+
+
+#: what a treasure a sailor carries is worth against one on the ship (it may still be
+#: lost to a shark, a pirate or an octopus on the way)
+CARRIED_WORTH = 0.5
+
+
+def evaluate(state: LovciState, seat: int) -> float:
+    """How good an unfinished game is for ``seat``, for the expert's search: its lead in
+    treasure over the best other player ("bring it to the ship": what its sailors carry
+    counts :data:`CARRIED_WORTH`), at the scale of the game's points."""
+    points = [float(total(state, i)) for i in range(len(state.players))]
+    for sid, sailor in enumerate(state.sailors):
+        if sailor.carry and sailor.state in (ON_BOARD, HELD):
+            points[owner(state, sid)] += CARRIED_WORTH * sailor.carry
+    return score_margin_value(points, seat, scale=EVALUATE_SCALE)

@@ -18,6 +18,7 @@ import copy
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..bot_levels import ExpertBudget, score_margin_value
 from . import actions, rules
 from . import canals as cn
 from . import yard as yd
@@ -527,3 +528,19 @@ def _act_choice(state: ShipyardState, seat: int, legal: Sequence[Action]) -> Act
         return actions.EndActions()
     others = [a for a in legal if not isinstance(a, actions.Bonus)]
     return others[0] if others else legal[0]
+
+
+#: The expert's search (games/bot_levels.py): a normal decision costs about 0.1 ms here,
+#: so five moves, six samples and playouts of 60 decisions fit inside its second.
+EXPERT_BUDGET = ExpertBudget(candidates=5, samples=6, depth=60)
+
+
+def evaluate(state: ShipyardState, seat: int) -> float:
+    """How good an unfinished game is for ``seat``, for the expert's search: its lead in
+    the points the game would count if it ended now (ships launched, plus the contracts
+    and traders counted at the end: "The player with the most points wins"). The board
+    keeps no running score (``scores`` is empty until the end), so the default margin
+    saw every position as level and the expert never left the normal move."""
+    points = [p.score + rules.contract_points(p) + rules.trader_points(p)
+              for p in state.players]
+    return score_margin_value(points, seat, scale=4.0)
