@@ -6,23 +6,13 @@ from games.hexfolk import RULESET, bot, rules
 from games.hexfolk.actions import Accept, BankTrade, Decline, End, Offer, Trade
 from games.hexfolk.data import SETTLEMENT_COST
 from games.hexfolk.state import MAIN, TRADE, HexfolkState
+from tests.hexfolk_positions import road_to_a_free_site
 
 
 def _position() -> HexfolkState:
     """Seat 0 right after its roll: a settlement, a road of two towards a free spot, and a
     hand one wool short of a settlement with four surplus ore; seat 2 holds wool."""
-    s = RULESET.setup(4, {}, 1)
-    s.phase, s.current, s.first, s.turn, s.rolled = MAIN, 0, 0, 1, True
-    board = rules.board_of(s)
-    c = 0
-    a = board.corner_corners[c][0]
-    b = next(n for n in board.corner_corners[a] if n != c)
-    s.corner_owner[c], s.corner_level[c] = 0, 1
-    s.players[0].settlements = 1
-    for x, y in ((c, a), (a, b)):
-        e = next(e for e in board.corner_edges[x] if y in board.edge_corners[e])
-        s.edge_owner[e] = 0
-        s.players[0].roads += 1
+    s, b = road_to_a_free_site(turn=1)
     for seat, cards in ((0, [1, 1, 0, 1, 4]), (2, [0, 0, 2, 0, 0]), (3, [0, 0, 1, 0, 0])):
         for i, n in enumerate(cards):
             s.players[seat].hand[i] += n

@@ -10,6 +10,7 @@ from games.hexfolk.actions import BankTrade, City, Discard, Robber, Settle
 from games.hexfolk.board import Board
 from games.hexfolk.state import DISCARD, MAIN, ROBBER, SETTLE, HexfolkState
 from games.rng import GameRng
+from tests.hexfolk_positions import road_to_a_free_site
 
 
 def _edge(board: Board, a: int, b: int) -> int:
@@ -24,19 +25,7 @@ def _deal(s: HexfolkState, seat: int, cards: list[int]) -> None:
 
 def _main(seed: int = 1) -> HexfolkState:
     """Seat 0 after its roll: a settlement at corner 0 and a road of two to a free site."""
-    s = RULESET.setup(4, {"trades": False}, seed)
-    s.phase, s.current, s.first, s.turn, s.rolled = MAIN, 0, 0, 9, True
-    board = rules.board_of(s)
-    c = 0
-    a = board.corner_corners[c][0]
-    b = next(n for n in board.corner_corners[a] if n != c)
-    s.corner_owner[c], s.corner_level[c] = 0, 1
-    s.players[0].settlements = 1
-    for x, y in ((c, a), (a, b)):
-        s.edge_owner[_edge(board, x, y)] = 0
-        s.players[0].roads += 1
-    assert rules.settle_ok(s, 0, b)
-    return s
+    return road_to_a_free_site({"trades": False}, seed)[0]
 
 
 def test_expert_level_is_the_hexfolk_expert() -> None:

@@ -6,7 +6,6 @@ PNG is the same, byte for byte, as the board drawn whole."""
 from __future__ import annotations
 
 import importlib
-import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -19,18 +18,9 @@ from games.options import resolve_options
 from renderers import hagoth, hexfolk, shipyard
 from renderers.common import KeptPalettes
 from renderers.lovci_pokladu import pieces as lovci_pieces
+from tests.test_render_png import _busy_picture
 
-
-def _busy(width: int, height: int, seed: int) -> Image.Image:
-    """Flat fills and scattered colours, like a board with text."""
-    rng = random.Random(seed)
-    image = Image.new("RGB", (width, height), (246, 242, 232))
-    for _ in range(60):
-        x0, y0 = rng.randrange(width), rng.randrange(height)
-        colour = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
-        image.paste(colour, (x0, y0, min(width, x0 + rng.randint(1, 50)),
-                             min(height, y0 + rng.randint(1, 50))))
-    return image
+_busy = _busy_picture  # flat fills and scattered colours, like a board with text
 
 
 def test_a_board_composed_of_parts_is_the_board_drawn_whole() -> None:
