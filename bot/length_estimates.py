@@ -12,11 +12,11 @@ ESTIMATE_GAMES = 8
 
 #: (game id, players, length) -> median calendar hand-offs.
 MEDIAN_HANDOFFS: dict[tuple[str, int, str], float] = {
-    ('hagoth', 2, 'quick'): 40.0,
+    ('hagoth', 2, 'quick'): 29.0,
     ('hagoth', 2, 'standard'): 130.0,
-    ('hagoth', 3, 'quick'): 63.0,
+    ('hagoth', 3, 'quick'): 49.0,
     ('hagoth', 3, 'standard'): 222.0,
-    ('hagoth', 4, 'quick'): 103.5,
+    ('hagoth', 4, 'quick'): 69.0,
     ('hagoth', 4, 'standard'): 311.0,
     ('haze-islands', 1, 'standard'): 1.0,
     ('haze-islands', 2, 'standard'): 124.5,

@@ -67,21 +67,21 @@ def test_bots_finish_a_quick_game(game: str, players: int) -> None:
     assert ruleset.result(state) is not None
 
 
-def test_hagoth_quick_plays_to_8_with_the_speed_variant() -> None:
-    """HG-D41 (house rule): the quick game plays to 8 VP with the rulebook's Speed
-    variant; a lower target from the lobby still counts; /rules says 8."""
+def test_hagoth_quick_plays_to_6_with_the_speed_variant() -> None:
+    """HG-D41 (house rule): the quick game plays to 6 VP with the rulebook's Speed
+    variant; a lower target from the lobby still counts; /rules says 6."""
     ruleset = get_ruleset("hagoth")
     quick = resolve_options(ruleset.name_key, ruleset.options, {"length": "quick"})
     state = ruleset.setup(4, quick, 1)
-    assert (state.target, state.speed) == (8, True)
+    assert (state.target, state.speed) == (6, True)
     lower = resolve_options(ruleset.name_key, ruleset.options, {"length": "quick",
-                                                                "target": "6"})
-    assert ruleset.setup(4, lower, 1).target == 6
+                                                                "target": "5"})
+    assert ruleset.setup(4, lower, 1).target == 5
     standard = ruleset.setup(4, resolve_options(ruleset.name_key, ruleset.options, {}), 1)
     assert (standard.target, standard.speed) == (25, False)
-    assert "First to 8 VP" in ruleset.rules_text("overview", quick)
+    assert "First to 6 VP" in ruleset.rules_text("overview", quick)
     final = play_out("hagoth", 4, {"length": "quick"}, seed=2)
-    assert max(p.vp for p in final.players) >= 8
+    assert max(p.vp for p in final.players) >= 6
 
 
 def test_hexfolk_quick_plays_to_the_rulebooks_lowest_target() -> None:

@@ -57,8 +57,8 @@ def _berth_view(held: Design | Ship | None) -> DesignView | ShipView | None:
 
 
 
-#: The quick game's target (house rule, RULES-NOTES HG-D41): 8 VP instead of 25.
-QUICK_TARGET = 8
+#: The quick game's target (house rule, RULES-NOTES HG-D41): 6 VP instead of 25.
+QUICK_TARGET = 6
 
 
 def target_of(options: Mapping[str, Any]) -> int:
