@@ -13,6 +13,7 @@ from games import Ruleset
 from i18n import t
 
 from .console_fold import fold_lines
+from .replay import Log
 from .service import game_options
 from .storage import LoggedAction, SessionRow
 
@@ -46,15 +47,20 @@ class Retelling:
 
     def tell(self, log: Sequence[LoggedAction], *, quiet: bool = False) -> None:
         """Tell the entries of ``log`` not told yet, turn by turn. ``quiet``: catch up
-        without telling (resume)."""
+        without telling (resume). A log written before a rule change is read in today's
+        moves (:class:`bot.replay.Log`)."""
         ruleset, locale = self.ruleset, self.locale
-        for entry in log[self.told:]:
+        # read in today's moves: a game logged before a rule change still retells (HX-D85)
+        untold = Log(ruleset, [(entry.seat, entry.notation) for entry in log[self.told:]])
+        at = 0
+        while at < len(untold):
+            seat, notation = untold.read(self.state, at)
+            at += 1
             marker = ruleset.turn_marker(self.state)
-            action = ruleset.read_action(self.state, entry.seat, entry.notation)  # a log line
-            events = ruleset.apply(self.state, entry.seat, action)
-            self.told += 1
-            if entry.seat not in self.acted:
-                self.acted.append(entry.seat)
+            action = ruleset.read_action(self.state, seat, notation)  # a log line
+            events = ruleset.apply(self.state, seat, action)
+            if seat not in self.acted:
+                self.acted.append(seat)
             self.current.extend(line for e in events if (line := e.text(self.names, locale)))
             over = ruleset.result(self.state) is not None
             if ruleset.turn_marker(self.state) != marker or over:
@@ -67,6 +73,7 @@ class Retelling:
                     if self._board_due(over):
                         self._write_board()
                 self.current, self.acted = [], []
+        self.told = len(log)
 
     def _board_due(self, over: bool) -> bool:
         """Whether a board is written after the turn just told."""

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from bot.console_retell import Retelling
 from bot.history import history_text, log_lines, parse_history
 from bot.replay import ReplayError, rebuild, replay
 from bot.storage_rows import LoggedAction, SeatRow, SessionRow
@@ -126,3 +127,23 @@ def test_the_log_and_history_of_an_old_game() -> None:
     assert "build" in {notation for _, notation in history.entries}
     final = rebuild(ruleset, 5, {}, 7, history.entries)
     assert position(ruleset, final) == old_final(ruleset, "hexfolk-5p-seed7")
+
+
+def test_the_console_retells_an_old_game() -> None:
+    """Issue 26 item 2: an all-bot console game logged under the old rules and resumed
+    today catches up on its log (``Retelling.tell``, quiet) in today's moves, to the
+    position the old rules ended in; read as logged, it stopped at the first special
+    building phase."""
+    entries = entries_of("hexfolk-5p-seed7")
+    names = ["Ann", "Bo", "Cy", "Di", "Ed"]
+    row = SessionRow(1, "c", None, "hexfolk", {}, "finished", "u0", "en", 7, None, 1,
+                     1_700_000_000.0, 1_700_000_000.0,
+                     [SeatRow(i, name, f"u{i}", True) for i, name in enumerate(names)])
+    log = [LoggedAction(i + 1, seat, notation, 1_700_000_000.0 + 60 * i)
+           for i, (seat, notation) in enumerate(entries)]
+    ruleset = get_ruleset("hexfolk")
+    retelling = Retelling.begin(ruleset, row, "en", "end", lambda png, suffix: OLD)
+    retelling.tell(log[:40], quiet=True)  # the founding, told as it came in
+    retelling.tell(log, quiet=True)  # the rest at once, as a resumed console does
+    assert retelling.told == len(log)
+    assert position(ruleset, retelling.state) == old_final(ruleset, "hexfolk-5p-seed7")
