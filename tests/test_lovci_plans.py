@@ -176,6 +176,23 @@ def test_carry_home_avoids_cards_a_token_cannot_cross() -> None:
     assert sq("E3") not in plan.params["route"] and sq("D3") not in plan.params["route"]
 
 
+def test_carry_home_refuses_a_rose_dolphin_or_seahorse_beside_the_ship() -> None:
+    """LP-D57: the last step before boarding is onto the card beside the ship; a dolphin
+    (rose, seahorse) there sends the sailor on, never aboard, so there is no way home
+    (before, the plan stepped onto it, its player chose where the dolphin sent the sailor,
+    and the plan stepped back: a loop of waits)."""
+    for code in ("dolphin", "rose1o", "seahorse"):
+        state = position(cards={"E1": (code, 0, True)})
+        put(state, 0, "E3", carry=100)
+        with pytest.raises(IllegalAction) as info:
+            PLANS.read(state, 0, CARRY_HOME, {"piece": "1"})
+        assert info.value.key.endswith("no_way_home"), code
+    state = position(cards={"E1": ("dolphin", 0, True)})
+    put(state, 0, "E1", carry=100)  # standing on it already: one step aboard
+    plan = PLANS.read(state, 0, CARRY_HOME, {"piece": "1"})
+    assert walk(state, 0, plan) == ["ship 0", "final:delivered"]
+
+
 def test_carry_home_is_cancelled_when_the_ship_sails_away() -> None:
     """The route led to the ship where it was: moved, the plan no longer fits."""
     state = position()

@@ -158,7 +158,7 @@ def _route(state: LovciState, seat: int, start: int, target: int, carrying: bool
                 if carrying:
                     continue
                 step = _FACE_DOWN_COST
-            elif kind in _PLAIN or (kind == ISLAND and not carrying):
+            elif _crossable(kind, carrying):
                 step = 1
             else:
                 continue
@@ -174,6 +174,12 @@ def _route(state: LovciState, seat: int, start: int, target: int, carrying: bool
     while route[-1] in before and before[route[-1]] != start:
         route.append(before[route[-1]])
     return route[::-1]
+
+
+def _crossable(kind: str | None, carrying: bool) -> bool:
+    """A walker may cross a face-up card of ``kind`` with nothing happening to it
+    (LP-D53): plain cards, and an island when it carries nothing."""
+    return kind in _PLAIN or (kind == ISLAND and not carrying)
 
 
 def _manhattan(a: int, b: int) -> int:
@@ -348,7 +354,9 @@ class LovciPlans(PlanBook[LovciState, Action]):
         if landing < 0:
             raise IllegalAction(_P + "refuse.at_corner")
         route = [] if s.square == landing else _route(state, seat, s.square, landing, True)
-        if route is None or (route and not state.face_up[landing]):
+        if route is None or (route and not _crossable(_kind(state, landing), True)):
+            # the last step is onto the card beside the ship: a rose, dolphin or
+            # seahorse there would send the sailor on, never aboard (LP-D57)
             raise IllegalAction(_P + "refuse.no_way_home")
         return Plan(CARRY_HOME, {"sailor": sid, "ship": s.ship, "ring": ring,
                                  "start": s.square, "route": route, "pickup": pickup})
