@@ -99,6 +99,18 @@ def test_walk_stops_before_a_square_an_opponent_can_reach() -> None:
     assert walk(state, 0, plan) == ["F3", "F4", "reachable"]
 
 
+def test_a_step_that_makes_two_of_mine_is_out_of_reach() -> None:
+    """LP-D55 exact: stepping onto a square where another of my sailors stands makes two
+    of mine there, which no opponent may enter (the rulebook's tactical rules), so the
+    walk goes on onto F5 beside seat 1's sailor and stops only before F6."""
+    state = position()
+    put(state, 0, "F2")
+    put(state, 1, "F5")  # my second sailor
+    put(state, 4, "G6")  # seat 1's first sailor reaches F5, F6 and F7
+    plan = PLANS.read(state, 0, WALK_TO, {"piece": "1", "square": "F8"})
+    assert walk(state, 0, plan) == ["F3", "F4", "F5", "reachable"]
+
+
 def test_walk_is_cancelled_when_a_card_on_the_route_is_turned() -> None:
     """Issue 26 item 3 "when a card on the route is turned": the route relied on it."""
     state = position(cards={f"{c}5": ("sea", 0, False) for c in "ABCDEFGH"})

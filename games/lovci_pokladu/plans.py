@@ -231,6 +231,15 @@ def opponent_reach(state: LovciState, seat: int) -> set[int]:
     return reach
 
 
+def _joins_own(state: LovciState, seat: int, sid: int, sq: int) -> bool:
+    """Sailor ``sid`` stepping onto ``sq`` makes two of ``seat``'s sailors there, a square
+    no opponent may enter (the rulebook's tactical rules; LP-D55): no opponent can reach
+    it then, whoever stands next to it."""
+    return any(o.state in (ON_BOARD, HELD) and o.square == sq and other != sid
+               and _controller(state, other) == seat
+               for other, o in enumerate(state.sailors))
+
+
 class LovciPlans(PlanBook[LovciState, Action]):
     """*walk to* and *carry home* (module docstring)."""
 
@@ -496,7 +505,7 @@ class LovciPlans(PlanBook[LovciState, Action]):
                and _controller(state, other) != seat
                for other, o in enumerate(state.sailors)):
             return _stop("occupied", square=NAMES[nxt])
-        if nxt in opponent_reach(state, seat):
+        if nxt in opponent_reach(state, seat) and not _joins_own(state, seat, sid, nxt):
             return _stop("reachable", square=NAMES[nxt])
         last = not carry_home and i == len(route) - 1
         return Play(SailorMove(num, colour, nxt, None, token), final=last,
