@@ -37,10 +37,13 @@ chooses among different moves for them. The platform plays a plan's moves as it 
 no decision and no wait; a plan stops where the game says (and the person is asked).
 The planners are in :mod:`bench.typical_plans`; per game:
 
-* **Lovci pokladů**: when a sailor of yours picks up a token, *carry home* with it; when
-  you move a sailor or your ship, *walk to* where you are heading (the square your own
-  next moves with that piece would reach, up to a face-down card you mean to turn; the
-  bench finds it by asking the bot again as if the others passed).
+* **Lovci pokladů**: when a sailor of yours picks up a token, *carry home* with it (up
+  to a face-down card when every way home crosses one, LP-D57); when you move a sailor
+  or your ship, or choose where a rose, dolphin or seahorse sends a sailor, *walk to*
+  where you are heading with it (the square your own next moves with that piece would
+  reach, up to a face-down card you mean to turn; the bench finds it by asking the bot
+  again as if the others passed); a carrier with no way home at all walks where it is
+  heading too.
 * **Hexfolk**: once you have rolled, *roll at the start of my turn, unless I hold a
   knight* (HX-D80); once you have ended a turn, where the game has the special building
   phase, *pass its sign-up when my hand pays for nothing* (HX-D82, ``unless=anything``:

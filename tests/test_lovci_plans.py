@@ -205,6 +205,28 @@ def test_carry_home_refuses_a_rose_dolphin_or_seahorse_beside_the_ship() -> None
     assert walk(state, 0, plan) == ["ship 0", "final:delivered"]
 
 
+def test_carry_home_walks_up_to_a_face_down_card_on_the_only_way() -> None:
+    """LP-D57: when every way home crosses a face-down card, carry home still walks the
+    token as far as the face-up cards go and stops before the card (a token may not enter
+    it: what then is the player's); before, the plan was refused and every step asked."""
+    state = position(cards={f"{col}2": ("sea", 0, False) for col in "ABCDEFGHI"})
+    put(state, 0, "E4", carry=300)
+    plan = PLANS.read(state, 0, CARRY_HOME, {"piece": "1"})
+    assert plan.params["route"] == [sq("E3"), sq("E2"), sq("E1")]
+    assert plan.params["watch"] == [sq("E2")]
+    assert walk(state, 0, plan) == ["E3", "face_down_carrying"]
+    assert state.sailors[0].carry == 300
+    with pytest.raises(IllegalAction) as info:  # beside it, the next step is the player's
+        PLANS.read(state, 0, CARRY_HOME, {"piece": "1"})
+    assert info.value.key.endswith("face_down_first")
+    # the card is turned (by anyone): the route it relied on is cancelled
+    put(state, 0, "E4", carry=300)
+    plan = PLANS.read(state, 0, CARRY_HOME, {"piece": "1"})
+    state.face_up[sq("E2")] = True
+    stop = decide(state, 0, plan)
+    assert isinstance(stop, Stop) and stop.reason_key.endswith("card_turned")
+
+
 def test_carry_home_is_cancelled_when_the_ship_sails_away() -> None:
     """The route led to the ship where it was: moved, the plan no longer fits."""
     state = position()

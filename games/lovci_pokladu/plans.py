@@ -131,12 +131,13 @@ def _read_square(text: str) -> int:
 
 
 # -- routes -------------------------------------------------------------------------------
-def _route(state: LovciState, seat: int, start: int, target: int, carrying: bool
-           ) -> list[int] | None:
+def _route(state: LovciState, seat: int, start: int, target: int, carrying: bool,
+           up_to_card: bool = False) -> list[int] | None:
     """The shortest walk from ``start`` to ``target`` (not counting ``start``) that the
     owner can see is safe: only plain face-up cards (LP-D53) and face-down ones (dearer:
     the walk stops before them), never a square two opposing sailors block; ``target``
-    itself may be any card. A carrier crosses no face-down card and no island. Of routes
+    itself may be any card. A carrier crosses no island, and no face-down card unless
+    ``up_to_card`` (carry home, LP-D57: it walks up to the card and stops). Of routes
     as long, the one nearest the straight line is taken (then the lower-numbered
     squares), so the route is what a player expects and the same for every viewer."""
     dist = {start: 0}
@@ -155,7 +156,7 @@ def _route(state: LovciState, seat: int, start: int, target: int, carrying: bool
             if nxt == target:
                 step = 1 if kind is not None else _FACE_DOWN_COST
             elif kind is None:
-                if carrying:
+                if carrying and not up_to_card:
                     continue
                 step = _FACE_DOWN_COST
             elif _crossable(kind, carrying):
@@ -362,13 +363,18 @@ class LovciPlans(PlanBook[LovciState, Action]):
         landing = SLOT_SQUARE[ring]
         if landing < 0:
             raise IllegalAction(_P + "refuse.at_corner")
-        route = [] if s.square == landing else _route(state, seat, s.square, landing, True)
+        route = [] if s.square == landing else _route(state, seat, s.square, landing, True,
+                                                       up_to_card=True)
         if route is None or (route and not _crossable(_kind(state, landing), True)):
             # the last step is onto the card beside the ship: a rose, dolphin or
             # seahorse there would send the sailor on, never aboard (LP-D57)
             raise IllegalAction(_P + "refuse.no_way_home")
+        if route and not state.face_up[route[0]]:
+            raise IllegalAction(_P + "refuse.face_down_first", square=NAMES[route[0]])
+        watch = [sq for sq in route if not state.face_up[sq]]
         return Plan(CARRY_HOME, {"sailor": sid, "ship": s.ship, "ring": ring,
-                                 "start": s.square, "route": route, "pickup": pickup})
+                                 "start": s.square, "route": route, "pickup": pickup,
+                                 "watch": watch})
 
     def examples(self, state: LovciState, seat: int, limit: int = 6) -> list[Plan]:
         """Plans ``seat`` could set (tests): every piece toward every seventh square, and
@@ -398,6 +404,11 @@ class LovciPlans(PlanBook[LovciState, Action]):
                     found.append(Plan(WALK_TO, {
                         "sailor": sid, "aboard": -1, "start": s.square, "route": route,
                         "watch": [sq], "target": route[-1]}))
+                    if s.carry:  # a carry home up to the card (LP-D57)
+                        found.append(Plan(CARRY_HOME, {
+                            "sailor": sid, "ship": s.ship, "ring": state.ships[s.ship].ring,
+                            "start": s.square, "route": route, "pickup": 0,
+                            "watch": [sq]}))
         return found
 
     # -- telling ------------------------------------------------------------------------
@@ -498,7 +509,7 @@ class LovciPlans(PlanBook[LovciState, Action]):
         if not state.face_up[nxt]:
             if nxt == int(p.get("target", -1)):
                 return _stop("beside_card", True, square=NAMES[nxt])
-            return _stop("face_down", square=NAMES[nxt])
+            return _stop("face_down_carrying" if token else "face_down", square=NAMES[nxt])
         if blocked(state, nxt, seat):
             return _stop("blocked", square=NAMES[nxt])
         if any(o.state in (ON_BOARD, HELD) and o.square == nxt

@@ -1,0 +1,58 @@
+"""The bench's ``typical`` Lovci pokladů plans (issue 26 item 1, the 4-seat plans target;
+``bench/typical_plans.py``, the bench docstring): the standing orders the bench sets for
+the bot that stands in for a person, in the same sitting as a decision the person makes
+anyway, and only to carry on with what they began.
+
+Positions: :func:`test_lovci_rules.position` (open sea face up everywhere but the named
+cards and a face-down treasure on I5; seat 0's ship beside E1)."""
+
+from __future__ import annotations
+
+from test_lovci_rules import position, put, sq
+
+from bench.typical_plans import lovci
+from games.lovci_pokladu.actions import Go, SailorMove
+from games.lovci_pokladu.plans import CARRY_HOME, PLANS, WALK_TO
+
+
+def test_after_a_rose_choice_the_sailor_walks_on() -> None:
+    """Choosing where a rose (dolphin, seahorse) sends a sailor is the person's decision;
+    in that sitting they say where it walks on from there (before, no plan was set after
+    a choice, so the next step was a wait of its own: a fifth of the 4-seat waits in a
+    3-game trace)."""
+    state = position()
+    put(state, 0, "E5")  # where the rose sent it
+    plan = lovci(PLANS, state, 0, Go(sq("E5")))
+    assert plan is not None and plan.kind == WALK_TO
+    assert plan.params["sailor"] == 0 and plan.params["start"] == sq("E5")
+    # the same walk as after stepping there itself
+    assert plan == lovci(PLANS, state, 0, SailorMove(0, None, sq("E5")))
+
+
+def test_a_choice_that_sent_the_sailor_on_sets_nothing() -> None:
+    """When the chosen square sent the sailor further (another card's effect), the bench
+    does not guess which sailor went where: no plan."""
+    state = position()
+    put(state, 0, "E6")
+    assert lovci(PLANS, state, 0, Go(sq("E5"))) is None
+
+
+def test_a_carrier_with_no_way_home_walks_where_it_is_heading() -> None:
+    """A token the sailor cannot carry home (here the card beside the ship is a dolphin,
+    LP-D57) is still walked where the person is heading with it (*walk to*); before, no
+    plan at all was set."""
+    state = position(cards={"E1": ("dolphin", 0, True)})
+    put(state, 0, "E5", carry=300)
+    plan = lovci(PLANS, state, 0, SailorMove(0, None, sq("E5"), None, 300))
+    assert plan is not None and plan.kind == WALK_TO
+
+
+def test_a_carrier_is_sent_home_up_to_a_face_down_card() -> None:
+    """When every way home crosses a face-down card, *carry home* walks the token up to
+    it (LP-D57)."""
+    state = position(cards={f"{col}{row}": ("sea", 0, False)
+                            for col in "ABCDEFGHI" for row in "23"})
+    put(state, 0, "E5", carry=300)
+    plan = lovci(PLANS, state, 0, SailorMove(0, None, sq("E5"), None, 300))
+    assert plan is not None and plan.kind == CARRY_HOME
+    assert plan.params["route"][0] == sq("E4")
