@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from test_lovci_rules import position, put, sq
 
+from bench.lovci_waits import FLOOR, move_kind
 from bench.typical_plans import lovci
 from games.lovci_pokladu.actions import Go, SailorMove
 from games.lovci_pokladu.plans import CARRY_HOME, PLANS, WALK_TO
@@ -56,3 +57,20 @@ def test_a_carrier_is_sent_home_up_to_a_face_down_card() -> None:
     plan = lovci(PLANS, state, 0, SailorMove(0, None, sq("E5"), None, 300))
     assert plan is not None and plan.kind == CARRY_HOME
     assert plan.params["route"][0] == sq("E4")
+
+
+def test_the_waits_bench_sorts_moves_by_what_the_rules_leave_to_the_player() -> None:
+    """bench.lovci_waits: the floor of the 4-seat target is the moves no plan may make
+    (issue 26 item 3: a walk stops before a face-down card, before a square an opponent
+    can reach, and a rose's choice is the player's); the rest a plan could make."""
+    state = position(cards={"E6": ("rose4o", 0, True), "E4": ("sea", 0, False)})
+    put(state, 0, "E5")
+    put(state, 4, "G3")  # seat 1's sailor reaches F2 to H4
+    assert move_kind(state, 0, SailorMove(0, None, sq("E4"))) == "turn a card"
+    assert move_kind(state, 0, SailorMove(0, None, sq("E6"))) == \
+        "onto a card that offers a choice"
+    assert move_kind(state, 0, SailorMove(0, None, sq("F4"))) == \
+        "onto a square an opponent can reach"
+    assert move_kind(state, 0, SailorMove(0, None, sq("D5"))) == "plain step"
+    assert {"turn a card", "onto a card that offers a choice",
+            "onto a square an opponent can reach"} <= FLOOR and "plain step" not in FLOOR

@@ -241,6 +241,12 @@ def _joins_own(state: LovciState, seat: int, sid: int, sq: int) -> bool:
                for other, o in enumerate(state.sailors))
 
 
+def within_reach(state: LovciState, seat: int, sid: int, sq: int) -> bool:
+    """Sailor ``sid`` of ``seat``'s stepping onto ``sq`` would stand where an opponent
+    can reach it in their next move (LP-D55): the walk stops before such a square."""
+    return sq in opponent_reach(state, seat) and not _joins_own(state, seat, sid, sq)
+
+
 class LovciPlans(PlanBook[LovciState, Action]):
     """*walk to* and *carry home* (module docstring)."""
 
@@ -516,7 +522,7 @@ class LovciPlans(PlanBook[LovciState, Action]):
                and _controller(state, other) != seat
                for other, o in enumerate(state.sailors)):
             return _stop("occupied", square=NAMES[nxt])
-        if nxt in opponent_reach(state, seat) and not _joins_own(state, seat, sid, nxt):
+        if within_reach(state, seat, sid, nxt):
             return _stop("reachable", square=NAMES[nxt])
         last = not carry_home and i == len(route) - 1
         return Play(SailorMove(num, colour, nxt, None, token), final=last,
@@ -526,4 +532,4 @@ class LovciPlans(PlanBook[LovciState, Action]):
 
 PLANS = LovciPlans()
 
-__all__ = ["CARRY_HOME", "PLANS", "WALK_TO", "LovciPlans", "opponent_reach"]
+__all__ = ["CARRY_HOME", "PLANS", "WALK_TO", "LovciPlans", "opponent_reach", "within_reach"]
