@@ -11,7 +11,9 @@ game. This bench says what stands in the way, over the hand-off bench's own seed
   still a wait), knocking an opponent's sailor off (LP-D56), stepping onto a square an
   opponent can reach (LP-D55), and the decisions no plan kind makes (placing the ship,
   Neptune, the Mermaid, a side, a choice). The rest (plain steps, ship moves, boarding,
-  the stingray's walk) a plan could make, if one stood for that piece.
+  the stingray's walk) a plan could make, if one stood for that piece; but a seat holds
+  one walking plan at a time (LP-D52), so the first move of another piece than the one
+  the seat moved last is the player's too (the second floor).
 * **plans typical**: every remaining wait by what became of the seat's plan since its
   last decision (its stop's reason, ``done:`` when it finished, ``none`` when the bench
   set none, ``standing`` when it stood but played nothing) and the move.
@@ -37,6 +39,22 @@ from .stats import default_options
 #: Moves the issue's rules leave to the player: no plan may make them.
 FLOOR = frozenset(("turn a card", "onto a card that offers a choice", "knock a sailor off",
                    "onto a square an opponent can reach", "place the ship", "other decision"))
+
+
+#: Moves a plan could make; with :data:`NEW_PIECE` appended, one that moves another piece
+#: than the seat's last wait did (a plan for one piece at a time, LP-D52, never makes it:
+#: starting that piece off is the player's decision).
+PLANNABLE = frozenset(("plain step", "ship move", "go aboard", "stingray walk home"))
+NEW_PIECE = ", another piece"
+
+
+def _piece(action: Any) -> object:
+    """The piece ``action`` moves (a ship, a sailor), ``None`` for other decisions."""
+    if isinstance(action, ShipMove):
+        return ("ship", action.ship)
+    if isinstance(action, (SailorMove, Walk)):
+        return ("sailor", action.num, action.colour)
+    return None
 
 
 def move_kind(state: LovciState, seat: int, action: Action) -> str:
@@ -70,10 +88,16 @@ def waits(players: int, preset: str, plans: str, games: int, seed: int = 1
           ) -> tuple[list[int], Counter[tuple[str, str]]]:
     """The waits of each seeded game, and every wait by (plan status, move kind)."""
     tally: Counter[tuple[str, str]] = Counter()
+    moved: dict[int, object] = {}  # seat -> the piece its last wait began with
 
     def seen(state: Any, seat: int, action: Any, plan: str) -> None:
         status = ("done:" if plan.startswith("done:") else "") + plan.rsplit(".", 1)[-1]
-        tally[(status, move_kind(state, seat, action))] += 1
+        kind = move_kind(state, seat, action)
+        piece = _piece(action)
+        if kind in PLANNABLE and piece != moved.get(seat):
+            kind += NEW_PIECE
+        moved[seat] = piece
+        tally[(status, kind)] += 1
 
     options = {**default_options(RULESET), **PRESETS[preset]}
     counts = [count_game(RULESET, players, seed + i, options, plans, on_wait=seen).handoffs
@@ -94,6 +118,9 @@ def report(players: int, preset: str, plans: str, games: int) -> str:
     lines += [f"    {'*' if kind in FLOOR else ' '} {kind:<38} {n:>6} {100 * n / total:5.1f} %"
               for kind, n in by_move.most_common()]
     lines.append(f"  floor (waits no plan may take): {floor} = {100 * floor / total:.1f} %")
+    starts = sum(n for kind, n in by_move.items() if kind.endswith(NEW_PIECE))
+    lines.append(f"  with one plan at a time, also starting another piece: {floor + starts} = "
+                 f"{100 * (floor + starts) / total:.1f} %")
     if plans != "none":
         lines.append("  by what became of the plan, and move (top 20):")
         lines += [f"    {status:<22} {kind:<38} {n:>6} {100 * n / total:5.1f} %"
