@@ -45,8 +45,8 @@ The planners are in :mod:`bench.typical_plans`; per game:
   or your ship, or choose where a rose, dolphin or seahorse sends a sailor, *walk to*
   where you are heading with it (the square your own next moves with that piece would
   reach, up to a face-down card you mean to turn; the bench finds it by asking the bot
-  again as if the others passed); a carrier with no way home at all walks where it is
-  heading too.
+  again as if the others passed, and sets no walk when that next move is with another
+  piece); a carrier with no way home at all walks where it is heading too.
 * **Hexfolk**: once you have rolled, *roll at the start of my turn, unless I hold a
   knight* (HX-D80); once you have ended a turn, where the game has the special building
   phase, *pass its sign-up when my hand pays for nothing* (HX-D82, ``unless=anything``:

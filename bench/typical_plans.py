@@ -34,8 +34,10 @@ LOVCI_LOOKAHEAD = 10
 
 def _lovci_heading(state: LovciState, seat: int, first: Any) -> tuple[str, int] | None:
     """Where ``seat`` is heading with the piece it just moved by ``first``: the last of
-    the single steps its own choices for that piece (the bot's best-scoring move of that
-    piece, asked again as if the others passed) keep making, up to a face-down card."""
+    the single steps its own choices (the bot's move, asked again as if the others
+    passed) keep making with that piece, up to a face-down card, for as long as those
+    choices move that piece (``None`` when the next one moves another: a person sets no
+    walk for a piece they are leaving)."""
     trial = trial_copy(state)
     target = -1
     for _ in range(LOVCI_LOOKAHEAD):
@@ -50,7 +52,9 @@ def _lovci_heading(state: LovciState, seat: int, first: Any) -> tuple[str, int] 
                     and (a.num, a.colour) == (first.num, first.colour)]
         if not mine:
             break
-        action = max(mine, key=lambda a: lovci_bot.score(trial, seat, a))
+        action = lovci_bot.choose(trial, seat)
+        if action not in mine:
+            break  # their next move is with another piece: no walk to set for this one
         if isinstance(first, ShipMove):
             if action != first:
                 break

@@ -12,6 +12,7 @@ from test_lovci_rules import position, put, sq
 
 from bench.lovci_waits import FLOOR, move_kind
 from bench.typical_plans import lovci
+from games.lovci_pokladu import bot as lovci_bot
 from games.lovci_pokladu.actions import Go, SailorMove
 from games.lovci_pokladu.plans import CARRY_HOME, PLANS, WALK_TO
 
@@ -23,11 +24,24 @@ def test_after_a_rose_choice_the_sailor_walks_on() -> None:
     3-game trace)."""
     state = position()
     put(state, 0, "E5")  # where the rose sent it
+    put(state, 1, "A1")  # two more sailors far off: the bot goes on with this one
+    put(state, 2, "A2")
     plan = lovci(PLANS, state, 0, Go(sq("E5")))
     assert plan is not None and plan.kind == WALK_TO
     assert plan.params["sailor"] == 0 and plan.params["start"] == sq("E5")
     # the same walk as after stepping there itself
     assert plan == lovci(PLANS, state, 0, SailorMove(0, None, sq("E5")))
+
+
+def test_no_walk_when_the_next_move_is_with_another_piece() -> None:
+    """The bench's person sets a walk only for the piece they go on moving: where the
+    bot's own next choice (as if the others passed) moves another piece, it sets none
+    (before, it walked this piece by its best moves anyway, a stale order that kept a
+    2-seat quick game circling a rose for 600 waits, seed 3)."""
+    state = position()
+    put(state, 0, "E5")
+    assert lovci_bot.choose(state, 0) != SailorMove(0, None, sq("F5"))
+    assert lovci(PLANS, state, 0, Go(sq("E5"))) is None
 
 
 def test_a_choice_that_sent_the_sailor_on_sets_nothing() -> None:
