@@ -25,6 +25,9 @@ each game's shorter game from its rulebook, or a house rule marked as such in it
 RULES-NOTES.md and ``/rules``); a table a preset cannot be played at (Haze Islands' short
 game is for 3 players only) is left out.
 
+``python -m bench.lovci_waits`` says why each Lovci pokladů wait happens (the move that
+starts it, and what became of the seat's plan), through ``count_game``'s ``on_wait``.
+
 ``python -m bench.handoffs --write-estimates`` measures every game at every table size in
 both lengths (plans ``none``, :data:`ESTIMATE_GAMES` games each) and writes the medians to
 ``bot/length_estimates.py``, the table the lobby's expected length comes from.
@@ -37,10 +40,13 @@ chooses among different moves for them. The platform plays a plan's moves as it 
 no decision and no wait; a plan stops where the game says (and the person is asked).
 The planners are in :mod:`bench.typical_plans`; per game:
 
-* **Lovci pokladů**: when a sailor of yours picks up a token, *carry home* with it; when
-  you move a sailor or your ship, *walk to* where you are heading (the square your own
-  next moves with that piece would reach, up to a face-down card you mean to turn; the
-  bench finds it by asking the bot again as if the others passed).
+* **Lovci pokladů**: when a sailor of yours picks up a token, *carry home* with it (up
+  to a face-down card when every way home crosses one, LP-D57); when you move a sailor
+  or your ship, or choose where a rose, dolphin or seahorse sends a sailor, *walk to*
+  where you are heading with it (the square your own next moves with that piece would
+  reach, up to a face-down card you mean to turn; the bench finds it by asking the bot
+  again as if the others passed, and sets no walk when that next move is with another
+  piece); a carrier with no way home at all walks where it is heading too.
 * **Hexfolk**: once you have rolled, *roll at the start of my turn, unless I hold a
   knight* (HX-D80); once you have ended a turn, where the game has the special building
   phase, *pass its sign-up when my hand pays for nothing* (HX-D82, ``unless=anything``:
@@ -54,7 +60,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -105,19 +111,29 @@ class HandoffRow:
     days_at_8_a_day: float
 
 
+#: ``on_wait(state, seat, action, plan)``: told of each decision that starts a wait, before
+#: it is applied; ``plan`` says what became of the seat's plan since its last decision:
+#: ``"none"`` (it set none), ``"standing"`` (it stands but played nothing), or the reason
+#: key of its stop (``"done:"`` and the done key when it finished). ``bench.lovci_waits``.
+WaitObserver = Callable[[Any, int, Any, str], None]
+
+
 def count_game(ruleset: Ruleset[Any, Any], players: int, seed: int,
-               options: Mapping[str, Any] | None = None, plans: str = "none") -> GameCount:
+               options: Mapping[str, Any] | None = None, plans: str = "none",
+               on_wait: WaitObserver | None = None) -> GameCount:
     """Play one seeded game with the bot in every seat and count its waits.
 
     Who moves next follows the wait model of the module docstring: the people asked in
     the current wait answer first (lowest seat first), then the last person to decide if
     the game asks them again, and only then does a new wait start, asking every actor
     with a decision to make at once. With ``plans="typical"`` each seat sets the plans
-    of the module docstring, and the moves they play (like forced moves) ask nobody."""
+    of the module docstring, and the moves they play (like forced moves) ask nobody.
+    ``on_wait`` (if given) is told of every decision that starts a wait."""
     state = ruleset.setup(players, dict(options or {}), seed)
     book = plans_of(ruleset) if plans == "typical" else None
     planner = TYPICAL.get(ruleset.id) if book is not None else None
     standing: dict[int, dict[str, Plan]] = {}
+    ended: dict[int, str] = {}  # seat -> what ended its plan since its last decision
     decisions = [0] * players
     handoffs = 0
     outstanding: set[int] = set()  # asked in the current wait, not yet answered
@@ -128,7 +144,7 @@ def count_game(ruleset: Ruleset[Any, Any], players: int, seed: int,
         forced = next(((seat, action) for seat in actors
                        if (action := ruleset.forced_action(state, seat)) is not None), None)
         if forced is None and book is not None and standing:
-            forced = play_plans(ruleset, book, state, standing)
+            forced = play_plans(ruleset, book, state, standing, ended)
         if forced is not None:
             ruleset.apply_trusted(state, *forced)
             moves += 1
@@ -136,6 +152,7 @@ def count_game(ruleset: Ruleset[Any, Any], players: int, seed: int,
                 break
             continue
         outstanding &= set(actors)
+        new_wait = False
         if outstanding:
             seat = min(outstanding)
         elif last in actors:
@@ -144,8 +161,13 @@ def count_game(ruleset: Ruleset[Any, Any], players: int, seed: int,
             handoffs += 1
             outstanding = set(actors)
             seat = min(outstanding)
+            new_wait = True
         outstanding.discard(seat)
         action = ruleset.bot_action(state, seat)
+        if new_wait and on_wait is not None:
+            on_wait(state, seat, action,
+                    ended.get(seat, "standing" if standing.get(seat) else "none"))
+        ended.pop(seat, None)
         ruleset.apply_trusted(state, seat, action)
         decisions[seat] += 1
         last = seat
@@ -158,18 +180,25 @@ def count_game(ruleset: Ruleset[Any, Any], players: int, seed: int,
 
 
 def play_plans(ruleset: Ruleset[Any, Any], book: PlanBook[Any, Any], state: Any,
-               standing: dict[int, dict[str, Plan]]) -> tuple[int, Any] | None:
+               standing: dict[int, dict[str, Plan]], ended: dict[int, str] | None = None,
+               ) -> tuple[int, Any] | None:
     """Ask every standing plan, as the platform does after each change: drop those that
-    stop, and give the first move one plays (its seat and action), if any."""
+    stop, and give the first move one plays (its seat and action), if any. ``ended``
+    collects, per seat, why its last plan ended (the stop's reason key; ``done:`` and the
+    done key when its final move was played)."""
     for seat in sorted(standing):
         slots = standing[seat]
         for slot in list(slots):
             decision = checked(ruleset, state, seat, book.decide(state, seat, slots[slot]))
             if isinstance(decision, Stop):
                 del slots[slot]
+                if ended is not None:
+                    ended[seat] = decision.reason_key
             elif isinstance(decision, Play):
                 if decision.final:
                     del slots[slot]
+                    if ended is not None:
+                        ended[seat] = "done:" + decision.done_key
                 return seat, decision.action
     return None
 

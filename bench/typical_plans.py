@@ -19,7 +19,7 @@ from games.hexfolk.actions import Roll as HexfolkRoll
 from games.hexfolk.plans import PASS_SPECIAL, ROLL_FIRST, UNLESS_KNIGHT
 from games.hexfolk.state import HexfolkState
 from games.lovci_pokladu import bot as lovci_bot
-from games.lovci_pokladu.actions import SailorMove, ShipMove
+from games.lovci_pokladu.actions import Go, SailorMove, ShipMove
 from games.lovci_pokladu.data import NAMES, SLOT_SQUARE
 from games.lovci_pokladu.plans import CARRY_HOME, WALK_TO, sailor_name, ship_name
 from games.lovci_pokladu.rules import apply_trusted, legal_actions
@@ -34,8 +34,10 @@ LOVCI_LOOKAHEAD = 10
 
 def _lovci_heading(state: LovciState, seat: int, first: Any) -> tuple[str, int] | None:
     """Where ``seat`` is heading with the piece it just moved by ``first``: the last of
-    the single steps its own choices for that piece (the bot's best-scoring move of that
-    piece, asked again as if the others passed) keep making, up to a face-down card."""
+    the single steps its own choices (the bot's move, asked again as if the others
+    passed) keep making with that piece, up to a face-down card, for as long as those
+    choices move that piece (``None`` when the next one moves another: a person sets no
+    walk for a piece they are leaving)."""
     trial = trial_copy(state)
     target = -1
     for _ in range(LOVCI_LOOKAHEAD):
@@ -50,7 +52,9 @@ def _lovci_heading(state: LovciState, seat: int, first: Any) -> tuple[str, int] 
                     and (a.num, a.colour) == (first.num, first.colour)]
         if not mine:
             break
-        action = max(mine, key=lambda a: lovci_bot.score(trial, seat, a))
+        action = lovci_bot.choose(trial, seat)
+        if action not in mine:
+            break  # their next move is with another piece: no walk to set for this one
         if isinstance(first, ShipMove):
             if action != first:
                 break
@@ -73,12 +77,29 @@ def _lovci_heading(state: LovciState, seat: int, first: Any) -> tuple[str, int] 
     return sailor_name(seat, sid), target
 
 
+def _went(state: LovciState, seat: int, action: Go) -> SailorMove | None:
+    """The sailor move a rose, dolphin or seahorse choice ``action`` amounted to: the
+    sailor of ``seat``'s that now stands where it sent them (``None`` when it was sent
+    further on, or off the board)."""
+    for sid, sailor in enumerate(state.sailors):
+        if (sailor.state == ON_BOARD and sailor.square == action.square
+                and state.ships[sailor.ship].owner == seat):
+            colour, num = divmod(sid, 4)
+            return SailorMove(num, None if colour == seat else colour, action.square,
+                              None, action.token)
+    return None
+
+
 def lovci(book: PlanBook[Any, Any], state: LovciState, seat: int, action: Any) -> Plan | None:
     """Lovci pokladů: a sailor that now carries a token, or stands on one, is sent home
-    with it (*carry home*); a
-    sailor or ship the player just moved is sent on to where they are heading (*walk
-    to*, the square their own next choices would reach)."""
-    if state.phase != PHASE_PLAY or not isinstance(action, (SailorMove, ShipMove)):
+    with it (*carry home*, when it has a way home); a sailor or ship the player just
+    moved, or sent on by a rose, dolphin or seahorse choice, is sent on to where they are
+    heading (*walk to*, the square their own next choices would reach)."""
+    if state.phase != PHASE_PLAY:
+        return None
+    if isinstance(action, Go):
+        action = _went(state, seat, action)
+    if not isinstance(action, (SailorMove, ShipMove)):
         return None
     try:
         if isinstance(action, SailorMove):
@@ -89,7 +110,10 @@ def lovci(book: PlanBook[Any, Any], state: LovciState, seat: int, action: Any) -
             if sailor.state != ON_BOARD:
                 return None
             if sailor.carry or state.tokens.get(sailor.square):
-                return book.read(state, seat, CARRY_HOME, {"piece": sailor_name(seat, sid)})
+                try:
+                    return book.read(state, seat, CARRY_HOME, {"piece": sailor_name(seat, sid)})
+                except IllegalAction:
+                    pass  # no known way home yet: walk on to where they are heading
         heading = _lovci_heading(state, seat, action)
         if heading is None:
             return None

@@ -142,6 +142,26 @@ def test_typical_plans_make_a_plans_decisions_no_wait(monkeypatch: pytest.Monkey
     assert typical.finished
 
 
+def test_the_observer_is_told_of_each_wait_and_the_plan_behind_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``count_game(on_wait=...)`` (bench.lovci_waits, the 4-seat plans target): one call
+    per wait, none for a plan's move, with what became of the seat's plan: ``none``
+    before seat 1 set its plan, then nothing to say (its plan answers for it)."""
+    steps: list[tuple[set[int], bool]] = [({0}, False), ({1}, False)] * 3
+    rules = PlannedRules(steps)
+
+    def planner(book: Any, state: Script, seat: int, action: Any) -> Plan | None:
+        return Plan("answer") if seat == 1 else None
+
+    monkeypatch.setitem(handoffs.TYPICAL, rules.id, planner)
+    told: list[tuple[int, str]] = []
+    count = handoffs.count_game(rules, 2, 1, plans="typical",  # type: ignore[arg-type]
+                                on_wait=lambda state, seat, action, plan: told.append(
+                                    (seat, plan)))
+    assert count.handoffs == len(told) == 3
+    assert told == [(0, "none"), (1, "none"), (0, "none")]
+
+
 def test_hexfolk_typical_plans_roll_for_the_players() -> None:
     """Issue 26 item 1/3: Hexfolk's ``typical`` plans (bench docstring; HX-D80) roll for
     every seat at the start of its turn, so a seeded 4-player game asks fewer decisions

@@ -99,6 +99,18 @@ def test_walk_stops_before_a_square_an_opponent_can_reach() -> None:
     assert walk(state, 0, plan) == ["F3", "F4", "reachable"]
 
 
+def test_a_step_that_makes_two_of_mine_is_out_of_reach() -> None:
+    """LP-D55 exact: stepping onto a square where another of my sailors stands makes two
+    of mine there, which no opponent may enter (the rulebook's tactical rules), so the
+    walk goes on onto F5 beside seat 1's sailor and stops only before F6."""
+    state = position()
+    put(state, 0, "F2")
+    put(state, 1, "F5")  # my second sailor
+    put(state, 4, "G6")  # seat 1's first sailor reaches F5, F6 and F7
+    plan = PLANS.read(state, 0, WALK_TO, {"piece": "1", "square": "F8"})
+    assert walk(state, 0, plan) == ["F3", "F4", "F5", "reachable"]
+
+
 def test_walk_is_cancelled_when_a_card_on_the_route_is_turned() -> None:
     """Issue 26 item 3 "when a card on the route is turned": the route relied on it."""
     state = position(cards={f"{c}5": ("sea", 0, False) for c in "ABCDEFGH"})
@@ -174,6 +186,45 @@ def test_carry_home_avoids_cards_a_token_cannot_cross() -> None:
     put(state, 0, "E4", carry=100)
     plan = PLANS.read(state, 0, CARRY_HOME, {"piece": "1"})
     assert sq("E3") not in plan.params["route"] and sq("D3") not in plan.params["route"]
+
+
+def test_carry_home_refuses_a_rose_dolphin_or_seahorse_beside_the_ship() -> None:
+    """LP-D57: the last step before boarding is onto the card beside the ship; a dolphin
+    (rose, seahorse) there sends the sailor on, never aboard, so there is no way home
+    (before, the plan stepped onto it, its player chose where the dolphin sent the sailor,
+    and the plan stepped back: a loop of waits)."""
+    for code in ("dolphin", "rose1o", "seahorse"):
+        state = position(cards={"E1": (code, 0, True)})
+        put(state, 0, "E3", carry=100)
+        with pytest.raises(IllegalAction) as info:
+            PLANS.read(state, 0, CARRY_HOME, {"piece": "1"})
+        assert info.value.key.endswith("no_way_home"), code
+    state = position(cards={"E1": ("dolphin", 0, True)})
+    put(state, 0, "E1", carry=100)  # standing on it already: one step aboard
+    plan = PLANS.read(state, 0, CARRY_HOME, {"piece": "1"})
+    assert walk(state, 0, plan) == ["ship 0", "final:delivered"]
+
+
+def test_carry_home_walks_up_to_a_face_down_card_on_the_only_way() -> None:
+    """LP-D57: when every way home crosses a face-down card, carry home still walks the
+    token as far as the face-up cards go and stops before the card (a token may not enter
+    it: what then is the player's); before, the plan was refused and every step asked."""
+    state = position(cards={f"{col}2": ("sea", 0, False) for col in "ABCDEFGHI"})
+    put(state, 0, "E4", carry=300)
+    plan = PLANS.read(state, 0, CARRY_HOME, {"piece": "1"})
+    assert plan.params["route"] == [sq("E3"), sq("E2"), sq("E1")]
+    assert plan.params["watch"] == [sq("E2")]
+    assert walk(state, 0, plan) == ["E3", "face_down_carrying"]
+    assert state.sailors[0].carry == 300
+    with pytest.raises(IllegalAction) as info:  # beside it, the next step is the player's
+        PLANS.read(state, 0, CARRY_HOME, {"piece": "1"})
+    assert info.value.key.endswith("face_down_first")
+    # the card is turned (by anyone): the route it relied on is cancelled
+    put(state, 0, "E4", carry=300)
+    plan = PLANS.read(state, 0, CARRY_HOME, {"piece": "1"})
+    state.face_up[sq("E2")] = True
+    stop = decide(state, 0, plan)
+    assert isinstance(stop, Stop) and stop.reason_key.endswith("card_turned")
 
 
 def test_carry_home_is_cancelled_when_the_ship_sails_away() -> None:

@@ -131,12 +131,13 @@ def _read_square(text: str) -> int:
 
 
 # -- routes -------------------------------------------------------------------------------
-def _route(state: LovciState, seat: int, start: int, target: int, carrying: bool
-           ) -> list[int] | None:
+def _route(state: LovciState, seat: int, start: int, target: int, carrying: bool,
+           up_to_card: bool = False) -> list[int] | None:
     """The shortest walk from ``start`` to ``target`` (not counting ``start``) that the
     owner can see is safe: only plain face-up cards (LP-D53) and face-down ones (dearer:
     the walk stops before them), never a square two opposing sailors block; ``target``
-    itself may be any card. A carrier crosses no face-down card and no island. Of routes
+    itself may be any card. A carrier crosses no island, and no face-down card unless
+    ``up_to_card`` (carry home, LP-D57: it walks up to the card and stops). Of routes
     as long, the one nearest the straight line is taken (then the lower-numbered
     squares), so the route is what a player expects and the same for every viewer."""
     dist = {start: 0}
@@ -155,10 +156,10 @@ def _route(state: LovciState, seat: int, start: int, target: int, carrying: bool
             if nxt == target:
                 step = 1 if kind is not None else _FACE_DOWN_COST
             elif kind is None:
-                if carrying:
+                if carrying and not up_to_card:
                     continue
                 step = _FACE_DOWN_COST
-            elif kind in _PLAIN or (kind == ISLAND and not carrying):
+            elif _crossable(kind, carrying):
                 step = 1
             else:
                 continue
@@ -174,6 +175,12 @@ def _route(state: LovciState, seat: int, start: int, target: int, carrying: bool
     while route[-1] in before and before[route[-1]] != start:
         route.append(before[route[-1]])
     return route[::-1]
+
+
+def _crossable(kind: str | None, carrying: bool) -> bool:
+    """A walker may cross a face-up card of ``kind`` with nothing happening to it
+    (LP-D53): plain cards, and an island when it carries nothing."""
+    return kind in _PLAIN or (kind == ISLAND and not carrying)
 
 
 def _manhattan(a: int, b: int) -> int:
@@ -223,6 +230,21 @@ def opponent_reach(state: LovciState, seat: int) -> set[int]:
                 reach.update(mover_targets(state, who, sq, kind, state.rotation[sq],
                                            card.arrows, []))
     return reach
+
+
+def _joins_own(state: LovciState, seat: int, sid: int, sq: int) -> bool:
+    """Sailor ``sid`` stepping onto ``sq`` makes two of ``seat``'s sailors there, a square
+    no opponent may enter (the rulebook's tactical rules; LP-D55): no opponent can reach
+    it then, whoever stands next to it."""
+    return any(o.state in (ON_BOARD, HELD) and o.square == sq and other != sid
+               and _controller(state, other) == seat
+               for other, o in enumerate(state.sailors))
+
+
+def within_reach(state: LovciState, seat: int, sid: int, sq: int) -> bool:
+    """Sailor ``sid`` of ``seat``'s stepping onto ``sq`` would stand where an opponent
+    can reach it in their next move (LP-D55): the walk stops before such a square."""
+    return sq in opponent_reach(state, seat) and not _joins_own(state, seat, sid, sq)
 
 
 class LovciPlans(PlanBook[LovciState, Action]):
@@ -347,11 +369,18 @@ class LovciPlans(PlanBook[LovciState, Action]):
         landing = SLOT_SQUARE[ring]
         if landing < 0:
             raise IllegalAction(_P + "refuse.at_corner")
-        route = [] if s.square == landing else _route(state, seat, s.square, landing, True)
-        if route is None or (route and not state.face_up[landing]):
+        route = [] if s.square == landing else _route(state, seat, s.square, landing, True,
+                                                       up_to_card=True)
+        if route is None or (route and not _crossable(_kind(state, landing), True)):
+            # the last step is onto the card beside the ship: a rose, dolphin or
+            # seahorse there would send the sailor on, never aboard (LP-D57)
             raise IllegalAction(_P + "refuse.no_way_home")
+        if route and not state.face_up[route[0]]:
+            raise IllegalAction(_P + "refuse.face_down_first", square=NAMES[route[0]])
+        watch = [sq for sq in route if not state.face_up[sq]]
         return Plan(CARRY_HOME, {"sailor": sid, "ship": s.ship, "ring": ring,
-                                 "start": s.square, "route": route, "pickup": pickup})
+                                 "start": s.square, "route": route, "pickup": pickup,
+                                 "watch": watch})
 
     def examples(self, state: LovciState, seat: int, limit: int = 6) -> list[Plan]:
         """Plans ``seat`` could set (tests): every piece toward every seventh square, and
@@ -381,6 +410,11 @@ class LovciPlans(PlanBook[LovciState, Action]):
                     found.append(Plan(WALK_TO, {
                         "sailor": sid, "aboard": -1, "start": s.square, "route": route,
                         "watch": [sq], "target": route[-1]}))
+                    if s.carry:  # a carry home up to the card (LP-D57)
+                        found.append(Plan(CARRY_HOME, {
+                            "sailor": sid, "ship": s.ship, "ring": state.ships[s.ship].ring,
+                            "start": s.square, "route": route, "pickup": 0,
+                            "watch": [sq]}))
         return found
 
     # -- telling ------------------------------------------------------------------------
@@ -481,14 +515,14 @@ class LovciPlans(PlanBook[LovciState, Action]):
         if not state.face_up[nxt]:
             if nxt == int(p.get("target", -1)):
                 return _stop("beside_card", True, square=NAMES[nxt])
-            return _stop("face_down", square=NAMES[nxt])
+            return _stop("face_down_carrying" if token else "face_down", square=NAMES[nxt])
         if blocked(state, nxt, seat):
             return _stop("blocked", square=NAMES[nxt])
         if any(o.state in (ON_BOARD, HELD) and o.square == nxt
                and _controller(state, other) != seat
                for other, o in enumerate(state.sailors)):
             return _stop("occupied", square=NAMES[nxt])
-        if nxt in opponent_reach(state, seat):
+        if within_reach(state, seat, sid, nxt):
             return _stop("reachable", square=NAMES[nxt])
         last = not carry_home and i == len(route) - 1
         return Play(SailorMove(num, colour, nxt, None, token), final=last,
@@ -498,4 +532,4 @@ class LovciPlans(PlanBook[LovciState, Action]):
 
 PLANS = LovciPlans()
 
-__all__ = ["CARRY_HOME", "PLANS", "WALK_TO", "LovciPlans", "opponent_reach"]
+__all__ = ["CARRY_HOME", "PLANS", "WALK_TO", "LovciPlans", "opponent_reach", "within_reach"]
