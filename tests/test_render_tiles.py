@@ -228,3 +228,65 @@ def test_lovci_board_with_a_sailor_held_by_the_octopus_is_drawn_whole(
     with monkeypatch.context() as whole:
         whole.setattr(lovci_pokladu._PALETTES, "kept", lambda key: None)
         assert lovci_pokladu.render_board(view, names, "Bot 1 is held.", "en") == drawn
+
+
+def test_a_composed_board_is_written_without_a_framed_copy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6 ("paste only what changed, then one final palette image"): a board
+    is composed beside the zero column its PNG rows start with, so writing it copies no
+    whole board (the old writer cropped a framed copy of it), and the bytes are those of
+    the board written on its own."""
+    kept = KeptPalettes()
+    whole = _busy(300, 200, 7)
+    first = kept.png("board", whole)
+    crops: list[tuple[int, ...]] = []
+    crop = Image.Image.crop
+
+    def counted(image: Image.Image, box: Any = None) -> Image.Image:
+        crops.append(tuple(box) if box is not None else image.size)
+        return crop(image, box)
+
+    monkeypatch.setattr(Image.Image, "crop", counted)
+    tile = kept.tile("board", "bottom", lambda: whole.crop((0, 120, 300, 200)))
+    crops.clear()
+    composed = kept.compose("board", (300, 200), (246, 242, 232),
+                            [((0, 0), whole.crop((0, 0, 300, 120))), ((0, 120), tile)])
+    assert composed == first
+    assert all((box[2] - box[0]) * (box[3] - box[1]) < 300 * 200 for box in crops
+               if len(box) == 4), crops
+
+
+def test_lovci_sea_is_drawn_without_copying_the_board_layer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6: a Lovci pokladů board in parts draws its sea ring on a board
+    layer kept for it, restoring only the ring, instead of copying the whole layer
+    (an eighth of the board's CPU); over a bot game each board is still the board drawn
+    whole (the ships and swimmers of the last board leave nothing behind)."""
+    from renderers import lovci_pokladu
+
+    renderers.clear_caches(boards=True)
+    names = [f"Bot {n}" for n in range(4)]
+    boards = iter(_boards("lovci-pokladu", 4, "en", seed=5))
+    view, caption = next(boards)
+    lovci_pokladu.render_board(view, names, caption, "en")  # chooses the palette
+    lovci_pokladu.render_board(view, names, caption, "en")  # makes the kept layer
+    layer = lovci_pieces._board_layer("en").size
+    copies: list[tuple[int, int]] = []
+    copy = Image.Image.copy
+
+    def counted(image: Image.Image) -> Image.Image:
+        copies.append(image.size)
+        return copy(image)
+
+    for n, (view, caption) in enumerate(boards):
+        if n == 40:
+            break
+        if not lovci_pieces.board_in_parts(view):
+            continue
+        with monkeypatch.context() as watched:
+            watched.setattr(Image.Image, "copy", counted)
+            in_parts = lovci_pokladu.render_board(view, names, caption, "en")
+        with monkeypatch.context() as whole:
+            whole.setattr(lovci_pokladu._PALETTES, "kept", lambda key: None)
+            assert lovci_pokladu.render_board(view, names, caption, "en") == in_parts
+    assert layer not in copies

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import threading
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache, partial
@@ -1284,10 +1285,41 @@ def _cell_tile(view: LovciView, locale: str, sq: int) -> Image.Image:
     return tile
 
 
-def _sea_image(view: LovciView, locale: str) -> Image.Image:
-    """The board as :func:`_draw_board` draws it outside the grid: the sea ring with its
-    berths, ships, swimmers and a side choice's marks (the grid itself left face down)."""
-    board = _board_layer(locale).copy()
+#: locale -> a board layer drawn on again and again by :func:`_sea_parts` (what it
+#: draws the next board cleans away), with the lock held while one board uses it.
+_SEA_SCRATCH: dict[str, tuple[threading.Lock, Image.Image]] = {}
+_SCRATCH_LOCK = threading.Lock()
+
+
+@cache
+def _sea_strips(locale: str) -> tuple[tuple[tuple[int, int], Image.Image], ...]:
+    """The :data:`SEA_PARTS` of the bare board layer, each with its corner (cached)."""
+    layer = _board_layer(locale)
+    return tuple(((box[0], box[1]), layer.crop(box)) for box in SEA_PARTS)
+
+
+def _sea_parts(view: LovciView, locale: str) -> list[tuple[tuple[int, int], Image.Image]]:
+    """The board as :func:`_draw_board` draws it outside the grid, in :data:`SEA_PARTS`
+    each with its corner: the sea ring with its berths, ships, swimmers and a side
+    choice's marks. Drawn on a board
+    layer kept for the purpose rather than on a copy of the whole layer (issue 29 item 6:
+    the copy was an eighth of a board's CPU). Only the sea ring is restored from the bare
+    layer before drawing, as only the ring is cut out after: whatever a piece drew
+    across into the grid stays there unread, and every pixel of the ring is the bare
+    layer's when the drawing starts, as on a fresh copy, so the parts are the same."""
+    with _SCRATCH_LOCK:
+        if locale not in _SEA_SCRATCH:
+            _SEA_SCRATCH[locale] = (threading.Lock(), _board_layer(locale).copy())
+        lock, board = _SEA_SCRATCH[locale]
+    with lock:
+        for xy, strip in _sea_strips(locale):
+            board.paste(strip, xy)
+        _draw_sea_on(board, view, locale)
+        return [((box[0], box[1]), board.crop(box)) for box in SEA_PARTS]
+
+
+def _draw_sea_on(board: Image.Image, view: LovciView, locale: str) -> None:
+    """The sea ring's pieces of ``view`` on ``board`` (a copy of the board layer)."""
     draw = exact_drawing(board)
     layouts = _sea_layouts(view)
     for layout in layouts.values():
@@ -1302,7 +1334,6 @@ def _sea_image(view: LovciView, locale: str) -> Image.Image:
             draw.rectangle((x0 + 3, y0 + 3, x1 - 4, y1 - 4), outline=WHITE, width=4)
             dashed_rectangle(draw, (x0 + 4, y0 + 4, x1 - 6, y1 - 6), INK, 3, 9)
     _draw_sea(board, draw, view, locale, layouts)
-    return board
 
 
 def board_in_parts(view: LovciView) -> bool:
@@ -1316,11 +1347,10 @@ def board_parts(view: LovciView, locale: str,
                 tile: Callable[[Hashable, Callable[[], Image.Image]], Image.Image]
                 ) -> list[tuple[tuple[int, int], Image.Image]]:
     """The board of :func:`_draw_board` in parts, placed in the board's own coordinates:
-    the sea around the grid (:data:`SEA_PARTS`, cut from :func:`_sea_image`) and each
+    the sea around the grid (:func:`_sea_parts`) and each
     square of the grid from ``tile(part, draw)`` (a kept palette tile, drawn only when
     its square changed)."""
-    sea = _sea_image(view, locale)
-    parts = [((box[0], box[1]), sea.crop(box)) for box in SEA_PARTS]
+    parts = _sea_parts(view, locale)
     for sq, part in _cells(view, locale).items():
         x, y = _cell_xy(sq)
         parts.append(((round(x), round(y)), tile(part, partial(_cell_tile, view, locale, sq))))
