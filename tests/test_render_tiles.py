@@ -123,9 +123,9 @@ def test_boards_in_parts_are_the_boards_drawn_whole(
     panels: list[int] = []
     draw_panel = getattr(module, panel)
 
-    def counted(*args: Any) -> Any:
+    def counted(*args: Any, **kwargs: Any) -> Any:
         panels.append(1)
-        return draw_panel(*args)
+        return draw_panel(*args, **kwargs)
 
     monkeypatch.setattr(module, panel, counted)
     board = importlib.import_module(renderers._MODULES[game])
