@@ -290,3 +290,38 @@ def test_lovci_sea_is_drawn_without_copying_the_board_layer(
             whole.setattr(lovci_pokladu._PALETTES, "kept", lambda key: None)
             assert lovci_pokladu.render_board(view, names, caption, "en") == in_parts
     assert layer not in copies
+
+
+def test_hagoth_berths_are_drawn_only_when_they_change(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6: a Hagoth panel is drawn again on nearly every move (wood,
+    points, whose turn), its berths only when a card is built into them or a ship
+    sails: over a seeded 4-player game, far fewer berths are drawn than the two of
+    every panel drawn (drawing a design was a quarter of a board's CPU), and each board
+    is still the board drawn whole."""
+    renderers.clear_caches(boards=True)
+    names = [f"Bot {n}" for n in range(4)]
+    counts = {"panel": 0, "berth": 0}
+    draw_panel, draw_berth = hagoth._draw_panel, hagoth._draw_berth
+
+    def panel(*args: Any, **kwargs: Any) -> None:
+        counts["panel"] += 1
+        draw_panel(*args, **kwargs)
+
+    def berth(*args: Any) -> None:
+        counts["berth"] += 1
+        draw_berth(*args)
+
+    for n, (view, caption) in enumerate(_boards("hagoth", 4, "en", seed=9)):
+        if n == 1:  # the first board is drawn whole and chooses the palette
+            monkeypatch.setattr(hagoth, "_draw_panel", panel)
+            monkeypatch.setattr(hagoth, "_draw_berth", berth)
+        in_parts = hagoth.render_board(view, names, caption, "en")
+        if n % 10 == 0:
+            with monkeypatch.context() as whole:
+                whole.setattr(hagoth._PALETTES, "kept", lambda key: None)
+                whole.setattr(hagoth, "_draw_berth", draw_berth)
+                whole.setattr(hagoth, "_draw_panel", draw_panel)
+                assert hagoth.render_board(view, names, caption, "en") == in_parts
+    assert counts["panel"] > 40
+    assert counts["berth"] < 1.5 * counts["panel"], counts  # drawn whole: twice
