@@ -14,9 +14,11 @@ from PIL import Image
 
 import renderers
 from games import get_ruleset
+from games.hexfolk.board import get_board
 from games.options import resolve_options
 from renderers import hagoth, hexfolk, shipyard
 from renderers.common import KeptPalettes
+from renderers.hexfolk import pieces as hexfolk_pieces
 from renderers.lovci_pokladu import pieces as lovci_pieces
 from tests.test_render_png import _busy_picture
 
@@ -147,27 +149,63 @@ def test_hexfolk_island_is_drawn_once_while_its_pieces_stay(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 29 item 6: on the Great Land (cards beneath the island), a board whose
     island, pieces and numbered spots did not change since the last one (a trade, a
-    new account) pastes the kept island tile: the pieces are not drawn again, and the
-    PNG is the board drawn whole."""
+    new account) pastes the kept tiles of the island's bands: none is drawn again, and
+    the PNG is the board drawn whole."""
     renderers.clear_caches(boards=True)
     views = iter(_boards("hexfolk", 8, "en"))
     view, caption = next(views)
     names = [f"Bot {n}" for n in range(8)]
     hexfolk.render_board(view, names, caption, "en")  # chooses the palette
     drawn: list[int] = []
-    draw_island = hexfolk._draw_island
+    draw_band = hexfolk.draw_island_band
 
     def counted(*args: Any) -> Image.Image:
         drawn.append(1)
-        return draw_island(*args)
+        return draw_band(*args)
 
-    monkeypatch.setattr(hexfolk, "_draw_island", counted)
+    monkeypatch.setattr(hexfolk, "draw_island_band", counted)
     first = hexfolk.render_board(view, names, "Bot 1 offers a trade.", "en")
+    bands = len(drawn)
     second = hexfolk.render_board(view, names, "Bot 2 declines.", "en")
-    assert len(drawn) == 1 and first != second
+    assert bands > 1 and len(drawn) == bands and first != second
     with monkeypatch.context() as whole:
         whole.setattr(hexfolk._PALETTES, "kept", lambda key: None)
         assert hexfolk.render_board(view, names, "Bot 2 declines.", "en") == second
+
+
+def test_hexfolk_a_piece_placed_redraws_only_the_island_bands_it_reaches(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6: the island is kept in bands, so a move that places a piece (or
+    moves the robber) draws and maps again only the bands that piece reaches, not the
+    whole island (which was copied, drawn with every piece and mapped onto the palette
+    whenever anything on it changed); every board stays the board drawn whole."""
+    renderers.clear_caches(boards=True)
+    names = [f"Bot {n}" for n in range(8)]
+    drawn: list[int] = []
+    draw_band = hexfolk.draw_island_band
+
+    def counted(*args: Any) -> Image.Image:
+        drawn.append(1)
+        return draw_band(*args)
+
+    monkeypatch.setattr(hexfolk, "draw_island_band", counted)
+    changed = 0  # boards whose island (pieces, robber, spots) differs from the last's
+    last: Any = None
+    bands = 0
+    for view, caption in _boards("hexfolk", 8, "en", seed=4):
+        in_parts = hexfolk.render_board(view, names, caption, "en")
+        with monkeypatch.context() as whole:
+            whole.setattr(hexfolk._PALETTES, "kept", lambda key: None)
+            assert hexfolk.render_board(view, names, caption, "en") == in_parts
+        r = hexfolk.island_radius(get_board(view.board))[0]
+        size = hexfolk._island(view.board, view.terrain, view.tokens, view.harbours, r,
+                               "en").size
+        island = hexfolk_pieces.island_bands(view, r, size)
+        changed += last is not None and island != last
+        last, bands = island, len(island)
+    assert changed > 20
+    # drawn whole, each changed island was all its bands: now a few of them
+    assert len(drawn) < changed * bands // 2, (len(drawn), changed, bands)
 
 
 @pytest.mark.parametrize("locale", ["en", "cs"])
