@@ -348,8 +348,9 @@ def _lanes_layer(locale: str) -> Image.Image:
     return layer
 
 
-def _draw_ships(image: Image.Image, view: HagothView, top: int) -> None:
-    """Every ship token on its lane position; tokens sharing a space sit side by side."""
+def _ships_at(view: HagothView) -> tuple[tuple[tuple[int, int], tuple[SeatStyle, ...]], ...]:
+    """((lane, position), the styles of the ships there) for every space with ships, in
+    the order :func:`_draw_ships` draws them: all the lanes' drawing depends on."""
     at: dict[tuple[int, int], list[SeatStyle]] = {}
     for player in view.players:
         for berth in player.berths:
@@ -357,7 +358,22 @@ def _draw_ships(image: Image.Image, view: HagothView, top: int) -> None:
                 bp = BLUEPRINTS[berth.lane]
                 position = max(0, min(berth.position, bp.lane_length))
                 at.setdefault((berth.lane, position), []).append(_style(player))
-    for (lane, position), styles in at.items():
+    return tuple((space, tuple(styles)) for space, styles in at.items())
+
+
+def _lanes_tile(view: HagothView, locale: str, odd: int) -> Image.Image:
+    """The lanes with their ships on a tile of their own, drawn ``odd`` (0 or 1) rows
+    down, as on a board whose lanes start on an odd row (moved by an even number of rows,
+    every half-pixel position rounds as on the board)."""
+    tile = Image.new("RGB", (WIDTH, LANES_H + odd), BACKGROUND)
+    tile.paste(_lanes_layer(locale), (0, odd))
+    _draw_ships(tile, view, odd)
+    return tile
+
+
+def _draw_ships(image: Image.Image, view: HagothView, top: int) -> None:
+    """Every ship token on its lane position; tokens sharing a space sit side by side."""
+    for (lane, position), styles in _ships_at(view):
         x0, y0, x1, y1 = _space_boxes(BLUEPRINTS[lane], top + _lane_top(lane))[position]
         # Leave the space's number in its top-left corner visible.
         size, centres = _token_grid((x0 + 14, y0, x1 - 2, y1), len(styles), 46)
@@ -804,21 +820,25 @@ def render_board(view: HagothView, names: Sequence[str], caption: str, locale: s
     key = tuple(p.colour for p in view.players)
     whole = _PALETTES.kept(key) is None
 
-    image = Image.new("RGB", (WIDTH, height if whole else panels_top), BACKGROUND)
-    image.paste(_lanes_layer(locale), (0, lanes_top))
+    image = Image.new("RGB", (WIDTH, height if whole else lanes_top), BACKGROUND)
+    if whole:
+        image.paste(_lanes_layer(locale), (0, lanes_top))
     draw = drawing(image)
     _draw_header(draw, view, locale)
     _draw_status(image, draw, view, names, locale, status_top)
     _draw_order(image, draw, view, names, locale, status_top + STATUS_H)
     if lines:
         draw_caption(draw, lines, caption_top, left=MARGIN, right=WIDTH - MARGIN, accent=NAVY)
-    _draw_ships(image, view, lanes_top)
     if whole:
+        _draw_ships(image, view, lanes_top)
         for i, player in enumerate(view.players):
             _draw_panel(image, draw, view, player, names[player.seat], locale,
                         panels_top + i * (PANEL_H + GAP))
         return _PALETTES.png(key, image)
-    parts = [((0, 0), image)]
+    # the lanes with their ships: a kept tile while no ship sails (issue 29 item 6)
+    odd = lanes_top % 2
+    parts = [((0, 0), image), ((0, lanes_top - odd), _PALETTES.tile(
+        key, ("lanes", locale, _ships_at(view), odd), partial(_lanes_tile, view, locale, odd)))]
     for i, player in enumerate(view.players):
         name = names[player.seat]
         top = panels_top + i * (PANEL_H + GAP)

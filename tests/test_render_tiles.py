@@ -363,3 +363,32 @@ def test_hagoth_berths_are_drawn_only_when_they_change(
                 assert hagoth.render_board(view, names, caption, "en") == in_parts
     assert counts["panel"] > 40
     assert counts["berth"] < 1.5 * counts["panel"], counts  # drawn whole: twice
+
+
+def test_hagoth_lanes_are_drawn_only_when_a_ship_moves(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6: Hagoth's lanes with their ships are a kept tile while no ship
+    is launched or sails (most moves build or play cards): over a seeded 4-player game
+    the ships are drawn on far fewer boards than there are, and each board is still
+    the board drawn whole."""
+    renderers.clear_caches(boards=True)
+    names = [f"Bot {n}" for n in range(4)]
+    drawn: list[int] = []
+    draw_ships = hagoth._draw_ships
+
+    def counted(*args: Any) -> None:
+        drawn.append(1)
+        draw_ships(*args)
+
+    boards = 0
+    for n, (view, caption) in enumerate(_boards("hagoth", 4, "ru", seed=2)):
+        if n == 1:  # the first board is drawn whole and chooses the palette
+            monkeypatch.setattr(hagoth, "_draw_ships", counted)
+        in_parts = hagoth.render_board(view, names, caption, "ru")
+        boards += n >= 1
+        if n % 7 == 0:
+            with monkeypatch.context() as whole:
+                whole.setattr(hagoth._PALETTES, "kept", lambda key: None)
+                whole.setattr(hagoth, "_draw_ships", draw_ships)
+                assert hagoth.render_board(view, names, caption, "ru") == in_parts
+    assert boards > 60 and len(drawn) < boards // 3, (len(drawn), boards)
