@@ -392,3 +392,57 @@ def test_hagoth_lanes_are_drawn_only_when_a_ship_moves(
                 whole.setattr(hagoth, "_draw_ships", draw_ships)
                 assert hagoth.render_board(view, names, caption, "ru") == in_parts
     assert boards > 60 and len(drawn) < boards // 3, (len(drawn), boards)
+
+
+def test_lovci_player_boxes_are_drawn_only_when_they_change(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6: a Lovci pokladů player's box (treasure, crew, whose turn) is a
+    kept tile: over a seeded 4-player game far fewer boxes are drawn than the four of
+    every board, and each board is still the board drawn whole."""
+    from renderers import lovci_pokladu
+    from renderers.lovci_pokladu import text as lovci_text
+
+    renderers.clear_caches(boards=True)
+    names = [f"Bot {n}" for n in range(4)]
+    drawn: list[int] = []
+    draw_player = lovci_text._draw_player
+
+    def counted(*args: Any) -> None:
+        drawn.append(1)
+        draw_player(*args)
+
+    boards = 0
+    for n, (view, caption) in enumerate(_boards("lovci-pokladu", 4, "cs", seed=6)):
+        if n == 1:  # the first board is drawn whole and chooses the palette
+            monkeypatch.setattr(lovci_text, "_draw_player", counted)
+        in_parts = lovci_pokladu.render_board(view, names, caption, "cs")
+        boards += n >= 1 and lovci_pieces.board_in_parts(view)
+        if n % 6 == 0:
+            with monkeypatch.context() as whole:
+                whole.setattr(lovci_pokladu._PALETTES, "kept", lambda key: None)
+                whole.setattr(lovci_text, "_draw_player", draw_player)
+                assert lovci_pokladu.render_board(view, names, caption, "cs") == in_parts
+    assert boards > 60 and len(drawn) < 2 * boards, (len(drawn), boards)
+
+
+def test_lovci_final_board_in_parts_is_the_board_drawn_whole(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The winner's gold band runs down onto the first row of the players' boxes (between
+    and beside them): the last board of a game (seed 11, 2 players: one row differed
+    when the boxes were tiles there too) is the board drawn whole."""
+    from renderers import lovci_pokladu
+
+    renderers.clear_caches(boards=True)
+    ruleset = get_ruleset("lovci-pokladu")
+    state = ruleset.setup(2, resolve_options(ruleset.name_key, ruleset.options, {}), 11)
+    names = ["Bot 0", "Bot 1"]
+    lovci_pokladu.render_board(ruleset.view(state, None), names, "", "en")  # the palette
+    while ruleset.result(state) is None:
+        seat = min(ruleset.actors(state))
+        ruleset.apply(state, seat, ruleset.bot_action(state, seat))
+    view = ruleset.view(state, None)
+    assert view.phase == "over" and lovci_pieces.board_in_parts(view)
+    drawn = lovci_pokladu.render_board(view, names, "Bot 0 wins.", "en")
+    with monkeypatch.context() as whole:
+        whole.setattr(lovci_pokladu._PALETTES, "kept", lambda key: None)
+        assert lovci_pokladu.render_board(view, names, "Bot 0 wins.", "en") == drawn
