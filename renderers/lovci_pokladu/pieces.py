@@ -1318,6 +1318,32 @@ def _sea_parts(view: LovciView, locale: str) -> list[tuple[tuple[int, int], Imag
         return [((box[0], box[1]), board.crop(box)) for box in SEA_PARTS]
 
 
+def _sea_part(view: LovciView) -> tuple[object, ...]:
+    """Everything :func:`_draw_sea_on` draws from (the seat colours aside: they are in
+    the board's key): the ships, the sailors aboard and in the sea, a side choice's
+    marks. The sea's strips are kept tiles while it is equal (issue 29 item 6: it is on
+    about two boards in five, the moves on the grid of cards)."""
+    side = (view.pending.squares if view.pending is not None and view.phase != "over"
+            and view.pending.kind == "side" else None)
+    return (view.ships, tuple(s for s in view.sailors if s.state in ("ship", "off")), side)
+
+
+def _sea_strip(view: LovciView, locale: str, index: int) -> Image.Image:
+    """Strip ``index`` of :data:`SEA_PARTS` of the board's sea (all four are drawn and
+    kept together: the other three are found again as their tiles are asked for)."""
+    strips = _SEA_STRIPS_DRAWN.get((id(view), locale))
+    if strips is None or strips[0] is not view:
+        strips = (view, [part for _, part in _sea_parts(view, locale)])
+        _SEA_STRIPS_DRAWN.clear()
+        _SEA_STRIPS_DRAWN[(id(view), locale)] = strips
+    return strips[1][index]
+
+
+#: The four strips of the last sea drawn, by (id of its view, locale), with the view
+#: held so that its id is not reused: the tiles of one board ask for them in turn.
+_SEA_STRIPS_DRAWN: dict[tuple[int, str], tuple[LovciView, list[Image.Image]]] = {}
+
+
 def _draw_sea_on(board: Image.Image, view: LovciView, locale: str) -> None:
     """The sea ring's pieces of ``view`` on ``board`` (a copy of the board layer)."""
     draw = exact_drawing(board)
@@ -1350,7 +1376,9 @@ def board_parts(view: LovciView, locale: str,
     the sea around the grid (:func:`_sea_parts`) and each
     square of the grid from ``tile(part, draw)`` (a kept palette tile, drawn only when
     its square changed)."""
-    parts = _sea_parts(view, locale)
+    parts = [((box[0], box[1]), tile(("sea", locale, box, sea), partial(
+        _sea_strip, view, locale, i))) for sea in (_sea_part(view),)
+        for i, box in enumerate(SEA_PARTS)]
     for sq, part in _cells(view, locale).items():
         x, y = _cell_xy(sq)
         parts.append(((round(x), round(y)), tile(part, partial(_cell_tile, view, locale, sq))))
