@@ -446,3 +446,63 @@ def test_lovci_final_board_in_parts_is_the_board_drawn_whole(
     with monkeypatch.context() as whole:
         whole.setattr(lovci_pokladu._PALETTES, "kept", lambda key: None)
         assert lovci_pokladu.render_board(view, names, "Bot 0 wins.", "en") == drawn
+
+
+def test_lovci_sea_is_drawn_only_when_it_changes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6: Lovci pokladů's sea ring (ships, their crews, swimmers) is kept
+    as tiles while it stays the same (moves on the grid of cards): over a seeded
+    4-player game it is drawn on fewer boards than there are, and each board is still
+    the board drawn whole."""
+    from renderers import lovci_pokladu
+
+    renderers.clear_caches(boards=True)
+    names = [f"Bot {n}" for n in range(4)]
+    drawn: list[int] = []
+    sea_parts = lovci_pieces._sea_parts
+
+    def counted(*args: Any) -> Any:
+        drawn.append(1)
+        return sea_parts(*args)
+
+    boards = 0
+    for n, (view, caption) in enumerate(_boards("lovci-pokladu", 4, "en", seed=4)):
+        if n == 1:  # the first board is drawn whole and chooses the palette
+            monkeypatch.setattr(lovci_pieces, "_sea_parts", counted)
+        in_parts = lovci_pokladu.render_board(view, names, caption, "en")
+        boards += n >= 1 and lovci_pieces.board_in_parts(view)
+        if n % 4 == 0:
+            with monkeypatch.context() as whole:
+                whole.setattr(lovci_pokladu._PALETTES, "kept", lambda key: None)
+                assert lovci_pokladu.render_board(view, names, caption, "en") == in_parts
+    assert boards > 60 and len(drawn) < boards * 9 // 10, (len(drawn), boards)
+
+
+@pytest.mark.parametrize(("players", "locale"), [(3, "en"), (2, "ru"), (3, "cs")])
+def test_haze_map_is_a_kept_tile_and_boards_are_the_boards_drawn_whole(
+        players: int, locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6 on Haze Islands: its map (sea, cards, The Doom's routes, the
+    pieces) is a kept tile while none of them changes, so over a seeded bot game the
+    map is drawn on fewer boards than there are, and every board is byte for byte the
+    board drawn whole."""
+    from renderers import haze_islands
+
+    renderers.clear_caches(boards=True)
+    names = [f"Bot {n}" for n in range(players)]
+    drawn: list[int] = []
+    draw_map = haze_islands._draw_map
+
+    def counted(*args: Any) -> None:
+        drawn.append(1)
+        draw_map(*args)
+
+    boards = 0
+    for n, (view, caption) in enumerate(_boards("haze-islands", players, locale, seed=5)):
+        if n == 1:  # the first board is drawn whole and chooses the palette
+            monkeypatch.setattr(haze_islands, "_draw_map", counted)
+        in_parts = haze_islands.render_board(view, names, caption, locale)
+        boards += n >= 1
+        with monkeypatch.context() as whole:
+            whole.setattr(haze_islands._PALETTES, "kept", lambda key: None)
+            whole.setattr(haze_islands, "_draw_map", draw_map)
+            assert haze_islands.render_board(view, names, caption, locale) == in_parts
+    assert boards > 30 and len(drawn) < boards * 3 // 4, (len(drawn), boards)
