@@ -718,7 +718,8 @@ def _png_chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def palette_png(indexed: Image.Image, level: int = PNG_LEVEL) -> bytes:
+def palette_png(indexed: Image.Image, level: int = PNG_LEVEL, *, framed: bool = False
+                ) -> bytes:
     """An 8-bit palette (``P``) image as PNG bytes, compressed with ISA-L's deflate.
 
     Pillow's own PNG writer spends most of a board's drawing time in zlib; ISA-L
@@ -730,18 +731,24 @@ def palette_png(indexed: Image.Image, level: int = PNG_LEVEL) -> bytes:
     Each pass over a board's megabytes costs (issue 29 item 6): the framed copy is one
     ``crop`` that reaches a pixel left of the image (Pillow fills it with index 0), not a
     new image and a paste, and its rows are read out in one piece (:func:`_raw_bytes`),
-    not in 64 KB pieces joined again. The bytes are the same."""
+    not in 64 KB pieces joined again. The bytes are the same. A board composed ``framed``
+    (:meth:`KeptPalettes.compose`) is already that image, its first column the zeros:
+    written as it is, one pixel narrower, with no copy made."""
     if indexed.mode != "P":
         raise ValueError(f"palette_png needs a P image, not {indexed.mode}")
-    width, height = indexed.size
-    framed = indexed.crop((-1, 0, width, height))
+    if framed:
+        width, height = indexed.width - 1, indexed.height
+        rows = indexed
+    else:
+        width, height = indexed.size
+        rows = indexed.crop((-1, 0, width, height))
     palette = indexed.getpalette("RGB") or [0, 0, 0]
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8 bits, palette
     return b"".join((
         _PNG_SIGNATURE,
         _png_chunk(b"IHDR", header),
         _png_chunk(b"PLTE", bytes(palette[:768])),
-        _png_chunk(b"IDAT", _deflate(_raw_bytes(framed), level)),
+        _png_chunk(b"IDAT", _deflate(_raw_bytes(rows), level)),
         _png_chunk(b"IEND", b""),
     ))
 
@@ -962,11 +969,19 @@ class KeptPalettes:
         if palette is None:
             raise KeyError(f"no palette is kept for {key!r}: draw that board whole first")
         fill = map_to_palette(Image.new("RGB", (1, 1), background), palette).getpixel((0, 0))
-        canvas = Image.new("P", size, fill)
-        for xy, part in parts:
-            canvas.paste(part if part.mode == "P" else map_to_palette(part, palette), xy)
+        # composed one pixel to the right of a zero column: the PNG's scanlines as they
+        # are (:func:`palette_png`'s ``framed``), with no framed copy of the board made
+        width, height = size
+        canvas = Image.new("P", (width + 1, height), fill)
+        core = canvas.im
+        for (x, y), part in parts:
+            indexed = part if part.mode == "P" else map_to_palette(part, palette)
+            # the core's paste (it clips as Image.paste does): a board pastes a hundred
+            # tiles, and Image.paste's checks cost more than copying a small one
+            core.paste(indexed.im, (x + 1, y, x + 1 + indexed.width, y + indexed.height))
+        canvas.paste(0, (0, 0, 1, height))  # after the parts: one reaching left is cut
         canvas.putpalette(palette.getpalette("RGB") or [0, 0, 0])
-        return palette_png(canvas)
+        return palette_png(canvas, framed=True)
 
     def values(self) -> list[Image.Image]:
         """The kept palettes, least recently used first."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache, partial
 
 from PIL import Image, ImageDraw
@@ -347,8 +348,9 @@ def _lanes_layer(locale: str) -> Image.Image:
     return layer
 
 
-def _draw_ships(image: Image.Image, view: HagothView, top: int) -> None:
-    """Every ship token on its lane position; tokens sharing a space sit side by side."""
+def _ships_at(view: HagothView) -> tuple[tuple[tuple[int, int], tuple[SeatStyle, ...]], ...]:
+    """((lane, position), the styles of the ships there) for every space with ships, in
+    the order :func:`_draw_ships` draws them: all the lanes' drawing depends on."""
     at: dict[tuple[int, int], list[SeatStyle]] = {}
     for player in view.players:
         for berth in player.berths:
@@ -356,7 +358,22 @@ def _draw_ships(image: Image.Image, view: HagothView, top: int) -> None:
                 bp = BLUEPRINTS[berth.lane]
                 position = max(0, min(berth.position, bp.lane_length))
                 at.setdefault((berth.lane, position), []).append(_style(player))
-    for (lane, position), styles in at.items():
+    return tuple((space, tuple(styles)) for space, styles in at.items())
+
+
+def _lanes_tile(view: HagothView, locale: str, odd: int) -> Image.Image:
+    """The lanes with their ships on a tile of their own, drawn ``odd`` (0 or 1) rows
+    down, as on a board whose lanes start on an odd row (moved by an even number of rows,
+    every half-pixel position rounds as on the board)."""
+    tile = Image.new("RGB", (WIDTH, LANES_H + odd), BACKGROUND)
+    tile.paste(_lanes_layer(locale), (0, odd))
+    _draw_ships(tile, view, odd)
+    return tile
+
+
+def _draw_ships(image: Image.Image, view: HagothView, top: int) -> None:
+    """Every ship token on its lane position; tokens sharing a space sit side by side."""
+    for (lane, position), styles in _ships_at(view):
         x0, y0, x1, y1 = _space_boxes(BLUEPRINTS[lane], top + _lane_top(lane))[position]
         # Leave the space's number in its top-left corner visible.
         size, centres = _token_grid((x0 + 14, y0, x1 - 2, y1), len(styles), 46)
@@ -649,8 +666,10 @@ def _draw_panel(
     name: str,
     locale: str,
     top: int,
+    berths: bool = True,
 ) -> None:
-    """One player's panel: name, token, VP bar, wood, cards, skips and both berths."""
+    """One player's panel: name, token, VP bar, wood, cards, skips and both berths
+    (without ``berths``, their places left blank: :func:`_berth_parts` fills them)."""
     style = _style(player)
     x0, x1, bottom = MARGIN, WIDTH - MARGIN, top + PANEL_H
     is_winner = view.winner == player.seat
@@ -709,20 +728,69 @@ def _draw_panel(
         draw.rectangle((bar[0], bar[1], bar[0] + (bar[2] - bar[0]) * share, bar[3]), fill=style.rgb)
     draw.rectangle(bar, outline=INK, width=2)
     # Stockpiled wood, cards in hand, pending skips.
+    x = float(sx)
+    for text, fill, icon in _panel_chips(player, locale):
+        x += _chip(draw, x, top + 146, text, 16, fill=fill, icon=icon, bold=fill == ALERT) + 6
+    if berths:
+        for i, box in enumerate(_panel_berth_boxes(top)):
+            _draw_berth(image, draw, box, i + 1, player.berths[i], style, locale)
+
+
+def _panel_chips(player: PlayerView, locale: str) -> list[tuple[str, RGB, str | None]]:
+    """The chips under a panel's points: (text, fill, icon) of its stockpiled wood, its
+    cards in hand and its pending skips."""
     chips: list[tuple[str, RGB, str | None]] = [
         (t("render.hagoth.wood", locale, count=player.wood), CHIP, "wood"),
         (t("render.hagoth.cards", locale, count=player.hand_count), CHIP, "cards"),
     ]
     if player.skips:
         chips.append((t("render.hagoth.skips", locale, count=player.skips), ALERT, None))
-    x = float(sx)
-    for text, fill, icon in chips:
-        x += _chip(draw, x, top + 146, text, 16, fill=fill, icon=icon, bold=fill == ALERT) + 6
-    # The two berths.
-    for i, berth in enumerate(player.berths):
-        by = top + 12 + i * (BERTH_H + 6)
-        box = (BERTHS_X0, by, x1 - 14, by + BERTH_H)
-        _draw_berth(image, draw, box, i + 1, berth, style, locale)
+    return chips
+
+
+def _chips_reach_berths(player: PlayerView, locale: str) -> bool:
+    """Whether a panel's row of chips reaches into the place of its second berth (long
+    words, as Russian's with a skip chip: the berth's tab is then drawn over the chip,
+    and the berth cannot be a tile of its own on the plain panel)."""
+    end = MARGIN + 28 + sum(_chip_width(text, 16, icon is not None, fill == ALERT) + 6
+                            for text, fill, icon in _panel_chips(player, locale))
+    return end >= BERTHS_X0 - 2
+
+
+def _panel_berth_boxes(top: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Where a panel starting at ``top`` draws its two berths."""
+    return tuple((BERTHS_X0, top + 12 + i * (BERTH_H + 6), WIDTH - MARGIN - 14,
+                  top + 12 + i * (BERTH_H + 6) + BERTH_H) for i in range(2))
+
+
+def _berth_parts(key: object, player: PlayerView, boxes: Sequence[tuple[int, int, int, int]],
+                 background: RGB, locale: str) -> list[tuple[tuple[int, int], Image.Image]]:
+    """A player's berths drawn in ``boxes`` on ``background``, as kept palette tiles of
+    the board (or hand) ``key``, each with its top left corner (issue 29 item 6): a berth
+    changes only when a card is built into it or its ship sails, while the panel around
+    it changes on nearly every move, and drawing a design was a quarter of a board's CPU.
+    Each tile is the berth's box and 2 pixels more right and down (all the berth draws:
+    its outlines end on the box's far edges), drawn moved by an even number of pixels
+    (so that half pixels round as on the board) on the plain ``background`` that is
+    there on the board before the berth is drawn."""
+    style = _style(player)
+    parts: list[tuple[tuple[int, int], Image.Image]] = []
+    for i, (x0, y0, x1, y1) in enumerate(boxes):
+        ox, oy = even_floor(x0), even_floor(y0)
+        local = (x0 - ox, y0 - oy, x1 - ox, y1 - oy)
+        parts.append(((ox, oy), _PALETTES.tile(
+            key, ("berth", i + 1, player.berths[i], style, locale, background, local),
+            partial(_berth_tile, local, i + 1, player.berths[i], style, background, locale))))
+    return parts
+
+
+def _berth_tile(box: tuple[int, int, int, int], number: int,
+                berth: DesignView | ShipView | None, style: SeatStyle, background: RGB,
+                locale: str) -> Image.Image:
+    """One berth on a tile of its own (see :func:`_berth_parts`)."""
+    tile = Image.new("RGB", (box[2] + 2, box[3] + 2), background)
+    _draw_berth(tile, drawing(tile), box, number, berth, style, locale)
+    return tile
 
 
 #: The PNG palette of each set of seat colours, chosen from its first board and every
@@ -752,47 +820,60 @@ def render_board(view: HagothView, names: Sequence[str], caption: str, locale: s
     key = tuple(p.colour for p in view.players)
     whole = _PALETTES.kept(key) is None
 
-    image = Image.new("RGB", (WIDTH, height if whole else panels_top), BACKGROUND)
-    image.paste(_lanes_layer(locale), (0, lanes_top))
+    image = Image.new("RGB", (WIDTH, height if whole else lanes_top), BACKGROUND)
+    if whole:
+        image.paste(_lanes_layer(locale), (0, lanes_top))
     draw = drawing(image)
     _draw_header(draw, view, locale)
     _draw_status(image, draw, view, names, locale, status_top)
     _draw_order(image, draw, view, names, locale, status_top + STATUS_H)
     if lines:
         draw_caption(draw, lines, caption_top, left=MARGIN, right=WIDTH - MARGIN, accent=NAVY)
-    _draw_ships(image, view, lanes_top)
     if whole:
+        _draw_ships(image, view, lanes_top)
         for i, player in enumerate(view.players):
             _draw_panel(image, draw, view, player, names[player.seat], locale,
                         panels_top + i * (PANEL_H + GAP))
         return _PALETTES.png(key, image)
-    parts = [((0, 0), image)]
+    # the lanes with their ships: a kept tile while no ship sails (issue 29 item 6)
+    odd = lanes_top % 2
+    parts = [((0, 0), image), ((0, lanes_top - odd), _PALETTES.tile(
+        key, ("lanes", locale, _ships_at(view), odd), partial(_lanes_tile, view, locale, odd)))]
     for i, player in enumerate(view.players):
         name = names[player.seat]
         top = panels_top + i * (PANEL_H + GAP)
+        # a panel's berths are tiles of their own, unless its chips reach under them
+        berths = _chips_reach_berths(player, locale)
         parts.append(((0, top - top % 2), _PALETTES.tile(
-            key, _panel_part(view, player, name, locale, top % 2),
-            partial(_panel_tile, view, player, name, locale, top % 2))))
+            key, _panel_part(view, player, name, locale, top % 2, berths),
+            partial(_panel_tile, view, player, name, locale, top % 2, berths))))
+        if not berths:
+            lit = view.winner == player.seat or (view.winner is None
+                                                 and view.current == player.seat)
+            parts += _berth_parts(key, player, _panel_berth_boxes(top),
+                                  CURRENT_BG if lit else WHITE, locale)
     return _PALETTES.compose(key, (WIDTH, height), BACKGROUND, parts)
 
 
-def _panel_part(view: HagothView, player: PlayerView, name: str, locale: str, odd: int
-                ) -> tuple[object, ...]:
-    """Everything :func:`_draw_panel` draws from: the key of its kept tile."""
+def _panel_part(view: HagothView, player: PlayerView, name: str, locale: str, odd: int,
+                berths: bool) -> tuple[object, ...]:
+    """Everything :func:`_draw_panel` draws from (its berths left out unless ``berths``:
+    they are tiles of their own): the key of its kept tile."""
     is_winner = view.winner == player.seat
     is_current = view.winner is None and view.current == player.seat
-    return ("panel", player, name, locale, is_current, is_winner, view.target, odd)
+    return ("panel", player if berths else replace(player, berths=()), name, locale,
+            is_current, is_winner, view.target, odd)
 
 
-def _panel_tile(view: HagothView, player: PlayerView, name: str, locale: str, odd: int
-                ) -> Image.Image:
+def _panel_tile(view: HagothView, player: PlayerView, name: str, locale: str, odd: int,
+                berths: bool) -> Image.Image:
     """A player's panel on its own, the full width of the board and one panel high (its
     bottom edge included), as :func:`_draw_panel` draws it on the board. Drawn ``odd``
     (0 or 1) rows down, as on a board whose panel starts on an odd row: moved by an even
     number of rows, every half-pixel position rounds as on the board (Python's
     ``round`` and Pillow's both send halves to a neighbour that depends on parity)."""
     tile = Image.new("RGB", (WIDTH, PANEL_H + 1 + odd), BACKGROUND)
-    _draw_panel(tile, drawing(tile), view, player, name, locale, odd)
+    _draw_panel(tile, drawing(tile), view, player, name, locale, odd, berths=berths)
     return tile
 
 
@@ -925,15 +1006,22 @@ def _card_places(cards: int, top: int) -> list[tuple[float, float]]:
 
 
 def _draw_berths_reminder(image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerView,
-                          style: SeatStyle, locale: str, top: float) -> None:
-    """The hand image's rule, title and the player's two berths, from ``top``."""
+                          style: SeatStyle, locale: str, top: int, berths: bool = True
+                          ) -> None:
+    """The hand image's rule, title and the player's two berths, from ``top`` (without
+    ``berths``, their places left blank: :func:`_berth_parts` fills them)."""
     draw.line((MARGIN, top - 8, WIDTH - MARGIN, top - 8), fill=RULE, width=2)
     draw_text(draw, (MARGIN, top), t("render.hagoth.your_berths", locale),
               font(20, bold=True), NAVY, INNER)
-    for i, berth in enumerate(player.berths):
-        by = top + 36 + i * (BERTH_H + 8)
-        box = (MARGIN, by, WIDTH - MARGIN, by + BERTH_H)
-        _draw_berth(image, draw, box, i + 1, berth, style, locale)
+    if berths:
+        for i, box in enumerate(_hand_berth_boxes(top)):
+            _draw_berth(image, draw, box, i + 1, player.berths[i], style, locale)
+
+
+def _hand_berth_boxes(top: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Where the hand image draws the two berths of a reminder starting at ``top``."""
+    return tuple((MARGIN, top + 36 + i * (BERTH_H + 8), WIDTH - MARGIN,
+                  top + 36 + i * (BERTH_H + 8) + BERTH_H) for i in range(2))
 
 
 def _hand_in_parts(hand: Sequence[str], player: PlayerView, style: SeatStyle, locale: str,
@@ -949,8 +1037,10 @@ def _hand_in_parts(hand: Sequence[str], player: PlayerView, style: SeatStyle, lo
             partial(_card_tile, code, locale, x - ox, y - oy))))
     oy = even_floor(berths_top - 12)  # under the last row of cards, above the rule
     bottom = Image.new("RGB", (WIDTH, height - oy), BACKGROUND)
-    _draw_berths_reminder(bottom, drawing(bottom), player, style, locale, berths_top - oy)
+    _draw_berths_reminder(bottom, drawing(bottom), player, style, locale, berths_top - oy,
+                          berths=False)
     parts.append(((0, oy), bottom))
+    parts += _berth_parts("hand", player, _hand_berth_boxes(berths_top), BACKGROUND, locale)
     return _PALETTES.compose("hand", (WIDTH, height), BACKGROUND, parts)
 
 

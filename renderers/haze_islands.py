@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import pairwise
 
 from PIL import Image, ImageDraw, ImageFont
@@ -31,6 +32,7 @@ from .common import (
     draw_token,
     draw_turn_order,
     drawing,
+    even_floor,
     fills,
     font,
     line_height,
@@ -563,8 +565,13 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
     legend += wrap_text(t("haze-islands.render.legend", locale), legend_face,
                         WIDTH - 2 * MARGIN, 3)
     legend_h = line_height(legend_face, 1.2) * len(legend) + 8
-    image = Image.new("RGB", (WIDTH, top + map_h + legend_h + MARGIN + 32 + rows_h + MARGIN),
-                      PAPER)
+    height = top + map_h + legend_h + MARGIN + 32 + rows_h + MARGIN
+    key = len(view.players)
+    # in parts (issue 29 item 6): the map a kept tile while its cards, pieces and The
+    # Doom stay (about two boards in three), the rest drawn around it
+    sea_top, sea_end = top - 6 - COORD_TOP, top + map_h + 7  # the sea's rows
+    in_parts = _PALETTES.kept(key) is not None
+    image = Image.new("RGB", (WIDTH, sea_top if in_parts else height), PAPER)
     draw = drawing(image)
     _draw_header(draw, view, names, locale)
     if caption_lines:
@@ -586,6 +593,42 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
     for line, face, colour in status:
         draw.text((MARGIN, y), line, font=face, fill=colour)
         y += line_height(face, 1.25)
+    parts: list[tuple[tuple[int, int], Image.Image]] = []
+    if in_parts:
+        oy = even_floor(sea_top)  # moved by even rows, as every tile
+        parts.append(((0, oy), _PALETTES.tile(
+            key, ("map", locale, top - oy, cell, pitch, map_h, view.locations, view.doom,
+                  view.doom_die, view.doom_route, view.doom_routes,
+                  tuple((p.seat, p.x, p.y, p.status) for p in view.players)),
+            partial(_map_tile, view, locale, top - oy, cell, pitch, map_h, layouts,
+                    sea_end - oy))))
+        parts.append(((0, 0), image))  # over the tile's spare row
+        oy = even_floor(sea_end)
+        bottom = Image.new("RGB", (WIDTH, height - oy), PAPER)
+        _draw_below_map(bottom, view, names, locale, top - oy, map_h, legend, legend_face,
+                        legend_h, rows)
+        parts.insert(0, ((0, oy), bottom))  # under the tile, whose last row it starts on
+        return _PALETTES.compose(key, (WIDTH, height), PAPER, parts)
+    _draw_map(image, draw, view, top, cell, pitch, map_h, layouts)
+    _draw_below_map(image, view, names, locale, top, map_h, legend, legend_face, legend_h,
+                    rows)
+    return _PALETTES.png(key, image)
+
+
+def _map_tile(view: HazeView, locale: str, top: int, cell: int, pitch: int, map_h: int,
+              layouts: Sequence[_CardLayout], height: int) -> Image.Image:
+    """The map (its sea, coordinates, cards, The Doom's routes and the pieces) on a tile
+    ``height`` rows high, drawn as on a board whose cards start at row ``top``."""
+    tile = Image.new("RGB", (WIDTH, height), PAPER)
+    _draw_map(tile, drawing(tile), view, top, cell, pitch, map_h, layouts)
+    return tile
+
+
+def _draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: HazeView, top: int,
+              cell: int, pitch: int, map_h: int, layouts: Sequence[_CardLayout]) -> None:
+    """The map from its sea's top (``top`` is where its cards start) to its sea's
+    bottom (``top + map_h + 6``): the coordinates, the cards, The Doom's routes and the
+    pieces; it reads the locations, The Doom and where each player's pieces are."""
     draw.rectangle((0, top - 6 - COORD_TOP, WIDTH, top + map_h + 6), fill=SEA)
     minx, maxx, miny, maxy = _grid(view)
     cols = maxx - minx + 1
@@ -611,6 +654,15 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
                 draw.ellipse((px - 7, py - 7, px + 7, py + 7), fill=RED)
     for loc, layout, box in cards:
         _draw_card_face(image, draw, view, loc, layout, box, cell)
+
+
+def _draw_below_map(image: Image.Image, view: HazeView, names: Sequence[str], locale: str,
+                    top: int, map_h: int, legend: Sequence[str],
+                    legend_face: ImageFont.FreeTypeFont, legend_h: int,
+                    rows: Sequence[tuple[ImageFont.FreeTypeFont, Sequence[str]]]) -> None:
+    """The legend under the map (whose cards start at row ``top``) and a line per
+    player."""
+    draw = drawing(image)
     y = top + map_h + 12
     for line in legend:
         draw.text((MARGIN, y), line, font=legend_face, fill=INK)
@@ -624,7 +676,6 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
             draw.text((MARGIN + 32, y + n * line_height(face, 1.2)), line, font=face,
                       fill=INK)
         y += max(34, line_height(face, 1.2) * len(lines) + 10)
-    return _PALETTES.png(len(view.players), image)
 
 
 def hand_key(view: HazeView) -> tuple[object, ...]:

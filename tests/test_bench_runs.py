@@ -260,3 +260,29 @@ def test_move_cpu_reports_the_split_of_one_game(monkeypatch: pytest.MonkeyPatch,
     (line,) = capsys.readouterr().out.splitlines()
     assert line.startswith("this    haze-islands   3p en") and "service" in line
     assert "?" not in line or not Path("/proc/self/schedstat").exists()
+
+
+def test_move_cpu_counts_the_bots_thinking_apart() -> None:
+    """Issue 29 item 6: the target is the platform's CPU per move, so the bench times
+    the bots' choices of a move (``level_action`` as the session service calls it) apart
+    from the rest; the service's own function is put back afterwards."""
+    from bench.turns import _bots_thinking
+    from bot import turns as bot_turns
+    from games import get_ruleset
+    from games.options import resolve_options
+
+    ruleset = get_ruleset("lovci-pokladu")
+    state = ruleset.setup(4, resolve_options(ruleset.name_key, ruleset.options, {}), 3)
+    original = bot_turns.level_action
+    with _bots_thinking() as spent:
+        assert bot_turns.level_action is not original
+        for _ in range(30):
+            seat = min(ruleset.actors(state))
+            ruleset.apply(state, seat, bot_turns.level_action(ruleset, state, seat, "normal"))
+    assert spent[0] > 0
+    assert bot_turns.level_action is original
+    figures = run_turns(ruleset, 2, seed=2, max_turns=3)
+    if figures.cpu_p50_ms is not None:  # CPU time known (Linux)
+        assert figures.bots_cpu_p50_ms is not None and figures.bots_cpu_p50_ms > 0
+        assert figures.platform_cpu_p50_ms is not None
+        assert figures.platform_cpu_p50_ms <= figures.cpu_p50_ms

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
+import renderers
 import renderers.common as common
 from games import get_ruleset
 from games.haze_islands.view import HazeView
@@ -127,7 +128,9 @@ def test_the_doom_route_runs_under_the_words(
     widest: HazeView, drawn_texts: dict[str, list[Any]], locale: str
 ) -> None:
     """The route is drawn over the cards but before their words, so it never strikes
-    through a name (it crossed "Огненные шары" before)."""
+    through a name (it crossed "Огненные шары" before). The board caches are forgotten
+    first: a map kept as a tile from an earlier board is not drawn again."""
+    renderers.clear_caches(boards=True)
     haze_islands.render_board(widest, NAMES, CAPTION, locale)
     calls = drawn_texts["calls"]
     route = calls.index(("line", haze_islands.RED))

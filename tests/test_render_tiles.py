@@ -14,9 +14,11 @@ from PIL import Image
 
 import renderers
 from games import get_ruleset
+from games.hexfolk.board import get_board
 from games.options import resolve_options
 from renderers import hagoth, hexfolk, shipyard
 from renderers.common import KeptPalettes
+from renderers.hexfolk import pieces as hexfolk_pieces
 from renderers.lovci_pokladu import pieces as lovci_pieces
 from tests.test_render_png import _busy_picture
 
@@ -123,9 +125,9 @@ def test_boards_in_parts_are_the_boards_drawn_whole(
     panels: list[int] = []
     draw_panel = getattr(module, panel)
 
-    def counted(*args: Any) -> Any:
+    def counted(*args: Any, **kwargs: Any) -> Any:
         panels.append(1)
-        return draw_panel(*args)
+        return draw_panel(*args, **kwargs)
 
     monkeypatch.setattr(module, panel, counted)
     board = importlib.import_module(renderers._MODULES[game])
@@ -147,27 +149,63 @@ def test_hexfolk_island_is_drawn_once_while_its_pieces_stay(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 29 item 6: on the Great Land (cards beneath the island), a board whose
     island, pieces and numbered spots did not change since the last one (a trade, a
-    new account) pastes the kept island tile: the pieces are not drawn again, and the
-    PNG is the board drawn whole."""
+    new account) pastes the kept tiles of the island's bands: none is drawn again, and
+    the PNG is the board drawn whole."""
     renderers.clear_caches(boards=True)
     views = iter(_boards("hexfolk", 8, "en"))
     view, caption = next(views)
     names = [f"Bot {n}" for n in range(8)]
     hexfolk.render_board(view, names, caption, "en")  # chooses the palette
     drawn: list[int] = []
-    draw_island = hexfolk._draw_island
+    draw_band = hexfolk.draw_island_band
 
     def counted(*args: Any) -> Image.Image:
         drawn.append(1)
-        return draw_island(*args)
+        return draw_band(*args)
 
-    monkeypatch.setattr(hexfolk, "_draw_island", counted)
+    monkeypatch.setattr(hexfolk, "draw_island_band", counted)
     first = hexfolk.render_board(view, names, "Bot 1 offers a trade.", "en")
+    bands = len(drawn)
     second = hexfolk.render_board(view, names, "Bot 2 declines.", "en")
-    assert len(drawn) == 1 and first != second
+    assert bands > 1 and len(drawn) == bands and first != second
     with monkeypatch.context() as whole:
         whole.setattr(hexfolk._PALETTES, "kept", lambda key: None)
         assert hexfolk.render_board(view, names, "Bot 2 declines.", "en") == second
+
+
+def test_hexfolk_a_piece_placed_redraws_only_the_island_bands_it_reaches(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6: the island is kept in bands, so a move that places a piece (or
+    moves the robber) draws and maps again only the bands that piece reaches, not the
+    whole island (which was copied, drawn with every piece and mapped onto the palette
+    whenever anything on it changed); every board stays the board drawn whole."""
+    renderers.clear_caches(boards=True)
+    names = [f"Bot {n}" for n in range(8)]
+    drawn: list[int] = []
+    draw_band = hexfolk.draw_island_band
+
+    def counted(*args: Any) -> Image.Image:
+        drawn.append(1)
+        return draw_band(*args)
+
+    monkeypatch.setattr(hexfolk, "draw_island_band", counted)
+    changed = 0  # boards whose island (pieces, robber, spots) differs from the last's
+    last: Any = None
+    bands = 0
+    for view, caption in _boards("hexfolk", 8, "en", seed=4):
+        in_parts = hexfolk.render_board(view, names, caption, "en")
+        with monkeypatch.context() as whole:
+            whole.setattr(hexfolk._PALETTES, "kept", lambda key: None)
+            assert hexfolk.render_board(view, names, caption, "en") == in_parts
+        r = hexfolk.island_radius(get_board(view.board))[0]
+        size = hexfolk._island(view.board, view.terrain, view.tokens, view.harbours, r,
+                               "en").size
+        island = hexfolk_pieces.island_bands(view, r, size)
+        changed += last is not None and island != last
+        last, bands = island, len(island)
+    assert changed > 20
+    # drawn whole, each changed island was all its bands: now a few of them
+    assert len(drawn) < changed * bands // 2, (len(drawn), changed, bands)
 
 
 @pytest.mark.parametrize("locale", ["en", "cs"])
@@ -228,3 +266,243 @@ def test_lovci_board_with_a_sailor_held_by_the_octopus_is_drawn_whole(
     with monkeypatch.context() as whole:
         whole.setattr(lovci_pokladu._PALETTES, "kept", lambda key: None)
         assert lovci_pokladu.render_board(view, names, "Bot 1 is held.", "en") == drawn
+
+
+def test_a_composed_board_is_written_without_a_framed_copy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6 ("paste only what changed, then one final palette image"): a board
+    is composed beside the zero column its PNG rows start with, so writing it copies no
+    whole board (the old writer cropped a framed copy of it), and the bytes are those of
+    the board written on its own."""
+    kept = KeptPalettes()
+    whole = _busy(300, 200, 7)
+    first = kept.png("board", whole)
+    crops: list[tuple[int, ...]] = []
+    crop = Image.Image.crop
+
+    def counted(image: Image.Image, box: Any = None) -> Image.Image:
+        crops.append(tuple(box) if box is not None else image.size)
+        return crop(image, box)
+
+    monkeypatch.setattr(Image.Image, "crop", counted)
+    tile = kept.tile("board", "bottom", lambda: whole.crop((0, 120, 300, 200)))
+    crops.clear()
+    composed = kept.compose("board", (300, 200), (246, 242, 232),
+                            [((0, 0), whole.crop((0, 0, 300, 120))), ((0, 120), tile)])
+    assert composed == first
+    assert all((box[2] - box[0]) * (box[3] - box[1]) < 300 * 200 for box in crops
+               if len(box) == 4), crops
+
+
+def test_lovci_sea_is_drawn_without_copying_the_board_layer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6: a Lovci pokladů board in parts draws its sea ring on a board
+    layer kept for it, restoring only the ring, instead of copying the whole layer
+    (an eighth of the board's CPU); over a bot game each board is still the board drawn
+    whole (the ships and swimmers of the last board leave nothing behind)."""
+    from renderers import lovci_pokladu
+
+    renderers.clear_caches(boards=True)
+    names = [f"Bot {n}" for n in range(4)]
+    boards = iter(_boards("lovci-pokladu", 4, "en", seed=5))
+    view, caption = next(boards)
+    lovci_pokladu.render_board(view, names, caption, "en")  # chooses the palette
+    lovci_pokladu.render_board(view, names, caption, "en")  # makes the kept layer
+    layer = lovci_pieces._board_layer("en").size
+    copies: list[tuple[int, int]] = []
+    copy = Image.Image.copy
+
+    def counted(image: Image.Image) -> Image.Image:
+        copies.append(image.size)
+        return copy(image)
+
+    for n, (view, caption) in enumerate(boards):
+        if n == 40:
+            break
+        if not lovci_pieces.board_in_parts(view):
+            continue
+        with monkeypatch.context() as watched:
+            watched.setattr(Image.Image, "copy", counted)
+            in_parts = lovci_pokladu.render_board(view, names, caption, "en")
+        with monkeypatch.context() as whole:
+            whole.setattr(lovci_pokladu._PALETTES, "kept", lambda key: None)
+            assert lovci_pokladu.render_board(view, names, caption, "en") == in_parts
+    assert layer not in copies
+
+
+def test_hagoth_berths_are_drawn_only_when_they_change(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6: a Hagoth panel is drawn again on nearly every move (wood,
+    points, whose turn), its berths only when a card is built into them or a ship
+    sails: over a seeded 4-player game, far fewer berths are drawn than the two of
+    every panel drawn (drawing a design was a quarter of a board's CPU), and each board
+    is still the board drawn whole."""
+    renderers.clear_caches(boards=True)
+    names = [f"Bot {n}" for n in range(4)]
+    counts = {"panel": 0, "berth": 0}
+    draw_panel, draw_berth = hagoth._draw_panel, hagoth._draw_berth
+
+    def panel(*args: Any, **kwargs: Any) -> None:
+        counts["panel"] += 1
+        draw_panel(*args, **kwargs)
+
+    def berth(*args: Any) -> None:
+        counts["berth"] += 1
+        draw_berth(*args)
+
+    for n, (view, caption) in enumerate(_boards("hagoth", 4, "en", seed=9)):
+        if n == 1:  # the first board is drawn whole and chooses the palette
+            monkeypatch.setattr(hagoth, "_draw_panel", panel)
+            monkeypatch.setattr(hagoth, "_draw_berth", berth)
+        in_parts = hagoth.render_board(view, names, caption, "en")
+        if n % 10 == 0:
+            with monkeypatch.context() as whole:
+                whole.setattr(hagoth._PALETTES, "kept", lambda key: None)
+                whole.setattr(hagoth, "_draw_berth", draw_berth)
+                whole.setattr(hagoth, "_draw_panel", draw_panel)
+                assert hagoth.render_board(view, names, caption, "en") == in_parts
+    assert counts["panel"] > 40
+    assert counts["berth"] < 1.5 * counts["panel"], counts  # drawn whole: twice
+
+
+def test_hagoth_lanes_are_drawn_only_when_a_ship_moves(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6: Hagoth's lanes with their ships are a kept tile while no ship
+    is launched or sails (most moves build or play cards): over a seeded 4-player game
+    the ships are drawn on far fewer boards than there are, and each board is still
+    the board drawn whole."""
+    renderers.clear_caches(boards=True)
+    names = [f"Bot {n}" for n in range(4)]
+    drawn: list[int] = []
+    draw_ships = hagoth._draw_ships
+
+    def counted(*args: Any) -> None:
+        drawn.append(1)
+        draw_ships(*args)
+
+    boards = 0
+    for n, (view, caption) in enumerate(_boards("hagoth", 4, "ru", seed=2)):
+        if n == 1:  # the first board is drawn whole and chooses the palette
+            monkeypatch.setattr(hagoth, "_draw_ships", counted)
+        in_parts = hagoth.render_board(view, names, caption, "ru")
+        boards += n >= 1
+        if n % 7 == 0:
+            with monkeypatch.context() as whole:
+                whole.setattr(hagoth._PALETTES, "kept", lambda key: None)
+                whole.setattr(hagoth, "_draw_ships", draw_ships)
+                assert hagoth.render_board(view, names, caption, "ru") == in_parts
+    assert boards > 60 and len(drawn) < boards // 3, (len(drawn), boards)
+
+
+def test_lovci_player_boxes_are_drawn_only_when_they_change(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6: a Lovci pokladů player's box (treasure, crew, whose turn) is a
+    kept tile: over a seeded 4-player game far fewer boxes are drawn than the four of
+    every board, and each board is still the board drawn whole."""
+    from renderers import lovci_pokladu
+    from renderers.lovci_pokladu import text as lovci_text
+
+    renderers.clear_caches(boards=True)
+    names = [f"Bot {n}" for n in range(4)]
+    drawn: list[int] = []
+    draw_player = lovci_text._draw_player
+
+    def counted(*args: Any) -> None:
+        drawn.append(1)
+        draw_player(*args)
+
+    boards = 0
+    for n, (view, caption) in enumerate(_boards("lovci-pokladu", 4, "cs", seed=6)):
+        if n == 1:  # the first board is drawn whole and chooses the palette
+            monkeypatch.setattr(lovci_text, "_draw_player", counted)
+        in_parts = lovci_pokladu.render_board(view, names, caption, "cs")
+        boards += n >= 1 and lovci_pieces.board_in_parts(view)
+        if n % 6 == 0:
+            with monkeypatch.context() as whole:
+                whole.setattr(lovci_pokladu._PALETTES, "kept", lambda key: None)
+                whole.setattr(lovci_text, "_draw_player", draw_player)
+                assert lovci_pokladu.render_board(view, names, caption, "cs") == in_parts
+    assert boards > 60 and len(drawn) < 2 * boards, (len(drawn), boards)
+
+
+def test_lovci_final_board_in_parts_is_the_board_drawn_whole(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The winner's gold band runs down onto the first row of the players' boxes (between
+    and beside them): the last board of a game (seed 11, 2 players: one row differed
+    when the boxes were tiles there too) is the board drawn whole."""
+    from renderers import lovci_pokladu
+
+    renderers.clear_caches(boards=True)
+    ruleset = get_ruleset("lovci-pokladu")
+    state = ruleset.setup(2, resolve_options(ruleset.name_key, ruleset.options, {}), 11)
+    names = ["Bot 0", "Bot 1"]
+    lovci_pokladu.render_board(ruleset.view(state, None), names, "", "en")  # the palette
+    while ruleset.result(state) is None:
+        seat = min(ruleset.actors(state))
+        ruleset.apply(state, seat, ruleset.bot_action(state, seat))
+    view = ruleset.view(state, None)
+    assert view.phase == "over" and lovci_pieces.board_in_parts(view)
+    drawn = lovci_pokladu.render_board(view, names, "Bot 0 wins.", "en")
+    with monkeypatch.context() as whole:
+        whole.setattr(lovci_pokladu._PALETTES, "kept", lambda key: None)
+        assert lovci_pokladu.render_board(view, names, "Bot 0 wins.", "en") == drawn
+
+
+def test_lovci_sea_is_drawn_only_when_it_changes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6: Lovci pokladů's sea ring (ships, their crews, swimmers) is kept
+    as tiles while it stays the same (moves on the grid of cards): over a seeded
+    4-player game it is drawn on fewer boards than there are, and each board is still
+    the board drawn whole."""
+    from renderers import lovci_pokladu
+
+    renderers.clear_caches(boards=True)
+    names = [f"Bot {n}" for n in range(4)]
+    drawn: list[int] = []
+    sea_parts = lovci_pieces._sea_parts
+
+    def counted(*args: Any) -> Any:
+        drawn.append(1)
+        return sea_parts(*args)
+
+    boards = 0
+    for n, (view, caption) in enumerate(_boards("lovci-pokladu", 4, "en", seed=4)):
+        if n == 1:  # the first board is drawn whole and chooses the palette
+            monkeypatch.setattr(lovci_pieces, "_sea_parts", counted)
+        in_parts = lovci_pokladu.render_board(view, names, caption, "en")
+        boards += n >= 1 and lovci_pieces.board_in_parts(view)
+        if n % 4 == 0:
+            with monkeypatch.context() as whole:
+                whole.setattr(lovci_pokladu._PALETTES, "kept", lambda key: None)
+                assert lovci_pokladu.render_board(view, names, caption, "en") == in_parts
+    assert boards > 60 and len(drawn) < boards * 9 // 10, (len(drawn), boards)
+
+
+@pytest.mark.parametrize(("players", "locale"), [(3, "en"), (2, "ru"), (3, "cs")])
+def test_haze_map_is_a_kept_tile_and_boards_are_the_boards_drawn_whole(
+        players: int, locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6 on Haze Islands: its map (sea, cards, The Doom's routes, the
+    pieces) is a kept tile while none of them changes, so over a seeded bot game the
+    map is drawn on fewer boards than there are, and every board is byte for byte the
+    board drawn whole."""
+    from renderers import haze_islands
+
+    renderers.clear_caches(boards=True)
+    names = [f"Bot {n}" for n in range(players)]
+    drawn: list[int] = []
+    draw_map = haze_islands._draw_map
+
+    def counted(*args: Any) -> None:
+        drawn.append(1)
+        draw_map(*args)
+
+    boards = 0
+    for n, (view, caption) in enumerate(_boards("haze-islands", players, locale, seed=5)):
+        if n == 1:  # the first board is drawn whole and chooses the palette
+            monkeypatch.setattr(haze_islands, "_draw_map", counted)
+        in_parts = haze_islands.render_board(view, names, caption, locale)
+        boards += n >= 1
+        with monkeypatch.context() as whole:
+            whole.setattr(haze_islands._PALETTES, "kept", lambda key: None)
+            whole.setattr(haze_islands, "_draw_map", draw_map)
+            assert haze_islands.render_board(view, names, caption, locale) == in_parts
+    assert boards > 30 and len(drawn) < boards * 3 // 4, (len(drawn), boards)

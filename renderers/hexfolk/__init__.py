@@ -89,7 +89,16 @@ from .layout import (
 from .layout import _piece_sizes as _piece_sizes
 from .legend import _draw_legend, _legend_height
 from .pieces import _draw_island as _draw_island
-from .pieces import _draw_pieces, _island, _paste, _Region, clear_board_caches, resource_icon
+from .pieces import (
+    _draw_pieces,
+    _island,
+    _paste,
+    _Region,
+    clear_board_caches,
+    draw_island_band,
+    island_bands,
+    resource_icon,
+)
 from .pieces import _harbour_badge as _harbour_badge
 from .pieces import _harbour_spots as _harbour_spots
 from .pieces import _hex_tile as _hex_tile
@@ -251,19 +260,23 @@ def _board_in_parts(
 ) -> bytes:
     """The PNG of a board (one column of full width: not the side layout) whose header
     and account are drawn in ``head`` (down to the island's ``top``): the island with
-    its pieces and numbered spots a kept palette tile (:func:`_island_part`), the legend
-    on an image of its own, each player's card a kept tile (:func:`_card_part`), then
+    its pieces and numbered spots in bands, each a kept palette tile (drawn again only
+    when a piece, the robber or a numbered spot in it changed: :func:`island_bands`),
+    the legend on an image of its own, each player's card a kept tile (:func:`_card_part`), then
     the bank and any offer on another image. The same bytes as the board drawn whole."""
     fr = _Frame(get_board(view.board), r)
-    island = _PALETTES.tile(key, _island_part(view, r, locale),
-                            partial(_draw_island, view, r, locale))
-    under = top + island.height
+    base = _island(view.board, view.terrain, view.tokens, view.harbours, r, locale)
+    layout = ("island", view.board, view.terrain, view.tokens, view.harbours, r, locale)
+    bands = [((round(board_x), top + y), _PALETTES.tile(
+        key, (*layout, y, ops), partial(draw_island_band, base, y, ops)))
+        for y, ops in island_bands(view, r, base.size)]
+    under = top + base.height
     oy = even_floor(under)  # the legend's image: under the island, moved by even rows
     legend = Image.new("RGB", (WIDTH, math.floor(panel_y) - oy), BACKGROUND)
     _draw_legend(legend, drawing(legend), view, locale, board_x + 8, top + fr.h + 4 - oy,
                  fr.w - 8)
     parts: list[tuple[tuple[int, int], Image.Image]] = [
-        ((0, 0), head), ((0, oy), legend), ((round(board_x), top), island)]
+        ((0, 0), head), ((0, oy), legend), *bands]
     for i, player in enumerate(view.players):
         cx = MARGIN + (i % 2) * (card_w + GAP)
         cy = panel_y + (i // 2) * card_h
@@ -285,15 +298,6 @@ def _board_in_parts(
                     y - oy, panel_w - bank_w - GAP)
     parts.append(((0, oy), bottom))
     return _PALETTES.compose(key, (WIDTH, height), BACKGROUND, parts)
-
-
-def _island_part(view: HexfolkView, r: float, locale: str) -> tuple[object, ...]:
-    """Everything :func:`_draw_island` draws from (the island, the robber, every piece
-    in its seat's style, the numbered spots): the key of its kept tile."""
-    fr = _Frame(get_board(view.board), r)
-    return ("island", view.board, view.terrain, view.tokens, view.harbours, r, locale,
-            view.robber, view.edge_owner, view.corner_owner, view.corner_level,
-            tuple(_style(p) for p in view.players), tuple(spot_marks(view, fr)))
 
 
 def _card_part(view: HexfolkView, player: PlayerView, names: Sequence[str], locale: str,

@@ -432,6 +432,78 @@ class _Region:
         self.image.paste(sprite, (x0 + self.left, y0 + self.top), mask)
 
 
+class _Same:
+    """A sprite in a tile's key: equal only to itself (not to an equal picture), hashed by
+    identity, and kept alive by the key, so that its id is not reused while the key is."""
+
+    __slots__ = ("sprite",)
+
+    def __init__(self, sprite: Image.Image) -> None:
+        self.sprite = sprite
+
+    def __hash__(self) -> int:
+        return id(self.sprite)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.sprite is self.sprite
+
+
+#: One paste of :func:`_draw_pieces`: the sprite, its top left corner on the island, and
+#: whether the sprite is its own mask (else no mask).
+PieceOp = tuple[_Same, int, int, bool]
+
+
+class _Recorder:
+    """A paste target that only notes each paste of :func:`_draw_pieces`, in order."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.width, self.height = size
+        self.mode = "RGB"
+        self.ops: list[PieceOp] = []
+
+    def paste(self, sprite: Image.Image, xy: tuple[int, int],
+              mask: Image.Image | None = None) -> None:
+        if mask is not None and mask is not sprite:  # not one of _draw_pieces' pastes
+            raise ValueError("a piece is pasted with its own alpha or none")
+        self.ops.append((_Same(sprite), xy[0], xy[1], mask is not None))
+
+
+#: Rows of the island in each of its bands (:func:`island_bands`).
+BAND_H = 96
+
+
+def island_bands(view: HexfolkView, r: float, size: tuple[int, int]
+                 ) -> list[tuple[int, tuple[PieceOp, ...]]]:
+    """The island with its pieces in horizontal bands of :data:`BAND_H` rows (issue 29
+    item 6): each band's first row and the pastes of :func:`_draw_pieces` that reach
+    into it, in order. A band is the island's base with those pastes on it
+    (:func:`draw_island_band`), the same pixels as the whole island drawn and cut there:
+    every piece is a sprite pasted on a whole pixel, and a paste cut at a band's edge
+    blends each pixel it keeps as the whole paste does. A move that places one piece
+    then changes a band or two, not the whole island."""
+    recorder = _Recorder(size)
+    _draw_pieces(recorder, view, r)
+    width, height = size
+    bands: list[list[PieceOp]] = [[] for _ in range(-(-height // BAND_H))]
+    for op in recorder.ops:
+        sprite, x, y = op[0].sprite, op[1], op[2]
+        if x + sprite.width <= 0 or x >= width:
+            continue
+        first, last = max(0, y) // BAND_H, min(height, y + sprite.height) - 1
+        for band in range(first, min(len(bands), last // BAND_H + 1)):
+            bands[band].append(op)
+    return [(band * BAND_H, tuple(ops)) for band, ops in enumerate(bands)]
+
+
+def draw_island_band(base: Image.Image, top: int, ops: Sequence[PieceOp]) -> Image.Image:
+    """Rows ``top`` to ``top + BAND_H`` of the island ``base`` with the pastes ``ops``
+    on them (see :func:`island_bands`)."""
+    band = base.crop((0, top, base.width, min(base.height, top + BAND_H)))
+    for held, x, y, masked in ops:
+        band.paste(held.sprite, (x, y - top), held.sprite if masked else None)
+    return band
+
+
 def _draw_island(view: HexfolkView, r: float, locale: str) -> Image.Image:
     """The island with the robber, every player's pieces and the numbered spots."""
     img = _island(view.board, view.terrain, view.tokens, view.harbours, r, locale).copy()

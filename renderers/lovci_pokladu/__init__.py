@@ -19,6 +19,7 @@ board together. The summary is :mod:`renderers.lovci_summary`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from PIL import Image
 
@@ -26,6 +27,7 @@ from games.lovci_pokladu.view import LovciView
 from renderers.common import (
     KeptPalettes,
     draw_caption,
+    even_floor,
     exact_drawing,
     fills,
     font,
@@ -63,7 +65,16 @@ from .layout import _slot_box as _slot_box
 from .legend import _legend_layer
 from .pieces import _draw_board, board_in_parts, board_parts
 from .pieces import _face_image as _face_image
-from .text import _draw_header, _draw_order, _draw_players, _draw_status, _players_height
+from .text import (
+    _draw_header,
+    _draw_order,
+    _draw_players,
+    _draw_status,
+    _players_height,
+    player_boxes,
+    player_part,
+    player_tile,
+)
 
 __all__ = ["BERTH_INSET", "BOARD_H", "FULL", "GRID", "GX", "GY", "SWIM", "TINTS", "WIDTH",
            "SlotLayout", "render_board", "render_summary", "slot_layout"]
@@ -98,7 +109,11 @@ def render_board(view: LovciView, names: Sequence[str], caption: str, locale: st
     # in parts (issue 29 item 6): the top (header, players, account) in one image, the
     # board's sea around the grid in four, each square of the grid a kept palette tile
     in_parts = _PALETTES.kept(key) is not None and board_in_parts(view)
-    image = Image.new("RGB", (WIDTH, board_top if in_parts else height), BACKGROUND)
+    # the players' boxes as tiles, except at the end: the winner's gold band then runs
+    # down onto the boxes' first row, between and beside them
+    boxes = in_parts and view.phase != "over"
+    image = Image.new("RGB", (WIDTH, players_top if boxes else board_top if in_parts
+                              else height), BACKGROUND)
     if not in_parts:
         image.paste(_draw_board(view, locale), (0, board_top))
         image.paste(_legend_layer(locale), (0, legend_top))
@@ -106,12 +121,31 @@ def render_board(view: LovciView, names: Sequence[str], caption: str, locale: st
     _draw_header(draw, view, locale)
     _draw_order(image, draw, view, names, locale)
     _draw_status(image, draw, view, names, locale, status_top)
-    _draw_players(image, draw, view, names, locale, players_top, players_h)
-    if lines:
-        draw_caption(draw, lines, caption_top, left=MARGIN, right=WIDTH - MARGIN, accent=NAVY)
+    if not boxes:
+        _draw_players(image, draw, view, names, locale, players_top, players_h)
+        if lines:
+            draw_caption(draw, lines, caption_top, left=MARGIN, right=WIDTH - MARGIN,
+                         accent=NAVY)
     if not in_parts:
         return _PALETTES.png(key, image)
-    parts: list[tuple[tuple[int, int], Image.Image]] = [((0, 0), image)]
+    # each player's box a kept tile (it changes when that player's crew, treasure or
+    # turn does), the account on an image of its own; a box's tile may start a row
+    # above it (on an even row), so the top goes over the tiles
+    parts: list[tuple[tuple[int, int], Image.Image]] = []
+    for player, name, (x0, y0, x1, y1) in (player_boxes(view, names, players_top, players_h)
+                                           if boxes else ()):
+        ox, oy = even_floor(x0), even_floor(y0)
+        box = (x0 - ox, y0 - oy, x1 - ox, y1 - oy)
+        parts.append(((ox, oy), _PALETTES.tile(
+            key, player_part(view, player, name, box, locale),
+            partial(player_tile, view, player, name, box, locale))))
+    parts.append(((0, 0), image))
+    if lines and boxes:
+        oy = even_floor(caption_top)
+        account = Image.new("RGB", (WIDTH, board_top - oy), BACKGROUND)
+        draw_caption(exact_drawing(account), lines, caption_top - oy, left=MARGIN,
+                     right=WIDTH - MARGIN, accent=NAVY)
+        parts.append(((0, oy), account))
     parts += [((x, board_top + y), part) for (x, y), part in board_parts(
         view, locale, lambda part, draw: _PALETTES.tile(key, part, draw))]
     parts.append(((0, legend_top), _PALETTES.tile(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import threading
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache, partial
@@ -1284,10 +1285,67 @@ def _cell_tile(view: LovciView, locale: str, sq: int) -> Image.Image:
     return tile
 
 
-def _sea_image(view: LovciView, locale: str) -> Image.Image:
-    """The board as :func:`_draw_board` draws it outside the grid: the sea ring with its
-    berths, ships, swimmers and a side choice's marks (the grid itself left face down)."""
-    board = _board_layer(locale).copy()
+#: locale -> a board layer drawn on again and again by :func:`_sea_parts` (what it
+#: draws the next board cleans away), with the lock held while one board uses it.
+_SEA_SCRATCH: dict[str, tuple[threading.Lock, Image.Image]] = {}
+_SCRATCH_LOCK = threading.Lock()
+
+
+@cache
+def _sea_strips(locale: str) -> tuple[tuple[tuple[int, int], Image.Image], ...]:
+    """The :data:`SEA_PARTS` of the bare board layer, each with its corner (cached)."""
+    layer = _board_layer(locale)
+    return tuple(((box[0], box[1]), layer.crop(box)) for box in SEA_PARTS)
+
+
+def _sea_parts(view: LovciView, locale: str) -> list[tuple[tuple[int, int], Image.Image]]:
+    """The board as :func:`_draw_board` draws it outside the grid, in :data:`SEA_PARTS`
+    each with its corner: the sea ring with its berths, ships, swimmers and a side
+    choice's marks. Drawn on a board
+    layer kept for the purpose rather than on a copy of the whole layer (issue 29 item 6:
+    the copy was an eighth of a board's CPU). Only the sea ring is restored from the bare
+    layer before drawing, as only the ring is cut out after: whatever a piece drew
+    across into the grid stays there unread, and every pixel of the ring is the bare
+    layer's when the drawing starts, as on a fresh copy, so the parts are the same."""
+    with _SCRATCH_LOCK:
+        if locale not in _SEA_SCRATCH:
+            _SEA_SCRATCH[locale] = (threading.Lock(), _board_layer(locale).copy())
+        lock, board = _SEA_SCRATCH[locale]
+    with lock:
+        for xy, strip in _sea_strips(locale):
+            board.paste(strip, xy)
+        _draw_sea_on(board, view, locale)
+        return [((box[0], box[1]), board.crop(box)) for box in SEA_PARTS]
+
+
+def _sea_part(view: LovciView) -> tuple[object, ...]:
+    """Everything :func:`_draw_sea_on` draws from (the seat colours aside: they are in
+    the board's key): the ships, the sailors aboard and in the sea, a side choice's
+    marks. The sea's strips are kept tiles while it is equal (issue 29 item 6: it is on
+    about two boards in five, the moves on the grid of cards)."""
+    side = (view.pending.squares if view.pending is not None and view.phase != "over"
+            and view.pending.kind == "side" else None)
+    return (view.ships, tuple(s for s in view.sailors if s.state in ("ship", "off")), side)
+
+
+def _sea_strip(view: LovciView, locale: str, index: int) -> Image.Image:
+    """Strip ``index`` of :data:`SEA_PARTS` of the board's sea (all four are drawn and
+    kept together: the other three are found again as their tiles are asked for)."""
+    strips = _SEA_STRIPS_DRAWN.get((id(view), locale))
+    if strips is None or strips[0] is not view:
+        strips = (view, [part for _, part in _sea_parts(view, locale)])
+        _SEA_STRIPS_DRAWN.clear()
+        _SEA_STRIPS_DRAWN[(id(view), locale)] = strips
+    return strips[1][index]
+
+
+#: The four strips of the last sea drawn, by (id of its view, locale), with the view
+#: held so that its id is not reused: the tiles of one board ask for them in turn.
+_SEA_STRIPS_DRAWN: dict[tuple[int, str], tuple[LovciView, list[Image.Image]]] = {}
+
+
+def _draw_sea_on(board: Image.Image, view: LovciView, locale: str) -> None:
+    """The sea ring's pieces of ``view`` on ``board`` (a copy of the board layer)."""
     draw = exact_drawing(board)
     layouts = _sea_layouts(view)
     for layout in layouts.values():
@@ -1302,7 +1360,6 @@ def _sea_image(view: LovciView, locale: str) -> Image.Image:
             draw.rectangle((x0 + 3, y0 + 3, x1 - 4, y1 - 4), outline=WHITE, width=4)
             dashed_rectangle(draw, (x0 + 4, y0 + 4, x1 - 6, y1 - 6), INK, 3, 9)
     _draw_sea(board, draw, view, locale, layouts)
-    return board
 
 
 def board_in_parts(view: LovciView) -> bool:
@@ -1316,11 +1373,12 @@ def board_parts(view: LovciView, locale: str,
                 tile: Callable[[Hashable, Callable[[], Image.Image]], Image.Image]
                 ) -> list[tuple[tuple[int, int], Image.Image]]:
     """The board of :func:`_draw_board` in parts, placed in the board's own coordinates:
-    the sea around the grid (:data:`SEA_PARTS`, cut from :func:`_sea_image`) and each
+    the sea around the grid (:func:`_sea_parts`) and each
     square of the grid from ``tile(part, draw)`` (a kept palette tile, drawn only when
     its square changed)."""
-    sea = _sea_image(view, locale)
-    parts = [((box[0], box[1]), sea.crop(box)) for box in SEA_PARTS]
+    parts = [((box[0], box[1]), tile(("sea", locale, box, sea), partial(
+        _sea_strip, view, locale, i))) for sea in (_sea_part(view),)
+        for i, box in enumerate(SEA_PARTS)]
     for sq, part in _cells(view, locale).items():
         x, y = _cell_xy(sq)
         parts.append(((round(x), round(y)), tile(part, partial(_cell_tile, view, locale, sq))))

@@ -4,6 +4,7 @@ status, the player panels, and the small labelled chips and pills they use.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -22,6 +23,7 @@ from renderers.common import (
     draw_token,
     draw_turn_order,
     ellipsize,
+    exact_drawing,
     font,
     play_order,
     text_width,
@@ -30,6 +32,7 @@ from renderers.common import (
 from .layout import (
     _K,
     ALERT,
+    BACKGROUND,
     CHIP,
     CURRENT_BG,
     GAP,
@@ -206,6 +209,16 @@ def _player_chips(view: LovciView, player: PlayerView, locale: str) -> list[tupl
     return chips
 
 
+def player_part(view: LovciView, player: PlayerView, name: str, box: Box, locale: str
+                ) -> tuple[object, ...]:
+    """Everything :func:`_draw_player` draws a player's box from (its chips worked out):
+    the key of the box's kept tile (issue 29 item 6)."""
+    over = view.phase == "over"
+    return ("player", _player_style(player), player.out, player.total, name, box, locale,
+            over and player.seat in view.winners, not over and view.current == player.seat,
+            tuple(_player_chips(view, player, locale)))
+
+
 def _draw_player(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -215,7 +228,8 @@ def _draw_player(
     box: Box,
     locale: str,
 ) -> None:
-    """One player's box: token, name, tag, treasure delivered, crew and constraints."""
+    """One player's box: token, name, tag, treasure delivered, crew and constraints
+    (drawn from what :func:`player_part` lists, nothing else)."""
     x0, y0, x1, y1 = box
     style = _player_style(player)
     over = view.phase == "over"
@@ -326,10 +340,27 @@ def _draw_players(
     top: int,
     height: int,
 ) -> None:
+    for player, name, box in player_boxes(view, names, top, height):
+        _draw_player(image, draw, view, player, name, box, locale)
+
+
+def player_boxes(view: LovciView, names: Sequence[str], top: int, height: int
+                 ) -> list[tuple[PlayerView, str, Box]]:
+    """Each player, the name shown and the box :func:`_draw_players` draws it in."""
     width = _player_width(len(view.players))
+    boxes: list[tuple[PlayerView, str, Box]] = []
     for i, player in enumerate(view.players):
         x0 = MARGIN + i * (width + GAP)
         name = names[player.seat] if player.seat < len(names) else "?"
-        _draw_player(
-            image, draw, view, player, name, (x0, top, x0 + width, top + height), locale
-        )
+        boxes.append((player, name, (x0, top, x0 + width, top + height)))
+    return boxes
+
+
+def player_tile(view: LovciView, player: PlayerView, name: str, box: Box, locale: str
+                ) -> Image.Image:
+    """A player's box on a tile of its own, drawn at ``box`` (already moved to the
+    tile: by an even number of pixels, so that half pixels round as on the board), on
+    the board's background, 2 pixels wider and higher than the box's far edges."""
+    tile = Image.new("RGB", (math.ceil(box[2]) + 2, math.ceil(box[3]) + 2), BACKGROUND)
+    _draw_player(tile, exact_drawing(tile), view, player, name, box, locale)
+    return tile
