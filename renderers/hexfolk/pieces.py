@@ -154,7 +154,7 @@ def _robber_sprite(size: int) -> Image.Image:
     return img.resize((w, h), Image.Resampling.LANCZOS)
 
 
-def _paste(image: Image.Image | _Region, sprite: Image.Image, centre: Point) -> None:
+def _paste(image: Image.Image | _Region | _Recorder, sprite: Image.Image, centre: Point) -> None:
     x, y = round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)
     image.paste(sprite, (x, y), sprite)
 
@@ -397,7 +397,7 @@ def _name_tab(name: str, r: float) -> Image.Image:
     return big.resize((w, h), Image.Resampling.LANCZOS)
 
 
-def _draw_hex_names(image: Image.Image | _Region, board: Board, fr: _Frame, r: float
+def _draw_hex_names(image: Image.Image | _Region | _Recorder, board: Board, fr: _Frame, r: float
                     ) -> None:
     """Each hex's letter (the name moves and events use) on a small pale tab, drawn over
     the pieces so that a city on the hex's corner never hides part of it ("AO" must not
@@ -511,7 +511,7 @@ def _draw_island(view: HexfolkView, r: float, locale: str) -> Image.Image:
     return img
 
 
-def _draw_pieces(img: Image.Image | _Region, view: HexfolkView, r: float) -> None:
+def _draw_pieces(img: Image.Image | _Region | _Recorder, view: HexfolkView, r: float) -> None:
     """The robber, every player's pieces, the hexes' letters and the numbered spots,
     pasted over the static island in ``img``."""
     board = get_board(view.board)
