@@ -11,7 +11,16 @@ from __future__ import annotations
 from games import get_ruleset
 from games.bot_levels import EXPERT, NORMAL, ExpertBudget, level_action
 from games.haze_islands import bot_plan
-from games.haze_islands.actions import Action, AttackDoom, Deploy, Fate, Pay, Skip, Use
+from games.haze_islands.actions import (
+    Action,
+    AttackDoom,
+    Complete,
+    Deploy,
+    Fate,
+    Pay,
+    Skip,
+    Use,
+)
 from games.haze_islands.data import ADVENTURE_CARDS, DOUBLE, MAP_CARDS, SPELLS
 from games.haze_islands.state import (
     FATE_DEPLOY,
@@ -207,3 +216,23 @@ def test_the_expert_counts_a_spell_twice_to_pay_the_doom_card() -> None:
     assert _expert(state, 0) == boost
     HAZE.apply_trusted(state, 0, boost)
     assert any(isinstance(a, AttackDoom) for a in HAZE.legal_actions(state, 0))
+
+
+def test_the_expert_completes_adventures_first_in_round_one() -> None:
+    """Setup step 2: the Dead End and Cursed cards (every spell) join the map deck only in
+    round two ("Make good progress on the first round before the Cursed and Dead End cards
+    are added"), and every Doom card asks for a spell: in round one the expert Completes
+    an adventure even with an icon the Doom card asks for, where the normal bot keeps the
+    icon for The Doom (HZ-D67)."""
+    found = 0
+    for seed in range(30):
+        state: HazeState = HAZE.setup(1, {"mode": "solo"}, seed)
+        while state.round == 1 and HAZE.result(state) is None:
+            legal = HAZE.legal_actions(state, 0)
+            if any(isinstance(a, Complete) for a in legal) and not isinstance(
+                    _normal(state, 0), Complete):
+                assert not any(isinstance(a, AttackDoom) for a in legal)
+                assert isinstance(_expert(state, 0), Complete)
+                found += 1
+            HAZE.apply_trusted(state, 0, _expert(state, 0))
+    assert found >= 3

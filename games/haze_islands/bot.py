@@ -132,7 +132,9 @@ class Seat:
     paths: plan.Routes  # Sail costs from here
     goals: list[tuple[tuple[str, ...], float]]
     team: bool  # solo or coop: The Doom must be defeated
-    holding: bool  # solo: the last Doom card waits for adventures (_last_doom_waits)
+    #: the Doom card waits for adventures: the last one in solo (_last_doom_waits), and
+    #: for the expert the first round's (choose's ``adventures_first``)
+    holding: bool
     lure: bool  # solo/coop, the hand pays the Doom card: let The Doom come (LURE_BONUS)
     safest: float  # cost of the best place to end the round reachable now
     #: deploy a pirate only from a supply this large (the expert deploys from 1 in solo)
@@ -176,14 +178,15 @@ def _last_doom_waits(state: HazeState, seat: int) -> bool:
     return icons(state.players[seat]) + DOOM_CARDS[card].score(face) < SOLO_TARGET
 
 
-def _seat(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY) -> Seat:
+def _seat(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
+          adventures_first: bool = False) -> Seat:
     """Everything one decision of ``seat`` reads, from its own view of the game."""
     player = state.players[seat]
     here = (player.x, player.y)
     reach = plan.doom_reach(state)
     paths = plan.routes(state, here) if player.status == SHIP else {here: (0, -1)}
     team = state.mode in (SOLO, COOP)
-    holding = _last_doom_waits(state, seat)
+    holding = adventures_first or _last_doom_waits(state, seat)
     worth = DOOM_WORTH_HOLD if holding else DOOM_WORTH_TEAM if team else DOOM_WORTH_RIVALS
     goals = plan.targets(state, seat, worth, paths)
     cards = len(state.decks[seat])
@@ -253,9 +256,12 @@ def _fate_corner(state: HazeState, seat: int) -> int:
     return plan.kindest_corner(state, seat, top)
 
 
-def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY) -> Action:
-    """The bot's action for ``seat`` (one of the legal actions); ``deploy_supply``: the
-    smallest supply it deploys a pirate from (the expert's is smaller in solo)."""
+def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
+           adventures_first: bool = False) -> Action:
+    """The bot's action for ``seat`` (one of the legal actions). The expert's changes
+    (games/haze_islands/expert.py): ``deploy_supply``, the smallest supply it deploys a
+    pirate from; ``adventures_first``, the Doom card waits as the last one does in solo
+    (``Seat.holding``: adventures first, their icons may be spent)."""
     legal = legal_actions(state, seat)
     prompt = current_prompt(state)
     if prompt is not None and prompt.kind in (PROMPT_ROUND_END, PROMPT_FATE):
@@ -270,7 +276,7 @@ def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY) -> A
     if isinstance(first, Use) and any(isinstance(a, Skip) for a in legal) \
             and state.pending and prompt is None:
         return first  # after a skull: Ignore the Skull / Keep your spells, yes
-    ctx = _seat(state, seat, deploy_supply)
+    ctx = _seat(state, seat, deploy_supply, adventures_first)
     if isinstance(first, Keep):
         pool = ctx.pool()
         cursed = _hand_cursed(ctx)

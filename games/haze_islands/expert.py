@@ -8,6 +8,13 @@ of them meet a skull, and the spent cards are lost), and a ship sunk (1 of 10). 
 expert plays the normal bot's plan (:func:`.bot.choose`: safety from The Doom, then the
 Doom card, the adventures) and changes what serves that win condition:
 
+* **The first round: adventures.** Every Doom card face asks for a spell, and the spells
+  are on the Dead End and Cursed cards, which join the map deck only in round two (setup
+  step 2: "Make good progress on the first round before the Cursed and Dead End cards
+  are added"). So in round one the Doom card waits, as the last one does in solo while
+  the log is short of 15 icons (:func:`.bot.choose`'s ``adventures_first``): the expert
+  completes adventures (icons, special actions) even with icons the Doom card asks for
+  (200 seeded games each: solo 67 → 79 wins, coop 107 → 114).
 * **Time.** In the last round's Round End window, with The Doom alive, it uses *Reduce
   The Doom die (and round) by 1* (HZ-D41: "the game lasts one round longer"): without
   it the game is lost at that Round End anyway.
@@ -38,6 +45,8 @@ from .state import FATE_DOOM, PENDING_SKULL, PROMPT_ROUND_END, HazeState, curren
 #: the expert deploys a pirate (for a Doom card's crew or loot icon) from a supply this
 #: large in solo (200 seeded solo games each: 1 won 66, 2 won 60)
 SOLO_DEPLOY_SUPPLY = 1
+#: ... and from 2 in coop, as the normal bot (100 seeded coop games: no better from 1)
+NORMAL_DEPLOY_SUPPLY = 2
 
 
 #: the normal bot's choice (:func:`.bot.choose`), with the smallest supply it deploys from
@@ -63,9 +72,8 @@ def decide(state: HazeState, seat: int, normal: Normal) -> Action | None:
         boost = doom_boost(state, seat, legal, uses)
         if boost is not None:
             return boost
-    if state.mode == SOLO:
-        return normal(state, seat, SOLO_DEPLOY_SUPPLY)
-    return normal(state, seat)
+    deploy = SOLO_DEPLOY_SUPPLY if state.mode == SOLO else NORMAL_DEPLOY_SUPPLY
+    return normal(state, seat, deploy, state.round == 1)
 
 
 def _after_skull(state: HazeState, legal: list[Action], uses: list[Use]) -> Action:
