@@ -176,7 +176,7 @@ def ladder(game: str | None, games_count: int, seed: int,
            report: Callable[[LadderRow], None] = lambda row: None,
            expert_games: int | None = None) -> list[LadderRow]:
     """Every row of the ladder (``game``: only that game's), each given to ``report`` as
-    soon as it is measured (a long run shows its progress). Rows with an expert play
+    soon as it is measured (a long run shows its progress). Matches with an expert play
     ``expert_games`` games (default ``games_count``): its search costs up to a second a
     decision."""
     expert_count = games_count if expert_games is None else expert_games
@@ -189,10 +189,12 @@ def ladder(game: str | None, games_count: int, seed: int,
             rows.append(match(ruleset, level, opponent, count, seed))
             report(rows[-1])
         if ruleset.id == HAZE:
+            # (solo and cooperative games need no search: Haze's expert plays its plan
+            # there, as fast as normal (RULES-NOTES HZ-D67), so those rows play
+            # ``games_count`` games at every level)
             for level in (EASY, NORMAL, EXPERT):
                 for mode, players in HAZE_MODES:
-                    count = expert_count if level == EXPERT else games_count
-                    rows.append(haze_mode(level, mode, players, count, seed))
+                    rows.append(haze_mode(level, mode, players, games_count, seed))
                     report(rows[-1])
     return rows
 

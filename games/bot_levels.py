@@ -28,7 +28,9 @@ A game's bot module may give, all optional:
   between 0.1 and 0.9 (default: from the score margin);
 * ``easy_candidates(state, seat) -> list[action]``: the plausible moves of ``easy``;
 * ``expert_action(state, seat, budget) -> action``: the game's own expert, played instead
-  of the shared search below (Hexfolk: a value function and a search of its own turn).
+  of the shared search below (Hexfolk: a value function and a search of its own turn);
+  ``None`` leaves that position to the shared search (Haze Islands: its competitive and
+  friendly games).
 """
 
 from __future__ import annotations
@@ -200,7 +202,9 @@ def expert_action(ruleset: Ruleset[Any, Any], state: Any, seat: int,
         budget = budget_for(ruleset)
     own: Callable[[Any, int, ExpertBudget], Any] | None = _hook(ruleset, "expert_action")
     if own is not None:
-        return own(state, seat, budget)
+        chosen = own(state, seat, budget)
+        if chosen is not None:  # ``None``: the game leaves this position to the search
+            return chosen
     normal = ruleset.bot_action(state, seat)
     rng = seat_rng(ruleset, state, seat, EXPERT)
     candidates = _candidates(ruleset, state, seat, normal, budget.candidates, rng)

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 
 from ..bot_levels import ExpertBudget, score_margin_value
 from . import bot_plan as plan
+from . import expert
 from .actions import (
     Action,
     AttackDoom,
@@ -131,9 +132,13 @@ class Seat:
     paths: plan.Routes  # Sail costs from here
     goals: list[tuple[tuple[str, ...], float]]
     team: bool  # solo or coop: The Doom must be defeated
-    holding: bool  # solo: the last Doom card waits for adventures (_last_doom_waits)
+    #: the Doom card waits for adventures: the last one in solo (_last_doom_waits), and
+    #: for the expert the first round's (choose's ``adventures_first``)
+    holding: bool
     lure: bool  # solo/coop, the hand pays the Doom card: let The Doom come (LURE_BONUS)
     safest: float  # cost of the best place to end the round reachable now
+    #: deploy a pirate only from a supply this large (the expert deploys from 1 in solo)
+    deploy_supply: int = DEPLOY_SUPPLY
     #: Sail costs from each square an action may leave the ship on, as asked (the
     #: decision's map does not change while it is made)
     routes_from: dict[tuple[int, int], plan.Routes] = field(default_factory=dict)
@@ -173,14 +178,15 @@ def _last_doom_waits(state: HazeState, seat: int) -> bool:
     return icons(state.players[seat]) + DOOM_CARDS[card].score(face) < SOLO_TARGET
 
 
-def _seat(state: HazeState, seat: int) -> Seat:
+def _seat(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
+          adventures_first: bool = False) -> Seat:
     """Everything one decision of ``seat`` reads, from its own view of the game."""
     player = state.players[seat]
     here = (player.x, player.y)
     reach = plan.doom_reach(state)
     paths = plan.routes(state, here) if player.status == SHIP else {here: (0, -1)}
     team = state.mode in (SOLO, COOP)
-    holding = _last_doom_waits(state, seat)
+    holding = adventures_first or _last_doom_waits(state, seat)
     worth = DOOM_WORTH_HOLD if holding else DOOM_WORTH_TEAM if team else DOOM_WORTH_RIVALS
     goals = plan.targets(state, seat, worth, paths)
     cards = len(state.decks[seat])
@@ -193,7 +199,7 @@ def _seat(state: HazeState, seat: int) -> Seat:
     safest = plan.best_end(state, here, cards if player.status == SHIP else 0,
                            player.supply, reach, player.invisible, lure, known.get(here))[0]
     return Seat(state, seat, here, cards, player.supply, reach, paths, goals, team, holding,
-                lure, safest, known)
+                lure, safest, deploy_supply, known)
 
 
 def _score(ctx: Seat, pool: list[str], cursed: int = 0) -> float:
@@ -250,8 +256,12 @@ def _fate_corner(state: HazeState, seat: int) -> int:
     return plan.kindest_corner(state, seat, top)
 
 
-def choose(state: HazeState, seat: int) -> Action:
-    """The bot's action for ``seat`` (one of the legal actions)."""
+def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
+           adventures_first: bool = False) -> Action:
+    """The bot's action for ``seat`` (one of the legal actions). The expert's changes
+    (games/haze_islands/expert.py): ``deploy_supply``, the smallest supply it deploys a
+    pirate from; ``adventures_first``, the Doom card waits as the last one does in solo
+    (``Seat.holding``: adventures first, their icons may be spent)."""
     legal = legal_actions(state, seat)
     prompt = current_prompt(state)
     if prompt is not None and prompt.kind in (PROMPT_ROUND_END, PROMPT_FATE):
@@ -266,7 +276,7 @@ def choose(state: HazeState, seat: int) -> Action:
     if isinstance(first, Use) and any(isinstance(a, Skip) for a in legal) \
             and state.pending and prompt is None:
         return first  # after a skull: Ignore the Skull / Keep your spells, yes
-    ctx = _seat(state, seat)
+    ctx = _seat(state, seat, deploy_supply, adventures_first)
     if isinstance(first, Keep):
         pool = ctx.pool()
         cursed = _hand_cursed(ctx)
@@ -504,7 +514,7 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
     doom_missing = plan.uncovered(doom, ctx.pool()) if doom else []
     pirate_aims = _pirate_aims(ctx, doom, doom_missing) if ctx.team else set()
     if ctx.team and Deploy in kinds and here_icon in pirate_aims \
-            and ctx.supply >= DEPLOY_SUPPLY:
+            and ctx.supply >= ctx.deploy_supply:
         offer(65.0, kinds[Deploy][0], here, 1, ctx.supply - 1)
     if Trade in kinds and state.mode == COOP:
         # a swap takes no map card: offer a card this plan does not need (a Doom card
@@ -527,7 +537,7 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
         # keep the best drawn card, drop the worst: better than discarding blind
         number = MAP_CARDS[loc.card].plunder or 0
         offer((45.0 if room else 25.0) + number, kinds[Plunder][0], here, number)
-    if sails and pirate_aims and ctx.supply >= DEPLOY_SUPPLY:
+    if sails and pirate_aims and ctx.supply >= ctx.deploy_supply:
         # an island to deploy on: a pirate pays a Doom card icon the hand has no room for
         mine = {tuple(d) for d in player.deployed}
         for other in state.locations:
@@ -608,6 +618,13 @@ _EXPERT_KINDS: tuple[type, ...] = (AttackDoom, Complete, Hijack, Deploy, Steal, 
 #: deal the unrevealed skulls anew, so only noise would tell corners apart) and the
 #: bookkeeping moves that change nothing a playout of a few rounds can see
 _NOT_SEARCHED: tuple[type, ...] = (Fate, Revive, Take, GhostDiscard, Rotate, Dawn, Top, Done)
+
+
+def expert_action(state: HazeState, seat: int, budget: object = None) -> Action | None:
+    """The expert level's move (games/bot_levels.py's hook): solo and cooperative games,
+    the expert plan (:func:`.expert.decide`, HZ-D67); ``None`` in the other modes, where
+    the shared search decides with :func:`evaluate` and :func:`expert_candidates`."""
+    return expert.decide(state, seat, choose)
 
 
 def expert_candidates(state: HazeState, seat: int) -> list[Action]:

@@ -1,0 +1,117 @@
+"""The expert Haze Islands bot in solo and cooperative games (issue 28; HZ-D67).
+
+Solo and cooperative games are won only by defeating The Doom in time ("Solo: Defeat The
+Doom and score a minimum of 15 icons"; "Cooperative: All players must survive and defeat
+The Doom"), and traced games of the normal bot show what loses them: The Doom still
+alive after the last round (about 6 games of 10 solo), a failed Attack The Doom (a third
+of them meet a skull, and the spent cards are lost), and a ship sunk (1 of 10). So the
+expert plays the normal bot's plan (:func:`.bot.choose`: safety from The Doom, then the
+Doom card, the adventures) and changes what serves that win condition:
+
+* **The first round: adventures.** Every Doom card face asks for a spell, and the spells
+  are on the Dead End and Cursed cards, which join the map deck only in round two (setup
+  step 2: "Make good progress on the first round before the Cursed and Dead End cards
+  are added"). So in round one the Doom card waits, as the last one does in solo while
+  the log is short of 15 icons (:func:`.bot.choose`'s ``adventures_first``): the expert
+  completes adventures (icons, special actions) even with icons the Doom card asks for
+  (200 seeded games each: solo 67 → 79 wins, coop 107 → 114).
+* **Time.** In the last round's Round End window, with The Doom alive, it uses *Reduce
+  The Doom die (and round) by 1* (HZ-D41: "the game lasts one round longer"): without
+  it the game is lost at that Round End anyway.
+* **The Doom's Fate.** *Ignore the Skull* is kept for an Attack on The Doom (the normal
+  bot spends it on any Fate); *Keep your spells* is always taken after a failed Attack.
+* **Paying the Doom card.** At The Doom, when a "counts as 2" spell (HZ-D42) turns a hand
+  that falls one icon short into a payment, it uses it, and the Attack follows.
+* **Pirates.** In solo it deploys a pirate on a Doom card's island icon from a supply of 1
+  (the normal bot: 2): a card of 4 icons needs a pirate beside a hand of 3.
+
+It searches nothing: each decision costs what a normal one does (well under 1 ms), so
+its solo and coop rows can play thousands of games. Competitive and friendly games are
+played by the shared search (:func:`decide` returns
+``None``; games/bot_levels.py). Everything here reads what the normal bot reads (the
+seat's own view), and nothing is random (tests/test_hidden_info.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import bot_plan as plan
+from .actions import Action, AttackDoom, Skip, Use
+from .data import COOP, IGNORE_SKULL, KEEP_SPELLS, REDUCE_DOOM, SOLO
+from .rules import legal_actions
+from .specials import BOOSTS, special_of
+from .spend import boost_used
+from .state import FATE_DOOM, PENDING_SKULL, PROMPT_ROUND_END, HazeState, current_prompt
+
+#: the expert deploys a pirate (for a Doom card's crew or loot icon) from a supply this
+#: large in solo (200 seeded solo games each: 1 won 66, 2 won 60)
+SOLO_DEPLOY_SUPPLY = 1
+#: ... and from 2 in coop, as the normal bot (200 seeded coop games: 104 wins from 1, 105
+#: from 2)
+NORMAL_DEPLOY_SUPPLY = 2
+
+
+#: the normal bot's choice (:func:`.bot.choose`) and its expert arguments
+Normal = Callable[..., Action]
+
+
+def decide(state: HazeState, seat: int, normal: Normal) -> Action | None:
+    """The expert's move for ``seat`` in a solo or cooperative game, else the ``normal``
+    bot's (:func:`.bot.choose`, passed in by the bot module); ``None`` in the other modes
+    (the shared search plays those)."""
+    if state.mode not in (SOLO, COOP):
+        return None
+    legal = legal_actions(state, seat)
+    uses = [a for a in legal if isinstance(a, Use)]
+    if state.pending == PENDING_SKULL:
+        return _after_skull(state, legal, uses)
+    prompt = current_prompt(state)
+    if prompt is not None and prompt.kind == PROMPT_ROUND_END:
+        extend = last_round_reduce(state, uses)
+        if extend is not None:
+            return extend
+    elif prompt is None and not state.pending:
+        boost = doom_boost(state, seat, legal, uses)
+        if boost is not None:
+            return boost
+    deploy = SOLO_DEPLOY_SUPPLY if state.mode == SOLO else NORMAL_DEPLOY_SUPPLY
+    return normal(state, seat, deploy, state.round == 1)
+
+
+def _after_skull(state: HazeState, legal: list[Action], uses: list[Use]) -> Action:
+    """A skull was revealed: Keep your spells after a failed Attack; Ignore the Skull only
+    for an Attack on The Doom (the one Fate that decides the game)."""
+    for use in uses:
+        if special_of(use.number) == KEEP_SPELLS:
+            return use
+    if state.fate_for == FATE_DOOM:
+        for use in uses:
+            if special_of(use.number) == IGNORE_SKULL:
+                return use
+    return next(a for a in legal if isinstance(a, Skip))
+
+
+def last_round_reduce(state: HazeState, uses: list[Use]) -> Use | None:
+    """In the last round's Round End window, with The Doom alive: Reduce The Doom die (and
+    round) by 1, one more round to defeat it (HZ-D41); ``None`` otherwise."""
+    if not state.doom_cards or state.round < state.rounds:
+        return None
+    return next((u for u in uses if special_of(u.number) == REDUCE_DOOM), None)
+
+
+def doom_boost(state: HazeState, seat: int, legal: list[Action],
+               uses: list[Use]) -> Use | None:
+    """At The Doom, when the top Doom card cannot be paid yet but one spell counted twice
+    (HZ-D42) pays it: that "counts as 2" special action; ``None`` otherwise."""
+    player = state.players[seat]
+    if not state.doom_cards or (player.x, player.y) != (state.doom_x, state.doom_y) \
+            or any(isinstance(a, AttackDoom) for a in legal):
+        return None
+    need = plan.doom_requirement(state)
+    pool = plan.hand_icons(state, seat) + plan.pirate_icons(state, seat)
+    for use in uses:
+        spell = BOOSTS.get(special_of(use.number))
+        if spell in pool and boost_used(pool, need, [spell]) is not None:
+            return use
+    return None
