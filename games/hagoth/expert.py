@@ -96,7 +96,7 @@ LEADER_SHARE = 0.5
 #: How much better (in victory points' worth) another move must score than the normal
 #: bot's before the expert plays it: the normal bot's judgement stands where the value
 #: function sees little difference.
-MARGIN = 0.0
+MARGIN = 0.3
 #: The score of a won game.
 WIN = 1000.0
 _RARE = frozenset({"keel", "cabin"})
