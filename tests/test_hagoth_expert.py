@@ -33,10 +33,24 @@ def test_every_expert_move_is_legal_through_whole_games() -> None:
             if RULESET.result(state) is not None:
                 break
             seat = min(RULESET.actors(state))
+            before = RULESET.dump(state)
             move = bot.expert_action(state, seat)
+            assert RULESET.dump(state) == before  # the search works on copies
             assert move in RULESET.legal_actions(state, seat)
             RULESET.apply(state, seat, move)
         assert RULESET.result(state) is not None
+
+
+def test_the_search_leaves_the_game_untouched_when_the_hand_runs_out() -> None:
+    """Both piles empty (HG-D6): the expert holds one card, so any card it tries ends the
+    turn, which passes over a seat owing a Skip (HG-D17). The search tries that on a
+    copy: the real game still owes the Skip and is unchanged."""
+    state = position(3, hands={0: [WOOD], 1: [BOW], 2: [STERN]}, deck=[], discard=[])
+    state.players[1].skips = 1
+    before = RULESET.dump(state)
+    move = bot.expert_action(state, 0)
+    assert move in RULESET.legal_actions(state, 0)
+    assert RULESET.dump(state) == before
 
 
 def test_the_expert_takes_the_sail_that_wins() -> None:

@@ -204,7 +204,6 @@ def progress(player: Player, hand: Sequence[str] | None, unknown: int = 0) -> fl
         "build": float(cards[BUILD1] + 2 * cards[BUILD2] + 2 * cards[BUILD_DIE]),
     }
     worth = float(player.vp)
-    empty = 0
     # ships first (their sails are the surest), then designs, most advanced first
     for held in player.berths:
         if isinstance(held, Ship):
@@ -264,7 +263,12 @@ def _after(state: HagothState, seat: int, action: Action, last: bool,
     faces = range(1, DIE_SIDES + 1) if _rolls(action) else (1,)
     total = 0.0
     for face in faces:
-        touched = (seat, action.target) if isinstance(action, PlayAttack) else (seat,)
+        touched: Sequence[int] = (seat, action.target) if isinstance(action, PlayAttack) \
+            else (seat,)
+        if len(state.players[seat].hand) <= 2:
+            # a hand played out ends the turn, and the end of a turn changes the seats it
+            # passes over (their Skips): copy everyone
+            touched = range(len(state.players))
         trial = clone(state, touched, face)
         trial.phase = PHASE_START if last else state.phase  # no end of turn, no draw
         acting = isinstance(action, (ActWood, ActBuild, ActSail))
