@@ -7,7 +7,6 @@ they hurt the leader or a rival about to score; a card with no use is discarded.
 
 from __future__ import annotations
 
-from ..bot_levels import ExpertBudget
 from . import actions
 from .actions import Action
 from .data import (
@@ -23,6 +22,7 @@ from .data import (
     SKIP,
     WOOD,
 )
+from .expert import decide
 from .rules import legal_actions
 from .state import Design, HagothState, Player, Ship
 
@@ -187,7 +187,9 @@ def easy_candidates(state: HagothState, seat: int) -> list[Action]:
     return [a for a in legal if score(state, seat, a) > _NEVER] or legal
 
 
-#: The expert's search (games/bot_levels.py): a normal decision costs about 0.05 ms here,
-#: so six moves, six samples and playouts of 100 decisions (a good part of the game at 4
-#: players) fit well inside its second.
-EXPERT_BUDGET = ExpertBudget(candidates=6, samples=6, depth=100)
+def expert_action(state: HagothState, seat: int, budget: object = None) -> Action:
+    """The expert level's move (issue 28): :func:`games.hagoth.expert.decide`, a value
+    function and a search of the seat's whole turn, instead of the shared playouts
+    (``budget`` is not used: the search is one turn deep). The playouts lost to normal
+    (RULES-NOTES HG-D47)."""
+    return decide(state, seat, choose(state, seat))
