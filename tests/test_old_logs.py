@@ -106,18 +106,26 @@ def test_a_game_stored_halfway_replays(name: str, game: str, players: int, seed:
         position(ruleset, state)
 
 
+def stored_game(entries: list[tuple[int, str]], *, bots: bool
+                ) -> tuple[SessionRow, list[LoggedAction]]:
+    """The old 5-player Hexfolk game (seed 7) as the service stores it: its row, five
+    named seats (``bots``: all bots), and its log a minute a move."""
+    names = ["Ann", "Bo", "Cy", "Di", "Ed"]
+    row = SessionRow(1, "c", None, "hexfolk", {}, "finished", "u0", "en", 7, None, 1,
+                     1_700_000_000.0, 1_700_000_000.0,
+                     [SeatRow(i, name, f"u{i}", bots) for i, name in enumerate(names)])
+    log = [LoggedAction(i + 1, seat, notation, 1_700_000_000.0 + 60 * i)
+           for i, (seat, notation) in enumerate(entries)]
+    return row, log
+
+
 def test_the_log_and_history_of_an_old_game() -> None:
     """Issue 26 item 2: ``/game log`` numbers and times each move by the entry it was
     logged as, in order (the sign-up answers of an old phase take its first entry), and
     the history file of an old game is written in today's moves, so it replays."""
     ruleset = get_ruleset("hexfolk")
     entries = entries_of("hexfolk-5p-seed7")
-    names = ["Ann", "Bo", "Cy", "Di", "Ed"]
-    row = SessionRow(1, "c", None, "hexfolk", {}, "finished", "u0", "en", 7, None, 1,
-                     1_700_000_000.0, 1_700_000_000.0,
-                     [SeatRow(i, name, f"u{i}", False) for i, name in enumerate(names)])
-    log = [LoggedAction(i + 1, seat, notation, 1_700_000_000.0 + 60 * i)
-           for i, (seat, notation) in enumerate(entries)]
+    row, log = stored_game(entries, bots=False)
     lines = log_lines(row, log, {}, len(entries))
     numbers = [int(line.split(".", 1)[0].replace(",", "")) for line in lines]
     assert numbers == sorted(numbers) and numbers[-1] == len(entries)
@@ -135,12 +143,7 @@ def test_the_console_retells_an_old_game() -> None:
     position the old rules ended in; read as logged, it stopped at the first special
     building phase."""
     entries = entries_of("hexfolk-5p-seed7")
-    names = ["Ann", "Bo", "Cy", "Di", "Ed"]
-    row = SessionRow(1, "c", None, "hexfolk", {}, "finished", "u0", "en", 7, None, 1,
-                     1_700_000_000.0, 1_700_000_000.0,
-                     [SeatRow(i, name, f"u{i}", True) for i, name in enumerate(names)])
-    log = [LoggedAction(i + 1, seat, notation, 1_700_000_000.0 + 60 * i)
-           for i, (seat, notation) in enumerate(entries)]
+    row, log = stored_game(entries, bots=True)
     ruleset = get_ruleset("hexfolk")
     retelling = Retelling.begin(ruleset, row, "en", "end", lambda png, suffix: OLD)
     retelling.tell(log[:40], quiet=True)  # the founding, told as it came in

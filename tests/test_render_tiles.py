@@ -145,6 +145,19 @@ def test_boards_in_parts_are_the_boards_drawn_whole(
     assert len(panels) < 2 * boards * players - boards * players // 3
 
 
+def _count_calls(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[int]:
+    """Replace ``module.name`` by itself counted: a list that grows by one a call."""
+    original = getattr(module, name)
+    calls: list[int] = []
+
+    def counted(*args: Any) -> Any:
+        calls.append(1)
+        return original(*args)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
 def test_hexfolk_island_is_drawn_once_while_its_pieces_stay(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 29 item 6: on the Great Land (cards beneath the island), a board whose
@@ -156,14 +169,7 @@ def test_hexfolk_island_is_drawn_once_while_its_pieces_stay(
     view, caption = next(views)
     names = [f"Bot {n}" for n in range(8)]
     hexfolk.render_board(view, names, caption, "en")  # chooses the palette
-    drawn: list[int] = []
-    draw_band = hexfolk.draw_island_band
-
-    def counted(*args: Any) -> Image.Image:
-        drawn.append(1)
-        return draw_band(*args)
-
-    monkeypatch.setattr(hexfolk, "draw_island_band", counted)
+    drawn = _count_calls(monkeypatch, hexfolk, "draw_island_band")
     first = hexfolk.render_board(view, names, "Bot 1 offers a trade.", "en")
     bands = len(drawn)
     second = hexfolk.render_board(view, names, "Bot 2 declines.", "en")
@@ -181,14 +187,7 @@ def test_hexfolk_a_piece_placed_redraws_only_the_island_bands_it_reaches(
     whenever anything on it changed); every board stays the board drawn whole."""
     renderers.clear_caches(boards=True)
     names = [f"Bot {n}" for n in range(8)]
-    drawn: list[int] = []
-    draw_band = hexfolk.draw_island_band
-
-    def counted(*args: Any) -> Image.Image:
-        drawn.append(1)
-        return draw_band(*args)
-
-    monkeypatch.setattr(hexfolk, "draw_island_band", counted)
+    drawn = _count_calls(monkeypatch, hexfolk, "draw_island_band")
     changed = 0  # boards whose island (pieces, robber, spots) differs from the last's
     last: Any = None
     bands = 0
@@ -365,33 +364,44 @@ def test_hagoth_berths_are_drawn_only_when_they_change(
     assert counts["berth"] < 1.5 * counts["panel"], counts  # drawn whole: twice
 
 
+def _part_draws(monkeypatch: pytest.MonkeyPatch, game: str, players: int, locale: str,
+                seed: int, part: tuple[Any, str], *, whole_every: int,
+                in_parts: Callable[[Any], bool] = lambda view: True) -> tuple[int, int]:
+    """Draw the boards of a seeded bot game with ``game``'s renderer, counting the calls
+    of ``part`` (module, function name) from the second board on (the first is drawn
+    whole and chooses the palette), and check every ``whole_every``-th board byte for
+    byte against the board drawn whole (no kept tile, the part not counted). Returns
+    how often the part was drawn, and how many boards were drawn in parts (``in_parts``
+    of their view) after the first."""
+    renderer = importlib.import_module("renderers." + game.replace("-", "_"))
+    module, name = part
+    original = getattr(module, name)
+    drawn: list[int] = []
+    renderers.clear_caches(boards=True)
+    names = [f"Bot {n}" for n in range(players)]
+    boards = 0
+    for n, (view, caption) in enumerate(_boards(game, players, locale, seed=seed)):
+        if n == 1:
+            drawn = _count_calls(monkeypatch, module, name)
+        board = renderer.render_board(view, names, caption, locale)
+        boards += n >= 1 and in_parts(view)
+        if n % whole_every == 0:
+            with monkeypatch.context() as whole:
+                whole.setattr(renderer._PALETTES, "kept", lambda key: None)
+                whole.setattr(module, name, original)
+                assert renderer.render_board(view, names, caption, locale) == board
+    return len(drawn), boards
+
+
 def test_hagoth_lanes_are_drawn_only_when_a_ship_moves(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 29 item 6: Hagoth's lanes with their ships are a kept tile while no ship
     is launched or sails (most moves build or play cards): over a seeded 4-player game
     the ships are drawn on far fewer boards than there are, and each board is still
     the board drawn whole."""
-    renderers.clear_caches(boards=True)
-    names = [f"Bot {n}" for n in range(4)]
-    drawn: list[int] = []
-    draw_ships = hagoth._draw_ships
-
-    def counted(*args: Any) -> None:
-        drawn.append(1)
-        draw_ships(*args)
-
-    boards = 0
-    for n, (view, caption) in enumerate(_boards("hagoth", 4, "ru", seed=2)):
-        if n == 1:  # the first board is drawn whole and chooses the palette
-            monkeypatch.setattr(hagoth, "_draw_ships", counted)
-        in_parts = hagoth.render_board(view, names, caption, "ru")
-        boards += n >= 1
-        if n % 7 == 0:
-            with monkeypatch.context() as whole:
-                whole.setattr(hagoth._PALETTES, "kept", lambda key: None)
-                whole.setattr(hagoth, "_draw_ships", draw_ships)
-                assert hagoth.render_board(view, names, caption, "ru") == in_parts
-    assert boards > 60 and len(drawn) < boards // 3, (len(drawn), boards)
+    drawn, boards = _part_draws(monkeypatch, "hagoth", 4, "ru", 2, (hagoth, "_draw_ships"),
+                                whole_every=7)
+    assert boards > 60 and drawn < boards // 3, (drawn, boards)
 
 
 def test_lovci_player_boxes_are_drawn_only_when_they_change(
@@ -399,30 +409,12 @@ def test_lovci_player_boxes_are_drawn_only_when_they_change(
     """Issue 29 item 6: a Lovci pokladů player's box (treasure, crew, whose turn) is a
     kept tile: over a seeded 4-player game far fewer boxes are drawn than the four of
     every board, and each board is still the board drawn whole."""
-    from renderers import lovci_pokladu
     from renderers.lovci_pokladu import text as lovci_text
 
-    renderers.clear_caches(boards=True)
-    names = [f"Bot {n}" for n in range(4)]
-    drawn: list[int] = []
-    draw_player = lovci_text._draw_player
-
-    def counted(*args: Any) -> None:
-        drawn.append(1)
-        draw_player(*args)
-
-    boards = 0
-    for n, (view, caption) in enumerate(_boards("lovci-pokladu", 4, "cs", seed=6)):
-        if n == 1:  # the first board is drawn whole and chooses the palette
-            monkeypatch.setattr(lovci_text, "_draw_player", counted)
-        in_parts = lovci_pokladu.render_board(view, names, caption, "cs")
-        boards += n >= 1 and lovci_pieces.board_in_parts(view)
-        if n % 6 == 0:
-            with monkeypatch.context() as whole:
-                whole.setattr(lovci_pokladu._PALETTES, "kept", lambda key: None)
-                whole.setattr(lovci_text, "_draw_player", draw_player)
-                assert lovci_pokladu.render_board(view, names, caption, "cs") == in_parts
-    assert boards > 60 and len(drawn) < 2 * boards, (len(drawn), boards)
+    drawn, boards = _part_draws(monkeypatch, "lovci-pokladu", 4, "cs", 6,
+                                (lovci_text, "_draw_player"), whole_every=6,
+                                in_parts=lovci_pieces.board_in_parts)
+    assert boards > 60 and drawn < 2 * boards, (drawn, boards)
 
 
 def test_lovci_final_board_in_parts_is_the_board_drawn_whole(
@@ -453,28 +445,10 @@ def test_lovci_sea_is_drawn_only_when_it_changes(monkeypatch: pytest.MonkeyPatch
     as tiles while it stays the same (moves on the grid of cards): over a seeded
     4-player game it is drawn on fewer boards than there are, and each board is still
     the board drawn whole."""
-    from renderers import lovci_pokladu
-
-    renderers.clear_caches(boards=True)
-    names = [f"Bot {n}" for n in range(4)]
-    drawn: list[int] = []
-    sea_parts = lovci_pieces._sea_parts
-
-    def counted(*args: Any) -> Any:
-        drawn.append(1)
-        return sea_parts(*args)
-
-    boards = 0
-    for n, (view, caption) in enumerate(_boards("lovci-pokladu", 4, "en", seed=4)):
-        if n == 1:  # the first board is drawn whole and chooses the palette
-            monkeypatch.setattr(lovci_pieces, "_sea_parts", counted)
-        in_parts = lovci_pokladu.render_board(view, names, caption, "en")
-        boards += n >= 1 and lovci_pieces.board_in_parts(view)
-        if n % 4 == 0:
-            with monkeypatch.context() as whole:
-                whole.setattr(lovci_pokladu._PALETTES, "kept", lambda key: None)
-                assert lovci_pokladu.render_board(view, names, caption, "en") == in_parts
-    assert boards > 60 and len(drawn) < boards * 9 // 10, (len(drawn), boards)
+    drawn, boards = _part_draws(monkeypatch, "lovci-pokladu", 4, "en", 4,
+                                (lovci_pieces, "_sea_parts"), whole_every=4,
+                                in_parts=lovci_pieces.board_in_parts)
+    assert boards > 60 and drawn < boards * 9 // 10, (drawn, boards)
 
 
 @pytest.mark.parametrize(("players", "locale"), [(3, "en"), (2, "ru"), (3, "cs")])
@@ -486,23 +460,6 @@ def test_haze_map_is_a_kept_tile_and_boards_are_the_boards_drawn_whole(
     board drawn whole."""
     from renderers import haze_islands
 
-    renderers.clear_caches(boards=True)
-    names = [f"Bot {n}" for n in range(players)]
-    drawn: list[int] = []
-    draw_map = haze_islands._draw_map
-
-    def counted(*args: Any) -> None:
-        drawn.append(1)
-        draw_map(*args)
-
-    boards = 0
-    for n, (view, caption) in enumerate(_boards("haze-islands", players, locale, seed=5)):
-        if n == 1:  # the first board is drawn whole and chooses the palette
-            monkeypatch.setattr(haze_islands, "_draw_map", counted)
-        in_parts = haze_islands.render_board(view, names, caption, locale)
-        boards += n >= 1
-        with monkeypatch.context() as whole:
-            whole.setattr(haze_islands._PALETTES, "kept", lambda key: None)
-            whole.setattr(haze_islands, "_draw_map", draw_map)
-            assert haze_islands.render_board(view, names, caption, locale) == in_parts
-    assert boards > 30 and len(drawn) < boards * 3 // 4, (len(drawn), boards)
+    drawn, boards = _part_draws(monkeypatch, "haze-islands", players, locale, 5,
+                                (haze_islands, "_draw_map"), whole_every=1)
+    assert boards > 30 and drawn < boards * 3 // 4, (drawn, boards)
