@@ -236,3 +236,30 @@ def test_the_expert_completes_adventures_first_in_round_one() -> None:
                 found += 1
             HAZE.apply_trusted(state, 0, _expert(state, 0))
     assert found >= 3
+
+
+def test_the_coop_expert_decides_from_its_own_view_only() -> None:
+    """Issue 28 item 1, "every level decides from its own view only: never a hidden
+    card": the generic fair-bot test plays default tables (solo at one seat, competitive
+    at more), so the cooperative plan is checked here. In 2-bot cooperative games, at
+    every acting seat, the expert's move is the same in every state that differs only in
+    what that seat cannot see (the other hand, the decks' order)."""
+    from games.rng import GameRng
+
+    rng = GameRng(11)
+    compared = changed = 0
+    for seed in (5, 8):
+        state = HAZE.setup(2, {"mode": "coop"}, seed)
+        for played in range(400):
+            if HAZE.result(state) is not None:
+                break
+            seat = min(HAZE.actors(state))
+            if played % 3 == 0:
+                mine = level_action(HAZE, state, seat, EXPERT, BUDGET)
+                for other in HAZE.hidden_variants(state, seat, rng):
+                    assert level_action(HAZE, other, seat, EXPERT, BUDGET) == mine, \
+                        (seed, played, seat)
+                    compared += 1
+                    changed += HAZE.dump(other) != HAZE.dump(state)
+            HAZE.apply(state, seat, HAZE.bot_action(state, seat))
+    assert compared > 100 and changed > compared // 2, (compared, changed)
