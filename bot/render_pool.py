@@ -1,28 +1,41 @@
 """Rendering in worker processes, so that drawing a board never holds the event loop.
 
 Renderers take views, which are plain data, and return PNG bytes: both pickle, so a
-:class:`concurrent.futures.ProcessPoolExecutor` (one worker per core) draws while the
-event loop keeps answering. Workers are forked from a fork server that has imported
-the renderers and drawn every game once (:mod:`bot.render_warmup`), so a pool starts in
-milliseconds, each worker with hot caches, and is safe to start from a
-process running threads (aiosqlite's). The pool is created on the first render and
-must be closed (:meth:`RenderPool.close`) when the service stops.
+pool of worker processes (one per core) draws while the event loop keeps answering.
+Workers are forked from a fork server that has imported the renderers and drawn every
+game once (:mod:`bot.render_warmup`), so a pool starts in milliseconds, each worker with
+hot caches, and is safe to start from a process running threads (aiosqlite's). The pool
+is created on the first render and must be closed (:meth:`RenderPool.close`) when the
+service stops.
+
+Each worker is reached through a lean pipe of its own (issue 29 item 6): a socket pair
+whose parent end the event loop itself reads and writes. A call is one pickled frame
+``(function, args)``; the worker answers its calls in order, each with one frame
+``(ok, result or exception, remote traceback)``, which settles the oldest call waiting.
+:class:`concurrent.futures.ProcessPoolExecutor`, used before, hands each call through
+two threads and two queues of its own in the parent (a management thread and a queue
+feeder), about twice the parent's CPU per call.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
+import pickle
 import signal
+import socket
+import struct
 import time
-from collections import Counter, OrderedDict
+import traceback
+from collections import Counter, OrderedDict, deque
 from collections.abc import Callable, Hashable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -31,13 +44,15 @@ logger = logging.getLogger("tidebound.render")
 #: Imported by the fork server before it forks a worker; the last one draws every game
 #: once, so that each worker is forked with hot caches (:mod:`bot.render_warmup`).
 PRELOAD = ["renderers", "renderers.hagoth", "renderers.hexfolk", "renderers.lovci_pokladu",
-           "bot.render_warmup"]
+           "bot.render_pool", "bot.render_warmup"]
 
 #: Affinity keys whose worker the pool remembers, at most (the least recently used go).
 HOMES_KEPT = 4096
 #: An affinity key unused this long (seconds) is forgotten: its game is idle or over, and
 #: it no longer counts when the next key is placed (as the service's own cache).
 HOME_IDLE_SECONDS = 15 * 60.0
+#: Seconds :meth:`RenderPool.close` lets a worker finish the drawing under way.
+CLOSE_WAIT_SECONDS = 10.0
 
 
 def cores() -> int:
@@ -63,6 +78,197 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
+class WorkerDied(RuntimeError):
+    """A render worker ended (killed, out of memory) before answering a call."""
+
+
+class RemoteTraceback(Exception):
+    """The traceback of an exception raised in a worker: the ``__cause__`` of the
+    exception a call raises, so that a log shows where in the worker it happened."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _frame(data: bytes) -> bytes:
+    """``data`` framed as :meth:`multiprocessing.connection.Connection.send_bytes` frames
+    it (a signed 4-byte length; -1 and an 8-byte length past 2 GB), so that the worker
+    reads it with ``recv_bytes``."""
+    if len(data) > 0x7FFFFFFF:
+        return struct.pack("!i", -1) + struct.pack("!Q", len(data)) + data
+    return struct.pack("!i", len(data)) + data
+
+
+def _take_frame(buffer: bytearray) -> bytes | None:
+    """The first whole frame in ``buffer``, removed from it; ``None`` until one is in."""
+    if len(buffer) < 4:
+        return None
+    (size,) = struct.unpack_from("!i", buffer)
+    start = 4
+    if size == -1:
+        if len(buffer) < 12:
+            return None
+        (size,) = struct.unpack_from("!Q", buffer, 4)
+        start = 12
+    if len(buffer) < start + size:
+        return None
+    frame = bytes(buffer[start:start + size])
+    del buffer[:start + size]
+    return frame
+
+
+def serve(connection: Connection) -> None:
+    """A render worker's life: answer each call read from ``connection``, in order,
+    until the parent closes its end. An exception a call raises is its answer (with
+    its traceback as text); only the pipe's end ends the worker."""
+    _ignore_interrupts()
+    while True:
+        try:
+            call = connection.recv_bytes()
+        except (EOFError, OSError):
+            return
+        try:
+            function, args = pickle.loads(call)
+            answer: tuple[bool, Any, str] = (True, function(*args), "")
+        except Exception as error:  # the call's answer, as in a thread
+            answer = (False, error, traceback.format_exc())
+        try:
+            data = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as error:  # a result or exception that does not pickle
+            data = pickle.dumps((False, RuntimeError(
+                f"the render worker's answer does not pickle: {error!r}"), answer[2]))
+        try:
+            connection.send_bytes(data)
+        except OSError:
+            return
+
+
+class _Answers(asyncio.Protocol):
+    """The parent's end of one worker's pipe, read by the event loop: each answer, once
+    whole, settles the oldest call waiting (the worker answers in order); if the pipe
+    ends, every call still waiting fails with :class:`WorkerDied`."""
+
+    def __init__(self) -> None:
+        self.transport: asyncio.Transport | None = None
+        self.waiting: deque[asyncio.Future[Any]] = deque()
+        self.ended = False
+        #: The parent closed the pipe itself (:meth:`_Worker.hang_up`).
+        self.hung_up = False
+        self._buffer = bytearray()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)
+
+    def data_received(self, data: bytes) -> None:
+        self._buffer += data
+        while (frame := _take_frame(self._buffer)) is not None:
+            self._settle(frame)
+
+    def _settle(self, frame: bytes) -> None:
+        if not self.waiting:  # pragma: no cover - the worker answers only what was asked
+            logger.error("a render worker answered a call nobody made")
+            return
+        future = self.waiting.popleft()
+        if future.done():  # its caller stopped waiting (cancelled)
+            return
+        try:
+            ok, value, remote = pickle.loads(frame)
+        except Exception as error:  # an answer that does not unpickle here
+            future.set_exception(error)
+            return
+        if ok:
+            future.set_result(value)
+            return
+        if remote:
+            value.__cause__ = RemoteTraceback(remote)
+        future.set_exception(value)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.ended = True
+        if self.hung_up:
+            self.cancel_waiting()
+        while self.waiting:
+            future = self.waiting.popleft()
+            if not future.done():
+                future.set_exception(WorkerDied("a render worker ended before answering"))
+
+    def cancel_waiting(self) -> None:
+        while self.waiting:
+            self.waiting.popleft().cancel()
+
+
+class _Worker:
+    """One render worker: its process and its pipe, set up on the event loop that first
+    calls it (:meth:`ready`)."""
+
+    def __init__(self) -> None:
+        context = _context()
+        ours, theirs = context.Pipe(duplex=True)
+        self.process: BaseProcess = context.Process(  # type: ignore[attr-defined]
+            target=serve, args=(theirs,), name="tidebound-render", daemon=True)
+        self.process.start()
+        theirs.close()
+        self.socket = socket.socket(fileno=os.dup(ours.fileno()))
+        ours.close()
+        self.loop = asyncio.get_running_loop()
+        self.answers = _Answers()
+        self._ready: asyncio.Task[Any] = self.loop.create_task(
+            self.loop.create_unix_connection(lambda: self.answers, sock=self.socket))
+
+    @property
+    def alive(self) -> bool:
+        return not self.answers.ended and self.process.is_alive()
+
+    async def call(self, function: Callable[..., T], args: tuple[Any, ...]) -> T:
+        """``function(*args)`` in this worker, after every call sent before it."""
+        data = _frame(pickle.dumps((function, args), protocol=pickle.HIGHEST_PROTOCOL))
+        await asyncio.shield(self._ready)
+        transport = self.answers.transport
+        if self.answers.ended or transport is None or transport.is_closing():
+            raise WorkerDied("a render worker ended before this call")
+        future: asyncio.Future[T] = self.loop.create_future()
+        self.answers.waiting.append(future)
+        transport.write(data)
+        return await future
+
+    def hang_up(self) -> None:
+        """End the pipe: the worker exits once the drawing under way is done, and every
+        call still waiting is cancelled (the pool is closing; it is not a death). Safe
+        to call from any thread, twice, or after the worker's event loop closed."""
+        self.answers.hung_up = True
+        with contextlib.suppress(OSError):  # already closed
+            self.socket.shutdown(socket.SHUT_RDWR)  # the worker reads its end at once
+
+        def close_here() -> None:
+            self.answers.cancel_waiting()
+            if self.answers.transport is not None:
+                self.answers.transport.close()
+            else:
+                self._ready.cancel()
+                self.socket.close()
+
+        try:
+            self.loop.call_soon_threadsafe(close_here)
+        except RuntimeError:  # the loop is closed: nothing waits any more
+            self.socket.close()
+
+    def join(self) -> None:
+        """Wait for the process to exit (after :meth:`hang_up`); end it if it will not."""
+        self.process.join(CLOSE_WAIT_SECONDS)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join()
+
+
+def _join_all(workers: list[_Worker]) -> None:
+    for worker in workers:
+        worker.join()
+
+
 @dataclass(slots=True)
 class _Home:
     """Where an affinity key's calls go, the group it was balanced in, and its last use."""
@@ -75,9 +281,9 @@ class _Home:
 class RenderPool:
     """A lazily started pool of ``workers`` processes (default: one per core).
 
-    Each worker is its own single-process executor, so that a call can be sent to a
-    chosen one: a call with an ``affinity`` key (the service passes the session's id
-    for its public board) always goes to the same worker, whose per-board caches (the
+    Each worker has its own pipe, so that a call can be sent to a chosen one: a call
+    with an ``affinity`` key (the service passes the session's id for its public board)
+    always goes to the same worker, whose per-board caches (the
     island layout of that game) then stay hot however many games are in play (issue 10:
     with 50 games, each worker kept about six islands and redrew the rest on nearly
     every board). A key seen for the first time goes to the worker holding the fewest
@@ -90,7 +296,7 @@ class RenderPool:
     def __init__(self, workers: int | None = None, *, homes_kept: int = HOMES_KEPT,
                  home_idle_seconds: float = HOME_IDLE_SECONDS) -> None:
         self.workers = workers if workers and workers > 0 else cores()
-        self._executors: list[ProcessPoolExecutor | None] = [None] * self.workers
+        self._workers: list[_Worker | None] = [None] * self.workers
         self._busy = [0] * self.workers
         #: affinity key -> its worker, least recently used first.
         self._homes: OrderedDict[Hashable, _Home] = OrderedDict()
@@ -105,22 +311,25 @@ class RenderPool:
 
     @property
     def started(self) -> bool:
-        return any(executor is not None for executor in self._executors)
+        return any(worker is not None for worker in self._workers)
 
-    def _executor(self, index: int) -> ProcessPoolExecutor:
-        executor = self._executors[index]
-        if executor is None:
-            executor = self._executors[index] = ProcessPoolExecutor(
-                1, mp_context=_context(), initializer=_ignore_interrupts)
-        return executor
+    def _worker(self, index: int) -> _Worker:
+        """Worker ``index``, started (forked from the fork server) if it is not running or
+        was started on another event loop (a pool used again by a later ``asyncio.run``)."""
+        worker = self._workers[index]
+        if worker is not None and (not worker.alive
+                                   or worker.loop is not asyncio.get_running_loop()):
+            self._discard(index, worker)
+            worker = None
+        if worker is None:
+            worker = self._workers[index] = _Worker()
+        return worker
 
     def worker_pids(self) -> list[int]:
         """The process ids of the live workers (none before the pool started)."""
-        pids = []
-        for executor in self._executors:
-            processes = getattr(executor, "_processes", None) or {}
-            pids += [pid for pid, process in list(processes.items()) if process.is_alive()]
-        return pids
+        return [worker.process.pid for worker in self._workers
+                if worker is not None and worker.process.pid is not None
+                and worker.process.is_alive()]
 
     def home(self, key: Hashable, group: Hashable = None) -> int:
         """The worker that draws for affinity ``key``: the same one on every call while
@@ -172,17 +381,18 @@ class RenderPool:
         """``function(*args)`` in a worker: the given ``worker`` (an index, taken modulo
         the pool's size), else the :meth:`home` of ``affinity`` (placed within ``group``),
         else the least busy one. ``function`` must be a module-level function and
-        ``args`` must pickle. A worker that died is replaced once."""
-        loop = asyncio.get_running_loop()
+        ``args`` must pickle. A worker that died is replaced once; an exception the call
+        raises in the worker is raised here, its traceback there as its ``__cause__``."""
         index = self._choose(affinity, group, worker)
         self._busy[index] += 1
         try:
+            chosen = self._worker(index)
             try:
-                return await loop.run_in_executor(self._executor(index), function, *args)
-            except BrokenProcessPool:
+                return await chosen.call(function, args)
+            except WorkerDied:
                 logger.warning("a render worker died; starting a fresh one")
-                self._discard(index)
-                return await loop.run_in_executor(self._executor(index), function, *args)
+                self._discard(index, chosen)
+                return await self._worker(index).call(function, args)
         finally:
             self._busy[index] -= 1
 
@@ -193,19 +403,29 @@ class RenderPool:
         await asyncio.gather(*(self.run(os.getpid, worker=index)
                                for index in range(self.workers)))
 
-    def _discard(self, index: int) -> None:
-        executor, self._executors[index] = self._executors[index], None
-        if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
+    def _discard(self, index: int, worker: _Worker) -> None:
+        """Forget ``worker`` (dead, or of another loop) if it is still worker ``index``."""
+        if self._workers[index] is worker:
+            self._workers[index] = None
+            worker.hang_up()
 
     def close(self) -> None:
-        """Stop the workers (waiting for them to exit). The pool restarts if used again."""
-        executors, self._executors = self._executors, [None] * self.workers
-        for executor in executors:
-            if executor is not None:
-                executor.shutdown(wait=True, cancel_futures=True)
+        """Stop the workers (waiting for each to finish the drawing under way and exit);
+        calls still waiting are cancelled. The pool restarts if used again."""
+        workers, self._workers = self._workers, [None] * self.workers
+        for worker in workers:
+            if worker is not None:
+                worker.hang_up()
+        for worker in workers:
+            if worker is not None:
+                worker.join()
 
     async def aclose(self) -> None:
         """:meth:`close` without blocking the event loop."""
-        if self.started:
-            await asyncio.to_thread(self.close)
+        workers, self._workers = self._workers, [None] * self.workers
+        for worker in workers:
+            if worker is not None:
+                worker.hang_up()
+        running = [worker for worker in workers if worker is not None]
+        if running:
+            await asyncio.to_thread(_join_all, running)

@@ -8,8 +8,11 @@ games on one worker, and every Hexfolk board missed its island (about 7 ms each)
 
 from __future__ import annotations
 
+import asyncio
+import os
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
@@ -178,3 +181,80 @@ async def test_a_finished_or_abandoned_game_frees_its_worker_place(storage: Stor
     assert ("board", first) in pool._homes
     await service.abandon("c-1", HOST, can_manage=True)
     assert ("board", first) not in pool._homes
+
+
+# -- the lean pipe (issue 29 item 6) --------------------------------------------------------------
+async def test_calls_to_one_worker_are_answered_in_order_and_errors_cross_the_pipe() -> None:
+    """Issue 29 item 6 ("hand images to the workers through a lean pipe"): several calls
+    sent at once to one worker each get their own answer, in order; a renderer's
+    exception is raised in the caller with the worker's traceback as its cause, and the
+    worker draws on after it."""
+    from tidebound_support import fail_drawing, sleep_then
+
+    from bot.render_pool import RemoteTraceback
+
+    pool = RenderPool(1)
+    try:
+        answers = await asyncio.gather(*(pool.run(sleep_then, 0.01 * (3 - n), n)
+                                         for n in range(3)))
+        assert answers == [0, 1, 2]
+        big = await pool.run(bytes, 3_000_000)  # an answer far larger than a pipe's buffer
+        assert big == bytes(3_000_000)
+        with pytest.raises(ValueError, match="no such board") as raised:
+            await pool.run(fail_drawing, "no such board")
+        assert isinstance(raised.value.__cause__, RemoteTraceback)
+        assert "fail_drawing" in str(raised.value.__cause__)
+        assert await pool.run(abs, -5) == 5
+    finally:
+        await pool.aclose()
+
+
+async def test_a_worker_dying_mid_drawing_is_replaced_and_the_call_tried_again(
+        tmp_path: Path) -> None:
+    """A worker killed while it draws (out of memory) fails its call with WorkerDied
+    inside the pool, which starts a fresh worker and sends the call there once: the
+    caller gets its answer."""
+    from tidebound_support import exit_once
+
+    pool = RenderPool(1)
+    try:
+        (first,) = [await pool.run(os.getpid)]
+        assert await pool.run(exit_once, str(tmp_path / "died")) == "drawn"
+        assert (tmp_path / "died").exists()
+        assert pool.worker_pids() and pool.worker_pids() != [first]
+    finally:
+        await pool.aclose()
+
+
+async def test_closing_cancels_waiting_calls_and_ends_the_workers() -> None:
+    """Closing the pool while calls wait cancels them (nothing restarts a worker), and
+    every worker process exits."""
+    from tidebound_support import sleep_then
+
+    pool = RenderPool(1)
+    (pid,) = [await pool.run(os.getpid)]
+    waiting = [asyncio.ensure_future(pool.run(sleep_then, 0.3, n)) for n in range(3)]
+    await asyncio.sleep(0.05)  # the first is being drawn, two wait behind it
+    await pool.aclose()
+    outcomes = await asyncio.gather(*waiting, return_exceptions=True)
+    assert all(isinstance(outcome, asyncio.CancelledError) for outcome in outcomes)
+    assert not pool.started and pool.worker_pids() == []
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+def test_a_pool_serves_one_event_loop_after_another() -> None:
+    """The console runs one ``asyncio.run`` after another: a pool used again on a new
+    event loop starts fresh workers there instead of writing to the old loop's pipes."""
+    pool = RenderPool(1)
+
+    async def pid() -> int:
+        return await pool.run(os.getpid)
+
+    try:
+        first = asyncio.run(pid())
+        second = asyncio.run(pid())
+        assert first != second and pool.worker_pids() == [second]
+    finally:
+        pool.close()
+    assert pool.worker_pids() == []

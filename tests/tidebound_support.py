@@ -216,3 +216,28 @@ async def write_raw(storage: Storage, sql: str, parameters: tuple[Any, ...] = ()
 async def read_raw(storage: Storage, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:
     """Rows read straight from the database behind ``storage``."""
     return list(await storage._db.execute_fetchall(sql, parameters))
+
+
+def exit_once(marker: str) -> str:
+    """In a render worker: end the process abruptly the first time (as the kernel's
+    out-of-memory killer would, mid-drawing), leaving ``marker``; answer after that."""
+    import os
+
+    if not os.path.exists(marker):
+        with open(marker, "w"):
+            pass
+        os._exit(9)
+    return "drawn"
+
+
+def fail_drawing(text: str) -> bytes:
+    """In a render worker: a renderer that fails with ``text``."""
+    raise ValueError(text)
+
+
+def sleep_then(seconds: float, value: int) -> int:
+    """In a render worker: a slow drawing."""
+    import time
+
+    time.sleep(seconds)
+    return value
