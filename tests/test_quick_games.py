@@ -84,12 +84,21 @@ def test_hagoth_quick_plays_to_6_with_the_speed_variant() -> None:
     assert max(p.vp for p in final.players) >= 6
 
 
-def test_hexfolk_quick_plays_to_the_rulebooks_lowest_target() -> None:
-    """HX-D67: the quick game plays to 8 VP, the lowest target hexfolk.en.md allows."""
+def test_hexfolk_quick_plays_to_the_rulebooks_lowest_target_without_the_robber() -> None:
+    """HX-D67: the quick game plays to 8 VP, the lowest target hexfolk.en.md allows, with
+    the robber switched off as its lobby may ("the robber can also be switched off
+    altogether"), whatever the lobby's target and robber say; a standard game keeps them."""
     ruleset = get_ruleset("hexfolk")
-    quick = resolve_options(ruleset.name_key, ruleset.options, {"length": "quick"})
-    assert ruleset.setup(4, quick, 1).target == 8
+    quick = resolve_options(ruleset.name_key, ruleset.options,
+                            {"length": "quick", "robber": "friendly", "target": "12"})
+    state = ruleset.setup(4, quick, 1)
+    assert (state.target, state.robber_mode, state.robber) == (8, "off", -1)
     assert "Reach 8 VP" in ruleset.rules_text("overview", quick)
+    assert "robber switched off" in ruleset.rules_text("quick", quick)
+    standard = resolve_options(ruleset.name_key, ruleset.options,
+                               {"robber": "friendly", "target": "12"})
+    state = ruleset.setup(4, standard, 1)
+    assert (state.target, state.robber_mode) == (12, "friendly") and state.robber >= 0
 
 
 def test_haze_quick_is_the_short_game_for_three() -> None:

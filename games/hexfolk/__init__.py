@@ -106,7 +106,8 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         return rules.setup(
             num_players, seed,
             target=TARGET_MIN if is_quick(options) else int(options.get("target", TARGET_DEFAULT)),
-            robber=str(options.get("robber", "on")),
+            # the quick game switches the robber off, as the lobby may (HX-D67)
+            robber="off" if is_quick(options) else str(options.get("robber", "on")),
             longest=bool(options.get("longest", True)),
             army=bool(options.get("army", True)),
             layout=str(options.get("layout", "random")),
@@ -320,8 +321,8 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
                    locale: str = DEFAULT_LOCALE) -> str:
         """``maps`` lists every map with its size and player range (the gallery image
         shows them, ``renderers.hexfolk.render_gallery``)."""
-        if options is not None and is_quick(options):  # the quick game plays to 8 VP
-            options = {**options, "target": TARGET_MIN}
+        if options is not None and is_quick(options):  # 8 VP, the robber off (HX-D67)
+            options = {**options, "target": TARGET_MIN, "robber": "off"}
         if topic != "maps":
             return super().rules_text(topic, options, locale)
         lines = [t("hexfolk.rules.maps", locale)]
