@@ -239,6 +239,43 @@ def test_hagoth_hands_in_parts_are_the_hands_drawn_whole(
     assert len(cards) < 2 * shown - shown // 2  # most cards came from their tiles
 
 
+@pytest.mark.parametrize("locale", ["en", "ru"])
+def test_hexfolk_hands_in_parts_are_the_hands_drawn_whole(
+        locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6 on Hexfolk's hand image (drawn again whenever the dice pay the
+    seat): every hand of a seeded 8-player bot game drawn with its resource cards and
+    what lies below them as kept tiles is byte for byte the hand drawn whole, and a card
+    whose count did not change is not drawn again."""
+    renderers.clear_caches(boards=True)
+    ruleset = get_ruleset("hexfolk")
+    state = ruleset.setup(8, resolve_options(ruleset.name_key, ruleset.options,
+                                             {"map": "great-land"}), 4)
+    names = [f"Bot {n}" for n in range(8)]
+    cards: list[int] = []
+    draw_cards = hexfolk._draw_resource_cards
+
+    def counted(image: Any, draw: Any, drawn: Any, *args: Any) -> None:
+        cards.append(len(drawn))
+        draw_cards(image, draw, drawn, *args)
+
+    monkeypatch.setattr(hexfolk, "_draw_resource_cards", counted)
+    hands = 0
+    for moves in range(240):
+        if ruleset.result(state) is not None:
+            break
+        seat = min(ruleset.actors(state))
+        ruleset.apply(state, seat, ruleset.bot_action(state, seat))
+        view = ruleset.view(state, moves % 8)
+        in_parts = hexfolk.render_hand(view, names, locale)
+        with monkeypatch.context() as whole:
+            whole.setattr(hexfolk._PALETTES, "kept", lambda key: None)
+            assert hexfolk.render_hand(view, names, locale) == in_parts
+        hands += 1
+    assert hands > 100
+    # drawn whole: five cards a hand; in parts: only the cards never drawn before
+    assert sum(cards) < 5 * hands + 5 * hands // 4
+
+
 def test_lovci_board_with_a_sailor_held_by_the_octopus_is_drawn_whole(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The octopus's ring round a held sailor reaches a pixel past its square into the

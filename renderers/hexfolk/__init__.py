@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from functools import partial
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from games.hexfolk.board import get_board
 from games.hexfolk.data import (
@@ -341,15 +341,25 @@ def hand_key(view: HexfolkView) -> tuple[object, ...]:
 
 
 def render_hand(view: HexfolkView, names: Sequence[str], locale: str = "en") -> bytes:
-    """The viewer's own resources (a count per resource) and development cards."""
+    """The viewer's own resources (a count per resource) and development cards.
+
+    In parts once the hands' palette is kept (issue 29 item 6; a hand changes by a card
+    or two a move, as the dice pay): the header on an image of its own, each resource
+    card a kept palette tile (keyed by its resource, count and locale), and what the hand
+    pays for with the development cards below another (keyed by what they show). The
+    same bytes as the hand drawn whole."""
     if view.hand is None or view.viewer is None:
         raise ValueError("render_hand needs a seat's view, not the public one")
     devs = Counter(view.devs or ())
+    # the cards' size and gap (unpacked in one statement: fills() reads a tuple of three
+    # numbers as a colour, and where it stands sets the order of the kept palette)
     card_w, card_h, gap = 208, 150, 14
     dev_rows = -(-max(1, len(devs)) // 5)
-    height = (HEADER_H + GAP + 34 + card_h + GAP + PAYS_H + 40 + dev_rows * (110 + GAP)
-              + MARGIN)
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    cards_top = HEADER_H + GAP + 34
+    below_top = cards_top + card_h + GAP
+    height = below_top + PAYS_H + 40 + dev_rows * (110 + GAP) + MARGIN
+    in_parts = _PALETTES.kept("hand") is not None
+    image = Image.new("RGB", (WIDTH, cards_top if in_parts else height), BACKGROUND)
     draw = drawing(image)
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=(38, 70, 100))
     x: float = MARGIN
@@ -370,18 +380,49 @@ def render_hand(view: HexfolkView, names: Sequence[str], locale: str = "en") -> 
         bold=True,
         anchor="lm",
     )
-    y = HEADER_H + GAP
-    total = sum(view.hand)
     draw.text(
-        (MARGIN, y + 4),
-        t(_K + "hand.resources", locale, count=total),
+        (MARGIN, HEADER_H + GAP + 4),
+        t(_K + "hand.resources", locale, count=sum(view.hand)),
         font=font(19, bold=True),
         fill=INK,
     )
-    y += 34
+    counts = tuple(view.hand[:5])
+    builds = tuple(pays_for(view.hand))
+    shown_devs = tuple(sorted(devs.items(), key=lambda item: DEV_ORDER.get(item[0], 9)))
     x0 = MARGIN + (WIDTH - 2 * MARGIN - 5 * card_w - 4 * gap) / 2
-    for res, count in enumerate(view.hand[:5]):
-        x = x0 + res * (card_w + gap)
+    card_x = [x0 + res * (card_w + gap) for res in range(len(counts))]
+    size = (card_w, card_h)
+    if not in_parts:
+        _draw_resource_cards(image, draw, [(res, count, card_x[res])
+                                           for res, count in enumerate(counts)],
+                             cards_top, size, locale)
+        _draw_below_cards(draw, builds, shown_devs, locale, below_top, card_w, gap)
+        return _PALETTES.png("hand", image)  # one palette for every hand: the same fills
+    parts: list[tuple[tuple[int, int], Image.Image]] = [((0, 0), image)]
+    oy = even_floor(cards_top)
+    for res, count in enumerate(counts):
+        ox = even_floor(card_x[res])
+        parts.append(((ox, oy), _PALETTES.tile(
+            "hand", ("resource card", res, count, locale, card_x[res] - ox, cards_top - oy,
+                     size),
+            partial(_resource_card_tile, res, count, locale, card_x[res] - ox,
+                    cards_top - oy, size))))
+    oy = even_floor(below_top)
+    parts.append(((0, oy), _PALETTES.tile(
+        "hand", ("below the cards", builds, shown_devs, locale, below_top - oy, height - oy,
+                 card_w, gap),
+        partial(_below_cards_tile, builds, shown_devs, locale, below_top - oy, height - oy,
+                card_w, gap))))
+    return _PALETTES.compose("hand", (WIDTH, height), BACKGROUND, parts)
+
+
+def _draw_resource_cards(image: Image.Image, draw: ImageDraw.ImageDraw,
+                         cards: Sequence[tuple[int, int, float]], y: float,
+                         size: tuple[int, int], locale: str) -> None:
+    """Resource cards of the hand image, each ``(resource, count, x)`` and of ``size``:
+    its icon, how many and its name, pale and muted when there are none."""
+    card_w, card_h = size
+    for res, count, x in cards:
         draw.rounded_rectangle(
             (x, y, x + card_w, y + card_h),
             radius=12,
@@ -407,10 +448,27 @@ def render_hand(view: HexfolkView, names: Sequence[str], locale: str = "en") -> 
             bold=True,
             anchor="mm",
         )
-    y += card_h + GAP
-    # what the hand pays for, seen by its holder only: the board numbers every place the
-    # board allows, whatever the hand (HX-D57), so this line says which of them it pays for
-    builds = pays_for(view.hand)
+
+
+def _resource_card_tile(res: int, count: int, locale: str, x: float, y: float,
+                        size: tuple[int, int]) -> Image.Image:
+    """A resource card on a tile of its own, drawn at (``x``, ``y``) in it.
+
+    (Each card is drawn by the loop of :func:`_draw_resource_cards`, as the whole hand
+    draws them: the colours' order in the kept palette is the order :func:`fills` finds
+    them in the source, and moving a colour out of that loop would reorder the palette.)"""
+    tile = Image.new("RGB", (math.ceil(x + size[0]) + 2, math.ceil(y + size[1]) + 2),
+                     BACKGROUND)
+    _draw_resource_cards(tile, drawing(tile), [(res, count, x)], y, size, locale)
+    return tile
+
+
+def _draw_below_cards(draw: ImageDraw.ImageDraw, builds: Sequence[str],
+                      devs: Sequence[tuple[str, int]], locale: str, y: float,
+                      card_w: int, gap: int) -> None:
+    """Under the resource cards, from ``y``: what the hand pays for (seen by its holder
+    only: the board numbers every place the board allows, whatever the hand, HX-D57, so
+    this line says which of them it pays for), then the development cards."""
     draw_fitted(
         draw,
         (MARGIN, y + PAYS_H / 2 - 4),
@@ -426,16 +484,14 @@ def render_hand(view: HexfolkView, names: Sequence[str], locale: str = "en") -> 
     y += PAYS_H
     draw.text(
         (MARGIN, y + 6),
-        t(_K + "hand.devs", locale, count=sum(devs.values())),
+        t(_K + "hand.devs", locale, count=sum(count for _, count in devs)),
         font=font(19, bold=True),
         fill=INK,
     )
     y += 40
     if not devs:
         draw.text((MARGIN, y + 20), t(_K + "hand.no_devs", locale), font=font(18), fill=MUTED)
-    for i, (card, count) in enumerate(
-        sorted(devs.items(), key=lambda item: DEV_ORDER.get(item[0], 9))
-    ):
+    for i, (card, count) in enumerate(devs):
         x = MARGIN + (i % 5) * (card_w + gap)
         cy = y + (i // 5) * (110 + GAP)
         draw.rounded_rectangle(
@@ -458,4 +514,11 @@ def render_hand(view: HexfolkView, names: Sequence[str], locale: str = "en") -> 
         draw.text(
             (x + card_w / 2, cy + 76), f"×{count}", font=font(30, bold=True), fill=INK, anchor="mm"
         )
-    return _PALETTES.png("hand", image)  # one palette for every hand: the same fills
+
+
+def _below_cards_tile(builds: Sequence[str], devs: Sequence[tuple[str, int]], locale: str,
+                      y: float, height: int, card_w: int, gap: int) -> Image.Image:
+    """:func:`_draw_below_cards` on a full-width tile of ``height`` rows, from ``y``."""
+    tile = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    _draw_below_cards(drawing(tile), builds, devs, locale, y, card_w, gap)
+    return tile
