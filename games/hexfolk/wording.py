@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from i18n import t
 
@@ -39,9 +40,12 @@ def hex_text(state: HexfolkState, h: int, locale: str = "en") -> str:
              detail=hex_detail(state, h, locale))
 
 
+@lru_cache(maxsize=8192)
 def corner_place(board_id: str, c: int, locale: str = "en") -> str:
     """A corner by the hexes it touches: "between D, E and H", "on the coast by D and
-    E", "on the coast at D's north corner" (unique on the board)."""
+    E", "on the coast at D's north corner" (unique on the board). Kept per board, corner
+    and locale: the screen reader's description of a board names every numbered corner
+    after every move (issue 29 item 6)."""
     pl = places(board_id)
     letters = [pl.hex_names[h] for h in pl.corner_hexes[c]]
     side = pl.corner_side[c]
@@ -80,8 +84,10 @@ def corner_text(state: HexfolkState, c: int, locale: str = "en") -> str:
              detail=corner_detail(state, c, locale))
 
 
+@lru_cache(maxsize=8192)
 def edge_text(board_id: str, e: int, locale: str = "en") -> str:
-    """An edge: "between D and E", or "on the coast of D, north-east side"."""
+    """An edge: "between D and E", or "on the coast of D, north-east side" (kept per
+    board, edge and locale, as :func:`corner_place`)."""
     pl = places(board_id)
     hs = sorted(get_board(board_id).edge_hexes[e])
     if len(hs) == 2:

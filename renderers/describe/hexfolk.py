@@ -4,6 +4,7 @@ the robber, the dice, an open offer and the numbered places; the own hand."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from games.hexfolk.board import places
 from games.hexfolk.data import GENERIC, RESOURCES
@@ -23,12 +24,18 @@ def _bundle(counts: Sequence[int], locale: str) -> str:
 
 
 def _hex(view: HexfolkView, h: int, locale: str) -> str:
-    name = places(view.board).hex_names[h]
-    if view.terrain[h] < 0:
+    return _hex_words(view.board, view.terrain, view.tokens, h, locale)
+
+
+def _hex_words(board: str, terrain: Sequence[int], tokens: Sequence[int], h: int,
+               locale: str) -> str:
+    """Hex ``h`` by its letter and yield: "D (wood 8)"."""
+    name = places(board).hex_names[h]
+    if terrain[h] < 0:
         detail = t("hexfolk.place.hex_desert", locale)
     else:
-        detail = t("hexfolk.place.hex_res", locale, resource=_resource(view.terrain[h], locale),
-                   number=view.tokens[h])
+        detail = t("hexfolk.place.hex_res", locale, resource=_resource(terrain[h], locale),
+                   number=tokens[h])
     return t("hexfolk.place.hex_short", locale, name=name, detail=detail)
 
 
@@ -84,15 +91,7 @@ def board_lines(view: HexfolkView, names: Sequence[str], locale: str) -> list[st
     lines += [_player(view, p, names, locale) for p in view.players]
     lines.append(t("describe.hexfolk.target", locale, target=view.target, deck=view.deck_count,
                    bank=_bundle(view.bank, locale)))
-    lines.append(t("describe.hexfolk.hexes", locale, hexes=", ".join(
-        _hex(view, h, locale) for h in range(len(view.terrain)))))
-    harbours = []
-    for edge, kind in view.harbours:
-        what = t("hexfolk.place.harbour_any", locale) if kind == GENERIC else t(
-            "hexfolk.place.harbour_res", locale, resource=_resource(kind, locale))
-        harbours.append(f"{what} {edge_text(view.board, edge, locale)}")
-    if harbours:
-        lines.append(t("describe.hexfolk.harbours", locale, harbours="; ".join(harbours)))
+    lines += _island_lines(view.board, view.terrain, view.tokens, view.harbours, locale)
     roads = []
     for p in view.players:
         edges = [edge_text(view.board, e, locale)
@@ -100,6 +99,23 @@ def board_lines(view: HexfolkView, names: Sequence[str], locale: str) -> list[st
         roads.append(t("describe.hexfolk.roads", locale, name=name_of(names, p.seat),
                        roads=joined(edges, locale)))
     return lines + roads
+
+
+@lru_cache(maxsize=256)
+def _island_lines(board: str, terrain: tuple[int, ...], tokens: tuple[int, ...],
+                  harbours: tuple[tuple[int, int], ...], locale: str) -> tuple[str, ...]:
+    """The lines of the island itself, its hexes and harbours: the same all game, so
+    kept per island and locale rather than worded again after every move."""
+    lines = [t("describe.hexfolk.hexes", locale, hexes=", ".join(
+        _hex_words(board, terrain, tokens, h, locale) for h in range(len(terrain))))]
+    named = []
+    for edge, kind in harbours:
+        what = t("hexfolk.place.harbour_any", locale) if kind == GENERIC else t(
+            "hexfolk.place.harbour_res", locale, resource=_resource(kind, locale))
+        named.append(f"{what} {edge_text(board, edge, locale)}")
+    if named:
+        lines.append(t("describe.hexfolk.harbours", locale, harbours="; ".join(named)))
+    return tuple(lines)
 
 
 def hand_lines(view: HexfolkView, names: Sequence[str], locale: str) -> list[str]:
