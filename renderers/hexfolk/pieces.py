@@ -397,14 +397,27 @@ def _name_tab(name: str, r: float) -> Image.Image:
     return big.resize((w, h), Image.Resampling.LANCZOS)
 
 
-def _draw_hex_names(image: Image.Image | _Region | _Recorder, board: Board, fr: _Frame, r: float
-                    ) -> None:
+def _draw_hex_names(image: Image.Image | _Region | _Recorder, board: Board, r: float) -> None:
     """Each hex's letter (the name moves and events use) on a small pale tab, drawn over
     the pieces so that a city on the hex's corner never hides part of it ("AO" must not
     read "AC")."""
-    names = places(board.id).hex_names
+    for sprite, xy in _hex_name_pastes(board.id, r):
+        image.paste(sprite, xy, sprite)
+
+
+@lru_cache(maxsize=64)
+def _hex_name_pastes(board_id: str, r: float) -> tuple[tuple[Image.Image, tuple[int, int]], ...]:
+    """Each hex's letter tab and where :func:`_paste` puts it (its top left corner), for
+    one board and hex size: the same on every board of a game, so worked out once."""
+    board = get_board(board_id)
+    fr = _Frame(board, r)
+    names = places(board_id).hex_names
+    pastes = []
     for h in range(board.hexes):
-        _paste(image, _name_tab(names[h], r), hex_name_anchor(fr, h))
+        sprite = _name_tab(names[h], r)
+        cx, cy = hex_name_anchor(fr, h)
+        pastes.append((sprite, (round(cx - sprite.width / 2), round(cy - sprite.height / 2))))
+    return tuple(pastes)
 
 
 class _Region:
@@ -544,7 +557,7 @@ def _draw_pieces(img: Image.Image | _Region | _Recorder, view: HexfolkView, r: f
             draw_token(img, p, city, styles[owner])
         else:
             draw_token(img, p, settle, styles[owner])
-    _draw_hex_names(img, board, fr, r)
+    _draw_hex_names(img, board, r)
     for mark_ in spot_marks(view, fr):
         _paste(img, _spot_sprite(str(mark_.number), mark_.radius, mark_.on_piece), mark_.centre)
 
