@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 from functools import partial
 
 from PIL import Image, ImageDraw
@@ -109,6 +110,7 @@ from .summary import _COLS as _COLS
 from .summary import _ROW_H as _ROW_H
 from .summary import expected_rolls, render_summary
 from .text import (
+    STATS_Y,
     _bank_height,
     _draw_bank,
     _draw_header,
@@ -117,7 +119,10 @@ from .text import (
     _draw_player,
     _offer_height,
     acting_seat,
+    card_fill,
     card_height,
+    draw_stats,
+    stats_text,
 )
 from .text import _roll_label as _roll_label
 
@@ -281,10 +286,15 @@ def _board_in_parts(
         cx = MARGIN + (i % 2) * (card_w + GAP)
         cy = panel_y + (i // 2) * card_h
         ox, oy = even_floor(cx), even_floor(cy)
+        # the card without its stats line (the dice change a hand's count on most moves,
+        # little else), then the stats line on a strip of its own over it
+        frame = replace(player, hand_count=0, dev_count=0, knights=0, road_length=0)
         parts.append(((ox, oy), _PALETTES.tile(
-            key, _card_part(view, player, names, locale, cx - ox, cy - oy, card_w, card_h),
+            key, (*_card_part(view, frame, names, locale, cx - ox, cy - oy, card_w, card_h),
+                  "no stats"),
             partial(_card_tile, view, player, names, locale, cx - ox, cy - oy, card_w,
-                    card_h))))
+                    card_h, stats=False))))
+        parts.append(_stats_strip(key, view, player, locale, cx, cy, card_w))
     panel_w = WIDTH - 2 * MARGIN
     y = panel_y + -(-len(view.players) // 2) * card_h
     oy = even_floor(y)
@@ -310,11 +320,35 @@ def _card_part(view: HexfolkView, player: PlayerView, names: Sequence[str], loca
 
 
 def _card_tile(view: HexfolkView, player: PlayerView, names: Sequence[str], locale: str,
-               x: float, y: float, w: float, card_h: float) -> Image.Image:
-    """A player's card on a tile of its own, drawn at (``x``, ``y``) in it."""
+               x: float, y: float, w: float, card_h: float, stats: bool = True
+               ) -> Image.Image:
+    """A player's card on a tile of its own, drawn at (``x``, ``y``) in it (without
+    ``stats``, its stats line left out)."""
     tile = Image.new("RGB", (math.ceil(x + w) + 2, math.ceil(y + card_h - 8) + 2), BACKGROUND)
-    _draw_player(tile, drawing(tile), view, player, names, locale, x, y, w, card_h)
+    _draw_player(tile, drawing(tile), view, player, names, locale, x, y, w, card_h,
+                 stats=stats)
     return tile
+
+
+def _stats_strip(key: Hashable, view: HexfolkView, player: PlayerView, locale: str,
+                 x: float, y: float, w: float) -> tuple[tuple[int, int], Image.Image]:
+    """The stats line of the card at (``x``, ``y``) on a kept strip of the card's ground,
+    and where it goes. The strip spans the rows between the seat's token (which ends 44
+    rows below the card's top) and the pieces line (whose glyphs start 69 rows below),
+    and stays clear of the card's border; on even offsets, as every part, so that the
+    text lands on the same pixels as on the card drawn whole."""
+    left, top = even_floor(x + 8), even_floor(y + STATS_Y - 10)
+    right, bottom = math.floor(x + w - 8), even_floor(y + STATS_Y + 13)
+    fill = card_fill(view, player)
+    stats = stats_text(player, locale)
+
+    def strip() -> Image.Image:
+        image = Image.new("RGB", (right - left, bottom - top), fill)
+        draw_stats(drawing(image), stats, x - left, y - top, w)
+        return image
+
+    return (left, top), _PALETTES.tile(
+        key, ("stats", stats, fill, x - left, y - top, w, right - left, bottom - top), strip)
 
 
 # -- the private hand ----------------------------------------------------------------------

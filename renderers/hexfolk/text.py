@@ -192,6 +192,28 @@ def _chip(
     return x + size + 4 + text_width(text, face)
 
 
+def card_fill(view: HexfolkView, player: PlayerView) -> tuple[int, int, int]:
+    """The ground of a player's card: gold for the winner, pale for the seat to act."""
+    if view.winner == player.seat:
+        return (255, 236, 170)
+    return CURRENT_BG if player.seat == acting_seat(view) and view.winner is None else WHITE
+
+
+def stats_text(player: PlayerView, locale: str) -> str:
+    """A card's stats line: cards in hand, development cards, knights, route."""
+    return t(_K + "stats", locale, hand=player.hand_count, devs=player.dev_count,
+             knights=player.knights, road=player.road_length)
+
+
+#: Where a card's stats line is drawn (its middle), below the card's top.
+STATS_Y = 56
+
+
+def draw_stats(draw: ImageDraw.ImageDraw, stats: str, x: float, y: float, w: float) -> None:
+    """The stats line of the card at (``x``, ``y``), ``w`` wide."""
+    draw_fitted(draw, (x + 12, y + STATS_Y), stats, w - 24, 16, INK, anchor="lm")
+
+
 def _draw_player(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -203,12 +225,16 @@ def _draw_player(
     y: float,
     w: float,
     card_h: float = CARD_H,
+    stats: bool = True,
 ) -> None:
+    """One player's card at (``x``, ``y``): colour, name, points toward the target, the
+    stats line (cards, development cards, knights, route: left out without ``stats``,
+    for :func:`draw_stats` to draw on a strip of its own), pieces and badges."""
     seat = player.seat
     acting = acting_seat(view)
     is_current = seat == acting and view.winner is None
     is_winner = view.winner == seat
-    fill = (255, 236, 170) if is_winner else CURRENT_BG if is_current else WHITE
+    fill = card_fill(view, player)
     draw.rounded_rectangle(
         (x, y, x + w, y + card_h - 8),
         radius=10,
@@ -252,15 +278,8 @@ def _draw_player(
         tx = name_x + used + 8
         draw.rounded_rectangle((tx, y + 17, tx + tag_w, y + 37), radius=6, fill=INK)
         draw.text((tx + tag_w / 2, y + 27), tag, font=tag_face, fill=WHITE, anchor="mm")
-    stats = t(
-        _K + "stats",
-        locale,
-        hand=player.hand_count,
-        devs=player.dev_count,
-        knights=player.knights,
-        road=player.road_length,
-    )
-    draw_fitted(draw, (x + 12, y + 56), stats, w - 24, 16, INK, anchor="lm")
+    if stats:
+        draw_stats(draw, stats_text(player, locale), x, y, w)
     # the pieces line is always drawn: a badge below never hides it (issue 24 item 13)
     draw_fitted(
         draw,
