@@ -79,11 +79,11 @@ class TurnStats:
 
 
 async def _human_move(service: SessionService, ruleset: Ruleset[Any, Any],
-                      person: Person) -> str:
+                      person: Person, channel: str = CHANNEL) -> str:
     """The notation the bot would play for the human's seat now (checked to be legal: a
     menu may list one of several equivalent moves, Lovci's sailors going ashore from one
     ship, and the player may still type any of them)."""
-    row, choices = await service.choices(CHANNEL, person)
+    row, choices = await service.choices(channel, person)
     if not choices:
         raise RuntimeError(f"{ruleset.id}: the human has no move but the game is on")
     seat = row.seat_of(person.user_id)
@@ -169,17 +169,35 @@ async def _overlays(service: SessionService, ruleset: Ruleset[Any, Any], session
     return len(ruleset.legal_actions(state, min(actors))) if actors else 0
 
 
+#: The channel of the unmeasured game a steady-state run plays first (``warm_up_seed``).
+WARM_UP_CHANNEL = "bench-warm-up"
+
+
+async def _start(service: SessionService, ruleset: Ruleset[Any, Any], players: int, seed: int,
+                 options: Mapping[str, Any], locale: str, person: Person, channel: str
+                 ) -> Update:
+    typed = " ".join(f"{name}={value}" for name, value in sorted(options.items()))
+    await service.new_game(channel, person, ruleset.id, typed, locale=locale)
+    for _ in range(players - 1):
+        await service.add_bot(channel, person)
+    return await service.start(channel, person, seed=seed)
+
+
 async def _run(ruleset: Ruleset[Any, Any], players: int, seed: int, max_turns: int | None,
-               directory: Path, options: Mapping[str, Any], locale: str) -> TurnStats:
+               directory: Path, options: Mapping[str, Any], locale: str,
+               warm_up_seed: int | None = None) -> TurnStats:
     storage = await Storage.open(directory / "bench.sqlite3")
     service = SessionService(storage)
     try:
         person = Person(HUMAN_ID, HUMAN_NAME)
-        typed = " ".join(f"{name}={value}" for name, value in sorted(options.items()))
-        await service.new_game(CHANNEL, person, ruleset.id, typed, locale=locale)
-        for _ in range(players - 1):
-            await service.add_bot(CHANNEL, person)
-        update: Update = await service.start(CHANNEL, person, seed=seed)
+        if warm_up_seed is not None:  # the steady state: workers that drew a game before
+            update = await _start(service, ruleset, players, warm_up_seed, options, locale,
+                                  person, WARM_UP_CHANNEL)
+            while not update.finished:
+                notation = await _human_move(service, ruleset, person, WARM_UP_CHANNEL)
+                update = await service.move(WARM_UP_CHANNEL, person, notation)
+        update = await _start(service, ruleset, players, seed, options, locale, person,
+                              CHANNEL)
         timings: list[float] = []
         cpu: list[float | None] = []
         split: list[tuple[float, float]] = []
@@ -228,9 +246,16 @@ async def _run(ruleset: Ruleset[Any, Any], players: int, seed: int, max_turns: i
 
 def run_turns(ruleset: Ruleset[Any, Any], players: int, *, seed: int,
               max_turns: int | None, options: Mapping[str, Any] | None = None,
-              locale: str = "en") -> TurnStats:
+              locale: str = "en", warm_up_seed: int | None = None) -> TurnStats:
     """Play one seeded game (or ``max_turns`` human moves) and time every human move;
-    ``options``: lobby options over the defaults, ``locale``: the game's language."""
+    ``options``: lobby options over the defaults, ``locale``: the game's language.
+
+    By default the game is the first the service and its fresh render workers see, as
+    after a restart: every sprite, text and tile is made for the first time in it. With
+    ``warm_up_seed``, a whole game of that seed at the same table is played first
+    through the same service, unmeasured: the **steady state** of a bot that has been
+    running (its workers' shared sprites and texts made, but not this game's island,
+    tiles or palette), what a machine's capacity in moves a second depends on."""
     with tempfile.TemporaryDirectory(prefix="tidebound-bench-") as directory:
         return asyncio.run(_run(ruleset, players, seed, max_turns, Path(directory),
-                                options or {}, locale))
+                                options or {}, locale, warm_up_seed))

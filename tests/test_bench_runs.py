@@ -107,6 +107,36 @@ def test_haze_islands_worst_turn_is_at_its_largest_map() -> None:
     assert turns.turns == 2 and 1 <= turns.worst_overlays <= 3
 
 
+def test_a_steady_run_plays_a_whole_other_game_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6, the steady state (``bench.move_cpu --steady``): with a warm-up
+    seed, a whole game of that seed is played to its end through the same service, on
+    a channel of its own and unmeasured, before the measured game starts."""
+    from bench import turns as bench_turns
+    from games import get_ruleset
+
+    started: list[tuple[str, int]] = []
+    moved: list[str] = []
+    start, move = bench_turns._start, bench_turns.SessionService.move
+
+    async def recording_start(service: object, ruleset: object, players: int, seed: int,
+                              *args: object) -> object:
+        started.append((str(args[-1]), seed))
+        return await start(service, ruleset, players, seed, *args)  # type: ignore[arg-type]
+
+    async def recording_move(self: object, channel: str, *args: object, **kw: object
+                             ) -> object:
+        moved.append(channel)
+        return await move(self, channel, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bench_turns, "_start", recording_start)
+    monkeypatch.setattr(bench_turns.SessionService, "move", recording_move)
+    stats = run_turns(get_ruleset("haze-islands"), 1, seed=1, max_turns=2, warm_up_seed=2)
+    assert started == [(bench_turns.WARM_UP_CHANNEL, 2), (bench_turns.CHANNEL, 1)]
+    warm = moved.index(bench_turns.CHANNEL)
+    assert warm > 2 and set(moved[:warm]) == {bench_turns.WARM_UP_CHANNEL}
+    assert moved[warm:] == [bench_turns.CHANNEL] * 2 and stats.turns == 2
+
+
 def test_repeated_timings_are_reported_as_their_median() -> None:
     """Issue 10: the targets are "measured ... in one run, median of 3". Each figure of a
     repeated measurement is its median over the runs, field by field, through nested
