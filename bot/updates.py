@@ -201,8 +201,10 @@ class Updates:
             + ("" if s.confirmed else " " + t("history.rematch.to_confirm", locale))
             for s in row.seats
         )
+        # as the game plays them: a quick game's fixed target shows, not the lobby's
+        played = ruleset.played_options(game_options(row.options))
         options = ", ".join(
-            [f"{k}={show_option(v)}" for k, v in game_options(row.options).items()]
+            [f"{k}={show_option(v)}" for k, v in played.items()]
             + [f"{CLOCK_OPTION}={clock_of(row.options)}",
                f"{HINTS.name}={show_option(hints_on(row.options))}"])
         # the expected length of this table (issue 26 item 4): at the seats taken, or at

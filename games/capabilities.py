@@ -354,6 +354,12 @@ class Lobby(GameCore[S, A]):
         never be played with (a map made for fewer players), at once rather than at
         ``/game start``. Any count up to :attr:`max_players` by default."""
 
+    def played_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The lobby's ``options`` as the game plays them, for the lobby to show: a
+        preset may fix some (``length=quick`` plays Hexfolk to 8 VP without the robber
+        whatever ``target`` and ``robber`` say). The options themselves by default."""
+        return dict(options)
+
     def option_values(self, option: Option, seats: int | None = None,
                       locale: str = DEFAULT_LOCALE) -> list[tuple[str, str]] | None:
         """(value, label) pairs autocomplete offers for ``option`` when ``seats`` seats

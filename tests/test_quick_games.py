@@ -200,3 +200,29 @@ async def test_the_lobby_shows_the_expected_length(standin: DiscordStandin,
     standard = expected_days("lovci-pokladu", 4, "standard")
     quick = expected_days("lovci-pokladu", 4, "quick")
     assert standard is not None and quick is not None and quick < standard
+
+
+@pytest.mark.parametrize(("game", "typed", "shown", "hidden"), [
+    ("hexfolk", "length=quick robber=friendly target=12",
+     ("target=8", "robber=off", "length=quick"), ("target=12", "robber=friendly")),
+    ("hexfolk", "robber=friendly target=12", ("target=12", "robber=friendly"), ("robber=off",)),
+    ("hagoth", "length=quick target=20", ("target=6", "speed=yes"), ("target=20",)),
+    ("haze-islands", "length=quick", ("short=yes",), ("short=no",)),
+])
+async def test_the_lobby_shows_the_options_the_game_plays(
+        db_path: str, game: str, typed: str, shown: tuple[str, ...],
+        hidden: tuple[str, ...]) -> None:
+    """HX-D67, HG-D41, HZ-D64: the lobby lists the options as the game will play them, so
+    a quick Hexfolk game whose lobby still says ``robber=friendly target=12`` shows
+    ``target=8, robber=off`` (what it plays), and a standard game shows its own."""
+    from bot.service import Person, SessionService
+    from bot.storage import Storage
+
+    async with await Storage.open(db_path) as storage:
+        service = SessionService(storage, render=False)
+        try:
+            update = await service.new_game("c-1", Person("u-1", "Ana"), game, typed)
+        finally:
+            await service.close()
+    assert all(text in update.text for text in shown), update.text
+    assert not any(text in update.text for text in hidden), update.text

@@ -78,6 +78,12 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
     actions_module = actions
     labels_module = labels
     bot_module = bot
+
+    def played_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """A quick game plays to 6 VP (or a lower target) with Speed on (HG-D41)."""
+        if is_quick(options):
+            return {**options, "target": target_of(options), "speed": speed_of(options)}
+        return dict(options)
     state_module = state_module
     hidden_module = hidden
     undo_module = undo

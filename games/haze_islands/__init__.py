@@ -99,6 +99,10 @@ class HazeIslandsRuleset(ModularRuleset[HazeState, Action]):
     schema_version = state_module.SCHEMA_VERSION
     has_hand = True
 
+    def played_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """A quick game is the rulebook's Short Game (HZ-D64)."""
+        return {**options, "short": True} if is_quick(options) else dict(options)
+
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> HazeState:
         self.check_seats(num_players, options)
         return rules.setup(num_players, seed, mode=_mode(num_players, options),

@@ -309,6 +309,12 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
                  resources=resources or t("platform.hand.empty", locale),
                  devs=devs or t("platform.hand.empty", locale))
 
+    def played_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """A quick game plays to 8 VP with the robber off (HX-D67)."""
+        if is_quick(options):
+            return {**options, "target": TARGET_MIN, "robber": "off"}
+        return dict(options)
+
     def scores(self, state: HexfolkState) -> tuple[int, ...]:
         """Victory points (hidden VP cards are not counted until the end)."""
         return tuple(rules.visible_vp(state, i) for i in range(len(state.players)))
