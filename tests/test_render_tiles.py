@@ -226,17 +226,30 @@ def test_hagoth_hands_in_parts_are_the_hands_drawn_whole(
         draw_card(*args)
 
     monkeypatch.setattr(hagoth, "_draw_card", counted)
-    shown = 0
-    for moves in range(90):
+    views = _hands_drawn_both_ways(hagoth, ruleset, state, names, locale, 90, monkeypatch)
+    shown = sum(len(view.hand or ()) for view in views)
+    assert len(cards) < 2 * shown - shown // 2  # most cards came from their tiles
+
+
+def _hands_drawn_both_ways(module: Any, ruleset: Any, state: Any, names: list[str],
+                           locale: str, moves: int, monkeypatch: pytest.MonkeyPatch
+                           ) -> list[Any]:
+    """Play up to ``moves`` bot moves of ``state``; after each, draw a hand (each seat's
+    in turn) with ``module.render_hand`` in parts and whole and check the bytes are the
+    same. Returns the views drawn."""
+    views = []
+    for move in range(moves):
+        if ruleset.result(state) is not None:
+            break
         seat = min(ruleset.actors(state))
         ruleset.apply(state, seat, ruleset.bot_action(state, seat))
-        view = ruleset.view(state, moves % 4)
-        in_parts = hagoth.render_hand(view, names, locale)
+        view = ruleset.view(state, move % len(names))
+        in_parts = module.render_hand(view, names, locale)
         with monkeypatch.context() as whole:
-            whole.setattr(hagoth._PALETTES, "kept", lambda key: None)
-            assert hagoth.render_hand(view, names, locale) == in_parts
-        shown += len(view.hand or ())
-    assert len(cards) < 2 * shown - shown // 2  # most cards came from their tiles
+            whole.setattr(module._PALETTES, "kept", lambda key: None)
+            assert module.render_hand(view, names, locale) == in_parts
+        views.append(view)
+    return views
 
 
 @pytest.mark.parametrize("locale", ["en", "ru"])
@@ -259,18 +272,8 @@ def test_hexfolk_hands_in_parts_are_the_hands_drawn_whole(
         draw_cards(image, draw, drawn, *args)
 
     monkeypatch.setattr(hexfolk, "_draw_resource_cards", counted)
-    hands = 0
-    for moves in range(240):
-        if ruleset.result(state) is not None:
-            break
-        seat = min(ruleset.actors(state))
-        ruleset.apply(state, seat, ruleset.bot_action(state, seat))
-        view = ruleset.view(state, moves % 8)
-        in_parts = hexfolk.render_hand(view, names, locale)
-        with monkeypatch.context() as whole:
-            whole.setattr(hexfolk._PALETTES, "kept", lambda key: None)
-            assert hexfolk.render_hand(view, names, locale) == in_parts
-        hands += 1
+    hands = len(_hands_drawn_both_ways(hexfolk, ruleset, state, names, locale, 240,
+                                       monkeypatch))
     assert hands > 100
     # drawn whole: five cards a hand; in parts: only the cards never drawn before
     assert sum(cards) < 5 * hands + 5 * hands // 4
