@@ -88,7 +88,7 @@ from .layout import (
     spot_marks,
 )
 from .layout import _piece_sizes as _piece_sizes
-from .legend import _draw_legend, _legend_height
+from .legend import _draw_legend, _legend_height, legend_key
 from .pieces import _draw_island as _draw_island
 from .pieces import (
     _draw_pieces,
@@ -123,6 +123,7 @@ from .text import (
     card_height,
     draw_stats,
     stats_text,
+    turn_seats,
 )
 from .text import _roll_label as _roll_label
 
@@ -192,7 +193,8 @@ def render_board(
     image = Image.new("RGB", (WIDTH, top if in_parts else round(height)), BACKGROUND)
     draw = drawing(image)
     _draw_header(image, draw, view, names, locale)
-    _draw_order(image, draw, view, names, locale)
+    if not in_parts:  # in parts, the turn order is a kept tile (_order_tile)
+        _draw_order(image, draw, view, names, locale)
     y = HEADER_H + ORDER_H + GAP
     if view.winner is not None:
         draw.rounded_rectangle(
@@ -277,11 +279,19 @@ def _board_in_parts(
         for y, ops in island_bands(view, r, base.size)]
     under = top + base.height
     oy = even_floor(under)  # the legend's image: under the island, moved by even rows
-    legend = Image.new("RGB", (WIDTH, math.floor(panel_y) - oy), BACKGROUND)
-    _draw_legend(legend, drawing(legend), view, locale, board_x + 8, top + fr.h + 4 - oy,
-                 fr.w - 8)
+    size = (WIDTH, math.floor(panel_y) - oy)
+    place = (board_x + 8, top + fr.h + 4 - oy, fr.w - 8)
+
+    def draw_legend() -> Image.Image:
+        legend = Image.new("RGB", size, BACKGROUND)
+        _draw_legend(legend, drawing(legend), view, locale, *place)
+        return legend
+
+    legend = _PALETTES.tile(key, ("legend", legend_key(view, locale), size, place),
+                            draw_legend)
     parts: list[tuple[tuple[int, int], Image.Image]] = [
-        ((0, 0), head), ((0, oy), legend), *bands]
+        ((0, 0), head), ((0, HEADER_H), _order_tile(key, view, names, locale)),
+        ((0, oy), legend), *bands]
     for i, player in enumerate(view.players):
         cx = MARGIN + (i % 2) * (card_w + GAP)
         cy = panel_y + (i // 2) * card_h
@@ -308,6 +318,20 @@ def _board_in_parts(
                     y - oy, panel_w - bank_w - GAP)
     parts.append(((0, oy), bottom))
     return _PALETTES.compose(key, (WIDTH, height), BACKGROUND, parts)
+
+
+def _order_tile(key: Hashable, view: HexfolkView, names: Sequence[str], locale: str
+                ) -> Image.Image:
+    """The turn order strip (rows ``HEADER_H`` to ``HEADER_H + ORDER_H``) as a kept tile:
+    a game has as many as it has seats to act (and a last one for its end)."""
+    seats = tuple((s.seat, s.style, s.name, s.current) for s in turn_seats(view, names))
+
+    def strip() -> Image.Image:
+        image = Image.new("RGB", (WIDTH, ORDER_H + 1), BACKGROUND)
+        _draw_order(image, drawing(image), view, names, locale, top=0)
+        return image
+
+    return _PALETTES.tile(key, ("order", seats, view.first, len(view.players), locale), strip)
 
 
 def _card_part(view: HexfolkView, player: PlayerView, names: Sequence[str], locale: str,

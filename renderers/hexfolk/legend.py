@@ -26,6 +26,19 @@ def _legend_height(view: HexfolkView) -> int:
     return 80 if view.spots else 44
 
 
+def legend_key(view: HexfolkView, locale: str) -> tuple[object, ...]:
+    """Everything :func:`_draw_legend` draws from (its place aside): the first seat's
+    colour, whether spots are numbered and whether one of them is on a settlement."""
+    return (view.players[0].colour if view.players else None, bool(view.spots),
+            _city_spot(view), locale)
+
+
+def _city_spot(view: HexfolkView) -> bool:
+    """Whether a numbered spot stands on a settlement (a city may go there)."""
+    return any(kind == "corner" and 0 <= view.corner_owner[i] < len(view.players)
+               for _, kind, i in view.spots)
+
+
 def _draw_legend(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -65,8 +78,7 @@ def _draw_legend(
     cx += 32
     cx += draw_text(draw, (cx, cy), t(_K + "legend.spot", locale), face, INK,
                     max(40.0, x + w - cx), anchor="lm") + 18
-    if any(kind == "corner" and 0 <= view.corner_owner[i] < len(view.players)
-           for _, kind, i in view.spots) and cx < x + w - 120:
+    if _city_spot(view) and cx < x + w - 120:
         _paste(image, _spot_sprite("7", 13.0, True), (cx + 13, cy))
         cx += 32
         draw_text(draw, (cx, cy), t(_K + "legend.spot_city", locale), face, INK,

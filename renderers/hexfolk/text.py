@@ -164,16 +164,22 @@ def _draw_header(
 
 def _draw_order(
     image: Image.Image, draw: ImageDraw.ImageDraw, view: HexfolkView, names: Sequence[str],
-    locale: str,
+    locale: str, top: int = HEADER_H,
 ) -> None:
-    """Who plays after whom, from the seat that founded first; the seat to act is lit."""
-    draw.rectangle((0, HEADER_H, WIDTH, HEADER_H + ORDER_H), fill=(226, 234, 242))
+    """Who plays after whom, from the seat that founded first; the seat to act is lit.
+    The strip fills rows ``top`` to ``top + ORDER_H`` (both included) and nothing else."""
+    draw.rectangle((0, top, WIDTH, top + ORDER_H), fill=(226, 234, 242))
+    draw_turn_order(image, draw, (MARGIN, top + ORDER_H / 2), WIDTH - 2 * MARGIN,
+                    turn_seats(view, names), locale,
+                    first_known=0 <= view.first < len(view.players), size=26)
+
+
+def turn_seats(view: HexfolkView, names: Sequence[str]) -> list[TurnSeat]:
+    """The turn order strip's seats, from the seat that founded first."""
     acting = acting_seat(view)
-    order = [TurnSeat(seat, _style(view.players[seat]), _name(names, seat),
-                      current=seat == acting and view.winner is None)
-             for seat in play_order(view.first, len(view.players))]
-    draw_turn_order(image, draw, (MARGIN, HEADER_H + ORDER_H / 2), WIDTH - 2 * MARGIN, order,
-                    locale, first_known=0 <= view.first < len(view.players), size=26)
+    return [TurnSeat(seat, _style(view.players[seat]), _name(names, seat),
+                     current=seat == acting and view.winner is None)
+            for seat in play_order(view.first, len(view.players))]
 
 
 def _chip(
