@@ -285,7 +285,8 @@ def test_move_cpu_reports_the_split_of_one_game(monkeypatch: pytest.MonkeyPatch,
 
     monkeypatch.setattr(move_cpu, "run_turns", short)
     monkeypatch.setattr(move_cpu, "_in_checkout",
-                        lambda root, game, locale, seed: move_cpu.measure(game, locale, seed))
+                        lambda root, game, locale, seed, steady: move_cpu.measure(
+                            game, locale, seed, steady))
     move_cpu.main(["--game", "haze-islands", "--locales", "en"])
     (line,) = capsys.readouterr().out.splitlines()
     assert line.startswith("this    haze-islands   3p en") and "service" in line
