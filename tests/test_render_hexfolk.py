@@ -397,3 +397,27 @@ def test_the_special_building_sign_up_marks_nobody_as_playing() -> None:
     view = RULESET.view(state, None)
     assert acting_seat(view) == state.special
     assert _phase_text(view, names, "en") == f"Special building: P{state.special}"
+
+
+@pytest.mark.parametrize(("robber", "shown"), [("on", 1), ("friendly", 1), ("off", 0)])
+def test_the_legend_shows_the_robber_only_while_it_plays(
+        robber: str, shown: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """HX-D23 and HX-D67: with the robber switched off (``robber=off``, and every quick
+    game) the legend under the island does not explain a piece the board never shows."""
+    import renderers
+    from games.options import resolve_options
+    from renderers.hexfolk import legend
+
+    drawn: list[int] = []
+    real = legend._robber_sprite
+
+    def counted(size: int) -> Image.Image:
+        drawn.append(size)
+        return real(size)
+
+    monkeypatch.setattr(legend, "_robber_sprite", counted)
+    renderers.clear_caches(boards=True)
+    options = resolve_options(RULESET.name_key, RULESET.options, {"robber": robber})
+    state = RULESET.setup(4, options, 1)
+    render_board(RULESET.view(state, None), ["A", "B", "C", "D"], "", "en")
+    assert len(drawn) == shown

@@ -28,9 +28,10 @@ def _legend_height(view: HexfolkView) -> int:
 
 def legend_key(view: HexfolkView, locale: str) -> tuple[object, ...]:
     """Everything :func:`_draw_legend` draws from (its place aside): the first seat's
-    colour, whether spots are numbered and whether one of them is on a settlement."""
-    return (view.players[0].colour if view.players else None, bool(view.spots),
-            _city_spot(view), locale)
+    colour, whether the robber is on, whether spots are numbered and whether one of
+    them is on a settlement."""
+    return (view.players[0].colour if view.players else None, view.robber >= 0,
+            bool(view.spots), _city_spot(view), locale)
 
 
 def _city_spot(view: HexfolkView) -> bool:
@@ -65,9 +66,11 @@ def _draw_legend(
     draw_token(image, (cx + 15, cy), 28, style)
     cx += 38
     cx += draw_text(draw, (cx, cy), t(_K + "legend.city", locale), face, INK, anchor="lm") + 18
-    _paste(image, _robber_sprite(20), (cx + 10, cy))
-    cx += 26
-    cx += draw_text(draw, (cx, cy), t(_K + "legend.robber", locale), face, INK, anchor="lm") + 18
+    if view.robber >= 0:  # switched off (robber=off, the quick game): not in the legend
+        _paste(image, _robber_sprite(20), (cx + 10, cy))
+        cx += 26
+        cx += draw_text(draw, (cx, cy), t(_K + "legend.robber", locale), face, INK,
+                        anchor="lm") + 18
     red = t(_K + "legend.red", locale)
     if cx + text_width(red, face) < x + w:
         draw.text((cx, cy), red, font=face, fill=RED_NUMBER, anchor="lm")
