@@ -70,7 +70,7 @@ from games.options import LENGTHS, QUICK_LENGTH
 from games.plans import Plan, PlanBook, Play, Stop, checked, plans_of
 from games.protocol import Ruleset
 
-from .stats import default_options, measured_rulesets
+from .stats import measured_rulesets
 from .typical_plans import TYPICAL
 
 #: Decisions after which a game is stopped and counted as unfinished.
@@ -218,7 +218,7 @@ def run_handoffs(ruleset: Ruleset[Any, Any], players: int, *, preset: str = "sta
         raise ValueError(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
     if plans not in PLANS:
         raise ValueError(f"unknown plans {plans!r}; known: {', '.join(PLANS)}")
-    options = {**default_options(ruleset), **PRESETS[preset]}
+    options = ruleset.lobby_options(PRESETS[preset])
     counts = [count_game(ruleset, players, seed + i, options, plans) for i in range(games)]
     waits = [c.handoffs for c in counts]
     median = statistics.median(waits)
@@ -253,7 +253,7 @@ ESTIMATES_FILE = "bot/length_estimates.py"
 def playable(ruleset: Ruleset[Any, Any], players: int, preset: str) -> bool:
     """``preset``'s options can be played at ``players`` seats (the lobby's check)."""
     try:
-        ruleset.check_seats(players, {**default_options(ruleset), **PRESETS[preset]})
+        ruleset.check_seats(players, ruleset.lobby_options(PRESETS[preset]))
     except IllegalAction:
         return False
     return True

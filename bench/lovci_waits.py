@@ -34,7 +34,6 @@ from games.lovci_pokladu.rules import apply_trusted
 from games.lovci_pokladu.state import ON_BOARD, LovciState, trial_copy
 
 from .handoffs import DEFAULT_GAMES, PRESETS, count_game
-from .stats import default_options
 
 #: Moves the issue's rules leave to the player: no plan may make them.
 FLOOR = frozenset(("turn a card", "onto a card that offers a choice", "knock a sailor off",
@@ -99,7 +98,7 @@ def waits(players: int, preset: str, plans: str, games: int, seed: int = 1
         moved[seat] = piece
         tally[(status, kind)] += 1
 
-    options = {**default_options(RULESET), **PRESETS[preset]}
+    options = RULESET.lobby_options(PRESETS[preset])
     counts = [count_game(RULESET, players, seed + i, options, plans, on_wait=seen).handoffs
               for i in range(games)]
     return counts, tally

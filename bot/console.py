@@ -31,7 +31,7 @@ import renderers
 from games import MoveChoice, Ruleset, all_rulesets, get_ruleset
 from games.bot_levels import DEFAULT_LEVEL, LEVELS
 from games.notation import UNREADABLE, is_number
-from games.options import InvalidOption, parse_option_text, resolve_options
+from games.options import InvalidOption, parse_option_text
 from games.plans import plans_of
 from games.protocol import list_numbers
 from i18n import DEFAULT_LOCALE, Term, available_locales, t
@@ -162,7 +162,7 @@ def _new_console(args: argparse.Namespace) -> Console | int:
         return _fail(t("console.no_game", DEFAULT_LOCALE, games=_game_ids()))
     ruleset = get_ruleset(args.game)
     _, given = split_clock(parse_option_text(args.options))  # the platform's clock
-    options = resolve_options(ruleset.name_key, ruleset.options, given)
+    options = ruleset.lobby_options(given)
     players = ruleset.min_players if args.players is None else args.players
     if not ruleset.min_players <= players <= ruleset.max_players:
         return _fail(t("console.bad_players", DEFAULT_LOCALE, game=ruleset.name,

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from games import get_ruleset
 from games.bot_levels import DEFAULT_LEVEL, LEVELS
-from games.options import HINTS, parse_option_text, resolve_options
+from games.options import HINTS, parse_option_text
 from games.protocol import Event
 from i18n import Term, t
 
@@ -55,7 +55,7 @@ class Lobby:
         given_all = parse_option_text(options_text or "")
         hints = HINTS.coerce(given_all[HINTS.name]) if HINTS.name in given_all else False
         clock, given = split_clock(given_all, default_clock)
-        options = resolve_options(ruleset.name_key, ruleset.options, given)
+        options = ruleset.lobby_options(given)
         if clock != "off":
             options[CLOCK_OPTION] = clock
         if hints:

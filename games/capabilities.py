@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 from i18n import DEFAULT_LOCALE, has, t
 
 from .core import A, Event, GameCore, S
-from .options import Option
+from .options import Option, resolve_options
 from .rng import GameRng
 
 
@@ -354,10 +354,22 @@ class Lobby(GameCore[S, A]):
         never be played with (a map made for fewer players), at once rather than at
         ``/game start``. Any count up to :attr:`max_players` by default."""
 
+    def preset_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The options typed for a new lobby, with those its preset sets where the
+        player typed none (Hexfolk's ``length=quick`` switches the robber off unless
+        ``robber`` is typed too). Kept in the lobby's stored options, so that a game
+        opened before a preset changed replays as it was played. ``given`` by default."""
+        return dict(given)
+
+    def lobby_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The options of a new lobby typed as ``given``: every default, overlaid with
+        what :meth:`preset_options` makes of ``given``, each value validated."""
+        return resolve_options(self.name_key, self.options, self.preset_options(given))
+
     def played_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The lobby's ``options`` as the game plays them, for the lobby to show: a
-        preset may fix some (``length=quick`` plays Hexfolk to 8 VP without the robber
-        whatever ``target`` and ``robber`` say). The options themselves by default."""
+        preset may fix some (``length=quick`` plays Hexfolk to 8 VP whatever ``target``
+        says). The options themselves by default."""
         return dict(options)
 
     def option_values(self, option: Option, seats: int | None = None,

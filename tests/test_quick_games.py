@@ -85,20 +85,25 @@ def test_hagoth_quick_plays_to_6_with_the_speed_variant() -> None:
 
 
 def test_hexfolk_quick_plays_to_the_rulebooks_lowest_target_without_the_robber() -> None:
-    """HX-D67: the quick game plays to 8 VP, the lowest target hexfolk.en.md allows, with
-    the robber switched off as its lobby may ("the robber can also be switched off
-    altogether"), whatever the lobby's target and robber say; a standard game keeps them."""
+    """HX-D67: the quick game plays to 8 VP, the lowest target hexfolk.en.md allows,
+    whatever the lobby's target says, with the robber switched off as its lobby may
+    ("the robber can also be switched off altogether") unless the lobby sets it; a
+    standard game keeps both; and a quick lobby stored before the robber rule (robber=on)
+    still plays, and so replays, with the robber on."""
     ruleset = get_ruleset("hexfolk")
-    quick = resolve_options(ruleset.name_key, ruleset.options,
-                            {"length": "quick", "robber": "friendly", "target": "12"})
+    quick = ruleset.lobby_options({"length": "quick", "target": "12"})
     state = ruleset.setup(4, quick, 1)
     assert (state.target, state.robber_mode, state.robber) == (8, "off", -1)
     assert "Reach 8 VP" in ruleset.rules_text("overview", quick)
     assert "robber switched off" in ruleset.rules_text("quick", quick)
-    standard = resolve_options(ruleset.name_key, ruleset.options,
-                               {"robber": "friendly", "target": "12"})
-    state = ruleset.setup(4, standard, 1)
-    assert (state.target, state.robber_mode) == (12, "friendly") and state.robber >= 0
+    chosen = ruleset.setup(4, ruleset.lobby_options({"length": "quick", "robber": "friendly"}),
+                           1)
+    assert (chosen.target, chosen.robber_mode) == (8, "friendly") and chosen.robber >= 0
+    standard = ruleset.setup(4, ruleset.lobby_options({"robber": "friendly", "target": "12"}),
+                             1)
+    assert (standard.target, standard.robber_mode) == (12, "friendly")
+    stored_before = resolve_options(ruleset.name_key, ruleset.options, {"length": "quick"})
+    assert ruleset.setup(4, stored_before, 1).robber_mode == "on"
 
 
 def test_haze_quick_is_the_short_game_for_three() -> None:
@@ -203,8 +208,10 @@ async def test_the_lobby_shows_the_expected_length(standin: DiscordStandin,
 
 
 @pytest.mark.parametrize(("game", "typed", "shown", "hidden"), [
-    ("hexfolk", "length=quick robber=friendly target=12",
-     ("target=8", "robber=off", "length=quick"), ("target=12", "robber=friendly")),
+    ("hexfolk", "length=quick target=12", ("target=8", "robber=off", "length=quick"),
+     ("target=12", "robber=on")),
+    ("hexfolk", "length=quick robber=friendly", ("target=8", "robber=friendly"),
+     ("robber=off",)),
     ("hexfolk", "robber=friendly target=12", ("target=12", "robber=friendly"), ("robber=off",)),
     ("hagoth", "length=quick target=20", ("target=6", "speed=yes"), ("target=20",)),
     ("haze-islands", "length=quick", ("short=yes",), ("short=no",)),
@@ -212,9 +219,9 @@ async def test_the_lobby_shows_the_expected_length(standin: DiscordStandin,
 async def test_the_lobby_shows_the_options_the_game_plays(
         db_path: str, game: str, typed: str, shown: tuple[str, ...],
         hidden: tuple[str, ...]) -> None:
-    """HX-D67, HG-D41, HZ-D64: the lobby lists the options as the game will play them, so
-    a quick Hexfolk game whose lobby still says ``robber=friendly target=12`` shows
-    ``target=8, robber=off`` (what it plays), and a standard game shows its own."""
+    """HX-D67, HG-D41, HZ-D64: the lobby lists the options as the game will play them: a
+    quick Hexfolk game typed with ``target=12`` shows ``target=8`` and the robber off
+    (or the robber typed), and a standard game shows its own."""
     from bot.service import Person, SessionService
     from bot.storage import Storage
 

@@ -184,7 +184,7 @@ class Days:
         try:  # refuse bad options before any thread exists
             ruleset = get_ruleset(game)
             _, given = split_clock(parse_option_text(options or ""), defaults.clock)
-            resolve_options(ruleset.name_key, ruleset.options, given)
+            ruleset.lobby_options(given)
         except LocalizedError as error:
             await refuse(interaction, error)
             return

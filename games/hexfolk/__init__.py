@@ -13,7 +13,7 @@ from typing import Any
 
 from i18n import DEFAULT_LOCALE, Term, t
 
-from ..options import InvalidOption, Option, is_quick, length_option
+from ..options import QUICK_LENGTH, InvalidOption, Option, is_quick, length_option
 from ..protocol import ModularRuleset, MoveChoice, Result, Upgraded
 from . import actions, bot, hidden, labels, old_logs, rules, typed, undo
 from . import state as state_module
@@ -106,8 +106,7 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
         return rules.setup(
             num_players, seed,
             target=TARGET_MIN if is_quick(options) else int(options.get("target", TARGET_DEFAULT)),
-            # the quick game switches the robber off, as the lobby may (HX-D67)
-            robber="off" if is_quick(options) else str(options.get("robber", "on")),
+            robber=str(options.get("robber", "on")),
             longest=bool(options.get("longest", True)),
             army=bool(options.get("army", True)),
             layout=str(options.get("layout", "random")),
@@ -309,11 +308,15 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
                  resources=resources or t("platform.hand.empty", locale),
                  devs=devs or t("platform.hand.empty", locale))
 
+    def preset_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """A quick game's lobby has the robber off unless ``robber`` is typed (HX-D67)."""
+        if str(given.get("length", "")).lower() == QUICK_LENGTH and "robber" not in given:
+            return {**given, "robber": "off"}
+        return dict(given)
+
     def played_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """A quick game plays to 8 VP with the robber off (HX-D67)."""
-        if is_quick(options):
-            return {**options, "target": TARGET_MIN, "robber": "off"}
-        return dict(options)
+        """A quick game plays to 8 VP (HX-D67)."""
+        return {**options, "target": TARGET_MIN} if is_quick(options) else dict(options)
 
     def scores(self, state: HexfolkState) -> tuple[int, ...]:
         """Victory points (hidden VP cards are not counted until the end)."""
@@ -327,8 +330,8 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
                    locale: str = DEFAULT_LOCALE) -> str:
         """``maps`` lists every map with its size and player range (the gallery image
         shows them, ``renderers.hexfolk.render_gallery``)."""
-        if options is not None and is_quick(options):  # 8 VP, the robber off (HX-D67)
-            options = {**options, "target": TARGET_MIN, "robber": "off"}
+        if options is not None and is_quick(options):  # the quick game plays to 8 VP
+            options = {**options, "target": TARGET_MIN}
         if topic != "maps":
             return super().rules_text(topic, options, locale)
         lines = [t("hexfolk.rules.maps", locale)]
