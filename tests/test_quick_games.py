@@ -28,7 +28,7 @@ def play_out(game: str, players: int, options: dict[str, Any], seed: int,
              cap: int = 20_000) -> Any:
     """A game with the bot in every seat, played to its end; its final state."""
     ruleset = get_ruleset(game)
-    resolved = resolve_options(ruleset.name_key, ruleset.options, options)
+    resolved = ruleset.lobby_options(options)  # as the lobby stores them
     ruleset.check_seats(players, resolved)
     state = ruleset.setup(players, resolved, seed)
     for _ in range(cap):
@@ -69,14 +69,19 @@ def test_bots_finish_a_quick_game(game: str, players: int) -> None:
 
 def test_hagoth_quick_plays_to_6_with_the_speed_variant() -> None:
     """HG-D41 (house rule): the quick game plays to 6 VP with the rulebook's Speed
-    variant; a lower target from the lobby still counts; /rules says 6."""
+    variant; a lower target from the lobby still counts, a higher one does not; /rules
+    says 6; and a quick lobby stored before the target was lowered (its target the
+    default) still plays, and so replays, to 8."""
     ruleset = get_ruleset("hagoth")
-    quick = resolve_options(ruleset.name_key, ruleset.options, {"length": "quick"})
+    quick = ruleset.lobby_options({"length": "quick"})
     state = ruleset.setup(4, quick, 1)
     assert (state.target, state.speed) == (6, True)
-    lower = resolve_options(ruleset.name_key, ruleset.options, {"length": "quick",
-                                                                "target": "5"})
+    lower = ruleset.lobby_options({"length": "quick", "target": "5"})
     assert ruleset.setup(4, lower, 1).target == 5
+    higher = ruleset.lobby_options({"length": "quick", "target": "20"})
+    assert ruleset.setup(4, higher, 1).target == 6
+    stored_before = resolve_options(ruleset.name_key, ruleset.options, {"length": "quick"})
+    assert ruleset.setup(4, stored_before, 1).target == 8
     standard = ruleset.setup(4, resolve_options(ruleset.name_key, ruleset.options, {}), 1)
     assert (standard.target, standard.speed) == (25, False)
     assert "First to 6 VP" in ruleset.rules_text("overview", quick)

@@ -28,7 +28,7 @@ from typing import Any
 import discord
 
 from games import get_ruleset
-from games.options import parse_option_text, resolve_options
+from games.options import parse_option_text
 from i18n import Term, t
 from i18n.errors import LocalizedError
 

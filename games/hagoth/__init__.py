@@ -12,7 +12,7 @@ from typing import Any
 
 from i18n import DEFAULT_LOCALE, t
 
-from ..options import Option, is_quick, length_option
+from ..options import QUICK_LENGTH, Option, is_quick, length_option
 from ..protocol import ModularRuleset, Result
 from . import actions, bot, hidden, labels, rules, undo
 from . import state as state_module
@@ -57,15 +57,20 @@ def _berth_view(held: Design | Ship | None) -> DesignView | ShipView | None:
 
 
 
-#: The quick game's target (house rule, RULES-NOTES HG-D41): 6 VP instead of 25.
+#: The quick game's target (house rule, RULES-NOTES HG-D41): 6 VP instead of 25. A new
+#: quick lobby stores it as its ``target`` (:meth:`HagothRuleset.preset_options`).
 QUICK_TARGET = 6
+#: The quick game's target before it was lowered to 6: a quick lobby stored then kept
+#: the default target, and plays (and replays) to this (HG-D41).
+QUICK_TARGET_BEFORE = 8
 
 
 def target_of(options: Mapping[str, Any]) -> int:
-    """The VP to win: the lobby's ``target``; ``length=quick`` plays to
-    :data:`QUICK_TARGET` unless the lobby's target is lower still (HG-D41)."""
+    """The VP to win: the lobby's ``target``; in a quick game at most
+    :data:`QUICK_TARGET_BEFORE`, which only a quick lobby stored before the quick game
+    was lowered to :data:`QUICK_TARGET` still reaches (HG-D41)."""
     target = int(options.get("target", TARGET_VP))
-    return min(target, QUICK_TARGET) if is_quick(options) else target
+    return min(target, QUICK_TARGET_BEFORE) if is_quick(options) else target
 
 
 def speed_of(options: Mapping[str, Any]) -> bool:
@@ -78,6 +83,16 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
     actions_module = actions
     labels_module = labels
     bot_module = bot
+
+    def preset_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """A quick lobby plays to :data:`QUICK_TARGET`, or a lower target typed (HG-D41):
+        stored as its ``target``, so that quick lobbies stored before keep theirs."""
+        if str(given.get("length", "")).lower() != QUICK_LENGTH:
+            return dict(given)
+        typed = given.get("target")
+        lower = typed is not None and str(typed).strip().isdigit() and int(
+            str(typed).strip()) < QUICK_TARGET
+        return dict(given) if lower else {**given, "target": QUICK_TARGET}
 
     def played_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """A quick game plays to 6 VP (or a lower target) with Speed on (HG-D41)."""
