@@ -20,6 +20,7 @@ from games.lovci_pokladu import rules as lovci_rules
 from games.options import LENGTHS, resolve_options
 from games.shipyard import rules as shipyard_rules
 from i18n import t
+from i18n.errors import LocalizedError
 
 GAMES = ("hagoth", "haze-islands", "hexfolk", "lovci-pokladu", "shipyard")
 
@@ -82,6 +83,9 @@ def test_hagoth_quick_plays_to_6_with_the_speed_variant() -> None:
     assert ruleset.setup(4, higher, 1).target == 6
     stored_before = resolve_options(ruleset.name_key, ruleset.options, {"length": "quick"})
     assert ruleset.setup(4, stored_before, 1).target == 8
+    for bad in ("abc", "99"):  # refused as in a standard lobby, not replaced by 6
+        with pytest.raises(LocalizedError):
+            ruleset.lobby_options({"length": "quick", "target": bad})
     standard = ruleset.setup(4, resolve_options(ruleset.name_key, ruleset.options, {}), 1)
     assert (standard.target, standard.speed) == (25, False)
     assert "First to 6 VP" in ruleset.rules_text("overview", quick)

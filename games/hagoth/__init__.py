@@ -83,22 +83,6 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
     actions_module = actions
     labels_module = labels
     bot_module = bot
-
-    def preset_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        """A quick lobby plays to :data:`QUICK_TARGET`, or a lower target typed (HG-D41):
-        stored as its ``target``, so that quick lobbies stored before keep theirs."""
-        if str(given.get("length", "")).lower() != QUICK_LENGTH:
-            return dict(given)
-        typed = given.get("target")
-        lower = typed is not None and str(typed).strip().isdigit() and int(
-            str(typed).strip()) < QUICK_TARGET
-        return dict(given) if lower else {**given, "target": QUICK_TARGET}
-
-    def played_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """A quick game plays to 6 VP (or a lower target) with Speed on (HG-D41)."""
-        if is_quick(options):
-            return {**options, "target": target_of(options), "speed": speed_of(options)}
-        return dict(options)
     state_module = state_module
     hidden_module = hidden
     undo_module = undo
@@ -113,6 +97,23 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
         length_option("hagoth.option.length"),
     )
     schema_version = 2
+
+    def preset_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """A quick lobby plays to :data:`QUICK_TARGET`, or a lower target typed (HG-D41):
+        stored as its ``target``, so that quick lobbies stored before keep theirs."""
+        if str(given.get("length", "")).lower() != QUICK_LENGTH:
+            return dict(given)
+        if "target" in given:  # a target that is no number or out of range is refused
+            (target,) = (option for option in self.options if option.name == "target")
+            if target.coerce(given["target"]) <= QUICK_TARGET:
+                return dict(given)
+        return {**given, "target": QUICK_TARGET}
+
+    def played_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """A quick game plays to 6 VP (or a lower target) with Speed on (HG-D41)."""
+        if is_quick(options):
+            return {**options, "target": target_of(options), "speed": speed_of(options)}
+        return dict(options)
 
     def setup(self, num_players: int, options: Mapping[str, Any], seed: int) -> HagothState:
         if not self.min_players <= num_players <= self.max_players:
