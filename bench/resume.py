@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .startup import _rss_mb
+from .stats import rss_mb
 
 GAMES = 10_000
 TARGET_S = 2.0
@@ -99,19 +99,19 @@ async def measure(db: Path, count: int) -> dict[str, float]:
     if client._warm_task is not None:
         await client._warm_task
     workers_s = time.perf_counter() - setup
-    rss_ready = _rss_mb()
+    rss_ready = rss_mb()
     ready = time.perf_counter()
     resume = asyncio.create_task(client.resume_games())
     while not posted and not resume.done():
         await asyncio.sleep(0.001)
-    rss_first = _rss_mb()
+    rss_first = rss_mb()
     with contextlib.suppress(asyncio.CancelledError):
         await resume
     figures = {"workers_s": workers_s, "first_s": posted[0] - ready, "count": len(posted),
                "count_s": posted[-1] - ready,
                "per_update_ms": (posted[-1] - posted[0]) / max(1, len(posted) - 1) * 1000,
                "rss_ready_mb": rss_ready, "rss_first_mb": rss_first,
-               "rss_after_mb": _rss_mb(), "image_kb": sum(sizes) / len(sizes) / 1024}
+               "rss_after_mb": rss_mb(), "image_kb": sum(sizes) / len(sizes) / 1024}
     await client.close()
     return figures
 

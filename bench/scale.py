@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .stats import percentile
+from .stats import percentile, rss_mb
 from .storage import fresh_schema, postgres_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,15 +80,7 @@ async def _worker(api: str, gateway: str, db: str, count: int, ids: str) -> None
 
 def _rss_tree_mb(pid: int) -> tuple[float, float]:
     """(the process's RSS, its children's) in MB."""
-    def rss(p: int) -> float:
-        try:
-            for line in Path(f"/proc/{p}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-        except OSError:
-            pass
-        return 0.0
-
+    rss = rss_mb
     children: list[int] = []
     pending = [pid]
     while pending:
