@@ -40,7 +40,7 @@ from typing import Any
 
 from games import Ruleset, all_rulesets
 
-from .stats import default_options
+from .stats import default_options, proc_mb
 
 #: Distinct positions per game the sessions share.
 POSITIONS_PER_GAME = 30
@@ -138,13 +138,7 @@ def build_database(path: Path, *, sessions: int, active: int, due: int, seed: in
 
 def _pss_mb(pid: int | str = "self") -> float | None:
     """Proportional set size of a process (Linux ``/proc``), in MB; ``None`` if unknown."""
-    try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
-                return int(line.split()[1]) / 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    return None
+    return proc_mb(pid, "smaps_rollup", "Pss")
 
 
 def bot_memory_mb() -> tuple[float | None, float | None, int]:

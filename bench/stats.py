@@ -26,15 +26,21 @@ HUMAN_NAME = "Bench human"
 KB = 1024
 
 
-def rss_mb(pid: int | str = "self") -> float:
-    """Resident memory of a process (Linux ``/proc``), in MB; 0 where unknown."""
+def proc_mb(pid: int | str, file: str, field: str) -> float | None:
+    """A memory figure of a process from Linux's ``/proc/<pid>/<file>``, the line
+    ``<field>: <kB> kB``, in MB; ``None`` where unknown (no such process or system)."""
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+        for line in Path(f"/proc/{pid}/{file}").read_text().splitlines():
+            if line.startswith(f"{field}:"):
                 return int(line.split()[1]) / 1024
     except (OSError, ValueError, IndexError):
         pass
-    return 0.0
+    return None
+
+
+def rss_mb(pid: int | str = "self") -> float:
+    """Resident memory of a process, in MB; 0 where unknown."""
+    return proc_mb(pid, "status", "VmRSS") or 0.0
 
 
 def percentile(samples: Sequence[float], fraction: float) -> float:
