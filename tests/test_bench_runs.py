@@ -169,7 +169,8 @@ def test_a_figure_not_measured_is_not_met() -> None:
     from bench.startup import report as startup_report
 
     row = {"game": "hagoth", "turn_p95_ms": 20.0, "turn_worst_ms": 30.0,
-           "render_p95_ms": None, "png_kb": 100.0, "bot_win_pct": 90.0}
+           "render_p95_ms": None, "png_kb": 100.0, "bot_win_pct": 90.0,
+           "platform_cpu_p50_ms": 9.0}
     lines, missed, unmeasured = verdicts([row])
     assert (missed, unmeasured) == (0, 1)
     assert [line for line in lines if "NOT MEASURED" in line] == [
@@ -331,3 +332,19 @@ def test_the_resume_bench_runs_and_posts_at_once(capsys: pytest.CaptureFixture[s
     figures = _json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert figures["count"] == 3 and figures["first_s"] <= resume.TARGET_S
     assert figures["rss_ready_mb"] > 0  # Linux's /proc: memory is measured, not 0
+
+
+def test_python_m_bench_holds_every_game_to_12_ms_of_platform_cpu_a_move() -> None:
+    """Issue 29 item 6: "CPU per move at each game's largest table <= 12 ms p50 in python -m
+    bench": every game's row is judged on its platform CPU per move (the worse language),
+    Haze Islands' too, and a row whose languages were not all measured is not met."""
+    from bench.__main__ import _worst_known, verdicts
+
+    base = {"turn_p95_ms": 20.0, "turn_worst_ms": 30.0, "render_p95_ms": 10.0,
+            "png_kb": 100.0, "bot_win_pct": 90.0}
+    for game in ("hexfolk", "haze-islands"):
+        lines, missed, _ = verdicts([{"game": game, **base, "platform_cpu_p50_ms": 13.4}])
+        assert missed == 1 and any("platform CPU" in line and "MISSED" in line
+                                   for line in lines)
+        assert verdicts([{"game": game, **base, "platform_cpu_p50_ms": 11.3}])[1:] == (0, 0)
+    assert _worst_known([11.3, 13.6]) == 13.6 and _worst_known([11.3, None]) is None
