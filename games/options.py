@@ -106,5 +106,6 @@ def length_option(label_key: str) -> Option:
 
 
 def is_quick(options: Mapping[str, Any]) -> bool:
-    """The lobby chose ``length=quick`` (a lobby stored before the option has none)."""
-    return str(options.get("length", STANDARD_LENGTH)) == QUICK_LENGTH
+    """The lobby chose ``length=quick`` (a lobby stored before the option has none), in
+    its stored options or as typed (any case)."""
+    return str(options.get("length", STANDARD_LENGTH)).strip().lower() == QUICK_LENGTH

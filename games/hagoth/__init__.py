@@ -12,7 +12,7 @@ from typing import Any
 
 from i18n import DEFAULT_LOCALE, t
 
-from ..options import QUICK_LENGTH, Option, is_quick, length_option
+from ..options import Option, is_quick, length_option
 from ..protocol import ModularRuleset, Result
 from . import actions, bot, hidden, labels, rules, undo
 from . import state as state_module
@@ -101,7 +101,7 @@ class HagothRuleset(ModularRuleset[HagothState, Action]):
     def preset_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """A quick lobby plays to :data:`QUICK_TARGET`, or a lower target typed (HG-D41):
         stored as its ``target``, so that quick lobbies stored before keep theirs."""
-        if str(given.get("length", "")).lower() != QUICK_LENGTH:
+        if not is_quick(given):
             return dict(given)
         if "target" in given:  # a target that is no number or out of range is refused
             (target,) = (option for option in self.options if option.name == "target")

@@ -13,7 +13,7 @@ from typing import Any
 
 from i18n import DEFAULT_LOCALE, Term, t
 
-from ..options import QUICK_LENGTH, InvalidOption, Option, is_quick, length_option
+from ..options import InvalidOption, Option, is_quick, length_option
 from ..protocol import ModularRuleset, MoveChoice, Result, Upgraded
 from . import actions, bot, hidden, labels, old_logs, rules, typed, undo
 from . import state as state_module
@@ -310,7 +310,7 @@ class HexfolkRuleset(ModularRuleset[HexfolkState, Action]):
 
     def preset_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """A quick game's lobby has the robber off unless ``robber`` is typed (HX-D67)."""
-        if str(given.get("length", "")).lower() == QUICK_LENGTH and "robber" not in given:
+        if is_quick(given) and "robber" not in given:
             return {**given, "robber": "off"}
         return dict(given)
 
