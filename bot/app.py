@@ -46,6 +46,21 @@ log = logging.getLogger("tidebound")
 CLOCK_RECHECK = 30.0
 #: Resumed updates built ahead of the one being posted (each holds its board's image).
 RESUME_AHEAD = 4
+#: At shutdown, interactions already being handled get this long (seconds) to finish
+#: (their move stored, their board posted and recorded) before the gateway, the HTTP
+#: session and the database close under them.
+SHUTDOWN_DRAIN = 10.0
+#: How discord.py names the tasks in which it runs our handlers: slash commands and
+#: autocomplete, persistent views, dynamic items and events such as ``on_interaction``.
+HANDLER_TASK_PREFIXES = ("CommandTree-invoker", "discord-ui-view-dispatch-",
+                         "discord-ui-dynamic-item-", "discord.py: ")
+
+
+def handlers_in_flight(*, besides: set[asyncio.Task[Any]]) -> set[asyncio.Task[Any]]:
+    """The tasks, other than ``besides``, in which discord.py is running a handler."""
+    return {task for task in asyncio.all_tasks()
+            if task not in besides and not task.done()
+            and task.get_name().startswith(HANDLER_TASK_PREFIXES)}
 
 
 class TideboundClient(FrontClient):
@@ -238,10 +253,13 @@ class TideboundClient(FrontClient):
         is closed twice. The shutdown runs in a task of its own, shielded, so a caller
         that is cancelled while waiting does not cut it short for the others."""
         if self._shutdown is None:
-            self._shutdown = asyncio.create_task(self._close_once(), name="tidebound-close")
+            caller = asyncio.current_task()
+            self._shutdown = asyncio.create_task(
+                self._close_once(besides={caller} if caller is not None else set()),
+                name="tidebound-close")
         await asyncio.shield(self._shutdown)
 
-    async def _close_once(self) -> None:
+    async def _close_once(self, *, besides: set[asyncio.Task[Any]]) -> None:
         for task in (self._warm_task, self._resume_task, self._clock_task):
             if task is not None:
                 task.cancel()
@@ -249,6 +267,8 @@ class TideboundClient(FrontClient):
                     await task
         self._warm_task = self._resume_task = self._clock_task = None
         await self.days.stop()
+        this = asyncio.current_task()
+        await self._drain_handlers(besides | ({this} if this is not None else set()))
         await super().close()
         if self.login_queue is not None:
             await self.login_queue.close()  # before the database it locks in closes
@@ -257,6 +277,21 @@ class TideboundClient(FrontClient):
         if self.storage is not None:
             await self.storage.close()
             self.storage = None
+
+
+    async def _drain_handlers(self, besides: set[asyncio.Task[Any]]) -> None:
+        """Let the interactions already being handled finish, for at most
+        :data:`SHUTDOWN_DRAIN` seconds: a move whose board was posted also records that
+        post (the next board edits it down), rather than meeting a closed database. A
+        handler that calls ``close()`` itself is in ``besides`` and is not waited for."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + SHUTDOWN_DRAIN
+        while (pending := handlers_in_flight(besides=besides)) and (
+                left := deadline - loop.time()) > 0:
+            await asyncio.wait(pending, timeout=left)
+        if pending := handlers_in_flight(besides=besides):
+            log.warning("shutting down with %d interaction(s) still being handled",
+                        len(pending))
 
 
 class ShardedTideboundClient(TideboundClient, discord.AutoShardedClient):

@@ -2370,8 +2370,10 @@ async def running_client(
     client: ClientT | None = None
     connect_task: asyncio.Task[None] | None = None
     body_failed = False
-    try:
-        with standin.patched():
+    # discord.py stays pointed at the stand-in until the client is closed and its tasks
+    # drained: a handler still finishing at shutdown talks to the stand-in, not discord.com
+    with standin.patched():
+        try:
             made = client_factory()
             client = await made if inspect.isawaitable(made) else made
             if guild_ready_timeout is not None:
@@ -2398,28 +2400,28 @@ async def running_client(
             except BaseException:
                 body_failed = True
                 raise
-    finally:
-        try:
-            if client is not None:
-                await client.close()
-            if connect_task is not None:
-                try:
-                    await asyncio.wait_for(connect_task, timeout=5.0)
-                except (Exception, asyncio.CancelledError) as exc:
-                    collector.records.append(
-                        logging.makeLogRecord(
-                            {
-                                "name": "standin",
-                                "levelno": logging.ERROR,
-                                "levelname": "ERROR",
-                                "msg": f"client.connect() ended with {exc!r}",
-                            }
-                        )
-                    )
-            await _drain_tasks(tasks_before, drain_timeout)
         finally:
-            for logger in loggers:
-                logger.removeHandler(collector)
+            try:
+                if client is not None:
+                    await client.close()
+                if connect_task is not None:
+                    try:
+                        await asyncio.wait_for(connect_task, timeout=5.0)
+                    except (Exception, asyncio.CancelledError) as exc:
+                        collector.records.append(
+                            logging.makeLogRecord(
+                                {
+                                    "name": "standin",
+                                    "levelno": logging.ERROR,
+                                    "levelname": "ERROR",
+                                    "msg": f"client.connect() ended with {exc!r}",
+                                }
+                            )
+                        )
+                await _drain_tasks(tasks_before, drain_timeout)
+            finally:
+                for logger in loggers:
+                    logger.removeHandler(collector)
     if fail_on_logged_errors and collector.records and not body_failed:
         raise AssertionError("errors were logged while the client ran:\n" + collector.format_all())
 

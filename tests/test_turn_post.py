@@ -31,6 +31,7 @@ from discord_standin import (
 )
 from tidebound_support import EPHEMERAL, Driver, commands_synced, factory, start_game
 
+from bot.discord_front.living_board import LivingBoard
 from bot.discord_front.messages import public_kwargs
 from bot.discord_front.translator import valid_name
 from bot.discord_front.turn_post import MAX_COMPONENTS, MAX_DESCRIPTION, MAX_TEXT
@@ -114,6 +115,39 @@ async def test_the_previous_turn_post_is_edited_down_to_a_link(standin: DiscordS
         await standin.wait_for(lambda r: r.matches(
             "PATCH", rf"/channels/\d+/messages/{second_id}"), start=start, timeout=10)
         assert f"/{third.response['id']}" in text_of(standin.messages[second_id])
+
+
+async def test_a_shutdown_lets_the_post_being_recorded_finish(
+        standin: DiscordStandin, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27 item 1 across a restart: the bot stops just as a board went out. The
+    handler still records that post before the database closes, so the next board after
+    the restart edits *that* one down (it once raced the shutdown and edited an older
+    post, leaving two boards with live buttons)."""
+    slow_edit = LivingBoard.posted
+
+    async def posted(self: LivingBoard, *args: Any, **kwargs: Any) -> None:
+        await asyncio.sleep(0.3)  # Discord is slow to edit the older post down
+        await slow_edit(self, *args, **kwargs)
+
+    monkeypatch.setattr(LivingBoard, "posted", posted)
+    driver = Driver(standin)
+    db = str(tmp_path / "t.db")
+    async with running_client(factory(db), standin):
+        session_id = await start_game(driver, options="target=5", bots=1)
+        second = await status_post(driver)  # leave at once: its handler is still running
+    storage = await Storage.open(db)
+    try:
+        row = await storage.get(session_id)
+    finally:
+        await storage.close()
+    assert row is not None and row.last_post == str(second.response["id"])
+    async with running_client(factory(db), standin):
+        start = standin.mark()
+        third = await status_post(driver)
+        await standin.wait_for(lambda r: r.matches(
+            "PATCH", rf"/channels/\d+/messages/{second.response['id']}"), start=start,
+            timeout=10)
+        assert f"/{third.response['id']}" in text_of(standin.messages[int(second.response["id"])])
 
 
 async def group_dm_game(driver: Driver) -> tuple[dict[str, Any], RecordedRequest]:
