@@ -13,11 +13,11 @@
 from __future__ import annotations
 
 import ast
+import bisect
+import itertools
 import math
-import struct
 import threading
 import weakref
-import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Protocol
 
 from PIL import Image, ImageDraw, ImageFont
+
+from .png_writer import EncodedRows, Segment, encode_segment, palette_png, rows_png
 
 RGB = tuple[int, int, int]
 
@@ -703,74 +705,6 @@ def dashed_rectangle(
 
 
 # -- output -----------------------------------------------------------------------------
-try:  # ISA-L's deflate: several times faster than zlib at the same size
-    from isal.isal_zlib import compress as _deflate
-except ImportError:  # pragma: no cover - a platform without the isal wheel
-    from zlib import compress as _deflate
-
-#: Deflate level of every PNG (ISA-L's 0-3; chosen by measurement: see :func:`png_bytes`).
-PNG_LEVEL = 1
-
-_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def _png_chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-
-def palette_png(indexed: Image.Image, level: int = PNG_LEVEL, *, framed: bool = False
-                ) -> bytes:
-    """An 8-bit palette (``P``) image as PNG bytes, compressed with ISA-L's deflate.
-
-    Pillow's own PNG writer spends most of a board's drawing time in zlib; ISA-L
-    compresses the same rows about five times faster to about the same size. A palette
-    image is written unfiltered (PNG filter type 0 on every row, as Pillow writes it
-    too), so the rows are the pixels with a zero byte in front: an image one pixel wider
-    with a zero left column, whose raw bytes are exactly the PNG's scanlines.
-
-    Each pass over a board's megabytes costs (issue 29 item 6): the framed copy is one
-    ``crop`` that reaches a pixel left of the image (Pillow fills it with index 0), not a
-    new image and a paste, and its rows are read out in one piece (:func:`_raw_bytes`),
-    not in 64 KB pieces joined again. The bytes are the same. A board composed ``framed``
-    (:meth:`KeptPalettes.compose`) is already that image, its first column the zeros:
-    written as it is, one pixel narrower, with no copy made."""
-    if indexed.mode != "P":
-        raise ValueError(f"palette_png needs a P image, not {indexed.mode}")
-    if framed:
-        width, height = indexed.width - 1, indexed.height
-        rows = indexed
-    else:
-        width, height = indexed.size
-        rows = indexed.crop((-1, 0, width, height))
-    palette = indexed.getpalette("RGB") or [0, 0, 0]
-    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8 bits, palette
-    return b"".join((
-        _PNG_SIGNATURE,
-        _png_chunk(b"IHDR", header),
-        _png_chunk(b"PLTE", bytes(palette[:768])),
-        _png_chunk(b"IDAT", _deflate(_raw_bytes(rows), level)),
-        _png_chunk(b"IEND", b""),
-    ))
-
-
-def _raw_bytes(indexed: Image.Image) -> bytes:
-    """The indices of a ``P`` image, row after row: ``indexed.tobytes()`` read in one
-    piece (``tobytes`` encodes 64 KB at a time and joins the pieces, a second copy of a
-    board's megabytes)."""
-    width, height = indexed.size
-    encoder = Image._getencoder("P", "raw", ("P",))
-    encoder.setimage(indexed.im, (0, 0, width, height))
-    chunks: list[bytes] = []
-    while True:  # one round: the whole image fits the buffer
-        _, status, chunk = encoder.encode(width * height + 1024)
-        chunks.append(chunk)
-        if status:
-            break
-    if status < 0:
-        raise ValueError(f"Pillow's raw encoder failed ({status})")
-    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
-
-
 def choose_palette(image: Image.Image, step: int = 2,
                    swatch: Sequence[RGB] = ()) -> Image.Image:
     """256 colours for ``image`` without dithering, chosen from every ``step``-th pixel
@@ -852,6 +786,41 @@ _KEPT_PALETTES: weakref.WeakSet[KeptPalettes] = weakref.WeakSet()
 #: Pixels of board parts each :class:`KeptPalettes` keeps as palette tiles (one byte
 #: each: about 6 MB, some thirty Hagoth player panels).
 TILE_PIXELS = 6_000_000
+#: Bytes of compressed board rows each :class:`KeptPalettes` keeps (about as many boards
+#: as its tiles: a Hexfolk 8-player board's kept rows are some 150 KB).
+ENCODED_ROW_BYTES = 1_000_000
+#: The fewest rows of a board written as a segment of their own (:meth:`KeptPalettes.compose`).
+SEGMENT_ROWS = 16
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Placed:
+    """Where a part of a composed board lies (rows ``top`` to ``bottom``, from column
+    ``x``) and, for a kept tile, its serial number (else ``None``)."""
+
+    top: int
+    bottom: int
+    x: int
+    serial: int | None
+    #: its place among the board's parts (a later one is pasted over an earlier one)
+    order: int
+    #: the part as palette indices
+    image: Image.Image
+
+
+def _canvas(width: int, height: int, fill: int, parts: Sequence[_Placed]) -> Image.Image:
+    """A board ``width`` x ``height``, ``fill`` under ``parts`` (in paste order), one pixel
+    to the right of a zero column: the PNG's scanlines as they are (``palette_png``'s
+    ``framed``), with no framed copy of the board made."""
+    canvas = Image.new("P", (width + 1, height), fill)
+    core = canvas.im
+    for part in parts:
+        # the core's paste (it clips as Image.paste does): a board pastes a hundred
+        # tiles, and Image.paste's checks cost more than copying a small one
+        core.paste(part.image.im, (part.x + 1, part.top, part.x + 1 + part.image.width,
+                                   part.bottom))
+    canvas.paste(0, (0, 0, 1, height))  # after the parts: one reaching left is cut
+    return canvas
 
 
 class KeptPalettes:
@@ -883,17 +852,27 @@ class KeptPalettes:
     ``renderers.clear_caches(boards=True)`` does)."""
 
     def __init__(self, swatch: Sequence[RGB] = (), step: int = 3, size: int = 64,
-                 tile_pixels: int = TILE_PIXELS) -> None:
+                 tile_pixels: int = TILE_PIXELS, encoded_bytes: int = ENCODED_ROW_BYTES,
+                 reuse_rows: bool = True) -> None:
         self.swatch = tuple(dict.fromkeys((*COMMON_FILLS, *swatch)))
         self.step = step
         self.size = size
         self.tile_pixels = tile_pixels
+        #: whether :meth:`compose` keeps compressed rows for later boards (a board whose
+        #: rows mostly change every move pays more to cut them than it saves)
+        self.reuse_rows = reuse_rows
         self._kept: OrderedDict[Hashable, Image.Image] = OrderedDict()
         #: (board key, id of its palette, part) -> (that palette, the part's tile); the
         #: palette is held so that its id is not reused while the tile is kept
         self._tiles: OrderedDict[tuple[Hashable, int, Hashable],
                                  tuple[Image.Image, Image.Image]] = OrderedDict()
         self._tiled = 0  # pixels of the kept tiles
+        #: id of each kept tile -> a number no other tile had: a segment of a board's rows
+        #: is known by the numbers of the tiles in it (its id is reused once it is freed)
+        self._serials: dict[int, int] = {}
+        self._serial_numbers = itertools.count()
+        #: compressed row segments of boards composed of tiles (:meth:`_segments`)
+        self._encoded = EncodedRows(encoded_bytes)
         self._lock = threading.Lock()  # renders may run in threads
         _KEPT_PALETTES.add(self)
 
@@ -954,34 +933,99 @@ class KeptPalettes:
             if handle not in self._tiles:
                 self._tiles[handle] = (palette, tile)
                 self._tiled += tile.width * tile.height
+                self._serials[id(tile)] = next(self._serial_numbers)
             while self._tiled > self.tile_pixels and self._tiles:
                 _, (_, old) = self._tiles.popitem(last=False)
                 self._tiled -= old.width * old.height
+                del self._serials[id(old)]
         return tile
 
     def compose(self, key: Hashable, size: tuple[int, int], background: RGB,
                 parts: Sequence[tuple[tuple[int, int], Image.Image]]) -> bytes:
         """The PNG of a board of ``size`` drawn in parts: ``background`` under ``parts``,
         each an RGB image (mapped onto the palette of ``key`` here) or a :meth:`tile`,
-        pasted at its top left corner in order. The same bytes as :meth:`png` of the
-        whole board drawn in one RGB image, as every pixel is mapped on its own."""
+        pasted at its top left corner in order. The same pixels as :meth:`png` of the
+        whole board drawn in one RGB image, as every pixel is mapped on its own.
+
+        The rows are written in segments cut at the parts' edges (:func:`rows_png`): a
+        segment made only of kept tiles, placed as on an earlier board, is neither
+        composed, read out nor compressed again (:meth:`_segments`)."""
         palette = self.kept(key)
         if palette is None:
             raise KeyError(f"no palette is kept for {key!r}: draw that board whole first")
         fill = map_to_palette(Image.new("RGB", (1, 1), background), palette).getpixel((0, 0))
-        # composed one pixel to the right of a zero column: the PNG's scanlines as they
-        # are (:func:`palette_png`'s ``framed``), with no framed copy of the board made
-        width, height = size
-        canvas = Image.new("P", (width + 1, height), fill)
-        core = canvas.im
-        for (x, y), part in parts:
+        assert isinstance(fill, int)
+        placed: list[_Placed] = []
+        for order, ((x, y), part) in enumerate(parts):
             indexed = part if part.mode == "P" else map_to_palette(part, palette)
-            # the core's paste (it clips as Image.paste does): a board pastes a hundred
-            # tiles, and Image.paste's checks cost more than copying a small one
-            core.paste(indexed.im, (x + 1, y, x + 1 + indexed.width, y + indexed.height))
-        canvas.paste(0, (0, 0, 1, height))  # after the parts: one reaching left is cut
-        canvas.putpalette(palette.getpalette("RGB") or [0, 0, 0])
-        return palette_png(canvas, framed=True)
+            serial = self._serials.get(id(indexed)) if part.mode == "P" else None
+            placed.append(_Placed(y, y + indexed.height, x, serial, order, indexed))
+        width, height = size
+        colours = palette.getpalette("RGB") or [0, 0, 0]
+        if not self.reuse_rows:
+            canvas = _canvas(width, height, fill, placed)
+            canvas.putpalette(colours)
+            return palette_png(canvas, framed=True)
+        return rows_png(width, height, colours, self._segments(width, height, fill, placed))
+
+    def _segments(self, width: int, height: int, fill: int,
+                  placed: Sequence[_Placed]) -> list[Segment]:
+        """The board's rows (``fill`` under the ``placed`` parts) as segments, cut
+        wherever a part starts or ends (a span of fewer than :data:`SEGMENT_ROWS` rows
+        joins the next). A segment whose rows hold only kept tiles (or only the
+        background) has the same bytes whenever the same tiles lie at the same places in
+        it, wherever it is on the board: it is kept by that recipe
+        (:class:`~renderers.png_writer.EncodedRows`) and not composed or compressed
+        again. The others, and the last, are composed and compressed for this board."""
+        cuts = sorted({0, height, *(min(max(edge, 0), height)
+                                    for part in placed for edge in (part.top, part.bottom))})
+        spans = list(itertools.pairwise(cuts))
+        inside: list[list[_Placed]] = [[] for _ in spans]
+        for part in placed:  # each part into the spans it covers, in paste order
+            first = bisect.bisect_right(cuts, part.top) - 1
+            for index in range(max(first, 0), len(spans)):
+                if spans[index][0] >= part.bottom:
+                    break
+                inside[index].append(part)
+        # spans of fewer than SEGMENT_ROWS rows join the next (a segment's own deflate
+        # header costs some 60 bytes: thin gaps between panels would make the file larger)
+        groups: list[tuple[int, int, Hashable | None, list[_Placed]]] = []
+        pieces: list[Hashable] | None = []
+        group_top, group_parts = 0, dict[int, _Placed]()
+        for (top, bottom), parts in zip(spans, inside, strict=True):
+            if pieces is not None and all(part.serial is not None for part in parts):
+                pieces.append((bottom - top, tuple(
+                    (part.serial, part.x, part.top - top) for part in parts)))
+            else:
+                pieces = None
+            group_parts.update((part.order, part) for part in parts)
+            if bottom - group_top >= SEGMENT_ROWS or bottom == spans[-1][1]:
+                groups.append((group_top, bottom, None if pieces is None else (
+                    width, fill, *pieces), [group_parts[o] for o in sorted(group_parts)]))
+                pieces, group_top, group_parts = [], bottom, {}
+        last = len(groups) - 1
+        kept = [None if recipe is None or index == last else self._encoded.get(recipe)
+                for index, (_, _, recipe, _) in enumerate(groups)]
+        # the rows not kept are composed on one canvas (only the parts that reach them)
+        pasted = {part.order: part for (_, _, _, parts), found in zip(groups, kept, strict=True)
+                  if found is None for part in parts}
+        canvas = _canvas(width, height, fill, [pasted[order] for order in sorted(pasted)])
+        # each segment compressed on its own, the last one ending the stream: the bytes
+        # of a board depend on its pixels and the places of its parts only, never on
+        # what the caches held (two states that differ only in hidden information give
+        # the same PNG bytes; issue 7)
+        segments: list[Segment] = []
+        for index, ((top, bottom, recipe, _), found) in enumerate(zip(groups, kept,
+                                                                       strict=True)):
+            if found is None:
+                found = encode_segment(canvas, top, bottom, final=index == last)
+                if recipe is not None and index != last:
+                    self._encoded.put(recipe, found)
+                segments.append(found)
+            else:
+                segments.append(Segment(top, bottom, found.deflated, found.adler,
+                                        found.length))
+        return segments
 
     def values(self) -> list[Image.Image]:
         """The kept palettes, least recently used first."""
@@ -993,7 +1037,9 @@ class KeptPalettes:
         with self._lock:
             self._kept.clear()
             self._tiles.clear()
+            self._serials.clear()
             self._tiled = 0
+        self._encoded.clear()
 
     def __len__(self) -> int:
         return len(self._kept)

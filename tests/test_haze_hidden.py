@@ -55,6 +55,9 @@ def test_images_are_the_same_whatever_the_viewer_cannot_see(
     moved = drawn = 0
     for state in positions(players, mode, seed):
         drawn += 1
+        # drawn once first: the first board of a set of seat colours is written whole,
+        # later ones in kept row segments (issue 29 item 6), the same pixels in other bytes
+        renderers.render_public(RULESET.id, RULESET.view(state, None), names, "")
         public = renderers.render_public(RULESET.id, RULESET.view(state, None), names, "")
         for other in RULESET.hidden_variants(state, None, rng)[:1]:
             moved += RULESET.dump(other) != RULESET.dump(state)

@@ -16,10 +16,12 @@ import renderers
 from games import get_ruleset
 from games.hexfolk.board import get_board
 from games.options import resolve_options
-from renderers import hagoth, hexfolk, shipyard
+from renderers import common, hagoth, hexfolk, shipyard
 from renderers.common import KeptPalettes
 from renderers.hexfolk import pieces as hexfolk_pieces
 from renderers.lovci_pokladu import pieces as lovci_pieces
+from renderers.png_writer import encode_segment
+from tests.png_pictures import picture
 from tests.test_render_png import _busy_picture
 
 _busy = _busy_picture  # flat fills and scattered colours, like a board with text
@@ -34,8 +36,8 @@ def test_a_board_composed_of_parts_is_the_board_drawn_whole() -> None:
     top, bottom = whole.crop((0, 0, 300, 120)), whole.crop((0, 120, 300, 200))
     tile = kept.tile("board", "bottom", lambda: bottom)
     assert tile.mode == "P"
-    assert kept.compose("board", (300, 200), (246, 242, 232),
-                        [((0, 0), top), ((0, 120), tile)]) == first
+    assert picture(kept.compose("board", (300, 200), (246, 242, 232),
+                                [((0, 0), top), ((0, 120), tile)])) == picture(first)
 
 
 def test_a_tile_is_drawn_once_while_its_part_is_equal() -> None:
@@ -136,7 +138,7 @@ def test_boards_in_parts_are_the_boards_drawn_whole(
         in_parts = board.render_board(view, names, caption, locale)
         with monkeypatch.context() as whole:
             whole.setattr(board._PALETTES, "kept", lambda key: None)
-            assert board.render_board(view, names, caption, locale) == in_parts
+            assert picture(board.render_board(view, names, caption, locale)) == picture(in_parts)
         boards += 1
     if module is lovci_pieces:  # squares of the grid (81), drawn only when they changed
         assert 0 < len(panels) < boards * 81 // 4
@@ -176,7 +178,8 @@ def test_hexfolk_island_is_drawn_once_while_its_pieces_stay(
     assert bands > 1 and len(drawn) == bands and first != second
     with monkeypatch.context() as whole:
         whole.setattr(hexfolk._PALETTES, "kept", lambda key: None)
-        assert hexfolk.render_board(view, names, "Bot 2 declines.", "en") == second
+        whole_board = hexfolk.render_board(view, names, "Bot 2 declines.", "en")
+        assert picture(whole_board) == picture(second)
 
 
 def test_hexfolk_a_piece_placed_redraws_only_the_island_bands_it_reaches(
@@ -195,7 +198,7 @@ def test_hexfolk_a_piece_placed_redraws_only_the_island_bands_it_reaches(
         in_parts = hexfolk.render_board(view, names, caption, "en")
         with monkeypatch.context() as whole:
             whole.setattr(hexfolk._PALETTES, "kept", lambda key: None)
-            assert hexfolk.render_board(view, names, caption, "en") == in_parts
+            assert picture(hexfolk.render_board(view, names, caption, "en")) == picture(in_parts)
         r = hexfolk.island_radius(get_board(view.board))[0]
         size = hexfolk._island(view.board, view.terrain, view.tokens, view.harbours, r,
                                "en").size
@@ -247,7 +250,7 @@ def _hands_drawn_both_ways(module: Any, ruleset: Any, state: Any, names: list[st
         in_parts = module.render_hand(view, names, locale)
         with monkeypatch.context() as whole:
             whole.setattr(module._PALETTES, "kept", lambda key: None)
-            assert module.render_hand(view, names, locale) == in_parts
+            assert picture(module.render_hand(view, names, locale)) == picture(in_parts)
         views.append(view)
     return views
 
@@ -328,7 +331,7 @@ def test_a_composed_board_is_written_without_a_framed_copy(
     crops.clear()
     composed = kept.compose("board", (300, 200), (246, 242, 232),
                             [((0, 0), whole.crop((0, 0, 300, 120))), ((0, 120), tile)])
-    assert composed == first
+    assert picture(composed) == picture(first)
     assert all((box[2] - box[0]) * (box[3] - box[1]) < 300 * 200 for box in crops
                if len(box) == 4), crops
 
@@ -365,7 +368,8 @@ def test_lovci_sea_is_drawn_without_copying_the_board_layer(
             in_parts = lovci_pokladu.render_board(view, names, caption, "en")
         with monkeypatch.context() as whole:
             whole.setattr(lovci_pokladu._PALETTES, "kept", lambda key: None)
-            assert lovci_pokladu.render_board(view, names, caption, "en") == in_parts
+            whole_board = lovci_pokladu.render_board(view, names, caption, "en")
+            assert picture(whole_board) == picture(in_parts)
     assert layer not in copies
 
 
@@ -399,7 +403,7 @@ def test_hagoth_berths_are_drawn_only_when_they_change(
                 whole.setattr(hagoth._PALETTES, "kept", lambda key: None)
                 whole.setattr(hagoth, "_draw_berth", draw_berth)
                 whole.setattr(hagoth, "_draw_panel", draw_panel)
-                assert hagoth.render_board(view, names, caption, "en") == in_parts
+                assert picture(hagoth.render_board(view, names, caption, "en")) == picture(in_parts)
     assert counts["panel"] > 40
     assert counts["berth"] < 1.5 * counts["panel"], counts  # drawn whole: twice
 
@@ -429,7 +433,8 @@ def _part_draws(monkeypatch: pytest.MonkeyPatch, game: str, players: int, locale
             with monkeypatch.context() as whole:
                 whole.setattr(renderer._PALETTES, "kept", lambda key: None)
                 whole.setattr(module, name, original)
-                assert renderer.render_board(view, names, caption, locale) == board
+                whole_board = renderer.render_board(view, names, caption, locale)
+                assert picture(whole_board) == picture(board)
     return len(drawn), boards
 
 
@@ -477,7 +482,8 @@ def test_lovci_final_board_in_parts_is_the_board_drawn_whole(
     drawn = lovci_pokladu.render_board(view, names, "Bot 0 wins.", "en")
     with monkeypatch.context() as whole:
         whole.setattr(lovci_pokladu._PALETTES, "kept", lambda key: None)
-        assert lovci_pokladu.render_board(view, names, "Bot 0 wins.", "en") == drawn
+        whole_board = lovci_pokladu.render_board(view, names, "Bot 0 wins.", "en")
+        assert picture(whole_board) == picture(drawn)
 
 
 def test_lovci_sea_is_drawn_only_when_it_changes(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -503,3 +509,42 @@ def test_haze_map_is_a_kept_tile_and_boards_are_the_boards_drawn_whole(
     drawn, boards = _part_draws(monkeypatch, "haze-islands", players, locale, 5,
                                 (haze_islands, "_draw_map"), whole_every=1)
     assert boards > 30 and drawn < boards * 3 // 4, (drawn, boards)
+
+
+def test_rows_of_kept_tiles_are_compressed_once_wherever_they_move(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6: the rows a board holds only kept tiles in are compressed once;
+    on a later board whose caption is a line longer (so every tile is lower down), they
+    are reused, and only the rows drawn for that board are compressed again. The
+    picture is the board drawn whole, either way."""
+    kept = KeptPalettes()
+    first_whole = _busy(300, 300, 11)
+    kept.png("board", first_whole)
+    cards = [kept.tile("board", ("card", n), lambda n=n: _busy(140, 60, 20 + n))
+             for n in range(4)]
+    encoded: list[tuple[int, int]] = []
+
+    def counted(image: Image.Image, first: int, last: int, **kwargs: Any) -> Any:
+        encoded.append((first, last))
+        return encode_segment(image, first, last, **kwargs)
+
+    monkeypatch.setattr(common, "encode_segment", counted)
+
+    def board(head_rows: int) -> tuple[bytes, Image.Image]:
+        head = _busy(300, head_rows, head_rows)
+        parts = [((0, 0), head)] + [
+            ((10 + 150 * (n % 2), head_rows + 70 * (n // 2)), card)
+            for n, card in enumerate(cards)]
+        whole = Image.new("RGB", (300, head_rows + 150), (246, 242, 232))
+        for (x, y), part in parts:
+            whole.paste(part.convert("RGB"), (x, y))
+        return kept.compose("board", whole.size, (246, 242, 232), parts), whole
+
+    first, first_whole = board(40)
+    assert picture(first) == picture(kept.png("board", first_whole))
+    assert encoded[0] == (0, 40)
+    encoded.clear()
+    second, second_whole = board(58)  # the caption is a line longer
+    assert picture(second) == picture(kept.png("board", second_whole))
+    assert encoded == [(0, 58), (188, 208)], \
+        "only the head is compressed again, and the last rows (they end the stream)"

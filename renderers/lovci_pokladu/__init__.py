@@ -82,9 +82,13 @@ __all__ = ["BERTH_INSET", "BOARD_H", "FULL", "GRID", "GX", "GY", "SWIM", "TINTS"
 
 #: The PNG palette of each set of seat colours, chosen from its first board and every
 #: colour this module names (tints, the highlight of the last move...; issue 10:
-#: choosing it afresh was a fifth of a board's time).
+#: choosing it afresh was a fifth of a board's time). Its boards are written whole, not
+#: in kept row segments: a move changes most rows of the square of cards (about three
+#: quarters of a 4-player board's rows were compressed again), so cutting a board's
+#: hundred parts into segments cost more (0.4-0.6 ms of 7) than it saved.
 _PALETTES = KeptPalettes(fills(vars(layout), [
-    *(str(module.__file__) for module in (layout, pieces, text, legend)), __file__]))
+    *(str(module.__file__) for module in (layout, pieces, text, legend)), __file__]),
+    reuse_rows=False)
 
 
 def render_board(view: LovciView, names: Sequence[str], caption: str, locale: str = "en") -> bytes:
