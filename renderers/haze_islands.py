@@ -543,7 +543,10 @@ def _draw_coordinates(draw: ImageDraw.ImageDraw, grid: tuple[int, int, int, int]
 #: The PNG palette of each table size, chosen from its first board and every colour this
 #: module names (card and side fills...; issue 10: choosing it afresh was a fifth of a
 #: board's time). The map grows card by card, so the image size is not part of the key.
-_PALETTES = KeptPalettes(fills(globals()))
+#: Its boards are written whole, not in kept row segments: of their three parts only the
+#: map is a kept tile, and a move redraws most rows (seven eighths on a 3-player board),
+#: so cutting them cost 0.2-0.5 ms a board more than it saved (issue 29 item 6).
+_PALETTES = KeptPalettes(fills(globals()), reuse_rows=False)
 
 
 def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str = "en") -> bytes:
