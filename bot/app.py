@@ -105,6 +105,8 @@ class TideboundClient(FrontClient):
         self.service: SessionService | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self._resume_task: asyncio.Task[None] | None = None
+        #: Set at shutdown: the clock posts what it is posting and plays nothing more.
+        self._stopping = asyncio.Event()
         #: The one shutdown every ``close()`` waits for (issue 24 item 17).
         self._shutdown: asyncio.Task[None] | None = None
         self._warm_task: asyncio.Task[None] | None = None
@@ -209,7 +211,7 @@ class TideboundClient(FrontClient):
         service play for whoever ran out of time and post what happened."""
         service, delivery = self.service, self.days.delivery
         assert service is not None
-        while True:
+        while not self._stopping.is_set():
             try:
                 service.deadline_changed.clear()
                 due = await service.next_deadline()
@@ -218,6 +220,8 @@ class TideboundClient(FrontClient):
                 if delay > 0:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(service.deadline_changed.wait(), delay)
+                if self._stopping.is_set():
+                    return
                 for update in await service.expire_due():
                     await self.post_to_channel(update)
                 await delivery.retry()  # posts Discord refused before (issue 30 item 4)
@@ -225,7 +229,8 @@ class TideboundClient(FrontClient):
                 raise
             except Exception:
                 log.exception("the turn clock failed; trying again shortly")
-                await asyncio.sleep(CLOCK_RECHECK)
+                with contextlib.suppress(TimeoutError):  # or at once to stop
+                    await asyncio.wait_for(self._stopping.wait(), CLOCK_RECHECK)
 
     async def post_to_channel(self, update: Update) -> None:
         """Post ``update`` (bots' or the clock's stored moves) in its channel; what Discord
@@ -260,6 +265,13 @@ class TideboundClient(FrontClient):
         await asyncio.shield(self._shutdown)
 
     async def _close_once(self, *, besides: set[asyncio.Task[Any]]) -> None:
+        # the clock finishes the posts under way (each board recorded as the last post),
+        # for at most SHUTDOWN_DRAIN seconds, and starts no other; then it is cancelled
+        self._stopping.set()
+        if self.service is not None:
+            self.service.deadline_changed.set()  # wakes the clock from its sleep
+        if self._clock_task is not None:
+            await asyncio.wait({self._clock_task}, timeout=SHUTDOWN_DRAIN)
         for task in (self._warm_task, self._resume_task, self._clock_task):
             if task is not None:
                 task.cancel()
