@@ -1068,9 +1068,9 @@ def png_bytes(image: Image.Image, palette: Image.Image | None = None,
     8.8, Hagoth 20.0 -> 8.2, Haze Islands 15.2 -> 6.2; medians of 15, interleaved, on
     the shared 2-core machine under load).
 
-    Deflate level :data:`PNG_LEVEL` = 1 of ISA-L, by measurement (issue 10; CPU time,
-    minimum of 20, of the 1200 x 1762 px Hexfolk 8-player mid-game board, on the shared
-    2-core machine under load):
+    Deflate level :data:`~renderers.png_writer.PNG_LEVEL` = 1 of ISA-L, by measurement
+    (issue 10; CPU time, minimum of 20, of the 1200 x 1762 px Hexfolk 8-player mid-game
+    board, on the shared 2-core machine under load):
 
     ===================== ====== ======
     writer                ms     KB
