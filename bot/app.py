@@ -105,7 +105,8 @@ class TideboundClient(FrontClient):
         self.service: SessionService | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self._resume_task: asyncio.Task[None] | None = None
-        #: Set at shutdown: the clock posts what it is posting and plays nothing more.
+        #: Set at shutdown: the clock and the resumed games post what they are posting,
+        #: and nothing more.
         self._stopping = asyncio.Event()
         #: The one shutdown every ``close()`` waits for (issue 24 item 17).
         self._shutdown: asyncio.Task[None] | None = None
@@ -195,9 +196,20 @@ class TideboundClient(FrontClient):
                 log.exception("resuming games failed; starting without the rest")
             await built.put(None)  # the end (not when cancelled: nobody reads any more)
 
+        async def next_built() -> Update | None:
+            """The next update built, or ``None`` at the end or once the bot stops."""
+            getting = asyncio.ensure_future(built.get())
+            stopping = asyncio.ensure_future(self._stopping.wait())
+            await asyncio.wait({getting, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            stopping.cancel()
+            if getting.done():
+                return getting.result()
+            getting.cancel()  # nothing is taken from the queue
+            return None
+
         builder = asyncio.create_task(build(), name="tidebound-resume-build")
         try:
-            while (update := await built.get()) is not None:
+            while (update := await next_built()) is not None:
                 await self.post_to_channel(update)
         finally:
             if not builder.done():
@@ -265,13 +277,17 @@ class TideboundClient(FrontClient):
         await asyncio.shield(self._shutdown)
 
     async def _close_once(self, *, besides: set[asyncio.Task[Any]]) -> None:
-        # the clock finishes the posts under way (each board recorded as the last post),
-        # for at most SHUTDOWN_DRAIN seconds, and starts no other; then it is cancelled
+        # the clock and the resumed games finish the posts under way (each board recorded
+        # as the last post), for at most SHUTDOWN_DRAIN seconds, and start no other; then
+        # they are cancelled
         self._stopping.set()
         if self.service is not None:
             self.service.deadline_changed.set()  # wakes the clock from its sleep
-        if self._clock_task is not None:
-            await asyncio.wait({self._clock_task}, timeout=SHUTDOWN_DRAIN)
+        # (resuming waits for the gateway first: before it is ready, nothing is posting)
+        resuming = self._resume_task if self.is_ready() else None
+        posting = {task for task in (resuming, self._clock_task) if task is not None}
+        if posting:
+            await asyncio.wait(posting, timeout=SHUTDOWN_DRAIN)
         for task in (self._warm_task, self._resume_task, self._clock_task):
             if task is not None:
                 task.cancel()

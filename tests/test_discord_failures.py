@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from discord_standin import (
     CHANNEL_ID,
     USER_ID,
@@ -28,6 +29,7 @@ from discord_standin import (
 from tidebound_support import EPHEMERAL, Driver, factory, read_session, start_game
 
 from bot.app import TideboundClient
+from bot.storage import Storage
 
 DAY = 24 * 3600.0
 MESSAGES = rf"/channels/{CHANNEL_ID}/messages"
@@ -378,3 +380,50 @@ async def test_channel_deleted_under_a_bot_move_after_a_restart(standin: Discord
         assert await eventually(ended), "the bot's post found no channel"
     _, moves, replays = await read_session(db_path, session_id)
     assert moves > logged and replays, "the bot's move is stored, the game intact"
+
+
+async def test_a_shutdown_lets_a_resumed_bot_post_be_recorded(
+        standin: DiscordStandin, db_path: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27 item 1 across two restarts: a bot's move that was due when the bot
+    stopped is posted after the restart, and the bot stops again while that board is
+    going out. The resumed post is finished and recorded as the last post before the
+    database closes (it used to be cancelled there)."""
+    import json
+
+    from bot.discord_front.living_board import LivingBoard
+    from games import get_ruleset
+
+    hagoth = get_ruleset("hagoth")
+    driver = Driver(standin)
+    async with running_client(factory(db_path), standin) as client:
+        session_id = await start_game(driver, options="target=5", bots=1)
+        assert client.storage is not None
+        row = await client.storage.get(session_id)
+        assert row is not None and row.state is not None
+        state = hagoth.load(json.loads(row.state))
+        moves = []
+        while hagoth.actors(state) == {0}:  # alice's turn stored, the bot's answer not
+            notation = hagoth.notate_action(state, hagoth.bot_action(state, 0))
+            hagoth.play(state, 0, notation)
+            moves.append((0, notation))
+        assert await client.storage.commit_actions(
+            session_id, expected_version=row.version, state=json.dumps(hagoth.dump(state)),
+            actions=moves)
+    slow_edit = LivingBoard.posted
+
+    async def posted(self: LivingBoard, *args: Any, **kwargs: Any) -> None:
+        await asyncio.sleep(0.3)  # Discord is slow to edit the older post down
+        await slow_edit(self, *args, **kwargs)
+
+    monkeypatch.setattr(LivingBoard, "posted", posted)
+    start = standin.mark()
+    async with running_client(factory(db_path), standin):
+        post = await standin.wait_for(
+            lambda r: r.matches("POST", r"/channels/\d+/messages$"), start=start, timeout=10)
+        # leave at once: the resumed post is still editing the older board down
+    storage = await Storage.open(db_path)
+    try:
+        row = await storage.get(session_id)
+    finally:
+        await storage.close()
+    assert row is not None and row.last_post == str(post.response["id"])
