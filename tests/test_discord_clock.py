@@ -4,18 +4,13 @@ channel (``POST /channels/{id}/messages``), pinging whoever must act next."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 from discord_standin import USER_ID, DiscordStandin, running_client, text_of
-from tidebound_support import Driver, factory, start_game
-
-from bot.discord_front.living_board import LivingBoard
-from bot.storage import Storage
+from tidebound_support import Driver, expire, factory, read_session, slow_board_edits, start_game
 
 
 async def test_expired_deadline_posts_to_the_channel(standin: DiscordStandin,
@@ -53,28 +48,15 @@ async def test_a_shutdown_lets_the_clocks_post_be_recorded(
     the clock is posting it. The clock finishes that post and records it as the last
     post before the database closes (it used to be cancelled there), so the next board
     edits the right one down."""
-    slow_edit = LivingBoard.posted
-
-    async def posted(self: LivingBoard, *args: Any, **kwargs: Any) -> None:
-        await asyncio.sleep(0.3)  # Discord is slow to edit the older post down
-        await slow_edit(self, *args, **kwargs)
-
-    monkeypatch.setattr(LivingBoard, "posted", posted)
+    slow_board_edits(monkeypatch)
     driver = Driver(standin)
     db = str(tmp_path / "tidebound.db")
     async with running_client(factory(db), standin) as client:
         session_id = await start_game(driver, options="clock=24h target=5", bots=1)
-        assert client.service is not None
         start = standin.mark()
-        later = time.time() + 24 * 3600 + 5
-        client.service.now = lambda: later
-        client.service.deadline_changed.set()
+        expire(client)
         post = await standin.wait_for(
             lambda r: r.matches("POST", r"/channels/\d+/messages$"), start=start, timeout=10)
         # leave at once: the clock is still editing the older board down
-    storage = await Storage.open(db)
-    try:
-        row = await storage.get(session_id)
-    finally:
-        await storage.close()
-    assert row is not None and row.last_post == str(post.response["id"])
+    row, _, _ = await read_session(db, session_id)
+    assert row.last_post == str(post.response["id"])

@@ -26,22 +26,21 @@ from discord_standin import (
     slash,
     text_of,
 )
-from tidebound_support import EPHEMERAL, Driver, factory, read_session, start_game
+from tidebound_support import (
+    DAY,
+    EPHEMERAL,
+    Driver,
+    expire,
+    factory,
+    leave_bot_due,
+    read_session,
+    slow_board_edits,
+    start_game,
+)
 
 from bot.app import TideboundClient
-from bot.storage import Storage
 
-DAY = 24 * 3600.0
 MESSAGES = rf"/channels/{CHANNEL_ID}/messages"
-
-
-def expire(client: TideboundClient, days: float = 1.0) -> float:
-    """Jump the service's clock past the deadline and wake the clock task; the new now."""
-    assert client.service is not None
-    later = time.time() + days * DAY + 5
-    client.service.now = lambda: later
-    client.service.deadline_changed.set()
-    return later
 
 
 async def eventually(check: Callable[[], Any], timeout: float = 10.0) -> Any:
@@ -345,31 +344,10 @@ async def test_channel_deleted_under_a_bot_move_after_a_restart(standin: Discord
     the bot stopped between a human move and the bot's answer (``bots_due``); while it
     was down the channel was deleted. After the restart the bot moves, its post finds the
     channel gone, and the game ends as abandoned with the bot's move stored."""
-    import json
-
-    from games import get_ruleset
-
-    hagoth = get_ruleset("hagoth")
     driver = Driver(standin)
     async with running_client(factory(db_path), standin) as client:
         session_id = await start_game(driver, options="target=5", bots=1)
-        assert client.storage is not None
-        row = await client.storage.get(session_id)
-        assert row is not None and row.state is not None
-        state = hagoth.load(json.loads(row.state))
-        assert hagoth.actors(state) == {0}, "alice's turn"
-        # alice's turn is stored, the bot's answer is not (a crash in between)
-        moves = []
-        while hagoth.actors(state) == {0}:
-            notation = hagoth.notate_action(state, hagoth.bot_action(state, 0))
-            hagoth.play(state, 0, notation)
-            moves.append((0, notation))
-        assert hagoth.actors(state) == {1}, "the bot's turn"
-        assert await client.storage.commit_actions(
-            session_id, expected_version=row.version, state=json.dumps(hagoth.dump(state)),
-            actions=moves)
-        assert await client.storage.bots_due_sessions() == [session_id]
-        logged = len(await client.storage.action_log(session_id))
+        logged = await leave_bot_due(client, session_id)
     await standin.delete_channel(CHANNEL_ID)
     async with running_client(factory(db_path), standin) as client:
 
@@ -388,42 +366,15 @@ async def test_a_shutdown_lets_a_resumed_bot_post_be_recorded(
     stopped is posted after the restart, and the bot stops again while that board is
     going out. The resumed post is finished and recorded as the last post before the
     database closes (it used to be cancelled there)."""
-    import json
-
-    from bot.discord_front.living_board import LivingBoard
-    from games import get_ruleset
-
-    hagoth = get_ruleset("hagoth")
     driver = Driver(standin)
     async with running_client(factory(db_path), standin) as client:
         session_id = await start_game(driver, options="target=5", bots=1)
-        assert client.storage is not None
-        row = await client.storage.get(session_id)
-        assert row is not None and row.state is not None
-        state = hagoth.load(json.loads(row.state))
-        moves = []
-        while hagoth.actors(state) == {0}:  # alice's turn stored, the bot's answer not
-            notation = hagoth.notate_action(state, hagoth.bot_action(state, 0))
-            hagoth.play(state, 0, notation)
-            moves.append((0, notation))
-        assert await client.storage.commit_actions(
-            session_id, expected_version=row.version, state=json.dumps(hagoth.dump(state)),
-            actions=moves)
-    slow_edit = LivingBoard.posted
-
-    async def posted(self: LivingBoard, *args: Any, **kwargs: Any) -> None:
-        await asyncio.sleep(0.3)  # Discord is slow to edit the older post down
-        await slow_edit(self, *args, **kwargs)
-
-    monkeypatch.setattr(LivingBoard, "posted", posted)
+        await leave_bot_due(client, session_id)
+    slow_board_edits(monkeypatch)
     start = standin.mark()
     async with running_client(factory(db_path), standin):
         post = await standin.wait_for(
             lambda r: r.matches("POST", r"/channels/\d+/messages$"), start=start, timeout=10)
         # leave at once: the resumed post is still editing the older board down
-    storage = await Storage.open(db_path)
-    try:
-        row = await storage.get(session_id)
-    finally:
-        await storage.close()
-    assert row is not None and row.last_post == str(post.response["id"])
+    row, _, _ = await read_session(db_path, session_id)
+    assert row.last_post == str(post.response["id"])

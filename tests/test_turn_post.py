@@ -29,9 +29,16 @@ from discord_standin import (
     text_of,
     walk_components,
 )
-from tidebound_support import EPHEMERAL, Driver, commands_synced, factory, start_game
+from tidebound_support import (
+    EPHEMERAL,
+    Driver,
+    commands_synced,
+    factory,
+    read_session,
+    slow_board_edits,
+    start_game,
+)
 
-from bot.discord_front.living_board import LivingBoard
 from bot.discord_front.messages import public_kwargs
 from bot.discord_front.translator import valid_name
 from bot.discord_front.turn_post import MAX_COMPONENTS, MAX_DESCRIPTION, MAX_TEXT
@@ -123,24 +130,14 @@ async def test_a_shutdown_lets_the_post_being_recorded_finish(
     handler still records that post before the database closes, so the next board after
     the restart edits *that* one down (it once raced the shutdown and edited an older
     post, leaving two boards with live buttons)."""
-    slow_edit = LivingBoard.posted
-
-    async def posted(self: LivingBoard, *args: Any, **kwargs: Any) -> None:
-        await asyncio.sleep(0.3)  # Discord is slow to edit the older post down
-        await slow_edit(self, *args, **kwargs)
-
-    monkeypatch.setattr(LivingBoard, "posted", posted)
+    slow_board_edits(monkeypatch)
     driver = Driver(standin)
     db = str(tmp_path / "t.db")
     async with running_client(factory(db), standin):
         session_id = await start_game(driver, options="target=5", bots=1)
         second = await status_post(driver)  # leave at once: its handler is still running
-    storage = await Storage.open(db)
-    try:
-        row = await storage.get(session_id)
-    finally:
-        await storage.close()
-    assert row is not None and row.last_post == str(second.response["id"])
+    row, _, _ = await read_session(db, session_id)
+    assert row.last_post == str(second.response["id"])
     async with running_client(factory(db), standin):
         start = standin.mark()
         third = await status_post(driver)

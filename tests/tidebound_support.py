@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,8 +17,10 @@ from PIL import Image
 from bot.__main__ import main
 from bot.app import TideboundClient, create_bot
 from bot.config import Config
+from bot.discord_front.living_board import LivingBoard
 from bot.service import SessionService
 from bot.storage import SessionRow, Storage
+from games import get_ruleset
 
 EPHEMERAL = 64
 
@@ -241,3 +245,50 @@ def sleep_then(seconds: float, value: int) -> int:
 
     time.sleep(seconds)
     return value
+
+
+DAY = 24 * 3600.0
+
+
+def expire(client: TideboundClient, days: float = 1.0) -> float:
+    """Jump the service's clock past the deadline and wake the clock task; the new now."""
+    assert client.service is not None
+    later = time.time() + days * DAY + 5
+    client.service.now = lambda: later
+    client.service.deadline_changed.set()
+    return later
+
+
+def slow_board_edits(monkeypatch: Any, seconds: float = 0.3) -> None:
+    """Make Discord slow to edit the older board down when a new one goes out, so that
+    a test can stop the bot while that post is still being handled."""
+    edit = LivingBoard.posted
+
+    async def posted(self: LivingBoard, *args: Any, **kwargs: Any) -> None:
+        await asyncio.sleep(seconds)
+        await edit(self, *args, **kwargs)
+
+    monkeypatch.setattr(LivingBoard, "posted", posted)
+
+
+async def leave_bot_due(client: TideboundClient, session_id: int) -> int:
+    """Store alice's whole turn of the Hagoth game ``session_id`` but not the bot's
+    answer, as if the bot had stopped in between (``bots_due``); the length of the
+    action log then."""
+    hagoth = get_ruleset("hagoth")
+    assert client.storage is not None
+    row = await client.storage.get(session_id)
+    assert row is not None and row.state is not None
+    state = hagoth.load(json.loads(row.state))
+    assert hagoth.actors(state) == {0}, "alice's turn"
+    moves = []
+    while hagoth.actors(state) == {0}:
+        notation = hagoth.notate_action(state, hagoth.bot_action(state, 0))
+        hagoth.play(state, 0, notation)
+        moves.append((0, notation))
+    assert hagoth.actors(state) == {1}, "the bot's turn"
+    assert await client.storage.commit_actions(
+        session_id, expected_version=row.version, state=json.dumps(hagoth.dump(state)),
+        actions=moves)
+    assert await client.storage.bots_due_sessions() == [session_id]
+    return len(await client.storage.action_log(session_id))
