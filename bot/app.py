@@ -306,7 +306,6 @@ class TideboundClient(FrontClient):
             await self.storage.close()
             self.storage = None
 
-
     async def _drain_handlers(self, besides: set[asyncio.Task[Any]]) -> None:
         """Let the interactions already being handled finish, for at most
         :data:`SHUTDOWN_DRAIN` seconds: a move whose board was posted also records that
