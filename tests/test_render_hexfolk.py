@@ -99,6 +99,9 @@ def test_offer_discards_and_winner_render() -> None:
 def test_seat_view_draws_the_same_board(players: int) -> None:
     state = played_state(players, 11, 40 * players)
     public = RULESET.view(state, None)
+    # drawn once first: the first board of a set of seat colours is written whole, later
+    # ones in kept row segments (issue 29 item 6), the same pixels in other bytes
+    render_board(public, NAMES[:players], CAPTION)
     for seat in range(players):
         own = RULESET.view(state, seat)
         assert own.hand is not None
