@@ -54,6 +54,7 @@ from .common import (
     draw_text,
     draw_token,
     draw_turn_order,
+    draw_words,
     drawing,
     ellipsize,
     font,
@@ -718,8 +719,8 @@ def _draw_top(image: Image.Image, view: ShipyardView, names: Sequence[str],
     _header(draw, view, names, locale)
     y = 66.0
     if lines:
-        for line in lines:
-            draw.text((MARGIN, y), line, font=face, fill=INK)
+        for line in lines:  # the account: new lines every move, made of the same words
+            draw_words(draw, (MARGIN, y), line, face, INK)
             y += line_height(face)
         y += 4
     order = [TurnSeat(seat, seat_style(seat, view.players[seat].colour), _name(names, seat),

@@ -85,3 +85,38 @@ def test_a_long_account_costs_a_few_wraps(monkeypatch) -> None:
     lines = common.wrap_account("\n".join(events), font(19), 700, 3)
     assert lines[-1].endswith("Ann ends the turn.")
     assert calls < 40
+
+
+
+def _ink_within_a_pixel(image, other) -> bool:
+    """Whether every dark pixel of ``image`` has ink of ``other`` within one pixel."""
+    from PIL import ImageChops, ImageFilter
+
+    dark = image.convert("L").point(lambda v: 255 if v < 100 else 0)
+    near = other.convert("L").filter(ImageFilter.MinFilter(3)).point(
+        lambda v: 255 if v < 160 else 0)
+    return ImageChops.subtract(dark, near).getbbox() is None
+
+
+def test_an_account_line_drawn_word_by_word_reads_as_the_line_drawn_whole() -> None:
+    """Issue 29 item 6 ("images visually identical"): the caption is drawn word by word
+    from cached word masks (``draw_words``); every stroke lies within a pixel of where
+    the line drawn whole puts it, in Latin and Cyrillic alike, and a later line made of
+    the same words renders no new glyph mask."""
+    from PIL import Image
+
+    from renderers.common import _text_mask, draw_words, drawing
+
+    face = font(19)
+    for line in ("Bot 5 passes the special building phase. Bot 2 buys a development card.",
+                 "Бот 3 строит город между Q, R и Y (Q зерно 6 · R глина 10)."):
+        whole = Image.new("RGB", (1100, 40), "white")
+        drawing(whole).text((14.4, 8), line, font=face, fill=(0, 0, 0))
+        words = Image.new("RGB", (1100, 40), "white")
+        draw_words(drawing(words), (14.4, 8), line, face, (0, 0, 0))
+        assert whole.tobytes() != words.tobytes()  # not the same drawing
+        assert _ink_within_a_pixel(words, whole) and _ink_within_a_pixel(whole, words)
+    before = _text_mask.cache_info().misses
+    draw_words(drawing(words), (14, 8), "Bot 2 passes the special building phase.", face,
+               (0, 0, 0))
+    assert _text_mask.cache_info().misses == before

@@ -50,6 +50,7 @@ from renderers.common import (
     KeptPalettes,
     draw_fitted,
     draw_token,
+    draw_words,
     drawing,
     even_floor,
     fills,
@@ -225,7 +226,7 @@ def render_board(
         )
         ly = y + 9
         for line in lines:
-            draw.text((MARGIN + 14, ly), line, font=cap_face, fill=INK)
+            draw_words(draw, (MARGIN + 14, ly), line, cap_face, INK)
             ly += line_height(cap_face)
     if in_parts:
         return _board_in_parts(view, names, locale, key, image, round(height), r, top,
