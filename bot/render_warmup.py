@@ -2,7 +2,9 @@
 
 The render pool's fork server (:data:`bot.render_pool.PRELOAD`) imports this module
 before it forks any worker, and importing it draws a board and a private image of
-every game at its largest table. Each worker is forked from that process,
+every game at its largest table, and Hexfolk's pieces (roads, tokens, city rings) in
+every seat colour at the hex size of every map, whose first game would otherwise make
+them at some 0.7 ms a sprite. Each worker is forked from that process,
 so it starts with the fonts, the antialiased sprites and each board's sea and rims
 already made, shared copy-on-write, instead of spending about half a second of CPU on
 its first image (issue 10: the first turn a worker drew was a p95 outlier). The island
@@ -53,6 +55,10 @@ def warm_up(locale: str = "en") -> float:
             except Exception:
                 logger.exception("warming up the %s renderer failed", ruleset.id)
     renderers.clear_caches(boards=True)
+    try:  # a game on another map than the one drawn above: its pieces at its size
+        hexfolk.warm_up_pieces()
+    except Exception:
+        logger.exception("warming up the Hexfolk pieces failed")
     seconds = time.perf_counter() - started
     logger.debug("render caches warmed in %.2f s: %d fonts and pieces", seconds,
                  cached_pieces())

@@ -61,3 +61,32 @@ async def test_a_session_is_always_drawn_by_the_same_worker() -> None:
     finally:
         await pool.aclose()
     assert not pool.started and pool.worker_pids() == []
+
+
+@pytest.mark.parametrize(("map_id", "players"), [("great-land", 8), ("lagoon", 3),
+                                                  ("islet", 2)])
+def test_the_warmed_pieces_cover_a_game_on_any_map(map_id: str, players: int) -> None:
+    """Issue 29 item 6: the fork server also makes every seat colour's roads, tokens and
+    city rings at the hex size of every map (``warm_up_pieces``), so the first boards of
+    a game on a map other than the one warmed draw no new sprite for the island's
+    pieces."""
+    from games.hexfolk import RULESET
+    from games.hexfolk.board import get_board
+    from games.options import resolve_options
+    from renderers.common import token_image
+    from renderers.hexfolk import pieces
+
+    options = resolve_options(RULESET.name_key, RULESET.options, {"map": map_id})
+    state = RULESET.setup(players, options, 3)
+    for _ in range(60 * players):  # founding done, roads and settlements on the board
+        if RULESET.result(state) is not None:
+            break
+        seat = min(RULESET.actors(state))
+        RULESET.apply(state, seat, RULESET.bot_action(state, seat))
+    view = RULESET.view(state, None)
+    assert any(owner >= 0 for owner in view.edge_owner)
+    # bot.render_warmup, imported above as the fork server imports it, made them
+    made = token_image.cache_info().misses, pieces._road_sprite.cache_info().misses
+    r, _ = hexfolk.island_radius(get_board(view.board))
+    pieces.island_bands(view, r, (1200, 1200))  # every piece of the island, placed
+    assert (token_image.cache_info().misses, pieces._road_sprite.cache_info().misses) == made

@@ -41,11 +41,13 @@ from games.hexfolk.data import (
     ROAD_COST,
     SETTLEMENT_COST,
 )
+from games.hexfolk.maps import MAPS
 from games.hexfolk.view import HexfolkView, PlayerView
 from i18n import t
 from renderers.common import (
     INK,
     MUTED,
+    PALETTE,
     WHITE,
     KeptPalettes,
     draw_fitted,
@@ -100,6 +102,7 @@ from .pieces import (
     draw_island_band,
     island_bands,
     resource_icon,
+    warm_pieces,
 )
 from .pieces import _harbour_badge as _harbour_badge
 from .pieces import _harbour_spots as _harbour_spots
@@ -131,7 +134,13 @@ from .text import _roll_label as _roll_label
 __all__ = ["BACKGROUND", "DESERT_RGB", "MARGIN", "PIER", "RULE", "SEA", "SEA_EDGE", "SPOT_BG",
            "TERRAIN", "clear_board_caches", "expected_rolls", "hand_key", "hex_name_anchor",
            "island_radius", "piece_circles", "render_board", "render_hand", "render_summary",
-           "resource_icon", "spot_marks"]
+           "resource_icon", "spot_marks", "warm_up_pieces"]
+
+
+def warm_up_pieces() -> None:
+    """Make every seat colour's pieces at the hex size of every map (the render pool's
+    fork server calls it: :mod:`bot.render_warmup`)."""
+    warm_pieces(PALETTE, [m.board_id for m in MAPS])
 
 
 #: The PNG palette of each map and set of seat colours, chosen from its first board and

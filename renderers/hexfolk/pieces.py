@@ -28,6 +28,7 @@ from renderers.common import (
     paste_split,
     split_sprite,
     text_width,
+    token_image,
 )
 
 from .layout import (
@@ -50,6 +51,7 @@ from .layout import (
     _robber_size,
     _style,
     hex_name_anchor,
+    island_radius,
     robber_area,
     spot_marks,
 )
@@ -100,6 +102,41 @@ def resource_icon(res: int, size: int) -> Image.Image:
     else:  # generic (3:1): a question mark
         d.text((10 * u, 10.5 * u), "?", font=font(round(13 * u), bold=True), fill=INK, anchor="mm")
     return img.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def _road_direction(board: Board, edge: int) -> tuple[int, int]:
+    """The direction of ``edge`` in corner coordinates, pointing right (or down)."""
+    a, b = board.edge_corners[edge]
+    (ax, ay), (bx, by) = board.corner_xy[a], board.corner_xy[b]
+    dx, dy = bx - ax, by - ay
+    if dx < 0 or (dx == 0 and dy < 0):
+        dx, dy = -dx, -dy
+    return dx, dy
+
+
+def _road_sizes(r: float) -> tuple[int, int, int]:
+    """A road's length and thickness, and the size of the token on it, at hex size ``r``."""
+    return round(0.74 * r), max(5, round(0.1 * r)), max(16, round(0.26 * r))
+
+
+def warm_pieces(styles: Sequence[SeatStyle], board_ids: Sequence[str]) -> None:
+    """Make the pieces of every seat of ``styles`` (roads in each direction, the tokens
+    of roads, settlements and cities, the city ring) at the hex size of each board of
+    ``board_ids``: what the first board of a game on that map would otherwise draw, at
+    some 0.7 ms a sprite (issue 29 item 6: a render worker forked from the warmed fork
+    server starts with them, :mod:`bot.render_warmup`)."""
+    for board_id in board_ids:
+        board = get_board(board_id)
+        r, _ = island_radius(board)
+        length, thick, mark = _road_sizes(r)
+        settle, city = _piece_sizes(r)
+        directions = {_road_direction(board, e) for e in range(len(board.edge_corners))}
+        _city_ring(round(city * 1.42))
+        for style in styles:
+            for direction in directions:
+                _road_sprite(style, *direction, length, thick)
+            for size in (mark, settle, city):
+                token_image(style, size)
 
 
 @cache
@@ -533,19 +570,14 @@ def _draw_pieces(img: Image.Image | _Region | _Recorder, view: HexfolkView, r: f
         centre, _ = robber_area(fr, view.robber)
         _paste(img, _robber_sprite(_robber_size(r)), centre)
     styles = [_style(p) for p in view.players]
-    length, thick = round(0.74 * r), max(5, round(0.1 * r))
-    mark = max(16, round(0.26 * r))
+    length, thick, mark = _road_sizes(r)
     for e, owner in enumerate(view.edge_owner):
         if owner < 0 or owner >= len(styles):
             continue
         a, b = board.edge_corners[e]
-        (ax, ay), (bx, by) = board.corner_xy[a], board.corner_xy[b]
-        dx, dy = bx - ax, by - ay
-        if dx < 0 or (dx == 0 and dy < 0):
-            dx, dy = -dx, -dy
         pa, pb = fr.corner(a), fr.corner(b)
         mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
-        _paste(img, _road_sprite(styles[owner], dx, dy, length, thick), mid)
+        _paste(img, _road_sprite(styles[owner], *_road_direction(board, e), length, thick), mid)
         draw_token(img, mid, mark, styles[owner])
     settle, city = _piece_sizes(r)
     for c, owner in enumerate(view.corner_owner):
