@@ -85,8 +85,18 @@ def test_the_warmed_pieces_cover_a_game_on_any_map(map_id: str, players: int) ->
         RULESET.apply(state, seat, RULESET.bot_action(state, seat))
     view = RULESET.view(state, None)
     assert any(owner >= 0 for owner in view.edge_owner)
-    # bot.render_warmup, imported above as the fork server imports it, made them
+    hexfolk.warm_up_pieces()  # as bot.render_warmup does (checked below)
     made = token_image.cache_info().misses, pieces._road_sprite.cache_info().misses
     r, _ = hexfolk.island_radius(get_board(view.board))
     pieces.island_bands(view, r, (1200, 1200))  # every piece of the island, placed
     assert (token_image.cache_info().misses, pieces._road_sprite.cache_info().misses) == made
+
+
+def test_the_warm_up_makes_every_maps_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fork server's warm-up calls ``warm_up_pieces`` (whose coverage the test above
+    checks), after it has forgotten its own games' islands."""
+    calls: list[int] = []
+    monkeypatch.setattr(hexfolk, "warm_up_pieces", lambda: calls.append(
+        hexfolk._island.cache_info().currsize))
+    render_warmup.warm_up()
+    assert calls == [0]
