@@ -450,21 +450,25 @@ def draw_text(
 
 
 def draw_words(draw: ImageDraw.ImageDraw, xy: tuple[float, float], line: str,
-               face: ImageFont.FreeTypeFont, fill: RGB) -> None:
-    """Draw one line of running text (``anchor`` "la") word by word: each word's glyphs
-    are a cached mask (:class:`CachedDraw`), placed where the widths of the words and
-    spaces before it end, on the nearest whole pixel.
+               face: ImageFont.FreeTypeFont, fill: RGB, anchor: str = "la") -> None:
+    """Draw one line of running text word by word: each word's glyphs are a cached mask
+    (:class:`CachedDraw`), placed where the widths of the words and spaces before it
+    end, on the nearest whole pixel. ``anchor`` is a left one whose height comes from the
+    font, not the text ("la", "lm", "ls" or "ld"), so that every word sits on one line.
 
-    For the account of the last moves, new lines on every board but made of the same
-    few dozen words: rendering each new line whole cost about 0.4 ms of FreeType a line
-    (1.2 ms of a Hexfolk 8-player board's 8-10; issue 29 item 6). A word may sit up to
-    a pixel from where the line drawn whole would put it (kerning across a space, and
-    each word rounded on its own), which the eye does not see at 19 px."""
+    For lines that are new on every board but made of the same few dozen words: the
+    account of the last moves (rendering each new line whole cost about 0.4 ms of
+    FreeType a line, 1.2 ms of a Hexfolk 8-player board's 8-10; issue 29 item 6) and
+    a card's counts. A word may sit up to a pixel from where the line drawn whole would
+    put it (kerning across a space, and each word rounded on its own), which the eye
+    does not see."""
+    if anchor not in ("la", "lm", "ls", "ld"):
+        raise ValueError(f"words are drawn on a left, font-high anchor, not {anchor!r}")
     x, y = xy
     space = text_width(" ", face)
     for word in line.split(" "):
         if word:  # on a whole pixel: an exact drawing's mask is found again too
-            draw.text((round(x), y), word, font=face, fill=fill)
+            draw.text((round(x), y), word, font=face, fill=fill, anchor=anchor)
             x += text_width(word, face)
         x += space
 

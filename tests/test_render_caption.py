@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from renderers.common import font, text_width, wrap_account
 
 
@@ -120,3 +122,12 @@ def test_an_account_line_drawn_word_by_word_reads_as_the_line_drawn_whole() -> N
     draw_words(drawing(words), (14, 8), "Bot 2 passes the special building phase.", face,
                (0, 0, 0))
     assert _text_mask.cache_info().misses == before
+    # a card's counts: on the middle of the line, as the card draws them
+    stats = "Cards 10 · Dev 0 · Knights 2 · Road 5"
+    whole = Image.new("RGB", (500, 40), "white")
+    drawing(whole).text((12.5, 20), stats, font=font(16), fill=(0, 0, 0), anchor="lm")
+    words = Image.new("RGB", (500, 40), "white")
+    draw_words(drawing(words), (12.5, 20), stats, font(16), (0, 0, 0), anchor="lm")
+    assert _ink_within_a_pixel(words, whole) and _ink_within_a_pixel(whole, words)
+    with pytest.raises(ValueError):  # a text-high anchor would set each word differently
+        draw_words(drawing(words), (12, 20), stats, font(16), (0, 0, 0), anchor="lt")

@@ -20,7 +20,9 @@ from renderers.common import (
     draw_text,
     draw_token,
     draw_turn_order,
+    draw_words,
     ellipsize,
+    fit_font,
     font,
     play_order,
     text_width,
@@ -216,8 +218,12 @@ STATS_Y = 56
 
 
 def draw_stats(draw: ImageDraw.ImageDraw, stats: str, x: float, y: float, w: float) -> None:
-    """The stats line of the card at (``x``, ``y``), ``w`` wide."""
-    draw_fitted(draw, (x + 12, y + STATS_Y), stats, w - 24, 16, INK, anchor="lm")
+    """The stats line of the card at (``x``, ``y``), ``w`` wide, shrunk (and if need be
+    cut) to fit as :func:`~renderers.common.draw_fitted` does, drawn word by word: the
+    counts change on most moves, the words do not."""
+    face = fit_font(stats, w - 24, 16)
+    draw_words(draw, (x + 12, y + STATS_Y), ellipsize(stats, face, w - 24), face, INK,
+               anchor="lm")
 
 
 def _draw_player(
