@@ -201,5 +201,5 @@ def expert_action(state: HagothState, seat: int, budget: object = None) -> Actio
     """The expert level's move (issue 28): :func:`games.hagoth.expert.decide`, a value
     function and a search of the seat's whole turn, instead of the shared playouts
     (``budget`` is not used: the search is one turn deep). The playouts lost to normal
-    (RULES-NOTES HG-D47)."""
+    (RULES-NOTES HG-D44)."""
     return decide(state, seat, choose(state, seat))
