@@ -6,11 +6,26 @@ hagoth-data.md "Stock")."""
 
 from __future__ import annotations
 
+import math
+
 from games.bot_levels import EXPERT, level_action
 from games.hagoth import RULESET, bot, expert
-from games.hagoth.actions import ActWood, PlaySail
-from games.hagoth.data import BOW, BUILD1, HULL, MAST, SAIL, SAILS, STERN, WOOD
-from games.hagoth.state import Design, Ship
+from games.hagoth.actions import ActWood, PlayAttack, PlaySail
+from games.hagoth.data import (
+    ATTACK_CARDS,
+    BOW,
+    BUILD1,
+    HULL,
+    MAST,
+    REMOVE,
+    SAIL,
+    SAILS,
+    SKIP,
+    STERN,
+    WOOD,
+)
+from games.hagoth.rules import legal_actions
+from games.hagoth.state import Design, HagothState, Ship
 from tests.test_hagoth_rules import design, position, ship
 
 
@@ -87,3 +102,75 @@ def test_a_card_in_hand_counts_once_for_two_empty_berths() -> None:
     one = gain([None, ship("canoe")])
     assert one > 0
     assert abs(gain([None, None]) - one) < 1e-9
+
+
+def test_the_expert_foresees_whom_a_normal_rival_attacks() -> None:
+    """The expert's rival model (HG-D44) aims each attack card where the normal bot's own
+    rule does: over positions of whole games, for every rival and attack card it can play
+    (hagoth.md "Playing Cards": Skip, Remove, Delay, Destroy), the target the expert
+    foresees is the one the normal bot picks among its legal attacks."""
+    state = RULESET.setup(4, {}, 21)
+    checked = 0
+    for step in range(600):
+        if RULESET.result(state) is not None:
+            break
+        seat = min(RULESET.actors(state))
+        if step % 5 == 0:
+            aimed = expert._aimed(state)
+            for attacker in range(4):
+                trial = RULESET.load(RULESET.dump(state))
+                trial.current, trial.phase = attacker, "start"
+                for card in ATTACK_CARDS:
+                    trial.players[attacker].hand = [card]
+                    plays = [a for a in legal_actions(trial, attacker)
+                             if isinstance(a, PlayAttack)]
+                    if not plays:
+                        continue
+                    pick = max(range(len(plays)),
+                               key=lambda i: (bot.attack_value(trial, attacker, plays[i]), -i))
+                    assert _aimed_by(state, attacker, card, aimed) == plays[pick].target
+                    checked += 1
+        RULESET.apply(state, seat, bot.choose(state, seat))
+    assert checked > 300
+
+
+def _aimed_by(state: HagothState, attacker: int, card: str,
+              aimed: list[dict[str, tuple[float, int | None]]]) -> int:
+    """The seat ``attacker`` hits with ``card``, as the expert's model reads it."""
+    vps = [p.vp for p in state.players]
+    best_other = max(vp for i, vp in enumerate(vps) if i != attacker)
+    target, best = -1, -math.inf
+    for victim, bases in enumerate(aimed):
+        if victim != attacker and card in bases:
+            score = bases[card][0] + ((2.0 if vps[victim] == best_other else 0.0)
+                                      + vps[victim] / 10)
+            if score > best:
+                target, best = victim, score
+    return target
+
+
+def test_leading_on_points_draws_the_skips() -> None:
+    """The normal bot plays Skip ("Skip the next turn of one opponent", hagoth.md) on the
+    opponent leading on points (games/hagoth/bot.py), so the expert counts the Skips
+    against itself while it leads (from the leader's seat, while it is second): a
+    lost turn (HG-D17, HG-D44)."""
+    odds = dict.fromkeys(ATTACK_CARDS, 0.0)
+    odds[SKIP] = 1.0
+    leading = position(4, vp={0: 10, 1: 8, 2: 8, 3: 8})
+    behind = position(4, vp={0: 8, 1: 10, 2: 9, 3: 9})
+    assert expert.exposure(leading, 0, [], 0, 0.0, odds) == 3 * expert.SKIP_COST
+    assert expert.exposure(behind, 0, [], 0, 0.0, odds) == 0.0
+
+
+def test_a_design_with_wood_cannot_draw_a_remove() -> None:
+    """Remove takes a segment "as long as no part of it has been built out of wood"
+    (hagoth.md): the same complete Sloop, bare, is the Remove the rivals aim at the
+    leader; with one wood on it the expert foresees no Remove at all."""
+    odds = dict.fromkeys(ATTACK_CARDS, 0.0)
+    odds[REMOVE] = 1.0
+    vp = {0: 10, 1: 8, 2: 8, 3: 8}
+    bare = position(4, berths={0: (design("sloop"), None)}, vp=vp, wood={0: 3})
+    built = position(4, berths={0: (design("sloop", wood=1), None)}, vp=vp, wood={0: 2})
+    worth = expert.progress(bare.players[0], [])
+    assert expert.exposure(bare, 0, [], 0, worth, odds) > 0
+    assert expert.exposure(built, 0, [], 0, worth, odds) == 0.0

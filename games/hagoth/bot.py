@@ -75,24 +75,34 @@ def _leader_gap(state: HagothState, seat: int, target: int) -> float:
     return 2.0 if state.players[target].vp == best_other else 0.0
 
 
-def _attack_value(state: HagothState, seat: int, action: actions.PlayAttack) -> float:
-    victim = state.players[action.target]
-    bonus = _leader_gap(state, seat, action.target) + victim.vp / 10
-    if action.card == SKIP:
-        return 3.0 + bonus
-    assert action.berth is not None
-    held = victim.berths[action.berth]
-    if action.card == DELAY and isinstance(held, Ship):
+def attack_base(victim: Player, card: str, berth: int | None) -> float | None:
+    """What the bot sees in hitting ``victim``'s ``berth`` with ``card`` before it looks
+    at the scores (``None``: nothing there to hit)."""
+    if card == SKIP:
+        return 3.0
+    assert berth is not None
+    held = victim.berths[berth]
+    if card == DELAY and isinstance(held, Ship):
         bp = BLUEPRINTS[held.lane]
         near = bp.lane_length - held.position == 1
-        return (5.0 + bp.arrival_vp if near else 3.0) + bonus
+        return 5.0 + bp.arrival_vp if near else 3.0
     if isinstance(held, Design):
         size = BLUEPRINTS[held.blueprint].size
-        if action.card == DESTROY:
-            return 2.5 + 5.0 * held.wood / size + bonus
-        if action.card == REMOVE:
-            return 2.5 + 4.0 * len(held.segments) / size + bonus
-    return 1.0
+        if card == DESTROY:
+            return 2.5 + 5.0 * held.wood / size
+        if card == REMOVE:
+            return 2.5 + 4.0 * len(held.segments) / size
+    return None
+
+
+def attack_value(state: HagothState, seat: int, action: actions.PlayAttack) -> float:
+    """How much the bot in ``seat`` likes ``action`` (public facts only: the board and the
+    scores, the leader most); the expert reads it to foresee whom a rival attacks."""
+    victim = state.players[action.target]
+    base = attack_base(victim, action.card, action.berth)
+    if base is None:
+        return 1.0
+    return base + (_leader_gap(state, seat, action.target) + victim.vp / 10)
 
 
 def _new_design_value(player: Player, card: str, blueprint: int) -> float:
@@ -147,7 +157,7 @@ def score(state: HagothState, seat: int, action: Action) -> float:
             assert blueprint is not None
             return _new_design_value(player, card, blueprint)
         case actions.PlayAttack():
-            return _attack_value(state, seat, action)
+            return attack_value(state, seat, action)
         case actions.Discard(card):
             return 2.0 - _card_keep(state, seat, card) / 4
         case actions.Swap(cards):
@@ -191,5 +201,5 @@ def expert_action(state: HagothState, seat: int, budget: object = None) -> Actio
     """The expert level's move (issue 28): :func:`games.hagoth.expert.decide`, a value
     function and a search of the seat's whole turn, instead of the shared playouts
     (``budget`` is not used: the search is one turn deep). The playouts lost to normal
-    (RULES-NOTES HG-D47)."""
+    (RULES-NOTES HG-D44)."""
     return decide(state, seat, choose(state, seat))

@@ -18,6 +18,13 @@ pair is scored for every face of the die and averaged, with the best second card
 face (the seat sees the roll before its second card). Cards drawn at the end of the turn
 are unknown: each counts :data:`DRAW_WORTH`.
 
+The rivals are normal bots, and they aim every attack card by public facts, the leader
+on points most (games/hagoth/bot.py): a seat no attack reached won 91 % of 200 games
+against three of them. So :func:`position_value` also subtracts the seat's
+:func:`exposure`: for each rival and attack card, where the bot's own rule would aim the
+card at the seat, the chance the rival plays it before the seat's next turn (from the
+cards the seat has not seen) times what the attack would take (:data:`EXPOSURE`).
+
 Everything here reads only what the seat sees and nothing is random: two positions the
 seat cannot tell apart get the same move (tests/test_hidden_info.py).
 """
@@ -49,10 +56,15 @@ from .data import (
     BUILD1,
     BUILD2,
     BUILD_DIE,
+    DECK_COUNTS,
+    DELAY,
+    DESTROY,
     DIE_SIDES,
     HAND_SIZE,
+    REMOVE,
     SAIL,
     SEGMENTS,
+    SKIP,
     WOOD,
 )
 from .rules import apply_trusted, legal_actions
@@ -97,6 +109,12 @@ LEADER_SHARE = 0.5
 #: bot's before the expert plays it: the normal bot's judgement stands where the value
 #: function sees little difference.
 MARGIN = 0.3
+#: How much the attacks the rivals would aim at the seat count against it: ``EXPOSURE``
+#: times, for each rival and attack card, the chance the rival plays that card before
+#: the seat's next turn (:data:`RIVAL_PLAYS` cards drawn from what the seat cannot see)
+#: times the worth the attack would take, where the rival's own rule picks the seat.
+EXPOSURE = 8.0
+RIVAL_PLAYS = 2.0
 #: The score of a won game.
 WIN = 1000.0
 _RARE = frozenset({"keel", "cabin"})
@@ -224,10 +242,101 @@ def progress(player: Player, hand: Sequence[str] | None, unknown: int = 0) -> fl
     return worth - SKIP_COST * player.skips
 
 
+def attack_odds(state: HagothState, seat: int) -> dict[str, float]:
+    """For each attack card, the chance a rival plays one before the seat's next turn:
+    :data:`RIVAL_PLAYS` cards from those the seat cannot see (the deck less the discard
+    pile, the designs on the table and its own hand)."""
+    seen = Counter(state.discard) + Counter(state.players[seat].hand)
+    for player in state.players:
+        for held in player.berths:
+            if isinstance(held, Design):
+                seen.update(held.segments)
+    unseen = max(1, sum(DECK_COUNTS.values()) - sum(seen.values()))
+    return {card: RIVAL_PLAYS * max(0, DECK_COUNTS[card] - seen[card]) / unseen
+            for card in ATTACK_CARDS}
+
+
+def _aimed(state: HagothState) -> list[dict[str, tuple[float, int | None]]]:
+    """For each player, for each attack card, the best :func:`bot.attack_base` of its
+    berths and the first berth that has it (the order of the bot's legal moves)."""
+    from .bot import attack_base  # the bot imports this module
+
+    out: list[dict[str, tuple[float, int | None]]] = []
+    for victim in state.players:
+        best: dict[str, tuple[float, int | None]] = {SKIP: (3.0, None)}
+        for card in (DELAY, DESTROY, REMOVE):
+            for berth, held in enumerate(victim.berths):
+                if card == DELAY:
+                    if not isinstance(held, Ship) or held.position == 0:
+                        continue
+                elif not isinstance(held, Design) or (held.wood > 0) != (card == DESTROY):
+                    continue
+                base = attack_base(victim, card, berth)
+                if base is not None and (card not in best or base > best[card][0]):
+                    best[card] = (base, berth)
+        out.append(best)
+    return out
+
+
+def _hit(player: Player, card: str, berth: int) -> Player:
+    """A copy of ``player`` after ``card`` hits ``berth`` (Remove: its first segment, as
+    the bot picks it)."""
+    hit = _clone_player(player)
+    held = hit.berths[berth]
+    if isinstance(held, Ship):
+        held.position -= 1
+    elif isinstance(held, Design):
+        if card == DESTROY:
+            held.wood -= 1
+        else:
+            del held.segments[0]
+            if not held.segments:
+                hit.berths[berth] = None
+    return hit
+
+
+def exposure(state: HagothState, seat: int, hand: Sequence[str], unknown: int,
+             worth: float, odds: dict[str, float]) -> float:
+    """The worth the seat expects to lose to attacks before its next turn: for each rival
+    and attack card, where the normal bot's own rule would aim it at the seat
+    (:func:`bot.attack_value`: the board and the scores, all public), the chance of the
+    card (``odds``, :func:`attack_odds`) times what the attack takes from the seat's
+    progress (``worth``, its progress now)."""
+    aimed = _aimed(state)
+    vps = [p.vp for p in state.players]
+    lost: dict[str, float] = {}
+    total = 0.0
+    for attacker in range(len(state.players)):
+        if attacker == seat:
+            continue
+        best_other = max(vp for i, vp in enumerate(vps) if i != attacker)
+        for card in ATTACK_CARDS:
+            if odds[card] <= 0.0:
+                continue
+            target, best_score = -1, -math.inf
+            for victim, bases in enumerate(aimed):
+                if victim == attacker or card not in bases:
+                    continue
+                score = bases[card][0] + ((2.0 if vps[victim] == best_other else 0.0)
+                                          + vps[victim] / 10)
+                if score > best_score:
+                    target, best_score = victim, score
+            if target != seat:
+                continue
+            if card not in lost:
+                berth = aimed[seat][card][1]
+                lost[card] = SKIP_COST if berth is None else \
+                    worth - progress(_hit(state.players[seat], card, berth), hand, unknown)
+            total += odds[card] * lost[card]
+    return total
+
+
 def position_value(state: HagothState, seat: int, hand: Sequence[str], unknown: int,
-                   rivals: dict[int, float] | None = None) -> float:
-    """The seat's progress (its hand known) less a share of its rivals'. ``rivals``: the
-    rivals' progress where already known (a rival no move of the turn touched)."""
+                   rivals: dict[int, float] | None = None,
+                   odds: dict[str, float] | None = None) -> float:
+    """The seat's progress (its hand known) less a share of its rivals' and, given the
+    attack cards' ``odds``, less :data:`EXPOSURE` times the attacks it draws. ``rivals``:
+    the rivals' progress where already known (a rival no move of the turn touched)."""
     me = state.players[seat]
     if me.vp >= state.target:
         return WIN
@@ -235,7 +344,11 @@ def position_value(state: HagothState, seat: int, hand: Sequence[str], unknown: 
     values = [known[i] if i in known else progress(p, None)
               for i, p in enumerate(state.players) if i != seat]
     rival = LEADER_SHARE * max(values) + (1 - LEADER_SHARE) * sum(values) / len(values)
-    return progress(me, hand, unknown) - RIVAL_WEIGHT * rival
+    worth = progress(me, hand, unknown)
+    value = worth - RIVAL_WEIGHT * rival
+    if odds is not None and EXPOSURE:
+        value -= EXPOSURE * exposure(state, seat, hand, unknown, worth, odds)
+    return value
 
 
 def _searched(action: Action) -> bool:
@@ -247,17 +360,18 @@ def _rolls(action: Action) -> bool:
         isinstance(action, PlayBuild) and action.card == BUILD_DIE)
 
 
-def _second_best(state: HagothState, seat: int, rivals: dict[int, float]) -> float:
+def _second_best(state: HagothState, seat: int, rivals: dict[int, float],
+                 odds: dict[str, float]) -> float:
     """The best value of the turn's second card from ``state`` (phase ``second``)."""
     best = -math.inf
     for action in legal_actions(state, seat):
         if _searched(action):
-            best = max(best, _after(state, seat, action, True, rivals))
+            best = max(best, _after(state, seat, action, True, rivals, odds))
     return best
 
 
 def _after(state: HagothState, seat: int, action: Action, last: bool,
-           rivals: dict[int, float]) -> float:
+           rivals: dict[int, float], odds: dict[str, float]) -> float:
     """The value of playing ``action`` now (``last``: the turn's last move), a die roll
     averaged over its faces."""
     faces = range(1, DIE_SIDES + 1) if _rolls(action) else (1,)
@@ -284,9 +398,10 @@ def _after(state: HagothState, seat: int, action: Action, last: bool,
             continue
         hand = trial.players[seat].hand
         if acting or last or trial.phase != PHASE_SECOND:
-            total += position_value(trial, seat, hand, HAND_SIZE - len(hand), untouched)
+            total += position_value(trial, seat, hand, HAND_SIZE - len(hand), untouched,
+                                    odds)
         else:
-            total += _second_best(trial, seat, untouched)
+            total += _second_best(trial, seat, untouched, odds)
     return total / len(faces)
 
 
@@ -298,11 +413,12 @@ def decide(state: HagothState, seat: int, normal: Action) -> Action:
         return normal
     last = state.phase == PHASE_SECOND
     rivals = {i: progress(p, None) for i, p in enumerate(state.players) if i != seat}
-    best, best_value = normal, _after(state, seat, normal, last, rivals)
+    odds = attack_odds(state, seat)
+    best, best_value = normal, _after(state, seat, normal, last, rivals, odds)
     for action in legal_actions(state, seat):
         if action == normal or not _searched(action):
             continue
-        value = _after(state, seat, action, last, rivals)
+        value = _after(state, seat, action, last, rivals, odds)
         if value > best_value + (MARGIN if best == normal else 1e-9):
             best, best_value = action, value
     return best
