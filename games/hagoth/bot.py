@@ -9,17 +9,14 @@ from __future__ import annotations
 
 from . import actions
 from .actions import Action
+from .attacks import attack_base, leader_bonus
 from .data import (
     ATTACK_CARDS,
     BLUEPRINT_NEEDS,
     BLUEPRINTS,
     BUILD_CARDS,
-    DELAY,
-    DESTROY,
-    REMOVE,
     SAIL,
     SEGMENTS,
-    SKIP,
     WOOD,
 )
 from .expert import decide
@@ -70,39 +67,13 @@ def _segment_keep(player: Player, card: str) -> float:
     return 0.5
 
 
-def _leader_gap(state: HagothState, seat: int, target: int) -> float:
-    best_other = max(p.vp for i, p in enumerate(state.players) if i != seat)
-    return 2.0 if state.players[target].vp == best_other else 0.0
-
-
-def attack_base(victim: Player, card: str, berth: int | None) -> float | None:
-    """What the bot sees in hitting ``victim``'s ``berth`` with ``card`` before it looks
-    at the scores (``None``: nothing there to hit)."""
-    if card == SKIP:
-        return 3.0
-    assert berth is not None
-    held = victim.berths[berth]
-    if card == DELAY and isinstance(held, Ship):
-        bp = BLUEPRINTS[held.lane]
-        near = bp.lane_length - held.position == 1
-        return 5.0 + bp.arrival_vp if near else 3.0
-    if isinstance(held, Design):
-        size = BLUEPRINTS[held.blueprint].size
-        if card == DESTROY:
-            return 2.5 + 5.0 * held.wood / size
-        if card == REMOVE:
-            return 2.5 + 4.0 * len(held.segments) / size
-    return None
-
-
 def attack_value(state: HagothState, seat: int, action: actions.PlayAttack) -> float:
     """How much the bot in ``seat`` likes ``action`` (public facts only: the board and the
     scores, the leader most); the expert reads it to foresee whom a rival attacks."""
-    victim = state.players[action.target]
-    base = attack_base(victim, action.card, action.berth)
+    base = attack_base(state.players[action.target], action.card, action.berth)
     if base is None:
         return 1.0
-    return base + (_leader_gap(state, seat, action.target) + victim.vp / 10)
+    return base + leader_bonus([p.vp for p in state.players], seat, action.target)
 
 
 def _new_design_value(player: Player, card: str, blueprint: int) -> float:

@@ -49,6 +49,7 @@ from .actions import (
     Redesign,
     Swap,
 )
+from .attacks import attack_base, leader_bonus
 from .data import (
     ATTACK_CARDS,
     BLUEPRINT_NEEDS,
@@ -257,10 +258,8 @@ def attack_odds(state: HagothState, seat: int) -> dict[str, float]:
 
 
 def _aimed(state: HagothState) -> list[dict[str, tuple[float, int | None]]]:
-    """For each player, for each attack card, the best :func:`bot.attack_base` of its
-    berths and the first berth that has it (the order of the bot's legal moves)."""
-    from .bot import attack_base  # the bot imports this module
-
+    """For each player, for each attack card, the best :func:`attacks.attack_base` of
+    its berths and the first berth that has it (the order of the bot's legal moves)."""
     out: list[dict[str, tuple[float, int | None]]] = []
     for victim in state.players:
         best: dict[str, tuple[float, int | None]] = {SKIP: (3.0, None)}
@@ -299,8 +298,8 @@ def exposure(state: HagothState, seat: int, hand: Sequence[str], unknown: int,
              worth: float, odds: dict[str, float]) -> float:
     """The worth the seat expects to lose to attacks before its next turn: for each rival
     and attack card, where the normal bot's own rule would aim it at the seat
-    (:func:`bot.attack_value`: the board and the scores, all public), the chance of the
-    card (``odds``, :func:`attack_odds`) times what the attack takes from the seat's
+    (:mod:`games.hagoth.attacks`: the board and the scores, all public), the chance of
+    the card (``odds``, :func:`attack_odds`) times what the attack takes from the seat's
     progress (``worth``, its progress now)."""
     aimed = _aimed(state)
     vps = [p.vp for p in state.players]
@@ -309,7 +308,6 @@ def exposure(state: HagothState, seat: int, hand: Sequence[str], unknown: int,
     for attacker in range(len(state.players)):
         if attacker == seat:
             continue
-        best_other = max(vp for i, vp in enumerate(vps) if i != attacker)
         for card in ATTACK_CARDS:
             if odds[card] <= 0.0:
                 continue
@@ -317,8 +315,7 @@ def exposure(state: HagothState, seat: int, hand: Sequence[str], unknown: int,
             for victim, bases in enumerate(aimed):
                 if victim == attacker or card not in bases:
                     continue
-                score = bases[card][0] + ((2.0 if vps[victim] == best_other else 0.0)
-                                          + vps[victim] / 10)
+                score = bases[card][0] + leader_bonus(vps, attacker, victim)
                 if score > best_score:
                     target, best_score = victim, score
             if target != seat:
