@@ -833,17 +833,19 @@ class _Placed:
     image: Image.Image
 
 
-def _canvas(width: int, height: int, fill: int, parts: Sequence[_Placed]) -> Image.Image:
-    """A board ``width`` x ``height``, ``fill`` under ``parts`` (in paste order), one pixel
-    to the right of a zero column: the PNG's scanlines as they are (``palette_png``'s
-    ``framed``), with no framed copy of the board made."""
+def _canvas(width: int, height: int, fill: int, parts: Sequence[_Placed],
+            top: int = 0) -> Image.Image:
+    """Rows ``top`` to ``top + height`` of a board ``width`` wide, ``fill`` under
+    ``parts`` (in paste order), one pixel to the right of a zero column: the PNG's
+    scanlines as they are (``palette_png``'s ``framed``), with no framed copy of the
+    board made."""
     canvas = Image.new("P", (width + 1, height), fill)
     core = canvas.im
     for part in parts:
         # the core's paste (it clips as Image.paste does): a board pastes a hundred
         # tiles, and Image.paste's checks cost more than copying a small one
-        core.paste(part.image.im, (part.x + 1, part.top, part.x + 1 + part.image.width,
-                                   part.bottom))
+        core.paste(part.image.im, (part.x + 1, part.top - top,
+                                   part.x + 1 + part.image.width, part.bottom - top))
     canvas.paste(0, (0, 0, 1, height))  # after the parts: one reaching left is cut
     return canvas
 
@@ -1031,25 +1033,39 @@ class KeptPalettes:
         last = len(groups) - 1
         kept = [None if recipe is None or index == last else self._encoded.get(recipe)
                 for index, (_, _, recipe, _) in enumerate(groups)]
-        # the rows not kept are composed on one canvas (only the parts that reach them)
-        pasted = {part.order: part for (_, _, _, parts), found in zip(groups, kept, strict=True)
-                  if found is None for part in parts}
-        canvas = _canvas(width, height, fill, [pasted[order] for order in sorted(pasted)])
         # each segment compressed on its own, the last one ending the stream: the bytes
         # of a board depend on its pixels and the places of its parts only, never on
         # what the caches held (two states that differ only in hidden information give
         # the same PNG bytes; issue 7)
         segments: list[Segment] = []
-        for index, ((top, bottom, recipe, _), found) in enumerate(zip(groups, kept,
-                                                                       strict=True)):
-            if found is None:
-                found = encode_segment(canvas, top, bottom, final=index == last)
-                if recipe is not None and index != last:
-                    self._encoded.put(recipe, found)
-                segments.append(found)
-            else:
+        index = 0
+        while index < len(groups):
+            found = kept[index]
+            if found is not None:
+                top, bottom = groups[index][0], groups[index][1]
                 segments.append(Segment(top, bottom, found.deflated, found.adler,
                                         found.length))
+                index += 1
+                continue
+            # a run of segments not kept is composed on a canvas of its own rows, with
+            # only the parts that reach them (the kept rows between runs are neither
+            # filled nor pasted: most of a board's rows, most moves)
+            end = index
+            while end + 1 < len(groups) and kept[end + 1] is None:
+                end += 1
+            run_top, run_bottom = groups[index][0], groups[end][1]
+            pasted = {part.order: part for group in groups[index:end + 1]
+                      for part in group[3]}
+            canvas = _canvas(width, run_bottom - run_top, fill,
+                             [pasted[order] for order in sorted(pasted)], top=run_top)
+            for run_index in range(index, end + 1):
+                top, bottom, recipe, _ = groups[run_index]
+                encoded = encode_segment(canvas, top, bottom, final=run_index == last,
+                                         origin=run_top)
+                if recipe is not None and run_index != last:
+                    self._encoded.put(recipe, encoded)
+                segments.append(encoded)
+            index = end + 1
         return segments
 
     def values(self) -> list[Image.Image]:

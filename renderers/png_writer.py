@@ -131,12 +131,13 @@ class Segment:
 
 
 def encode_segment(indexed: Image.Image, first: int, last: int, *, final: bool = False,
-                   level: int = PNG_LEVEL) -> Segment:
+                   level: int = PNG_LEVEL, origin: int = 0) -> Segment:
     """Rows ``first`` to ``last`` of a framed ``P`` image (its first column the PNG's
-    zero filter bytes) as a :class:`Segment`, ``final`` if they are the image's last.
+    zero filter bytes) as a :class:`Segment`, ``final`` if they are the image's last;
+    ``indexed`` holds the image's rows from row ``origin`` on (a part of a board).
     Compressed by a compressor of its own, so that its bytes depend on these rows
     alone (not on what was compressed before)."""
-    rows = raw_rows(indexed, first, last)
+    rows = raw_rows(indexed, first - origin, last - origin)
     compressor = compressobj(level, DEFLATED, -15)  # raw deflate: one header per file
     deflated = compressor.compress(rows) + compressor.flush(Z_FINISH if final else Z_FULL_FLUSH)
     return Segment(first, last, deflated, adler32(rows), len(rows), final)
