@@ -518,8 +518,11 @@ class _Recorder:
         self.ops.append((_Same(sprite), xy[0], xy[1], mask is not None))
 
 
-#: Rows of the island in each of its bands (:func:`island_bands`).
-BAND_H = 96
+#: Rows of the island in each of its bands (:func:`island_bands`). Most moves change the
+#: numbered spots, scattered over the island, so a few bands are drawn again on every
+#: board: 64 rows drew a Hexfolk 8-player board about 0.5 ms faster than 96 in replays of
+#: a bench game (56-80 alike, 48 and 32 slower: more segments), its PNG no larger.
+BAND_H = 64
 
 
 def island_bands(view: HexfolkView, r: float, size: tuple[int, int]
