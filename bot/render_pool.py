@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import logging
 import multiprocessing
 import os
@@ -68,6 +69,36 @@ def _ignore_interrupts() -> None:
     console's group; the parent alone decides what happens (it closes the pool), instead
     of each idle worker printing a KeyboardInterrupt traceback (issue 24 item 14)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+#: glibc's ``mallopt`` parameters (``malloc.h``) and the values a worker sets.
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3
+#: A block this large or larger is mapped on its own, and unmapped when freed.
+MMAP_THRESHOLD_BYTES = 16 << 20
+#: Free memory at the top of the heap is handed back to the system past this size.
+TRIM_THRESHOLD_BYTES = 64 << 20
+
+
+def keep_freed_memory() -> bool:
+    """In a worker: let glibc's allocator keep the memory a board frees for the next
+    board; whether the allocator took the settings (``False`` off glibc, e.g. musl or
+    macOS, where nothing changes).
+
+    A board allocates and frees several megabytes of images and buffers. By default
+    glibc maps a block above its dynamic threshold on its own and unmaps it when freed,
+    and trims the top of the heap as soon as 128 KB-ish lie free there, so the next
+    board's images land on fresh pages and fault each one in: some 600 page faults a
+    board, 1.3-2 ms of a Haze Islands board's 6 ms (issue 29 item 6). With fixed
+    thresholds of 16 MB (map) and 64 MB (trim) the pages stay; a worker's resident size
+    hardly changes (it held those pages at its peak anyway)."""
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (AttributeError, OSError):
+        return False
+    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+    mallopt.restype = ctypes.c_int
+    return bool(mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES)
+                and mallopt(_M_TRIM_THRESHOLD, TRIM_THRESHOLD_BYTES))
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -126,6 +157,7 @@ def serve(connection: Connection) -> None:
     until the parent closes its end. An exception a call raises is its answer (with
     its traceback as text); only the pipe's end ends the worker."""
     _ignore_interrupts()
+    keep_freed_memory()
     while True:
         try:
             call = connection.recv_bytes()

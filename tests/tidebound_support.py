@@ -239,6 +239,27 @@ def fail_drawing(text: str) -> bytes:
     raise ValueError(text)
 
 
+def page_faults_of_boards(boards: int = 20) -> int:
+    """The minor page faults of drawing and encoding ``boards`` board-sized images one
+    after another (after three unmeasured ones), in this process: each frees its
+    megabytes before the next allocates them again."""
+    import resource
+
+    from PIL import ImageDraw
+
+    def board(n: int) -> bytes:
+        image = Image.new("RGB", (1200, 900 + n % 7), (250, 245, 230))
+        ImageDraw.Draw(image).rectangle((10, 10, 1100, 800), fill=(20, 80, 160))
+        return image.quantize(colors=32).tobytes()
+
+    for n in range(3):
+        board(n)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    for n in range(boards):
+        board(n)
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
+
+
 def sleep_then(seconds: float, value: int) -> int:
     """In a render worker: a slow drawing."""
     import time
