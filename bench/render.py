@@ -23,14 +23,16 @@ to its end to find the positions worth timing, then replayed to capture them:
 * ``hand mid-game`` / ``hand largest`` / ``hand final``: the private image of one seat
   (the first actor's, at its largest hand over the game), if the game has one.
 
-The images are drawn as a render worker draws them: this process is set up as the
-pool's fork server sets up every worker (:mod:`bot.render_warmup`: warmed pieces, and
-Pillow keeping freed image blocks; without them a fresh process may map new memory for
-each large image, which put a Hexfolk 8-player board at 37-41 ms CPU instead of 20-29
-in one loaded-machine measurement, though a process that drew other games first often
-hides it). Each image is drawn once untimed (fonts, cached static layers), then
-``samples`` times; wall-clock p50 / p95 / max are reported, and beside them the p95 of
-the thread's CPU time, which a machine busy with other work inflates much less.
+The images are drawn as a render worker draws them: this process is set up as the pool's
+fork server sets up every worker (:mod:`bot.render_warmup`: warmed pieces, and Pillow
+keeping freed image blocks) and as each worker sets itself up (glibc keeping the memory
+a board frees: :func:`bot.render_pool.keep_freed_memory`); without them a fresh process
+may map new memory for each large image, which put a Hexfolk 8-player board at 37-41 ms
+CPU instead of 20-29 in one loaded-machine measurement, though a process that drew other
+games first often hides it). Each image is drawn once untimed (fonts, cached static
+layers), then ``samples`` times; wall-clock p50 / p95 / max are reported, and beside
+them the p95 of the thread's CPU time, which a machine busy with other work inflates
+much less.
 Private images are timed by drawing them (the module's ``render_hand``), not through the
 kept-hand cache of :func:`renderers.render_private`. The caption is the account of the
 last moves, built as the session service builds it.
@@ -212,9 +214,11 @@ def _as_in_a_render_worker() -> None:
     fork server imports :mod:`bot.render_warmup`), so that the figures are the workers'."""
     from PIL import Image
 
-    from bot import render_warmup  # importing it warms the pieces, as in the fork server
+    # importing render_warmup warms the pieces, as in the fork server
+    from bot import render_pool, render_warmup
 
     Image.core.set_blocks_max(render_warmup.IMAGE_BLOCKS_KEPT)
+    render_pool.keep_freed_memory()  # as each worker does when it starts (its ``serve``)
 
 
 def _time(draw: Callable[[], bytes], samples: int, cold: bool = False
