@@ -359,3 +359,50 @@ def test_in_the_last_stand_the_expert_sails_to_the_doom_whatever_follows() -> No
             break
     assert found >= 1
 
+
+def test_the_expert_looks_at_its_deck_before_attacking_the_doom() -> None:
+    """HZ-D35 "Look at and reorder your draw deck": before an Attack on The Doom the expert
+    uses it and puts on top the card least likely to show a skull (an Island printed
+    with no Skull of Fate when its deck holds one: "Skull-of-Fate corners 1, 1, 0"), so
+    the Fate is revealed on a seen card (HZ-D17, HZ-D67); the normal bot attacks at once
+    and reveals an unseen one."""
+    from games.haze_islands.actions import Done, Top
+
+    found = 0
+    for seed in range(5, 25):
+        state: HazeState = HAZE.setup(1, {"mode": "solo"}, seed)
+        while state.round < 2:
+            HAZE.apply_trusted(state, 0, _normal(state, 0))
+        need = bot_plan.doom_requirement(state)
+        if len(need) > 3:
+            continue
+        player = state.players[0]
+        on_map = [loc.card for loc in state.locations]
+        hand: list[int] = []
+        for icon in sorted(need, key=lambda i: i == "spell"):
+            hand.append(_card_of(icon, hand + on_map))
+        _into_hand(state, 0, hand)
+        player.x, player.y = state.doom_x, state.doom_y
+        deck = state.decks[0]
+        if not any(MAP_CARDS[c].skulls == 0 for c in deck) or len(deck) < 3:
+            continue
+        _give_special(state, 0, _number("reorder_deck"))
+        assert isinstance(_normal(state, 0), AttackDoom)
+        look = _expert(state, 0)
+        assert look == Use(_number("reorder_deck")), seed
+        HAZE.apply_trusted(state, 0, look)
+        top = _expert(state, 0)
+        assert isinstance(top, Top) and MAP_CARDS[top.card].skulls == 0, seed
+        HAZE.apply_trusted(state, 0, top)
+        if current_prompt(state) is not None:
+            assert _expert(state, 0) == Done()
+            HAZE.apply_trusted(state, 0, Done())
+        assert state.decks[0][-1] == top.card
+        before = len(state.doom_cards)
+        while len(state.doom_cards) == before and state.pending != PENDING_SKULL:
+            HAZE.apply_trusted(state, 0, _expert(state, 0))  # attack, pay, Fate
+        assert len(state.doom_cards) == before - 1, seed  # no skull on that card
+        found += 1
+        if found >= 3:
+            break
+    assert found >= 2
