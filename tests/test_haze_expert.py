@@ -263,3 +263,146 @@ def test_the_coop_expert_decides_from_its_own_view_only() -> None:
                     changed += HAZE.dump(other) != HAZE.dump(state)
             HAZE.apply(state, seat, HAZE.bot_action(state, seat))
     assert compared > 100 and changed > compared // 2, (compared, changed)
+
+
+def _last_round_turn(seed: int, doom_left: int) -> HazeState | None:
+    """A solo game played by the normal bot to a turn of its last round (no decision
+    open) with ``doom_left`` Doom cards still in the stack; ``None`` if it never gets
+    there."""
+    state: HazeState = HAZE.setup(1, {"mode": "solo"}, seed)
+    while HAZE.result(state) is None:
+        if state.round == state.rounds and not state.pending and not state.prompts:
+            return state if len(state.doom_cards) == doom_left else None
+        HAZE.apply_trusted(state, 0, _normal(state, 0))
+    return None
+
+
+def test_the_last_stand_is_the_last_round_with_no_reduce_left() -> None:
+    """Game End: "The game ends ... at the end of round 6 right after The Doom Moves";
+    with The Doom alive then, a solo or coop game is lost (HZ-D60) whatever the ships
+    suffer, unless *Reduce The Doom* (HZ-D41) gives one round more. That is the
+    expert's last stand (HZ-D67); before the last round, or with Reduce The Doom in a
+    Captain's Log, it is not."""
+    from games.haze_islands.expert import last_stand
+
+    state = next(s for seed in range(20) if (s := _last_round_turn(seed, 1)) is not None)
+    assert last_stand(state)
+    earlier = HAZE.load(HAZE.dump(state))
+    earlier.round = earlier.rounds - 1
+    assert not last_stand(earlier)
+    _give_special(state, 0, _number("reduce_doom"))
+    assert not last_stand(state)
+
+
+def test_in_the_last_stand_where_the_round_ends_costs_nothing() -> None:
+    """In the last stand (HZ-D67) the plan weighs no Round End: with The Doom on the ship,
+    no pirate in the supply and no card to sail away, the normal plan counts the round's
+    end as sinking ("If you have no pirate tokens ... you are Sunk"); the expert's
+    reckless plan counts nothing, so no action is held back for safety."""
+    from games.haze_islands.bot import _seat
+
+    state = next(s for seed in range(20) if (s := _last_round_turn(seed, 1)) is not None)
+    player = state.players[0]
+    state.doom_x, state.doom_y = player.x, player.y
+    player.supply, player.boxed = 0, player.boxed + player.supply
+    state.discard += state.decks[0]
+    state.decks[0] = []
+    careful = _seat(state, 0)
+    assert careful.safest >= bot_plan.SINK_COST
+    reckless = _seat(state, 0, reckless=True)
+    assert reckless.safest == 0.0 and reckless.safe((player.x, player.y), 0)
+
+
+def test_in_the_last_stand_the_expert_sails_to_the_doom_whatever_follows() -> None:
+    """The normal plan does not sail to The Doom with a paying hand when the ship would
+    then sit at The Doom, no card left to get away, no pirate in the supply: sunk at the
+    Round End (bot._strike; solo: "If you are Sunk you lose"). In the last round that
+    Round End ends the game lost anyway while The Doom lives (Game End, HZ-D60), so the
+    expert sails to attack (HZ-D67)."""
+    found = 0
+    for seed in range(60):
+        state = _last_round_turn(seed, 2)
+        if state is None:
+            continue
+        need = bot_plan.doom_requirement(state)
+        if len(need) > 3:
+            continue
+        doom = (state.doom_x, state.doom_y)
+        near = [(sq, cost) for sq, (cost, _first) in bot_plan.routes(state, doom).items()
+                if 1 <= cost <= 2 and sq != doom]
+        if not near:
+            continue
+        (x, y), cost = near[0]
+        player = state.players[0]
+        on_map = [loc.card for loc in state.locations]
+        hand: list[int] = []
+        for icon in sorted(need, key=lambda i: i == "spell"):
+            hand.append(_card_of(icon, hand + on_map))
+        _into_hand(state, 0, hand)
+        player.x, player.y = x, y
+        player.boxed += player.supply + len(player.deployed)
+        player.supply, player.deployed = 0, []
+        deck = state.decks[0]
+        if len(deck) < cost + 1:
+            continue
+        state.discard += deck[:len(deck) - (cost + 1)]
+        del deck[:len(deck) - (cost + 1)]
+        expert = _expert(state, 0)
+        normal = _normal(state, 0)
+        route = bot_plan.routes(state, (x, y))[doom]
+        assert expert == next(a for a in HAZE.legal_actions(state, 0)
+                              if getattr(a, "direction", None) == route[1]
+                              and type(a).__name__ == "Sail"), seed
+        assert normal != expert, seed
+        found += 1
+        if found >= 2:
+            break
+    assert found >= 1
+
+
+def test_the_expert_looks_at_its_deck_before_attacking_the_doom() -> None:
+    """HZ-D35 "Look at and reorder your draw deck": before an Attack on The Doom the expert
+    uses it and puts on top the card least likely to show a skull (an Island printed
+    with no Skull of Fate when its deck holds one: "Skull-of-Fate corners 1, 1, 0"), so
+    the Fate is revealed on a seen card (HZ-D17, HZ-D67); the normal bot attacks at once
+    and reveals an unseen one."""
+    from games.haze_islands.actions import Done, Top
+
+    found = 0
+    for seed in range(5, 25):
+        state: HazeState = HAZE.setup(1, {"mode": "solo"}, seed)
+        while state.round < 2:
+            HAZE.apply_trusted(state, 0, _normal(state, 0))
+        need = bot_plan.doom_requirement(state)
+        if len(need) > 3:
+            continue
+        player = state.players[0]
+        on_map = [loc.card for loc in state.locations]
+        hand: list[int] = []
+        for icon in sorted(need, key=lambda i: i == "spell"):
+            hand.append(_card_of(icon, hand + on_map))
+        _into_hand(state, 0, hand)
+        player.x, player.y = state.doom_x, state.doom_y
+        deck = state.decks[0]
+        if not any(MAP_CARDS[c].skulls == 0 for c in deck) or len(deck) < 3:
+            continue
+        _give_special(state, 0, _number("reorder_deck"))
+        assert isinstance(_normal(state, 0), AttackDoom)
+        look = _expert(state, 0)
+        assert look == Use(_number("reorder_deck")), seed
+        HAZE.apply_trusted(state, 0, look)
+        top = _expert(state, 0)
+        assert isinstance(top, Top) and MAP_CARDS[top.card].skulls == 0, seed
+        HAZE.apply_trusted(state, 0, top)
+        if current_prompt(state) is not None:
+            assert _expert(state, 0) == Done()
+            HAZE.apply_trusted(state, 0, Done())
+        assert state.decks[0][-1] == top.card
+        before = len(state.doom_cards)
+        while len(state.doom_cards) == before and state.pending != PENDING_SKULL:
+            HAZE.apply_trusted(state, 0, _expert(state, 0))  # attack, pay, Fate
+        assert len(state.doom_cards) == before - 1, seed  # no skull on that card
+        found += 1
+        if found >= 3:
+            break
+    assert found >= 2

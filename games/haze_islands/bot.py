@@ -142,6 +142,9 @@ class Seat:
     #: Sail costs from each square an action may leave the ship on, as asked (the
     #: decision's map does not change while it is made)
     routes_from: dict[tuple[int, int], plan.Routes] = field(default_factory=dict)
+    #: the expert in the last round with no Reduce The Doom left: the Round End ends a
+    #: game still lost, so where the ship ends the round costs nothing
+    reckless: bool = False
 
     def pool(self) -> list[str]:
         return plan.hand_icons(self.state, self.seat) + plan.pirate_icons(self.state, self.seat)
@@ -152,6 +155,8 @@ class Seat:
         left = self.cards - used
         if left < 0:
             return plan.SINK_COST * 2
+        if self.reckless:
+            return 0.0
         paths = self.routes_from.get(square)
         if paths is None:
             paths = self.routes_from[square] = plan.routes(self.state, square)
@@ -179,7 +184,7 @@ def _last_doom_waits(state: HazeState, seat: int) -> bool:
 
 
 def _seat(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
-          adventures_first: bool = False) -> Seat:
+          adventures_first: bool = False, reckless: bool = False) -> Seat:
     """Everything one decision of ``seat`` reads, from its own view of the game."""
     player = state.players[seat]
     here = (player.x, player.y)
@@ -196,10 +201,11 @@ def _seat(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
         plan.hand_icons(state, seat) + plan.pirate_icons(state, seat))
     # (a ship's paths are the routes from here; any other has only its square)
     known = {here: paths} if player.status == SHIP else {}
-    safest = plan.best_end(state, here, cards if player.status == SHIP else 0,
-                           player.supply, reach, player.invisible, lure, known.get(here))[0]
+    safest = 0.0 if reckless else plan.best_end(
+        state, here, cards if player.status == SHIP else 0, player.supply, reach,
+        player.invisible, lure, known.get(here))[0]
     return Seat(state, seat, here, cards, player.supply, reach, paths, goals, team, holding,
-                lure, safest, deploy_supply, known)
+                lure, safest, deploy_supply, known, reckless)
 
 
 def _score(ctx: Seat, pool: list[str], cursed: int = 0) -> float:
@@ -257,11 +263,13 @@ def _fate_corner(state: HazeState, seat: int) -> int:
 
 
 def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
-           adventures_first: bool = False) -> Action:
+           adventures_first: bool = False, reckless: bool = False) -> Action:
     """The bot's action for ``seat`` (one of the legal actions). The expert's changes
     (games/haze_islands/expert.py): ``deploy_supply``, the smallest supply it deploys a
     pirate from; ``adventures_first``, the Doom card waits as the last one does in solo
-    (``Seat.holding``: adventures first, their icons may be spent)."""
+    (``Seat.holding``: adventures first, their icons may be spent); ``reckless``, the
+    last stand (:func:`.expert.last_stand`): where the ship ends the round costs
+    nothing."""
     legal = legal_actions(state, seat)
     prompt = current_prompt(state)
     if prompt is not None and prompt.kind in (PROMPT_ROUND_END, PROMPT_FATE):
@@ -276,7 +284,7 @@ def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
     if isinstance(first, Use) and any(isinstance(a, Skip) for a in legal) \
             and state.pending and prompt is None:
         return first  # after a skull: Ignore the Skull / Keep your spells, yes
-    ctx = _seat(state, seat, deploy_supply, adventures_first)
+    ctx = _seat(state, seat, deploy_supply, adventures_first, reckless)
     if isinstance(first, Keep):
         pool = ctx.pool()
         cursed = _hand_cursed(ctx)
@@ -466,7 +474,7 @@ def _strike(ctx: Seat, sails: dict[int, Action]) -> Action | None:
     pirates = len(state.players[ctx.seat].deployed)
     after = plan.best_end(state, where, ctx.cards - route[0] - 1, ctx.supply + pirates,
                           ctx.reach)[0]
-    if after >= plan.SINK_COST and len(state.doom_cards) > 1:
+    if after >= plan.SINK_COST and len(state.doom_cards) > 1 and not ctx.reckless:
         # (taking the last Doom card ends the game at once: no round end to fear)
         return None
     return sails.get(route[1])
