@@ -303,11 +303,13 @@ def exposure(state: HagothState, seat: int, hand: Sequence[str], unknown: int,
     progress (``worth``, its progress now)."""
     aimed = _aimed(state)
     vps = [p.vp for p in state.players]
+    seats = range(len(vps))
     lost: dict[str, float] = {}
     total = 0.0
-    for attacker in range(len(state.players)):
+    for attacker in seats:
         if attacker == seat:
             continue
+        bonus = [leader_bonus(vps, attacker, victim) for victim in seats]
         for card in ATTACK_CARDS:
             if odds[card] <= 0.0:
                 continue
@@ -315,7 +317,7 @@ def exposure(state: HagothState, seat: int, hand: Sequence[str], unknown: int,
             for victim, bases in enumerate(aimed):
                 if victim == attacker or card not in bases:
                     continue
-                score = bases[card][0] + leader_bonus(vps, attacker, victim)
+                score = bases[card][0] + bonus[victim]
                 if score > best_score:
                     target, best_score = victim, score
             if target != seat:
