@@ -176,6 +176,21 @@ def _card_of(icon: str, taken: list[int]) -> int:
                 and (card.icon == icon or (icon == "spell" and card.icon in SPELLS)))
 
 
+def _hand_that_pays_the_doom(state: HazeState, seat: int, most: int = 3) -> bool:
+    """Put into ``seat``'s hand map cards that pay the top Doom card (spells last, so
+    that an any-spell icon takes what the named ones left); ``False``, and nothing
+    changed, when that card asks for more than ``most`` icons."""
+    need = bot_plan.doom_requirement(state)
+    if len(need) > most:
+        return False
+    on_map = [loc.card for loc in state.locations]
+    hand: list[int] = []
+    for icon in sorted(need, key=lambda i: i == "spell"):
+        hand.append(_card_of(icon, hand + on_map))
+    _into_hand(state, seat, hand)
+    return True
+
+
 def _boost_position() -> tuple[HazeState, str]:
     """A solo game whose top Doom card asks for a spell and a second slot that spell
     pays (the same spell or any-spell), the ship at The Doom with a hand that pays all
@@ -324,21 +339,13 @@ def test_in_the_last_stand_the_expert_sails_to_the_doom_whatever_follows() -> No
         state = _last_round_turn(seed, 2)
         if state is None:
             continue
-        need = bot_plan.doom_requirement(state)
-        if len(need) > 3:
-            continue
         doom = (state.doom_x, state.doom_y)
         near = [(sq, cost) for sq, (cost, _first) in bot_plan.routes(state, doom).items()
                 if 1 <= cost <= 2 and sq != doom]
-        if not near:
+        if not near or not _hand_that_pays_the_doom(state, 0):
             continue
         (x, y), cost = near[0]
         player = state.players[0]
-        on_map = [loc.card for loc in state.locations]
-        hand: list[int] = []
-        for icon in sorted(need, key=lambda i: i == "spell"):
-            hand.append(_card_of(icon, hand + on_map))
-        _into_hand(state, 0, hand)
         player.x, player.y = x, y
         player.boxed += player.supply + len(player.deployed)
         player.supply, player.deployed = 0, []
@@ -373,15 +380,9 @@ def test_the_expert_looks_at_its_deck_before_attacking_the_doom() -> None:
         state: HazeState = HAZE.setup(1, {"mode": "solo"}, seed)
         while state.round < 2:
             HAZE.apply_trusted(state, 0, _normal(state, 0))
-        need = bot_plan.doom_requirement(state)
-        if len(need) > 3:
+        if not _hand_that_pays_the_doom(state, 0):
             continue
         player = state.players[0]
-        on_map = [loc.card for loc in state.locations]
-        hand: list[int] = []
-        for icon in sorted(need, key=lambda i: i == "spell"):
-            hand.append(_card_of(icon, hand + on_map))
-        _into_hand(state, 0, hand)
         player.x, player.y = state.doom_x, state.doom_y
         deck = state.decks[0]
         if not any(MAP_CARDS[c].skulls == 0 for c in deck) or len(deck) < 3:
