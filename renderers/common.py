@@ -1038,34 +1038,30 @@ class KeptPalettes:
         # what the caches held (two states that differ only in hidden information give
         # the same PNG bytes; issue 7)
         segments: list[Segment] = []
-        index = 0
-        while index < len(groups):
-            found = kept[index]
-            if found is not None:
-                top, bottom = groups[index][0], groups[index][1]
-                segments.append(Segment(top, bottom, found.deflated, found.adler,
-                                        found.length))
-                index += 1
+        for drawn, run in itertools.groupby(range(len(groups)), lambda i: kept[i] is None):
+            indices = list(run)
+            if not drawn:
+                for index in indices:
+                    top, bottom, _, _ = groups[index]
+                    found = kept[index]
+                    assert found is not None
+                    segments.append(Segment(top, bottom, found.deflated, found.adler,
+                                            found.length))
                 continue
             # a run of segments not kept is composed on a canvas of its own rows, with
             # only the parts that reach them (the kept rows between runs are neither
             # filled nor pasted: most of a board's rows, most moves)
-            end = index
-            while end + 1 < len(groups) and kept[end + 1] is None:
-                end += 1
-            run_top, run_bottom = groups[index][0], groups[end][1]
-            pasted = {part.order: part for group in groups[index:end + 1]
-                      for part in group[3]}
+            run_top, run_bottom = groups[indices[0]][0], groups[indices[-1]][1]
+            pasted = {part.order: part for index in indices for part in groups[index][3]}
             canvas = _canvas(width, run_bottom - run_top, fill,
                              [pasted[order] for order in sorted(pasted)], top=run_top)
-            for run_index in range(index, end + 1):
-                top, bottom, recipe, _ = groups[run_index]
-                encoded = encode_segment(canvas, top, bottom, final=run_index == last,
+            for index in indices:
+                top, bottom, recipe, _ = groups[index]
+                encoded = encode_segment(canvas, top, bottom, final=index == last,
                                          origin=run_top)
-                if recipe is not None and run_index != last:
+                if recipe is not None and index != last:
                     self._encoded.put(recipe, encoded)
                 segments.append(encoded)
-            index = end + 1
         return segments
 
     def values(self) -> list[Image.Image]:
