@@ -68,7 +68,7 @@ from .data import (
     SKIP,
     WOOD,
 )
-from .rules import apply_trusted, legal_actions
+from .rules import apply_trusted, can_hit, legal_actions
 from .state import (
     PHASE_SECOND,
     PHASE_START,
@@ -265,10 +265,7 @@ def _aimed(state: HagothState) -> list[dict[str, tuple[float, int | None]]]:
         best: dict[str, tuple[float, int | None]] = {SKIP: (3.0, None)}
         for card in (DELAY, DESTROY, REMOVE):
             for berth, held in enumerate(victim.berths):
-                if card == DELAY:
-                    if not isinstance(held, Ship) or held.position == 0:
-                        continue
-                elif not isinstance(held, Design) or (held.wood > 0) != (card == DESTROY):
+                if not can_hit(held, card):
                     continue
                 base = attack_base(victim, card, berth)
                 if base is not None and (card not in best or base > best[card][0]):

@@ -58,6 +58,7 @@ from .state import (
     PHASE_SECOND,
     PHASE_START,
     PHASE_SWAP,
+    Berth,
     Design,
     HagothState,
     Player,
@@ -228,6 +229,17 @@ def _check_build(player: Player, action: PlayBuild) -> None:
         assert design is not None
         _require(action.berths.count(berth) <= design.unbuilt, "hagoth.illegal.build_count",
                  count=wanted)
+
+
+def can_hit(held: Berth, card: str) -> bool:
+    """Whether attack ``card`` (Delay, Destroy or Remove) may hit a berth holding
+    ``held``: Delay a ship out of the harbour, Destroy a design with wood on it, Remove
+    a segment of a design with none."""
+    if card == DELAY:
+        return isinstance(held, Ship) and held.position > 0
+    if isinstance(held, Design):
+        return held.wood > 0 if card == DESTROY else card == REMOVE and held.wood == 0
+    return False
 
 
 def _check_attack(state: HagothState, seat: int, action: PlayAttack) -> None:
@@ -405,15 +417,14 @@ def legal_actions(state: HagothState, seat: int) -> list[Action]:
         else:
             for s in others:
                 for b, held in enumerate(state.players[s].berths):
-                    if card == DELAY:
-                        if isinstance(held, Ship) and held.position > 0:
-                            out.append(PlayAttack(card, s, b))
-                    elif isinstance(held, Design):
-                        if card == DESTROY and held.wood > 0:
-                            out.append(PlayAttack(card, s, b))
-                        elif card == REMOVE and held.wood == 0:
-                            out.extend(PlayAttack(card, s, b, seg)
-                                       for seg in dict.fromkeys(held.segments))
+                    if not can_hit(held, card):
+                        continue
+                    if card == REMOVE:
+                        assert isinstance(held, Design)
+                        out.extend(PlayAttack(card, s, b, seg)
+                                   for seg in dict.fromkeys(held.segments))
+                    else:
+                        out.append(PlayAttack(card, s, b))
     out.extend(Discard(card) for card in distinct)
     for source, design in designs:
         if design.wood:
