@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from .png_writer import EncodedRows, Segment, encode_segment, palette_png, rows_png
 
@@ -344,25 +344,310 @@ class CachedDraw(ImageDraw.ImageDraw):
     ) -> None:
         if (args or kwargs or not isinstance(text, str) or "\n" in text
                 or not isinstance(font, ImageFont.FreeTypeFont) or self.fontmode != "L"):
-            # arg-type: ImageDraw.text's own arguments, passed on as they came
-            super().text(xy, text, fill, font, anchor, *args, **kwargs)  # type: ignore[arg-type]
+            self._other_text(xy, text, fill, font, anchor, *args, **kwargs)
             return
         ink, fill_ink = self._getink(fill)  # type: ignore[arg-type]  # fill as ImageDraw.text takes it
         ink = fill_ink if ink is None else ink
         if ink is None or not text:
             return
-        self._draw_mask(xy, text, font, anchor, ink)
+        self._draw_mask(xy, text, font, anchor, ink, fill)
+
+    def _other_text(self, xy: tuple[float, float], text: str, fill: object,
+                    font: ImageFont.FreeTypeFont | None, anchor: str | None, *args: object,
+                    **kwargs: object) -> None:
+        """A text off the fast path (several lines, a stroke...): ``ImageDraw.text``."""
+        # arg-type: ImageDraw.text's own arguments, passed on as they came
+        super().text(xy, text, fill, font, anchor, *args, **kwargs)  # type: ignore[arg-type]
 
     def _draw_mask(self, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont,
-                   anchor: str | None, ink: object) -> None:
-        """Place the text's cached mask, on the nearest whole pixel."""
+                   anchor: str | None, ink: object, fill: object) -> None:
+        """Place the text's cached mask (:meth:`_mask_at`) in ``ink`` (``fill`` drawn)."""
+        mask, corner = self._mask_at(xy, text, font, anchor)
+        self.draw.draw_bitmap(corner, mask, ink)
+
+    def _mask_at(self, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont,
+                 anchor: str | None) -> tuple[Any, tuple[int, int]]:
+        """The text's cached mask and its top left corner: on the nearest whole pixel."""
         mask, (dx, dy) = _text_mask(text, font, anchor)
-        self.draw.draw_bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, ink)
+        return mask, (round(xy[0]) + dx, round(xy[1]) + dy)
 
 
 def drawing(image: Image.Image) -> ImageDraw.ImageDraw:
-    """A :class:`CachedDraw` on ``image`` (use it instead of ``ImageDraw.Draw``)."""
-    return CachedDraw(image)
+    """A :class:`CachedDraw` on ``image`` (use it instead of ``ImageDraw.Draw``), or a
+    :class:`PaletteDraw` on a :func:`palette_canvas`."""
+    return PaletteDraw(image) if image.mode == "P" else CachedDraw(image)
+
+
+# -- drawing straight into a board's palette (issue 29 item 6) -----------------------------
+_NEAREST = "tidebound.nearest"  # in a kept palette's ``info``: colour -> nearest index
+_COLOURS = "tidebound.colours"  # in a kept palette's ``info``: its colours, as bytes
+_MAPPED = "tidebound.mapped"  # in a kept palette's ``info``: a _Mapped
+#: How many blends, sprites and pictures each kept palette remembers mapped (:class:`_Mapped`).
+MAPPED_PER_PALETTE = 1024
+
+
+def nearest_index(palette: Image.Image, colour: RGB) -> int:
+    """The index of ``palette``'s colour nearest to ``colour``: the index
+    :func:`map_to_palette` gives a pixel of that colour (remembered with the palette)."""
+    found = palette.info.setdefault(_NEAREST, {})
+    index = found.get(colour)
+    if index is None:
+        pixel = map_to_palette(Image.new("RGB", (1, 1), colour), palette).getpixel((0, 0))
+        assert isinstance(pixel, int)
+        found[colour] = index = pixel
+    assert isinstance(index, int)
+    return index
+
+
+class _Mapped:
+    """What a kept palette remembers mapped onto it for the canvases drawn in it, the
+    least recently used forgotten past :data:`MAPPED_PER_PALETTE`: each blend of a text's
+    ink over a colour (a coverage to index table), each sprite over a colour and each
+    picture. A sprite or picture is known by its id and held, so that the id is not
+    reused while it is remembered (the renderers paste cached ones)."""
+
+    def __init__(self) -> None:
+        self._found: OrderedDict[Hashable, tuple[object, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, held: object, make: Callable[[], Any]) -> Any:
+        with self._lock:
+            found = self._found.get(key)
+            if found is not None and found[0] is held:
+                self._found.move_to_end(key)
+                return found[1]
+        value = make()
+        with self._lock:
+            self._found[key] = (held, value)
+            while len(self._found) > MAPPED_PER_PALETTE:
+                self._found.popitem(last=False)
+        return value
+
+
+def _mapped(palette: Image.Image) -> _Mapped:
+    found = palette.info.get(_MAPPED)
+    if not isinstance(found, _Mapped):
+        found = palette.info[_MAPPED] = _Mapped()
+    return found
+
+
+class PaletteCanvas(Image.Image):
+    """A part of a board drawn straight into the indices of its kept palette
+    (:func:`palette_canvas`), with no RGB image to map onto the palette afterwards.
+
+    Pillow's shapes are not antialiased: a rectangle, polygon, line or ellipse drawn
+    with a fill's index covers the pixels it covers in RGB, and a pixel of that fill
+    maps to that index. Only what blends is blended in RGB and mapped: a text's
+    antialiased mask (:class:`PaletteDraw`) and a sprite's alpha, over one colour from
+    a table kept with the palette, over several on the pixels it covers
+    (:meth:`blend`). A blend reads each index as the colour drawn with it
+    (:meth:`index`), not as the palette's, which may be a neighbour (Pillow maps a
+    colour to a near entry, not always to the same colour the palette also holds). So
+    the part has the pixels of the same part drawn in RGB and mapped, but where a blend
+    lies over a blend (a token over a road's antialiased edge), which is blended over
+    the palette's colour of the first.
+
+    :meth:`paste` takes what an RGB image takes: an RGBA sprite through its alpha, an
+    opaque RGB picture (mapped once, remembered with the palette), a colour, or a tile
+    or canvas of the same palette."""
+
+    palette_image: Image.Image
+    #: the colour drawn with each index, 3 bytes an index (:meth:`index`)
+    drawn: bytearray
+
+    def index(self, colour: RGB) -> int:
+        """The index ``colour`` is drawn with (the kept palette's for it), noted as
+        drawn with it."""
+        index = nearest_index(self.palette_image, colour)
+        self.drawn[3 * index:3 * index + 3] = bytes(colour)
+        return index
+
+    def drawn_colour(self, index: int) -> RGB:
+        """The colour last drawn with ``index`` (else the palette's)."""
+        return (self.drawn[3 * index], self.drawn[3 * index + 1], self.drawn[3 * index + 2])
+
+    def blend(self, box: tuple[int, int, int, int],
+              paint: Callable[[Image.Image, int, int], None]) -> None:
+        """Blend something into the pixels ``box``: they are read out in RGB (as
+        drawn), ``paint(rgb, left, top)`` draws on them (``rgb``'s top left corner is
+        ``(left, top)`` here), and they are mapped back onto the kept palette."""
+        left, top = max(box[0], 0), max(box[1], 0)
+        right, bottom = min(box[2], self.width), min(box[3], self.height)
+        if right <= left or bottom <= top:
+            return
+        region = Image.Image()._new(self.im.crop((left, top, right, bottom)))
+        region.putpalette(self.drawn)
+        rgb = region.convert("RGB")
+        paint(rgb, left, top)
+        self.im.paste(map_to_palette(rgb, self.palette_image).im,
+                      (left, top, right, bottom))
+
+    def uniform(self, box: tuple[int, int, int, int]) -> int | None:
+        """The one index of the pixels ``box``, if they are all one and inside."""
+        x0, y0, x1, y1 = box
+        if x0 < 0 or y0 < 0 or x1 > self.width or y1 > self.height:
+            return None
+        low, high = self.im.crop(box).getextrema()
+        return int(low) if low == high else None
+
+    # override: what an RGB image's paste takes, drawn in the palette's indices
+    def paste(self, im: Any, box: Any = None, mask: Image.Image | None = None) -> None:
+        if box is None:
+            box = (0, 0)
+        if not isinstance(im, Image.Image):  # a colour over a box
+            colour = _as_rgb(im)
+            super().paste(im if colour is None else self.index(colour), box, mask)
+            return
+        x, y = box[0], box[1]
+        where = (x, y, x + im.width, y + im.height)
+        if mask is None and im.mode == "P":  # a tile or canvas of this palette
+            super().paste(im, (x, y))
+        elif mask is None:  # an opaque picture
+            indexed, fills = self._picture(im)
+            for index, rgb in fills:
+                self.drawn[3 * index:3 * index + 3] = rgb
+            self.im.paste(indexed, where)
+        elif mask is im and im.mode == "RGBA" and (under := self.uniform(where)) is not None:
+            self.im.paste(self._sprite_over(under, im), where)
+        else:
+            self.blend(where, lambda rgb, left, top: rgb.paste(im, (x - left, y - top),
+                                                               mask))
+
+    def _sprite_over(self, under: int, sprite: Image.Image) -> Any:
+        """``sprite`` through its alpha over the colour drawn with ``under``, mapped:
+        Pillow's core image of the indices."""
+        background = self.drawn_colour(under)
+
+        def make() -> Any:
+            rgb = Image.new("RGB", sprite.size, background)
+            rgb.paste(sprite, (0, 0), sprite)
+            return map_to_palette(rgb, self.palette_image).im
+
+        return _mapped(self.palette_image).get(("sprite", id(sprite), background), sprite,
+                                               make)
+
+    def _picture(self, picture: Image.Image) -> tuple[Any, tuple[tuple[int, bytes], ...]]:
+        """``picture`` mapped (Pillow's core image), and the colour each index mostly
+        stands for in it: its fills, noted as drawn so that a text over the picture
+        blends over them."""
+
+        def make() -> tuple[Any, tuple[tuple[int, bytes], ...]]:
+            rgb = picture.convert("RGB")
+            counts: dict[int, tuple[int, RGB]] = {}
+            least = picture.width * picture.height // 16  # a fill, not an antialiased edge
+            for count, colour in rgb.getcolors(1 << 16) or ():
+                if count >= least and isinstance(colour, tuple):
+                    fill = (colour[0], colour[1], colour[2])
+                    index = nearest_index(self.palette_image, fill)
+                    if count > counts.get(index, (0, fill))[0]:
+                        counts[index] = (count, fill)
+            return (map_to_palette(rgb, self.palette_image).im,
+                    tuple((index, bytes(fill)) for index, (_, fill) in counts.items()))
+
+        found: tuple[Any, tuple[tuple[int, bytes], ...]] = _mapped(self.palette_image).get(
+            ("picture", id(picture)), picture, make)
+        return found
+
+    def blend_lut(self, under: int, colour: RGB) -> list[int]:
+        """For each coverage 0-255 of ``colour`` over the colour drawn with ``under``,
+        the index of the blend: the pixels Pillow's text blending and
+        :func:`map_to_palette` give."""
+        background = self.drawn_colour(under)
+
+        def make() -> list[int]:
+            ramp = Image.new("RGB", (256, 1), background)
+            coverage = Image.new("L", (256, 1))
+            coverage.putdata(range(256))
+            core = ImageDraw.Draw(ramp).draw
+            core.draw_bitmap((0, 0), coverage.im, core.draw_ink(colour))
+            return list(map_to_palette(ramp, self.palette_image).tobytes())
+
+        lut: list[int] = _mapped(self.palette_image).get(("blend", background, colour),
+                                                         None, make)
+        return lut
+
+
+def palette_canvas(palette: Image.Image, size: tuple[int, int], fill: RGB) -> PaletteCanvas:
+    """A :class:`PaletteCanvas` of ``size`` in the kept ``palette``, filled with ``fill``."""
+    colours = palette.info.get(_COLOURS)
+    if not isinstance(colours, bytes):
+        colours = palette.info[_COLOURS] = bytes(palette.getpalette("RGB") or [0, 0, 0])
+    index = nearest_index(palette, fill)
+    canvas = Image.new("P", size, index)  # its own palette is never read
+    canvas.__class__ = PaletteCanvas  # the same image, with the canvas's paste
+    assert isinstance(canvas, PaletteCanvas)
+    canvas.palette_image = palette
+    canvas.drawn = bytearray(colours)
+    canvas.drawn[3 * index:3 * index + 3] = bytes(fill)
+    return canvas
+
+
+def _as_rgb(colour: object) -> RGB | None:
+    """``colour`` (an RGB or RGBA tuple, or a colour name) as RGB; ``None`` if it is
+    none of these (an index, or no colour)."""
+    if isinstance(colour, str):
+        colour = ImageColor.getrgb(colour)
+    if isinstance(colour, tuple) and len(colour) >= 3:
+        return (int(colour[0]), int(colour[1]), int(colour[2]))
+    return None
+
+
+class PaletteDraw(CachedDraw):
+    """A :class:`CachedDraw` on a :class:`PaletteCanvas`: fills are given as RGB, as on
+    any image, and drawn as the palette's index for them; a text's antialiased mask is
+    blended over the colour under it from a table (or, over several colours, in RGB
+    over the pixels it covers: :meth:`PaletteCanvas.blend`).
+
+    Pillow draws a palette image's text without antialiasing; a one-line text in a
+    FreeType font is drawn here from the same cached mask as on an RGB image, any
+    other (several lines, a stroke) in RGB over the whole canvas (no board does)."""
+
+    def __init__(self, image: Image.Image) -> None:
+        if not isinstance(image, PaletteCanvas):
+            raise TypeError("a palette drawing needs a palette canvas: palette_canvas()")
+        super().__init__(image)
+        self.canvas = image
+        self.fontmode = "L"  # the masks are blended in RGB: antialiased as on RGB
+
+    # override: an RGB fill becomes the kept palette's index for it
+    def _getink(self, ink: object, fill: object = None
+                ) -> tuple[int | None, int | None]:
+        return super()._getink(self._index(ink), self._index(fill))  # type: ignore[arg-type]
+
+    def _index(self, colour: object) -> object:
+        rgb = _as_rgb(colour)
+        return colour if rgb is None else self.canvas.index(rgb)
+
+    def _other_text(self, xy: tuple[float, float], text: str, fill: object,
+                    font: ImageFont.FreeTypeFont | None, anchor: str | None, *args: object,
+                    **kwargs: object) -> None:
+        """A text off the fast path, drawn in RGB over the whole canvas and mapped."""
+
+        def paint_text(rgb: Image.Image, left: int, top: int) -> None:
+            ImageDraw.Draw(rgb).text((xy[0] - left, xy[1] - top), text, fill, font,  # type: ignore[arg-type]
+                                     anchor, *args, **kwargs)  # type: ignore[arg-type]
+
+        self.canvas.blend((0, 0, self.canvas.width, self.canvas.height), paint_text)
+
+    def _draw_mask(self, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont,
+                   anchor: str | None, ink: object, fill: object) -> None:
+        """Blend the text's cached mask (:meth:`_mask_at`) in the colour ``fill``."""
+        mask, (x, y) = self._mask_at(xy, text, font, anchor)
+        width, height = mask.size
+        colour = _as_rgb(fill)
+        if colour is None:
+            raise TypeError(f"a palette drawing's text needs an RGB fill, not {fill!r}")
+        box = (x, y, x + width, y + height)
+        under = self.canvas.uniform(box)
+        if under is not None:  # on one colour: each coverage's blend is looked up
+            self.canvas.im.paste(mask.point(self.canvas.blend_lut(under, colour), "L"), box)
+            return
+
+        def paint(rgb: Image.Image, left: int, top: int) -> None:
+            core = ImageDraw.Draw(rgb).draw
+            core.draw_bitmap((x - left, y - top), mask, core.draw_ink(colour))
+
+        self.canvas.blend(box, paint)
 
 
 @lru_cache(maxsize=2048)
@@ -384,19 +669,26 @@ class ExactCachedDraw(CachedDraw):
     that switches to it keeps its PNG bytes. Boards draw the same labels at the same
     places on every render, so the masks are found again."""
 
-    def _draw_mask(self, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont,
-                   anchor: str | None, ink: object) -> None:
-        """Place the mask rendered from the text's sub-pixel start, as Pillow does."""
+    def _mask_at(self, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont,
+                 anchor: str | None) -> tuple[Any, tuple[int, int]]:
+        """The mask rendered from the text's sub-pixel start and its top left corner,
+        placed as Pillow does."""
         x, y = xy
         start = (math.modf(x)[0], math.modf(y)[0])
         mask, (dx, dy) = _exact_text_mask(text, font, anchor, start)
-        self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+        return mask, (int(x) + dx, int(y) + dy)
+
+
+class ExactPaletteDraw(PaletteDraw, ExactCachedDraw):
+    """A :class:`PaletteDraw` whose texts are placed as :class:`ExactCachedDraw` places
+    them: the pixels of an exact drawing in RGB, drawn in a kept palette."""
 
 
 def exact_drawing(image: Image.Image) -> ImageDraw.ImageDraw:
     """An :class:`ExactCachedDraw` on ``image``: cached texts, the same pixels as
-    ``ImageDraw.Draw`` (for renderers whose images must not move by a pixel)."""
-    return ExactCachedDraw(image)
+    ``ImageDraw.Draw`` (for renderers whose images must not move by a pixel); on a
+    :func:`palette_canvas`, an :class:`ExactPaletteDraw`."""
+    return ExactPaletteDraw(image) if image.mode == "P" else ExactCachedDraw(image)
 
 
 @lru_cache(maxsize=8192)
@@ -932,6 +1224,15 @@ class KeptPalettes:
                 self._kept.move_to_end(key)
             return palette
 
+    def canvas(self, key: Hashable, size: tuple[int, int], fill: RGB) -> Image.Image:
+        """A :func:`palette_canvas` in the palette kept for ``key`` (which must have
+        one): a part of a board drawn straight into palette indices, which
+        :meth:`tile` and :meth:`compose` take as it is, with nothing to map."""
+        palette = self.kept(key)
+        if palette is None:
+            raise KeyError(f"no palette is kept for {key!r}: draw that board whole first")
+        return palette_canvas(palette, size, fill)
+
     def tile(self, key: Hashable, part: Hashable,
              draw: Callable[[], Image.Image]) -> Image.Image:
         """The palette (``P``) tile of one ``part`` of the board ``key`` (which must have
@@ -955,7 +1256,9 @@ class KeptPalettes:
             if found is not None:
                 self._tiles.move_to_end(handle)
                 return found[1]
-        tile = map_to_palette(draw(), palette)
+        drawn = draw()
+        tile = drawn if isinstance(drawn, PaletteCanvas) and (
+            drawn.palette_image is palette) else map_to_palette(drawn, palette)
         with self._lock:
             if handle not in self._tiles:
                 self._tiles[handle] = (palette, tile)
@@ -984,7 +1287,10 @@ class KeptPalettes:
         assert isinstance(fill, int)
         placed: list[_Placed] = []
         for order, ((x, y), part) in enumerate(parts):
-            indexed = part if part.mode == "P" else map_to_palette(part, palette)
+            # a tile, or a canvas drawn in this palette, as it is; an RGB part mapped
+            indexed = part if part.mode == "P" and (not isinstance(part, PaletteCanvas)
+                                                    or part.palette_image is palette) else (
+                map_to_palette(part, palette))
             serial = self._serials.get(id(indexed)) if part.mode == "P" else None
             placed.append(_Placed(y, y + indexed.height, x, serial, order, indexed))
         width, height = size

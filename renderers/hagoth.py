@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from functools import cache, partial
 
@@ -361,11 +361,12 @@ def _ships_at(view: HagothView) -> tuple[tuple[tuple[int, int], tuple[SeatStyle,
     return tuple((space, tuple(styles)) for space, styles in at.items())
 
 
-def _lanes_tile(view: HagothView, locale: str, odd: int) -> Image.Image:
+def _lanes_tile(key: Hashable, view: HagothView, locale: str, odd: int) -> Image.Image:
     """The lanes with their ships on a tile of their own, drawn ``odd`` (0 or 1) rows
     down, as on a board whose lanes start on an odd row (moved by an even number of rows,
-    every half-pixel position rounds as on the board)."""
-    tile = Image.new("RGB", (WIDTH, LANES_H + odd), BACKGROUND)
+    every half-pixel position rounds as on the board), in the palette of the board
+    ``key``."""
+    tile = _PALETTES.canvas(key, (WIDTH, LANES_H + odd), BACKGROUND)
     tile.paste(_lanes_layer(locale), (0, odd))
     _draw_ships(tile, view, odd)
     return tile
@@ -763,7 +764,7 @@ def _panel_berth_boxes(top: int) -> tuple[tuple[int, int, int, int], ...]:
                   top + 12 + i * (BERTH_H + 6) + BERTH_H) for i in range(2))
 
 
-def _berth_parts(key: object, player: PlayerView, boxes: Sequence[tuple[int, int, int, int]],
+def _berth_parts(key: Hashable, player: PlayerView, boxes: Sequence[tuple[int, int, int, int]],
                  background: RGB, locale: str) -> list[tuple[tuple[int, int], Image.Image]]:
     """A player's berths drawn in ``boxes`` on ``background``, as kept palette tiles of
     the board (or hand) ``key``, each with its top left corner (issue 29 item 6): a berth
@@ -780,15 +781,16 @@ def _berth_parts(key: object, player: PlayerView, boxes: Sequence[tuple[int, int
         local = (x0 - ox, y0 - oy, x1 - ox, y1 - oy)
         parts.append(((ox, oy), _PALETTES.tile(
             key, ("berth", i + 1, player.berths[i], style, locale, background, local),
-            partial(_berth_tile, local, i + 1, player.berths[i], style, background, locale))))
+            partial(_berth_tile, key, local, i + 1, player.berths[i], style, background, locale))))
     return parts
 
 
-def _berth_tile(box: tuple[int, int, int, int], number: int,
+def _berth_tile(key: Hashable, box: tuple[int, int, int, int], number: int,
                 berth: DesignView | ShipView | None, style: SeatStyle, background: RGB,
                 locale: str) -> Image.Image:
-    """One berth on a tile of its own (see :func:`_berth_parts`)."""
-    tile = Image.new("RGB", (box[2] + 2, box[3] + 2), background)
+    """One berth on a tile of its own (see :func:`_berth_parts`), in the palette of the
+    board ``key``."""
+    tile = _PALETTES.canvas(key, (box[2] + 2, box[3] + 2), background)
     _draw_berth(tile, drawing(tile), box, number, berth, style, locale)
     return tile
 
@@ -820,7 +822,9 @@ def render_board(view: HagothView, names: Sequence[str], caption: str, locale: s
     key = tuple(p.colour for p in view.players)
     whole = _PALETTES.kept(key) is None
 
-    image = Image.new("RGB", (WIDTH, height if whole else lanes_top), BACKGROUND)
+    # in parts, drawn straight into the kept palette's indices (common.palette_canvas)
+    image = (Image.new("RGB", (WIDTH, height), BACKGROUND) if whole
+             else _PALETTES.canvas(key, (WIDTH, lanes_top), BACKGROUND))
     if whole:
         image.paste(_lanes_layer(locale), (0, lanes_top))
     draw = drawing(image)
@@ -838,7 +842,8 @@ def render_board(view: HagothView, names: Sequence[str], caption: str, locale: s
     # the lanes with their ships: a kept tile while no ship sails (issue 29 item 6)
     odd = lanes_top % 2
     parts = [((0, 0), image), ((0, lanes_top - odd), _PALETTES.tile(
-        key, ("lanes", locale, _ships_at(view), odd), partial(_lanes_tile, view, locale, odd)))]
+        key, ("lanes", locale, _ships_at(view), odd),
+        partial(_lanes_tile, key, view, locale, odd)))]
     for i, player in enumerate(view.players):
         name = names[player.seat]
         top = panels_top + i * (PANEL_H + GAP)
@@ -846,7 +851,7 @@ def render_board(view: HagothView, names: Sequence[str], caption: str, locale: s
         berths = _chips_reach_berths(player, locale)
         parts.append(((0, top - top % 2), _PALETTES.tile(
             key, _panel_part(view, player, name, locale, top % 2, berths),
-            partial(_panel_tile, view, player, name, locale, top % 2, berths))))
+            partial(_panel_tile, key, view, player, name, locale, top % 2, berths))))
         if not berths:
             lit = view.winner == player.seat or (view.winner is None
                                                  and view.current == player.seat)
@@ -865,14 +870,14 @@ def _panel_part(view: HagothView, player: PlayerView, name: str, locale: str, od
             is_current, is_winner, view.target, odd)
 
 
-def _panel_tile(view: HagothView, player: PlayerView, name: str, locale: str, odd: int,
-                berths: bool) -> Image.Image:
+def _panel_tile(key: Hashable, view: HagothView, player: PlayerView, name: str, locale: str,
+                odd: int, berths: bool) -> Image.Image:
     """A player's panel on its own, the full width of the board and one panel high (its
     bottom edge included), as :func:`_draw_panel` draws it on the board. Drawn ``odd``
     (0 or 1) rows down, as on a board whose panel starts on an odd row: moved by an even
     number of rows, every half-pixel position rounds as on the board (Python's
     ``round`` and Pillow's both send halves to a neighbour that depends on parity)."""
-    tile = Image.new("RGB", (WIDTH, PANEL_H + 1 + odd), BACKGROUND)
+    tile = _PALETTES.canvas(key, (WIDTH, PANEL_H + 1 + odd), BACKGROUND)
     _draw_panel(tile, drawing(tile), view, player, name, locale, odd, berths=berths)
     return tile
 

@@ -577,7 +577,9 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
     # Doom stay (about two boards in three), the rest drawn around it
     sea_top, sea_end = top - 6 - COORD_TOP, top + map_h + 7  # the sea's rows
     in_parts = _PALETTES.kept(key) is not None
-    image = Image.new("RGB", (WIDTH, sea_top if in_parts else height), PAPER)
+    # in parts, drawn straight into the kept palette's indices (common.palette_canvas)
+    image = (_PALETTES.canvas(key, (WIDTH, sea_top), PAPER) if in_parts
+             else Image.new("RGB", (WIDTH, height), PAPER))
     draw = drawing(image)
     _draw_header(draw, view, names, locale)
     if caption_lines:
@@ -606,11 +608,11 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
             key, ("map", locale, top - oy, cell, pitch, map_h, view.locations, view.doom,
                   view.doom_die, view.doom_route, view.doom_routes,
                   tuple((p.seat, p.x, p.y, p.status) for p in view.players)),
-            partial(_map_tile, view, locale, top - oy, cell, pitch, map_h, layouts,
+            partial(_map_tile, key, view, locale, top - oy, cell, pitch, map_h, layouts,
                     sea_end - oy))))
         parts.append(((0, 0), image))  # over the tile's spare row
         oy = even_floor(sea_end)
-        bottom = Image.new("RGB", (WIDTH, height - oy), PAPER)
+        bottom = _PALETTES.canvas(key, (WIDTH, height - oy), PAPER)
         _draw_below_map(bottom, view, names, locale, top - oy, map_h, legend, legend_face,
                         legend_h, rows)
         parts.insert(0, ((0, oy), bottom))  # under the tile, whose last row it starts on
@@ -621,11 +623,12 @@ def render_board(view: HazeView, names: Sequence[str], caption: str, locale: str
     return _PALETTES.png(key, image)
 
 
-def _map_tile(view: HazeView, locale: str, top: int, cell: int, pitch: int, map_h: int,
-              layouts: Sequence[_CardLayout], height: int) -> Image.Image:
+def _map_tile(key: int, view: HazeView, locale: str, top: int, cell: int, pitch: int,
+              map_h: int, layouts: Sequence[_CardLayout], height: int) -> Image.Image:
     """The map (its sea, coordinates, cards, The Doom's routes and the pieces) on a tile
-    ``height`` rows high, drawn as on a board whose cards start at row ``top``."""
-    tile = Image.new("RGB", (WIDTH, height), PAPER)
+    ``height`` rows high, drawn as on a board whose cards start at row ``top``, in the
+    palette of the board ``key``."""
+    tile = _PALETTES.canvas(key, (WIDTH, height), PAPER)
     _draw_map(tile, drawing(tile), view, top, cell, pitch, map_h, layouts)
     return tile
 

@@ -200,7 +200,9 @@ def render_board(
     # in parts (issue 29 item 6): the header and account in one image, then the island
     # with its pieces and each player's card as kept palette tiles (_board_in_parts)
     in_parts = not side and _PALETTES.kept(key) is not None
-    image = Image.new("RGB", (WIDTH, top if in_parts else round(height)), BACKGROUND)
+    # in parts, drawn straight into the kept palette's indices (common.palette_canvas)
+    image = (_PALETTES.canvas(key, (WIDTH, top), BACKGROUND) if in_parts
+             else Image.new("RGB", (WIDTH, round(height)), BACKGROUND))
     draw = drawing(image)
     _draw_header(image, draw, view, names, locale)
     if not in_parts:  # in parts, the turn order is a kept tile (_order_tile)
@@ -293,6 +295,8 @@ def _board_in_parts(
     place = (board_x + 8, top + fr.h + 4 - oy, fr.w - 8)
 
     def draw_legend() -> Image.Image:
+        # in RGB: its samples paste a token over a road, a blend over a blend (a palette
+        # canvas blends over the palette's colours), and it is drawn once a game or so
         legend = Image.new("RGB", size, BACKGROUND)
         _draw_legend(legend, drawing(legend), view, locale, *place)
         return legend
@@ -312,13 +316,13 @@ def _board_in_parts(
         parts.append(((ox, oy), _PALETTES.tile(
             key, (*_card_part(view, frame, names, locale, cx - ox, cy - oy, card_w, card_h),
                   "no stats"),
-            partial(_card_tile, view, player, names, locale, cx - ox, cy - oy, card_w,
+            partial(_card_tile, key, view, player, names, locale, cx - ox, cy - oy, card_w,
                     card_h, stats=False))))
         parts.append(_stats_strip(key, view, player, locale, cx, cy, card_w))
     panel_w = WIDTH - 2 * MARGIN
     y = panel_y + -(-len(view.players) // 2) * card_h
     oy = even_floor(y)
-    bottom = Image.new("RGB", (WIDTH, height - oy), BACKGROUND)
+    bottom = _PALETTES.canvas(key, (WIDTH, height - oy), BACKGROUND)
     draw = drawing(bottom)
     if view.offer is None:
         _draw_bank(bottom, draw, view, locale, MARGIN, y - oy, min(panel_w, 640))
@@ -337,7 +341,7 @@ def _order_tile(key: Hashable, view: HexfolkView, names: Sequence[str], locale: 
     seats = tuple((s.seat, s.style, s.name, s.current) for s in turn_seats(view, names))
 
     def strip() -> Image.Image:
-        image = Image.new("RGB", (WIDTH, ORDER_H + 1), BACKGROUND)
+        image = _PALETTES.canvas(key, (WIDTH, ORDER_H + 1), BACKGROUND)
         _draw_order(image, drawing(image), view, names, locale, top=0)
         return image
 
@@ -353,12 +357,13 @@ def _card_part(view: HexfolkView, player: PlayerView, names: Sequence[str], loca
             view.winner == player.seat, view.target, x, y, w, card_h)
 
 
-def _card_tile(view: HexfolkView, player: PlayerView, names: Sequence[str], locale: str,
-               x: float, y: float, w: float, card_h: float, stats: bool = True
+def _card_tile(key: Hashable, view: HexfolkView, player: PlayerView, names: Sequence[str],
+               locale: str, x: float, y: float, w: float, card_h: float, stats: bool = True
                ) -> Image.Image:
-    """A player's card on a tile of its own, drawn at (``x``, ``y``) in it (without
-    ``stats``, its stats line left out)."""
-    tile = Image.new("RGB", (math.ceil(x + w) + 2, math.ceil(y + card_h - 8) + 2), BACKGROUND)
+    """A player's card on a tile of its own in the palette of the board ``key``, drawn
+    at (``x``, ``y``) in it (without ``stats``, its stats line left out)."""
+    tile = _PALETTES.canvas(key, (math.ceil(x + w) + 2, math.ceil(y + card_h - 8) + 2),
+                            BACKGROUND)
     _draw_player(tile, drawing(tile), view, player, names, locale, x, y, w, card_h,
                  stats=stats)
     return tile
@@ -377,7 +382,7 @@ def _stats_strip(key: Hashable, view: HexfolkView, player: PlayerView, locale: s
     stats = stats_text(player, locale)
 
     def strip() -> Image.Image:
-        image = Image.new("RGB", (right - left, bottom - top), fill)
+        image = _PALETTES.canvas(key, (right - left, bottom - top), fill)
         draw_stats(drawing(image), stats, x - left, y - top, w)
         return image
 

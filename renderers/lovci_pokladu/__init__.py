@@ -116,8 +116,9 @@ def render_board(view: LovciView, names: Sequence[str], caption: str, locale: st
     # the players' boxes as tiles, except at the end: the winner's gold band then runs
     # down onto the boxes' first row, between and beside them
     boxes = in_parts and view.phase != "over"
-    image = Image.new("RGB", (WIDTH, players_top if boxes else board_top if in_parts
-                              else height), BACKGROUND)
+    # in parts, drawn straight into the kept palette's indices (common.palette_canvas)
+    image = (_PALETTES.canvas(key, (WIDTH, players_top if boxes else board_top), BACKGROUND)
+             if in_parts else Image.new("RGB", (WIDTH, height), BACKGROUND))
     if not in_parts:
         image.paste(_draw_board(view, locale), (0, board_top))
         image.paste(_legend_layer(locale), (0, legend_top))
@@ -142,11 +143,12 @@ def render_board(view: LovciView, names: Sequence[str], caption: str, locale: st
         box = (x0 - ox, y0 - oy, x1 - ox, y1 - oy)
         parts.append(((ox, oy), _PALETTES.tile(
             key, player_part(view, player, name, box, locale),
-            partial(player_tile, view, player, name, box, locale))))
+            partial(player_tile, view, player, name, box, locale,
+                    partial(_PALETTES.canvas, key)))))
     parts.append(((0, 0), image))
     if lines and boxes:
         oy = even_floor(caption_top)
-        account = Image.new("RGB", (WIDTH, board_top - oy), BACKGROUND)
+        account = _PALETTES.canvas(key, (WIDTH, board_top - oy), BACKGROUND)
         draw_caption(exact_drawing(account), lines, caption_top - oy, left=MARGIN,
                      right=WIDTH - MARGIN, accent=NAVY)
         parts.append(((0, oy), account))

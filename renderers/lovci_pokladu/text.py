@@ -5,7 +5,7 @@ status, the player panels, and the small labelled chips and pills they use.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -356,11 +356,12 @@ def player_boxes(view: LovciView, names: Sequence[str], top: int, height: int
     return boxes
 
 
-def player_tile(view: LovciView, player: PlayerView, name: str, box: Box, locale: str
-                ) -> Image.Image:
+def player_tile(view: LovciView, player: PlayerView, name: str, box: Box, locale: str,
+                canvas: Callable[[tuple[int, int], RGB], Image.Image]) -> Image.Image:
     """A player's box on a tile of its own, drawn at ``box`` (already moved to the
     tile: by an even number of pixels, so that half pixels round as on the board), on
-    the board's background, 2 pixels wider and higher than the box's far edges."""
-    tile = Image.new("RGB", (math.ceil(box[2]) + 2, math.ceil(box[3]) + 2), BACKGROUND)
+    the board's background, 2 pixels wider and higher than the box's far edges: on the
+    image ``canvas(size, fill)`` gives (the board's palette canvas)."""
+    tile = canvas((math.ceil(box[2]) + 2, math.ceil(box[3]) + 2), BACKGROUND)
     _draw_player(tile, exact_drawing(tile), view, player, name, box, locale)
     return tile
