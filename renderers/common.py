@@ -7,7 +7,9 @@
   drawn antialiased and cached per size;
 * text: width measurement, ellipsis, shrink-to-fit and word wrapping;
 * :func:`png_bytes`: a compact PNG of a finished image, and :class:`KeptPalettes`, the
-  palette of each board chosen once and kept.
+  palette of each board chosen once and kept;
+* :class:`PaletteCanvas`: a part of a board drawn straight into its kept palette's
+  indices, with no RGB image to map.
 """
 
 from __future__ import annotations
@@ -475,7 +477,7 @@ class PaletteCanvas(Image.Image):
         right, bottom = min(box[2], self.width), min(box[3], self.height)
         if right <= left or bottom <= top:
             return
-        region = Image.Image()._new(self.im.crop((left, top, right, bottom)))
+        region = self.crop((left, top, right, bottom))  # a plain palette image
         region.putpalette(self.drawn)
         rgb = region.convert("RGB")
         paint(rgb, left, top)
@@ -496,7 +498,12 @@ class PaletteCanvas(Image.Image):
             box = (0, 0)
         if not isinstance(im, Image.Image):  # a colour over a box
             colour = _as_rgb(im)
-            super().paste(im if colour is None else self.index(colour), box, mask)
+            if mask is None or colour is None:
+                super().paste(im if colour is None else self.index(colour), box, mask)
+            else:  # through a mask: blended
+                corners = (box[0], box[1], box[0] + mask.width, box[1] + mask.height)
+                self.blend(corners, lambda rgb, left, top: rgb.paste(
+                    colour, (corners[0] - left, corners[1] - top), mask))
             return
         x, y = box[0], box[1]
         where = (x, y, x + im.width, y + im.height)
@@ -1236,8 +1243,9 @@ class KeptPalettes:
     def tile(self, key: Hashable, part: Hashable,
              draw: Callable[[], Image.Image]) -> Image.Image:
         """The palette (``P``) tile of one ``part`` of the board ``key`` (which must have
-        a :meth:`kept` palette): kept from an earlier board, else ``draw()``-n (an RGB
-        image) and mapped onto that palette. ``part`` must hold everything the drawing
+        a :meth:`kept` palette): kept from an earlier board, else ``draw()``-n: a
+        :meth:`canvas` of this palette, taken as it is, or an RGB image, mapped onto the
+        palette. ``part`` must hold everything the drawing
         reads (a player panel: the player's view, its name, the locale, whether it is
         to play...): a tile is reused whenever ``part`` is equal.
 

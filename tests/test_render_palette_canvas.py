@@ -62,6 +62,7 @@ def _scene(image: Image.Image, exact: bool = False) -> None:
     image.paste(picture, (100, 120))
     draw.text((104, 124), "b1", font=font(14), fill=MUTED)  # over the pasted card
     image.paste(CARD, (260, 120, 290, 150))
+    image.paste((200, 60, 60), (5, 130), token.getchannel("A"))  # a colour through a mask
 
 
 _PICTURE: list[Image.Image] = []
