@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..pickling import quick_pickle
 
+
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class CardView:
     square: int  #: 0–80
@@ -29,6 +32,7 @@ class CardView:
     level: int | None  #: volcano: 1–3
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class ShipView:
     ship: int  #: ship number = the colour/seat it started with
@@ -43,6 +47,7 @@ class ShipView:
     total: int
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class SailorView:
     sailor: int  #: global number 0–15 = 4 * colour + n
@@ -59,6 +64,7 @@ class SailorView:
     spell: str | None  #: "neptune"/"mermaid" it may still use
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class PlayerView:
     seat: int
@@ -69,6 +75,7 @@ class PlayerView:
     skips: int  #: whole turns still to skip
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class PendingView:
     kind: str  #: "go" (rose/dolphin/seahorse), "side" (thrown over a corner), "mermaid"
@@ -76,6 +83,7 @@ class PendingView:
     squares: tuple[int, ...]  #: go/mermaid: target squares; side: ring positions
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class LovciView:
     viewer: int | None
@@ -98,6 +106,7 @@ class LovciView:
     first: int = -1  #: the seat that moves first (-1: not known)
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class PlayerSummary:
     seat: int
@@ -115,6 +124,7 @@ class PlayerSummary:
     knocks_taken: int
 
 
+@quick_pickle
 @dataclass(frozen=True, slots=True)
 class LovciSummary:
     """The end-of-game statistics (the whole game is public once it is over)."""
