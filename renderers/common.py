@@ -383,9 +383,10 @@ def drawing(image: Image.Image) -> ImageDraw.ImageDraw:
 # -- drawing straight into a board's palette (issue 29 item 6) -----------------------------
 _NEAREST = "tidebound.nearest"  # in a kept palette's ``info``: colour -> nearest index
 _COLOURS = "tidebound.colours"  # in a kept palette's ``info``: its colours, as bytes
-_MAPPED = "tidebound.mapped"  # in a kept palette's ``info``: a _Mapped
-#: How many blends, sprites and pictures each kept palette remembers mapped (:class:`_Mapped`).
-MAPPED_PER_PALETTE = 1024
+#: Bytes of blend tables, sprites and pictures mapped onto kept palettes that are kept
+#: for later canvases, over every palette (:class:`MappedParts`): a Shipyard palette's
+#: cards and canals are some 0.5 MB, a Hagoth palette's lanes 0.4 MB.
+MAPPED_BYTES = 16_000_000
 
 
 def nearest_index(palette: Image.Image, colour: RGB) -> int:
@@ -401,36 +402,58 @@ def nearest_index(palette: Image.Image, colour: RGB) -> int:
     return index
 
 
-class _Mapped:
-    """What a kept palette remembers mapped onto it for the canvases drawn in it, the
-    least recently used forgotten past :data:`MAPPED_PER_PALETTE`: each blend of a text's
-    ink over a colour (a coverage to index table), each sprite over a colour and each
-    picture. A sprite or picture is known by its id and held, so that the id is not
-    reused while it is remembered (the renderers paste cached ones)."""
+class MappedParts:
+    """What is kept mapped onto the kept palettes for the canvases drawn in them: each
+    blend of a text's ink over a colour (a coverage to index table), each sprite over a
+    colour and each picture. The least recently used are dropped past ``limit`` bytes
+    (:data:`MAPPED_BYTES`), over every palette. A palette, sprite or picture is known by
+    its id and held, so that the id is not reused while it is kept (the renderers paste
+    cached sprites and pictures, so they are found again)."""
 
-    def __init__(self) -> None:
-        self._found: OrderedDict[Hashable, tuple[object, Any]] = OrderedDict()
+    def __init__(self, limit: int = MAPPED_BYTES) -> None:
+        self.limit = limit
+        self._found: OrderedDict[Hashable, tuple[Image.Image, object, Any, int]] = OrderedDict()
+        self._bytes = 0
         self._lock = threading.Lock()
 
-    def get(self, key: Hashable, held: object, make: Callable[[], Any]) -> Any:
+    def get(self, palette: Image.Image, key: Hashable, held: object,
+            make: Callable[[], tuple[Any, int]]) -> Any:
+        """The part ``key`` (of ``held``) mapped onto ``palette``: kept, else ``make()``
+        gives it and its size in bytes."""
+        handle = (id(palette), key)
         with self._lock:
-            found = self._found.get(key)
-            if found is not None and found[0] is held:
-                self._found.move_to_end(key)
-                return found[1]
-        value = make()
+            found = self._found.get(handle)
+            if found is not None and found[0] is palette and found[1] is held:
+                self._found.move_to_end(handle)
+                return found[2]
+        value, size = make()
         with self._lock:
-            self._found[key] = (held, value)
-            while len(self._found) > MAPPED_PER_PALETTE:
-                self._found.popitem(last=False)
+            old = self._found.pop(handle, None)
+            self._bytes += size - (0 if old is None else old[3])
+            self._found[handle] = (palette, held, value, size)
+            while self._bytes > self.limit and len(self._found) > 1:
+                _, (_, _, _, dropped) = self._found.popitem(last=False)
+                self._bytes -= dropped
         return value
 
+    def clear(self) -> None:
+        """Forget every mapped part."""
+        with self._lock:
+            self._found.clear()
+            self._bytes = 0
 
-def _mapped(palette: Image.Image) -> _Mapped:
-    found = palette.info.get(_MAPPED)
-    if not isinstance(found, _Mapped):
-        found = palette.info[_MAPPED] = _Mapped()
-    return found
+    def __len__(self) -> int:
+        return len(self._found)
+
+    @property
+    def size(self) -> int:
+        """Bytes kept."""
+        return self._bytes
+
+
+#: The mapped parts of every palette canvas (:meth:`MappedParts.clear` by
+#: :func:`clear_kept_palettes`).
+MAPPED_PARTS = MappedParts()
 
 
 class PaletteCanvas(Image.Image):
@@ -525,20 +548,20 @@ class PaletteCanvas(Image.Image):
         Pillow's core image of the indices."""
         background = self.drawn_colour(under)
 
-        def make() -> Any:
+        def make() -> tuple[Any, int]:
             rgb = Image.new("RGB", sprite.size, background)
             rgb.paste(sprite, (0, 0), sprite)
-            return map_to_palette(rgb, self.palette_image).im
+            return map_to_palette(rgb, self.palette_image).im, sprite.width * sprite.height
 
-        return _mapped(self.palette_image).get(("sprite", id(sprite), background), sprite,
-                                               make)
+        return MAPPED_PARTS.get(self.palette_image, ("sprite", id(sprite), background),
+                                sprite, make)
 
     def _picture(self, picture: Image.Image) -> tuple[Any, tuple[tuple[int, bytes], ...]]:
         """``picture`` mapped (Pillow's core image), and the colour each index mostly
         stands for in it: its fills, noted as drawn so that a text over the picture
         blends over them."""
 
-        def make() -> tuple[Any, tuple[tuple[int, bytes], ...]]:
+        def make() -> tuple[tuple[Any, tuple[tuple[int, bytes], ...]], int]:
             rgb = picture.convert("RGB")
             counts: dict[int, tuple[int, RGB]] = {}
             least = picture.width * picture.height // 16  # a fill, not an antialiased edge
@@ -548,11 +571,12 @@ class PaletteCanvas(Image.Image):
                     index = nearest_index(self.palette_image, fill)
                     if count > counts.get(index, (0, fill))[0]:
                         counts[index] = (count, fill)
-            return (map_to_palette(rgb, self.palette_image).im,
-                    tuple((index, bytes(fill)) for index, (_, fill) in counts.items()))
+            return ((map_to_palette(rgb, self.palette_image).im,
+                     tuple((index, bytes(fill)) for index, (_, fill) in counts.items())),
+                    picture.width * picture.height)
 
-        found: tuple[Any, tuple[tuple[int, bytes], ...]] = _mapped(self.palette_image).get(
-            ("picture", id(picture)), picture, make)
+        found: tuple[Any, tuple[tuple[int, bytes], ...]] = MAPPED_PARTS.get(
+            self.palette_image, ("picture", id(picture)), picture, make)
         return found
 
     def blend_lut(self, under: int, colour: RGB) -> list[int]:
@@ -561,16 +585,16 @@ class PaletteCanvas(Image.Image):
         :func:`map_to_palette` give."""
         background = self.drawn_colour(under)
 
-        def make() -> list[int]:
+        def make() -> tuple[list[int], int]:
             ramp = Image.new("RGB", (256, 1), background)
             coverage = Image.new("L", (256, 1))
             coverage.putdata(range(256))
             core = ImageDraw.Draw(ramp).draw
             core.draw_bitmap((0, 0), coverage.im, core.draw_ink(colour))
-            return list(map_to_palette(ramp, self.palette_image).tobytes())
+            return list(map_to_palette(ramp, self.palette_image).tobytes()), 2_400
 
-        lut: list[int] = _mapped(self.palette_image).get(("blend", background, colour),
-                                                         None, make)
+        lut: list[int] = MAPPED_PARTS.get(self.palette_image, ("blend", background, colour),
+                                          None, make)
         return lut
 
 
@@ -1397,9 +1421,11 @@ class KeptPalettes:
 
 
 def clear_kept_palettes() -> None:
-    """Forget the palettes every :class:`KeptPalettes` keeps."""
+    """Forget the palettes every :class:`KeptPalettes` keeps, and what is mapped onto
+    them for palette canvases (:data:`MAPPED_PARTS`)."""
     for kept in list(_KEPT_PALETTES):
         kept.clear()
+    MAPPED_PARTS.clear()
 
 
 def png_bytes(image: Image.Image, palette: Image.Image | None = None,

@@ -118,15 +118,23 @@ def test_a_palette_drawing_needs_a_canvas() -> None:
         common.PaletteDraw(Image.new("P", (10, 10)))
 
 
-def test_each_palette_remembers_a_bounded_number_of_mapped_sprites(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(common, "MAPPED_PER_PALETTE", 4)
-    palette = _palette()
-    canvas = common.palette_canvas(palette, (300, 40), PAPER)
+def test_the_mapped_sprites_kept_are_bounded_in_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What is kept mapped for later canvases (sprites over a colour, pictures, blend
+    tables) stays under its byte limit, the least recently used dropped, and the board
+    caches' clearing forgets it."""
+    kept = common.MappedParts(limit=3 * 20 * 20)
+    monkeypatch.setattr(common, "MAPPED_PARTS", kept)
+    canvas = common.palette_canvas(_palette(), (300, 40), PAPER)
     for size in range(10, 20):
         token = token_image(seat_style(1), size)
         canvas.paste(token, ((size - 10) * 25, 2), token)  # each over the paper
-    assert len(common._mapped(palette)._found) == 4
+    assert 0 < kept.size <= kept.limit and 1 < len(kept) < 10
+    token = token_image(seat_style(1), 19)  # the last one mapped is kept: found again
+    before = len(kept)
+    canvas.paste(token, (280, 2), token)
+    assert len(kept) == before
+    common.clear_kept_palettes()
+    assert len(kept) == 0 and kept.size == 0
 
 
 @pytest.mark.parametrize(("game", "players", "share"), [
