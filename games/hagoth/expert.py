@@ -401,20 +401,37 @@ def _after(state: HagothState, seat: int, action: Action, last: bool,
     return total / len(faces)
 
 
+def ranked(state: HagothState, seat: int, normal: Action) -> tuple[Action, list[Action]]:
+    """The one-turn search's move (the normal move unless another scores :data:`MARGIN`
+    better) and every move it searched, best value first (the normal move first on a
+    tie)."""
+    last = state.phase == PHASE_SECOND
+    rivals = {i: progress(p, None) for i, p in enumerate(state.players) if i != seat}
+    odds = attack_odds(state, seat)
+    normal_value = _after(state, seat, normal, last, rivals, odds)
+    best, best_value = normal, normal_value
+    scored: list[tuple[float, int, Action]] = [(normal_value, 0, normal)]
+    for index, action in enumerate(legal_actions(state, seat), start=1):
+        if action == normal or not _searched(action):
+            continue
+        value = _after(state, seat, action, last, rivals, odds)
+        scored.append((value, index, action))
+        if value > best_value + (MARGIN if best == normal else 1e-9):
+            best, best_value = action, value
+    scored.sort(key=lambda entry: (-entry[0], entry[1]))
+    return best, [action for _, _, action in scored]
+
+
+def search_turn(state: HagothState, seat: int, normal: Action) -> Action:
+    """The one-turn search: every searched move valued, the best played if it beats the
+    normal bot's move by :data:`MARGIN`."""
+    if state.phase not in (PHASE_START, PHASE_SECOND) or not _searched(normal):
+        return normal
+    return ranked(state, seat, normal)[0]
+
+
 def decide(state: HagothState, seat: int, normal: Action) -> Action:
     """The expert's move (the module docstring); ``normal``: the normal bot's move, played
     where the expert does not search (the Speed variant's swap, a free rearrangement)
     and kept unless another scores better."""
-    if state.phase not in (PHASE_START, PHASE_SECOND) or not _searched(normal):
-        return normal
-    last = state.phase == PHASE_SECOND
-    rivals = {i: progress(p, None) for i, p in enumerate(state.players) if i != seat}
-    odds = attack_odds(state, seat)
-    best, best_value = normal, _after(state, seat, normal, last, rivals, odds)
-    for action in legal_actions(state, seat):
-        if action == normal or not _searched(action):
-            continue
-        value = _after(state, seat, action, last, rivals, odds)
-        if value > best_value + (MARGIN if best == normal else 1e-9):
-            best, best_value = action, value
-    return best
+    return search_turn(state, seat, normal)
