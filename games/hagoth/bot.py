@@ -170,8 +170,7 @@ def easy_candidates(state: HagothState, seat: int) -> list[Action]:
 
 def expert_action(state: HagothState, seat: int, budget: object = None) -> Action:
     """The expert level's move (issue 28): :func:`games.hagoth.expert.decide`, a value
-    function and a search of the seat's whole turn, whose best moves are weighed over
-    the rivals' next turns on deals of the cards the seat has not seen, instead of the
-    shared playouts (``budget`` is not used: its samples are fixed). The playouts lost
-    to normal (RULES-NOTES HG-D44)."""
+    function and a search of the seat's whole turn, instead of the shared playouts
+    (``budget`` is not used: the search is one turn deep). The playouts lost to normal
+    (RULES-NOTES HG-D44)."""
     return decide(state, seat, choose(state, seat))

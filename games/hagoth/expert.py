@@ -25,24 +25,12 @@ against three of them. So :func:`position_value` also subtracts the seat's
 card at the seat, the chance the rival plays it before the seat's next turn (from the
 cards the seat has not seen) times what the attack would take (:data:`EXPOSURE`).
 
-The one-turn search then only shortlists (its own move, the normal bot's and the best
-others, :data:`FORESIGHT_MOVES` in all): :func:`foresee` plays each on
-:data:`FORESIGHT_SAMPLES` deals of the cards the seat has not seen (:func:`determinize`:
-the other hands and the draw pile dealt anew, with a random stream for the rolls, seeded
-from the seat's view alone), finishes the seat's turn with the one-turn search, plays
-every rival's turn with the normal bot (which, given its hand, is deterministic) and
-values the position when the seat's turn comes back (a rival's win: :data:`LOSS`). The
-move with the best mean is played if it beats the one-turn search's by
-:data:`FORESIGHT_MARGIN` (RULES-NOTES HG-D44, the fourth pass).
-
-Everything here reads only what the seat sees, and its random deals are seeded from that
-view: two positions the seat cannot tell apart get the same move
-(tests/test_hidden_info.py).
+Everything here reads only what the seat sees and nothing is random: two positions the
+seat cannot tell apart get the same move (tests/test_hidden_info.py).
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
 from collections import Counter
 from collections.abc import Sequence
@@ -80,7 +68,6 @@ from .data import (
     SKIP,
     WOOD,
 )
-from .hidden import redeal
 from .rules import apply_trusted, can_hit, legal_actions
 from .state import (
     PHASE_SECOND,
@@ -414,125 +401,20 @@ def _after(state: HagothState, seat: int, action: Action, last: bool,
     return total / len(faces)
 
 
-def ranked(state: HagothState, seat: int, normal: Action) -> tuple[Action, list[Action]]:
-    """The one-turn search's move (the normal move unless another scores :data:`MARGIN`
-    better) and every move it searched, best value first (the normal move first on a
-    tie)."""
+def decide(state: HagothState, seat: int, normal: Action) -> Action:
+    """The expert's move (the module docstring); ``normal``: the normal bot's move, played
+    where the expert does not search (the Speed variant's swap, a free rearrangement)
+    and kept unless another scores better."""
+    if state.phase not in (PHASE_START, PHASE_SECOND) or not _searched(normal):
+        return normal
     last = state.phase == PHASE_SECOND
     rivals = {i: progress(p, None) for i, p in enumerate(state.players) if i != seat}
     odds = attack_odds(state, seat)
-    normal_value = _after(state, seat, normal, last, rivals, odds)
-    best, best_value = normal, normal_value
-    scored: list[tuple[float, int, Action]] = [(normal_value, 0, normal)]
-    for index, action in enumerate(legal_actions(state, seat), start=1):
+    best, best_value = normal, _after(state, seat, normal, last, rivals, odds)
+    for action in legal_actions(state, seat):
         if action == normal or not _searched(action):
             continue
         value = _after(state, seat, action, last, rivals, odds)
-        scored.append((value, index, action))
         if value > best_value + (MARGIN if best == normal else 1e-9):
             best, best_value = action, value
-    scored.sort(key=lambda entry: (-entry[0], entry[1]))
-    return best, [action for _, _, action in scored]
-
-
-def search_turn(state: HagothState, seat: int, normal: Action) -> Action:
-    """The one-turn search alone (no foresight of the rivals' turns): the expert's
-    second-card policy inside :func:`foresee`, and its move when foresight is off."""
-    if state.phase not in (PHASE_START, PHASE_SECOND) or not _searched(normal):
-        return normal
-    return ranked(state, seat, normal)[0]
-
-
-# -- foresight: the rivals' own turns, played out ------------------------------------
-#: Hidden deals sampled per decision (0: no foresight, the one-turn search alone).
-FORESIGHT_SAMPLES = 6
-#: Moves the foresight weighs: the one-turn search's move, the normal bot's, and the
-#: best others of the one-turn search up to this many.
-FORESIGHT_MOVES = 4
-#: How much better (in victory points' worth, averaged over the samples) another move
-#: must do than the one-turn search's before the expert plays it.
-FORESIGHT_MARGIN = 0.3
-#: The score of a game a rival wins before the seat's next turn.
-LOSS = -WIN
-#: A bound on the moves played out in one sample (a round is about 8).
-_ROUND_MOVES = 60
-
-
-def _view_seed(state: HagothState, seat: int) -> int:
-    """A seed from what ``seat`` sees and nothing else: its own hand, the table, the
-    scores, the hand sizes, the discard pile (face up) and the turn; never another hand,
-    the order of the draw pile or the game's random stream."""
-    players = [(p.vp, p.wood, p.skips, len(p.hand), repr(p.berths)) for p in state.players]
-    text = repr((seat, state.players[seat].hand, players, state.discard, len(state.deck),
-                 state.stock, state.current, state.phase, state.turn, state.target,
-                 state.speed))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
-
-
-def _copy(state: HagothState) -> HagothState:
-    """A whole copy (every hand, the draw pile, the random stream's place)."""
-    return HagothState([_clone_player(p) for p in state.players], list(state.deck),
-                       list(state.discard), state.stock, state.current, state.phase,
-                       state.turn, GameRng(state.rng.seed, state.rng.counter), state.speed,
-                       state.target, state.winner, list(state.die_counts), [],
-                       state.first, state.round)
-
-
-def determinize(state: HagothState, seat: int, rng: GameRng) -> HagothState:
-    """A state ``seat`` cannot tell from ``state``: the cards it has not seen (the other
-    hands and the draw pile, as one sorted lot) dealt anew from ``rng``, and a random
-    stream of ``rng``'s for the reshuffles and rolls to come."""
-    sample = _copy(state)
-    redeal(sample, seat, rng)
-    sample.rng = GameRng(rng.next64())
-    return sample
-
-
-def _play_round(trial: HagothState, seat: int) -> float:
-    """Finish the seat's turn (its second card by :func:`search_turn`), let the normal bot
-    play every rival's turn, and value the position when the seat's turn comes back."""
-    from .bot import choose  # bot imports this module
-
-    for _ in range(_ROUND_MOVES):
-        if trial.winner is not None:
-            return WIN if trial.winner == seat else LOSS
-        if trial.current == seat and trial.phase == PHASE_START:
-            break
-        actor = trial.current
-        move = choose(trial, actor)
-        if actor == seat:
-            move = search_turn(trial, seat, move)
-        apply_trusted(trial, actor, move)
-    hand = trial.players[seat].hand
-    return position_value(trial, seat, hand, 0, None, attack_odds(trial, seat))
-
-
-def foresee(state: HagothState, seat: int, moves: Sequence[Action],
-            samples: int) -> list[float]:
-    """Each move's value averaged over ``samples`` hidden deals (the same deals for every
-    move): the move played on the deal, then :func:`_play_round`."""
-    rng = GameRng(_view_seed(state, seat))
-    totals = [0.0] * len(moves)
-    for _ in range(samples):
-        base = determinize(state, seat, rng)
-        for i, move in enumerate(moves):
-            trial = _copy(base)
-            apply_trusted(trial, seat, move)
-            totals[i] += _play_round(trial, seat)
-    return [total / samples for total in totals]
-
-
-def decide(state: HagothState, seat: int, normal: Action) -> Action:
-    """The expert's move (the module docstring); ``normal``: the normal bot's move, played
-    where the expert does not search (the Speed variant's swap, a free rearrangement).
-    The one-turn search shortlists; the foresight of the rivals' turns chooses."""
-    if state.phase not in (PHASE_START, PHASE_SECOND) or not _searched(normal):
-        return normal
-    chosen, order = ranked(state, seat, normal)
-    if FORESIGHT_SAMPLES <= 0 or len(order) < 2:
-        return chosen
-    moves = [chosen] + ([normal] if normal != chosen else [])
-    moves += [a for a in order if a not in moves][:max(0, FORESIGHT_MOVES - len(moves))]
-    values = foresee(state, seat, moves, FORESIGHT_SAMPLES)
-    best = max(range(len(moves)), key=lambda i: (values[i], -i))
-    return moves[best] if values[best] > values[0] + FORESIGHT_MARGIN else chosen
+    return best
