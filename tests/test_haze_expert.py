@@ -407,3 +407,43 @@ def test_the_expert_looks_at_its_deck_before_attacking_the_doom() -> None:
         if found >= 3:
             break
     assert found >= 2
+
+
+def test_the_solo_expert_scouts_for_an_island_to_put_a_pirate_on() -> None:
+    """A Doom card of four icons cannot be paid from a hand ("Discard down to 3 cards"):
+    one of its crew or loot icons must come from a pirate ("Return previously deployed
+    pirate tokens ... to immediately Spend the icon"), and a pirate goes on an island
+    showing that icon ("place 1 pirate token ... on the island card's icon"). When no
+    island the ship can sail to shows one (without a pirate of its own), only a new
+    location can: the solo expert Scouts ("Create a Location") where the plan without it
+    plunders or sails (HZ-D67, third round)."""
+    from games.haze_islands import bot, expert
+    from games.haze_islands.actions import Scout
+    from games.haze_islands.data import HAND_LIMIT
+
+    found = 0
+    for seed in range(40):
+        state: HazeState = HAZE.setup(1, {"mode": "solo"}, seed)
+        while HAZE.result(state) is None and found < 4:
+            action = _expert(state, 0)
+            if isinstance(action, Scout) and not state.pending and not state.prompts:
+                plain = bot.choose(state, 0, expert.SOLO_DEPLOY_SUPPLY, state.round == 1,
+                                   expert.last_stand(state))
+                if not isinstance(plain, Scout):
+                    need = bot_plan.doom_requirement(state)
+                    assert len(need) > HAND_LIMIT, seed
+                    lacking = {i for i in bot_plan.uncovered(
+                        need, bot_plan.pirate_icons(state, 0)) if i in MAP_ISLAND_ICONS}
+                    player = state.players[0]
+                    reach = bot_plan.routes(state, (player.x, player.y))
+                    mine = {(x, y) for x, y in player.deployed}
+                    assert lacking and not any(
+                        MAP_CARDS[loc.card].icon in lacking and (loc.x, loc.y) in reach
+                        and (loc.x, loc.y) not in mine for loc in state.locations), seed
+                    found += 1
+            HAZE.apply_trusted(state, 0, action)
+    assert found >= 3
+
+
+#: the icons of Island cards (crew and loot), the only ones a pirate stands on
+MAP_ISLAND_ICONS = frozenset(card.icon for card in MAP_CARDS if card.kind == "island")

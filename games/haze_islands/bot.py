@@ -145,6 +145,10 @@ class Seat:
     #: the expert in the last round with no Reduce The Doom left: the Round End ends a
     #: game still lost, so where the ship ends the round costs nothing
     reckless: bool = False
+    #: the expert in solo: Scout for an island to put a pirate on when the top Doom card
+    #: asks for more icons than a hand holds and no such island is on the map
+    #: (:func:`_scout_for_pirate`)
+    scout_for_pirates: bool = False
 
     def pool(self) -> list[str]:
         return plan.hand_icons(self.state, self.seat) + plan.pirate_icons(self.state, self.seat)
@@ -184,7 +188,8 @@ def _last_doom_waits(state: HazeState, seat: int) -> bool:
 
 
 def _seat(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
-          adventures_first: bool = False, reckless: bool = False) -> Seat:
+          adventures_first: bool = False, reckless: bool = False,
+          scout_for_pirates: bool = False) -> Seat:
     """Everything one decision of ``seat`` reads, from its own view of the game."""
     player = state.players[seat]
     here = (player.x, player.y)
@@ -205,7 +210,7 @@ def _seat(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
         state, here, cards if player.status == SHIP else 0, player.supply, reach,
         player.invisible, lure, known.get(here))[0]
     return Seat(state, seat, here, cards, player.supply, reach, paths, goals, team, holding,
-                lure, safest, deploy_supply, known, reckless)
+                lure, safest, deploy_supply, known, reckless, scout_for_pirates)
 
 
 def _score(ctx: Seat, pool: list[str], cursed: int = 0) -> float:
@@ -263,13 +268,15 @@ def _fate_corner(state: HazeState, seat: int) -> int:
 
 
 def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
-           adventures_first: bool = False, reckless: bool = False) -> Action:
+           adventures_first: bool = False, reckless: bool = False,
+           scout_for_pirates: bool = False) -> Action:
     """The bot's action for ``seat`` (one of the legal actions). The expert's changes
     (games/haze_islands/expert.py): ``deploy_supply``, the smallest supply it deploys a
     pirate from; ``adventures_first``, the Doom card waits as the last one does in solo
     (``Seat.holding``: adventures first, their icons may be spent); ``reckless``, the
     last stand (:func:`.expert.last_stand`): where the ship ends the round costs
-    nothing."""
+    nothing; ``scout_for_pirates`` (solo), Scout for an island to deploy on
+    (:func:`_scout_for_pirate`)."""
     legal = legal_actions(state, seat)
     prompt = current_prompt(state)
     if prompt is not None and prompt.kind in (PROMPT_ROUND_END, PROMPT_FATE):
@@ -284,7 +291,7 @@ def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
     if isinstance(first, Use) and any(isinstance(a, Skip) for a in legal) \
             and state.pending and prompt is None:
         return first  # after a skull: Ignore the Skull / Keep your spells, yes
-    ctx = _seat(state, seat, deploy_supply, adventures_first, reckless)
+    ctx = _seat(state, seat, deploy_supply, adventures_first, reckless, scout_for_pirates)
     if isinstance(first, Keep):
         pool = ctx.pool()
         cursed = _hand_cursed(ctx)
@@ -460,6 +467,19 @@ def _unseen_copies(state: HazeState, seat: int, icon: str) -> int:
     return sum(1 for c in plan.unseen_cards(state, seat) if MAP_CARDS[c].icon == icon)
 
 
+def _scout_for_pirate(ctx: Seat, doom: tuple[str, ...], aims: set[str]) -> bool:
+    """The expert in solo: the top Doom card asks for more icons than a hand holds
+    ("Discard down to 3 cards"), so a pirate must pay one ("Return previously deployed
+    pirate tokens ... to immediately Spend the icon"), and no island the ship can sail to
+    shows an icon it lacks (``aims``, :func:`_pirate_aims`) without a pirate of its own
+    already: only a new location can give one ("Scout ... Create a Location")."""
+    if len(doom) <= HAND_LIMIT or not aims or ctx.supply < ctx.deploy_supply:
+        return False
+    mine = {(x, y) for x, y in ctx.state.players[ctx.seat].deployed}
+    return not any((loc.x, loc.y) in ctx.paths and (loc.x, loc.y) not in mine
+                   and MAP_CARDS[loc.card].icon in aims for loc in ctx.state.locations)
+
+
 def _strike(ctx: Seat, sails: dict[int, Action]) -> Action | None:
     """Sail towards The Doom when the hand and pirates pay its top card and the deck
     lasts for the voyage and the Fate, without a sure sinking after it."""
@@ -597,6 +617,8 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
             assert isinstance(action, Scout)  # kinds[Scout] holds Scouts only
             x, y = neighbour(*here, action.direction)
             return abs(x - state.doom_x) + abs(y - state.doom_y)
+        if ctx.scout_for_pirates and _scout_for_pirate(ctx, doom, pirate_aims):
+            offer(62.0, max(kinds[Scout], key=away), here, 1)
         # no place in reach is out of The Doom's way yet: grow the map away from it
         exposed = ctx.safest > 0 and player.status == SHIP
         offer(58.0 if exposed else 20.0, max(kinds[Scout], key=away), here, 1)
