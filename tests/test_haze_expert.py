@@ -407,3 +407,115 @@ def test_the_expert_looks_at_its_deck_before_attacking_the_doom() -> None:
         if found >= 3:
             break
     assert found >= 2
+
+
+def test_the_solo_expert_scouts_for_an_island_to_put_a_pirate_on() -> None:
+    """A Doom card of four icons cannot be paid from a hand ("Discard down to 3 cards"):
+    one of its crew or loot icons must come from a pirate ("Return previously deployed
+    pirate tokens ... to immediately Spend the icon"), and a pirate goes on an island
+    showing that icon ("place 1 pirate token ... on the island card's icon"). When no
+    island the ship can sail to shows one (without a pirate of its own), only a new
+    location can: the solo expert Scouts ("Create a Location") where the plan without it
+    plunders or sails (HZ-D67, third round)."""
+    from games.haze_islands import bot, expert
+    from games.haze_islands.actions import Scout
+    from games.haze_islands.data import HAND_LIMIT
+
+    found = 0
+    for seed in range(40):
+        state: HazeState = HAZE.setup(1, {"mode": "solo"}, seed)
+        while HAZE.result(state) is None and found < 4:
+            action = _expert(state, 0)
+            if isinstance(action, Scout) and not state.pending and not state.prompts:
+                plain = bot.choose(state, 0, expert.SOLO_DEPLOY_SUPPLY, state.round == 1,
+                                   expert.last_stand(state))
+                if not isinstance(plain, Scout):
+                    need = bot_plan.doom_requirement(state)
+                    assert len(need) > HAND_LIMIT, seed
+                    lacking = {i for i in bot_plan.uncovered(
+                        need, bot_plan.pirate_icons(state, 0)) if i in MAP_ISLAND_ICONS}
+                    player = state.players[0]
+                    reach = bot_plan.routes(state, (player.x, player.y))
+                    mine = {(x, y) for x, y in player.deployed}
+                    assert lacking and not any(
+                        MAP_CARDS[loc.card].icon in lacking and (loc.x, loc.y) in reach
+                        and (loc.x, loc.y) not in mine for loc in state.locations), seed
+                    found += 1
+            HAZE.apply_trusted(state, 0, action)
+    assert found >= 3
+
+
+#: the icons of Island cards (crew and loot), the only ones a pirate stands on
+MAP_ISLAND_ICONS = frozenset(card.icon for card in MAP_CARDS if card.kind == "island")
+
+
+def _one_short_trade(seed: int) -> tuple[HazeState, int, int, int, int] | None:
+    """A 2-bot coop game in round two, both ships at the trader's location, no pirates
+    deployed: the trader's hand pays the top Doom card (3 icons) but one named crew or
+    loot icon, plus a card of an icon the Doom card does not ask for; the partner holds
+    that missing icon and two such cards. (state, trader, partner, the trader's spare
+    card, the partner's card with the missing icon); ``None`` when the top card asks for
+    four icons or no crew or loot icon."""
+    state: HazeState = HAZE.setup(2, {"mode": "coop"}, seed)
+    while state.round < 2 or state.pending or state.prompts:
+        HAZE.apply_trusted(state, min(HAZE.actors(state)),
+                           _normal(state, min(HAZE.actors(state))))
+    need = list(bot_plan.doom_requirement(state))
+    named = [i for i in need if i not in SPELLS and i != "spell"]
+    if len(need) != 3 or not named:
+        return None
+    trader = state.current
+    partner = 1 - trader
+    missing = named[0]
+    rest = list(need)
+    rest.remove(missing)
+    taken = [loc.card for loc in state.locations]
+    hand: list[int] = []
+    for icon in sorted(rest, key=lambda i: i == "spell"):
+        hand.append(_card_of(icon, hand + taken))
+    spares = [c for c, card in enumerate(MAP_CARDS) if card.kind == "island"
+              and c not in taken and not any(bot_plan.uncovered([card.icon], [n]) == []
+                                             or card.icon == n for n in need)]
+    spare, other1, other2 = spares[:3]
+    gift = _card_of(missing, hand + taken + [spare, other1, other2])
+    _into_hand(state, trader, [*hand, spare])
+    _into_hand(state, partner, [gift, other1, other2])
+    for player in state.players:
+        player.supply, player.deployed = player.supply + len(player.deployed), []
+    me, mate = state.players[trader], state.players[partner]
+    mate.x, mate.y = me.x, me.y
+    mate.traded = me.traded = False
+    return state, trader, partner, spare, gift
+
+
+def test_the_coop_expert_trades_when_one_icon_short_and_gets_it() -> None:
+    """Coop Trade ("Players with ships in the same location may swap 1 card from their
+    hands with each other") while neither sees the other's hand (HZ-D62): the expert
+    trades only when its hand and pirates lack one icon of the top Doom card, so the
+    partner reads a Trade as "one short" and gives back a card with a Doom card icon the
+    trader's (public) pirates do not pay; the trader then pays the Doom card. The normal
+    partner gives back the card it needs least (HZ-D45, HZ-D67 third round)."""
+    from games.haze_islands.actions import Give, Trade
+
+    found = 0
+    for seed in range(40):
+        made = _one_short_trade(seed)
+        if made is None:
+            continue
+        state, trader, partner, spare, gift = made
+        trade = _expert(state, trader)
+        if not isinstance(trade, Trade):
+            continue  # an adventure to Complete or an island to deploy on comes first
+        assert trade == Trade(partner, spare), seed
+        HAZE.apply_trusted(state, trader, trade)
+        assert current_prompt(state) is not None and partner in HAZE.actors(state)
+        assert _normal(state, partner) != Give(gift), seed
+        answer = _expert(state, partner)
+        assert answer == Give(gift), seed
+        HAZE.apply_trusted(state, partner, answer)
+        need = bot_plan.doom_requirement(state)
+        assert not bot_plan.uncovered(need, bot_plan.hand_icons(state, trader)), seed
+        found += 1
+        if found >= 3:
+            break
+    assert found >= 2

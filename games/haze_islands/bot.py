@@ -70,6 +70,7 @@ from .actions import (
     Use,
 )
 from .data import (
+    ANY_SPELL,
     COMPETITIVE,
     COOP,
     CURSED,
@@ -145,6 +146,13 @@ class Seat:
     #: the expert in the last round with no Reduce The Doom left: the Round End ends a
     #: game still lost, so where the ship ends the round costs nothing
     reckless: bool = False
+    #: the expert in solo: Scout for an island to put a pirate on when the top Doom card
+    #: asks for more icons than a hand holds and no such island is on the map
+    #: (:func:`_scout_for_pirate`)
+    scout_for_pirates: bool = False
+    #: the expert in coop: Trade only when one icon short of the Doom card, and answer a
+    #: Trade with the likeliest missing Doom card icon (:func:`_short_trade`)
+    short_trade: bool = False
 
     def pool(self) -> list[str]:
         return plan.hand_icons(self.state, self.seat) + plan.pirate_icons(self.state, self.seat)
@@ -184,7 +192,8 @@ def _last_doom_waits(state: HazeState, seat: int) -> bool:
 
 
 def _seat(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
-          adventures_first: bool = False, reckless: bool = False) -> Seat:
+          adventures_first: bool = False, reckless: bool = False,
+          scout_for_pirates: bool = False, short_trade: bool = False) -> Seat:
     """Everything one decision of ``seat`` reads, from its own view of the game."""
     player = state.players[seat]
     here = (player.x, player.y)
@@ -205,7 +214,8 @@ def _seat(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
         state, here, cards if player.status == SHIP else 0, player.supply, reach,
         player.invisible, lure, known.get(here))[0]
     return Seat(state, seat, here, cards, player.supply, reach, paths, goals, team, holding,
-                lure, safest, deploy_supply, known, reckless)
+                lure, safest, deploy_supply, known, reckless, scout_for_pirates,
+                short_trade)
 
 
 def _score(ctx: Seat, pool: list[str], cursed: int = 0) -> float:
@@ -263,13 +273,16 @@ def _fate_corner(state: HazeState, seat: int) -> int:
 
 
 def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
-           adventures_first: bool = False, reckless: bool = False) -> Action:
+           adventures_first: bool = False, reckless: bool = False,
+           scout_for_pirates: bool = False, short_trade: bool = False) -> Action:
     """The bot's action for ``seat`` (one of the legal actions). The expert's changes
     (games/haze_islands/expert.py): ``deploy_supply``, the smallest supply it deploys a
     pirate from; ``adventures_first``, the Doom card waits as the last one does in solo
     (``Seat.holding``: adventures first, their icons may be spent); ``reckless``, the
     last stand (:func:`.expert.last_stand`): where the ship ends the round costs
-    nothing."""
+    nothing; ``scout_for_pirates`` (solo), Scout for an island to deploy on
+    (:func:`_scout_for_pirate`); ``short_trade`` (coop), the one-short Trade
+    (:func:`_short_trade`)."""
     legal = legal_actions(state, seat)
     prompt = current_prompt(state)
     if prompt is not None and prompt.kind in (PROMPT_ROUND_END, PROMPT_FATE):
@@ -284,7 +297,8 @@ def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
     if isinstance(first, Use) and any(isinstance(a, Skip) for a in legal) \
             and state.pending and prompt is None:
         return first  # after a skull: Ignore the Skull / Keep your spells, yes
-    ctx = _seat(state, seat, deploy_supply, adventures_first, reckless)
+    ctx = _seat(state, seat, deploy_supply, adventures_first, reckless, scout_for_pirates,
+                short_trade)
     if isinstance(first, Keep):
         pool = ctx.pool()
         cursed = _hand_cursed(ctx)
@@ -314,13 +328,40 @@ def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
 def _answer_trade(ctx: Seat, legal: list[Action]) -> Action:
     """Coop Trade, the partner's answer ("swap 1 card from their hands with each other"):
     give back the card this seat needs least when it is spare, else refuse. The offered
-    card is not shown to the partner (the prompt names no card), so it is not read."""
+    card is not shown to the partner (the prompt names no card), so it is not read.
+    The expert's answer comes first (:func:`_short_trade_gift`)."""
     gives = [a for a in legal if isinstance(a, Give)]
+    gift = _short_trade_gift(ctx, gives) if ctx.short_trade else None
+    if gift is not None:
+        return gift
     if gives:
         least = min(gives, key=lambda a: (_card_loss(ctx, a.card), a.card))
         if _card_loss(ctx, least.card) <= SPARE:
             return least
     return next(a for a in legal if isinstance(a, Skip))
+
+
+def _short_trade_gift(ctx: Seat, gives: list[Give]) -> Give | None:
+    """The expert's answer to a coop Trade (:func:`_short_trade`: the expert trades only
+    when its hand and pirates lack one icon of the top Doom card): the card most likely
+    to be that icon, from public facts only — one paying a Doom card icon that the
+    trader's deployed pirates (public) do not pay, a named icon before an any-spell one
+    (any of the spells pays that, so it is the likelier one to be held); ``None`` when
+    no card of this hand pays such an icon (the normal answer then)."""
+    prompt = current_prompt(ctx.state)
+    if not gives or prompt is None or not prompt.data:
+        return None
+    state = ctx.state
+    trader = prompt.data[0]  # who trades is public; the card offered is not read
+    open_icons = plan.uncovered(plan.doom_requirement(state), plan.pirate_icons(state, trader))
+
+    def likely(give: Give) -> tuple[bool, bool, int]:
+        icon = MAP_CARDS[give.card].icon
+        return (any(pays(icon, d) for d in open_icons if d != ANY_SPELL),
+                any(pays(icon, d) for d in open_icons), -give.card)
+
+    best = max(gives, key=likely)
+    return best if likely(best)[1] else None
 
 
 def _window(state: HazeState, seat: int, legal: list[Action], kind: str) -> Action:
@@ -460,6 +501,34 @@ def _unseen_copies(state: HazeState, seat: int, icon: str) -> int:
     return sum(1 for c in plan.unseen_cards(state, seat) if MAP_CARDS[c].icon == icon)
 
 
+def _scout_for_pirate(ctx: Seat, doom: tuple[str, ...], aims: set[str]) -> bool:
+    """The expert in solo: the top Doom card asks for more icons than a hand holds
+    ("Discard down to 3 cards"), so a pirate must pay one ("Return previously deployed
+    pirate tokens ... to immediately Spend the icon"), and no island the ship can sail to
+    shows an icon it lacks (``aims``, :func:`_pirate_aims`) without a pirate of its own
+    already: only a new location can give one ("Scout ... Create a Location")."""
+    if len(doom) <= HAND_LIMIT or not aims or ctx.supply < ctx.deploy_supply:
+        return False
+    mine = {(x, y) for x, y in ctx.state.players[ctx.seat].deployed}
+    return not any((loc.x, loc.y) in ctx.paths and (loc.x, loc.y) not in mine
+                   and MAP_CARDS[loc.card].icon in aims for loc in ctx.state.locations)
+
+
+def _short_trade(ctx: Seat, trades: list[Trade], doom: tuple[str, ...],
+                 missing: list[str]) -> Trade | None:
+    """The expert in coop ("Players with ships in the same location may swap 1 card from
+    their hands with each other"): neither ship sees the other's hand (HZ-D62), so a
+    Trade means one thing only: this ship's hand and pirates lack exactly one icon of the
+    top Doom card. It offers the card that card needs least, when giving it away still
+    leaves one icon missing at most; the partner gives back the likeliest missing icon
+    (:func:`_short_trade_gift`). ``None``: no such Trade."""
+    if not trades or not doom or len(missing) != 1:
+        return None
+    worst = min(trades, key=lambda a: (_card_loss(ctx, a.card), a.card))
+    left = _without(ctx.pool(), [MAP_CARDS[worst.card].icon])
+    return worst if len(plan.uncovered(doom, left)) <= 1 else None
+
+
 def _strike(ctx: Seat, sails: dict[int, Action]) -> Action | None:
     """Sail towards The Doom when the hand and pirates pay its top card and the deck
     lasts for the voyage and the Fate, without a sure sinking after it."""
@@ -524,7 +593,12 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
     if ctx.team and Deploy in kinds and here_icon in pirate_aims \
             and ctx.supply >= ctx.deploy_supply:
         offer(65.0, kinds[Deploy][0], here, 1, ctx.supply - 1)
-    if Trade in kinds and state.mode == COOP:
+    if Trade in kinds and ctx.short_trade:
+        trade = _short_trade(ctx, [a for a in kinds[Trade] if isinstance(a, Trade)],
+                             doom, doom_missing)
+        if trade is not None:
+            offer(61.0, trade, here, 0)
+    elif Trade in kinds and state.mode == COOP:
         # a swap takes no map card: offer a card this plan does not need (a Doom card
         # icon first: the teammate may be the one to pay it); the teammate gives back
         # a card it does not need (_answer_trade)
@@ -597,6 +671,8 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
             assert isinstance(action, Scout)  # kinds[Scout] holds Scouts only
             x, y = neighbour(*here, action.direction)
             return abs(x - state.doom_x) + abs(y - state.doom_y)
+        if ctx.scout_for_pirates and _scout_for_pirate(ctx, doom, pirate_aims):
+            offer(62.0, max(kinds[Scout], key=away), here, 1)
         # no place in reach is out of The Doom's way yet: grow the map away from it
         exposed = ctx.safest > 0 and player.status == SHIP
         offer(58.0 if exposed else 20.0, max(kinds[Scout], key=away), here, 1)

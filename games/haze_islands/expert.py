@@ -35,6 +35,15 @@ Doom card, the adventures) and changes what serves that win condition:
   that falls one icon short into a payment, it uses it, and the Attack follows.
 * **Pirates.** In solo it deploys a pirate on a Doom card's island icon from a supply of 1
   (the normal bot: 2): a card of 4 icons needs a pirate beside a hand of 3.
+* **Scouting for that island** (solo). When the top Doom card asks for 4 icons and no
+  island the ship can sail to shows a crew or loot icon it lacks (without its own
+  pirate), it Scouts: only a new location can give the pirate its place
+  (:func:`.bot._scout_for_pirate`; 2 × 1,000 paired seeds: 401 → 457 and 374 → 446).
+* **The one-short Trade** (coop). Neither ship sees the other's hand (HZ-D62), so a
+  Trade means one thing: the trader's hand and pirates lack exactly one icon of the top
+  Doom card; it offers the card that card needs least, and the partner gives back its
+  card with a Doom card icon the trader's public pirates do not pay
+  (:func:`.bot._short_trade`, :func:`.bot._short_trade_gift`; no other Trade).
 
 It searches nothing: each decision costs what a normal one does (well under 1 ms), so
 its solo and coop rows can play thousands of games. Competitive and friendly games are
@@ -108,7 +117,8 @@ def decide(state: HazeState, seat: int, normal: Normal) -> Action | None:
         if boost is not None:
             return boost
     deploy = SOLO_DEPLOY_SUPPLY if state.mode == SOLO else NORMAL_DEPLOY_SUPPLY
-    planned: Action = normal(state, seat, deploy, state.round == 1, stand)
+    planned: Action = normal(state, seat, deploy, state.round == 1, stand,
+                             state.mode == SOLO, state.mode == COOP)
     if isinstance(planned, AttackDoom):
         look = reorder_before_attack(state, seat, uses)
         if look is not None:
