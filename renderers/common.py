@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from .png_writer import EncodedRows, Segment, encode_segment, palette_png, rows_png
+from .sized_lru import SizedLru
 
 RGB = tuple[int, int, int]
 
@@ -384,7 +385,7 @@ def drawing(image: Image.Image) -> ImageDraw.ImageDraw:
 _NEAREST = "tidebound.nearest"  # in a kept palette's ``info``: colour -> nearest index
 _COLOURS = "tidebound.colours"  # in a kept palette's ``info``: its colours, as bytes
 #: Bytes of blend tables, sprites and pictures mapped onto kept palettes that are kept
-#: for later canvases, over every palette (:class:`MappedParts`): a Shipyard palette's
+#: for later canvases, over every palette (:data:`MAPPED_PARTS`): a Shipyard palette's
 #: cards and canals are some 0.5 MB, a Hagoth palette's lanes 0.4 MB.
 MAPPED_BYTES = 16_000_000
 
@@ -402,58 +403,26 @@ def nearest_index(palette: Image.Image, colour: RGB) -> int:
     return index
 
 
-class MappedParts:
-    """What is kept mapped onto the kept palettes for the canvases drawn in them: each
-    blend of a text's ink over a colour (a coverage to index table), each sprite over a
-    colour and each picture. The least recently used are dropped past ``limit`` bytes
-    (:data:`MAPPED_BYTES`), over every palette. A palette, sprite or picture is known by
-    its id and held, so that the id is not reused while it is kept (the renderers paste
-    cached sprites and pictures, so they are found again)."""
-
-    def __init__(self, limit: int = MAPPED_BYTES) -> None:
-        self.limit = limit
-        self._found: OrderedDict[Hashable, tuple[Image.Image, object, Any, int]] = OrderedDict()
-        self._bytes = 0
-        self._lock = threading.Lock()
-
-    def get(self, palette: Image.Image, key: Hashable, held: object,
-            make: Callable[[], tuple[Any, int]]) -> Any:
-        """The part ``key`` (of ``held``) mapped onto ``palette``: kept, else ``make()``
-        gives it and its size in bytes."""
-        handle = (id(palette), key)
-        with self._lock:
-            found = self._found.get(handle)
-            if found is not None and found[0] is palette and found[1] is held:
-                self._found.move_to_end(handle)
-                return found[2]
-        value, size = make()
-        with self._lock:
-            old = self._found.pop(handle, None)
-            self._bytes += size - (0 if old is None else old[3])
-            self._found[handle] = (palette, held, value, size)
-            while self._bytes > self.limit and len(self._found) > 1:
-                _, (_, _, _, dropped) = self._found.popitem(last=False)
-                self._bytes -= dropped
-        return value
-
-    def clear(self) -> None:
-        """Forget every mapped part."""
-        with self._lock:
-            self._found.clear()
-            self._bytes = 0
-
-    def __len__(self) -> int:
-        return len(self._found)
-
-    @property
-    def size(self) -> int:
-        """Bytes kept."""
-        return self._bytes
+#: What is kept mapped onto the kept palettes for the canvases drawn in them, over every
+#: palette: each blend of a text's ink over a colour (a coverage to index table), each
+#: sprite over a colour and each picture, by (id of the palette, what it is), with the
+#: palette and the sprite or picture held so that their ids are not reused while kept
+#: (the renderers paste cached sprites and pictures, so they are found again). Sized in
+#: bytes; :func:`clear_kept_palettes` forgets it.
+MAPPED_PARTS: SizedLru[tuple[Image.Image, object, Any]] = SizedLru(MAPPED_BYTES)
 
 
-#: The mapped parts of every palette canvas (:meth:`MappedParts.clear` by
-#: :func:`clear_kept_palettes`).
-MAPPED_PARTS = MappedParts()
+def _mapped_part(palette: Image.Image, key: Hashable, held: object,
+                 make: Callable[[], tuple[Any, int]]) -> Any:
+    """The part ``key`` (of ``held``) mapped onto ``palette``: kept in
+    :data:`MAPPED_PARTS`, else ``make()`` gives it and its size in bytes."""
+    handle = (id(palette), key)
+    found = MAPPED_PARTS.get(handle)
+    if found is not None and found[0] is palette and found[1] is held:
+        return found[2]
+    value, size = make()
+    MAPPED_PARTS.put(handle, (palette, held, value), size)
+    return value
 
 
 class PaletteCanvas(Image.Image):
@@ -553,7 +522,7 @@ class PaletteCanvas(Image.Image):
             rgb.paste(sprite, (0, 0), sprite)
             return map_to_palette(rgb, self.palette_image).im, sprite.width * sprite.height
 
-        return MAPPED_PARTS.get(self.palette_image, ("sprite", id(sprite), background),
+        return _mapped_part(self.palette_image, ("sprite", id(sprite), background),
                                 sprite, make)
 
     def _picture(self, picture: Image.Image) -> tuple[Any, tuple[tuple[int, bytes], ...]]:
@@ -575,7 +544,7 @@ class PaletteCanvas(Image.Image):
                      tuple((index, bytes(fill)) for index, (_, fill) in counts.items())),
                     picture.width * picture.height)
 
-        found: tuple[Any, tuple[tuple[int, bytes], ...]] = MAPPED_PARTS.get(
+        found: tuple[Any, tuple[tuple[int, bytes], ...]] = _mapped_part(
             self.palette_image, ("picture", id(picture)), picture, make)
         return found
 
@@ -593,7 +562,7 @@ class PaletteCanvas(Image.Image):
             core.draw_bitmap((0, 0), coverage.im, core.draw_ink(colour))
             return list(map_to_palette(ramp, self.palette_image).tobytes()), 2_400
 
-        lut: list[int] = MAPPED_PARTS.get(self.palette_image, ("blend", background, colour),
+        lut: list[int] = _mapped_part(self.palette_image, ("blend", background, colour),
                                           None, make)
         return lut
 
@@ -1398,7 +1367,7 @@ class KeptPalettes:
                 encoded = encode_segment(canvas, top, bottom, final=index == last,
                                          origin=run_top)
                 if recipe is not None and index != last:
-                    self._encoded.put(recipe, encoded)
+                    self._encoded.keep(recipe, encoded)
                 segments.append(encoded)
         return segments
 

@@ -23,8 +23,6 @@ stream (each segment gets Huffman codes of its own).
 from __future__ import annotations
 
 import struct
-import threading
-from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
@@ -33,6 +31,8 @@ from dataclasses import dataclass
 from isal.isal_zlib import DEFLATED, Z_FINISH, Z_FULL_FLUSH, adler32, compressobj, crc32
 from isal.isal_zlib import compress as _deflate
 from PIL import Image
+
+from .sized_lru import SizedLru
 
 #: Deflate level of every PNG (ISA-L's 0-3; chosen by measurement: see
 #: :func:`renderers.common.png_bytes`).
@@ -173,39 +173,12 @@ def rows_png(width: int, height: int, palette: Sequence[int],
     return _png_file(width, height, palette, idat)
 
 
-class EncodedRows:
+class EncodedRows(SizedLru[Segment]):
     """Compressed row segments kept from earlier boards, by what their pixels are made
     of (the caller's key: which kept tiles, where, on which palette and background),
-    the least recently used dropped first once :attr:`max_bytes` of deflate data are
+    the least recently used dropped first once ``limit`` bytes of deflate data are
     kept. Safe to share between threads."""
 
-    def __init__(self, max_bytes: int) -> None:
-        self.max_bytes = max_bytes
-        self._kept: OrderedDict[Hashable, Segment] = OrderedDict()
-        self._bytes = 0
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> Segment | None:
-        with self._lock:
-            found = self._kept.get(key)
-            if found is not None:
-                self._kept.move_to_end(key)
-            return found
-
-    def put(self, key: Hashable, segment: Segment) -> None:
-        with self._lock:
-            if key in self._kept:
-                return
-            self._kept[key] = segment
-            self._bytes += len(segment.deflated)
-            while self._bytes > self.max_bytes and self._kept:
-                _, old = self._kept.popitem(last=False)
-                self._bytes -= len(old.deflated)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._kept.clear()
-            self._bytes = 0
-
-    def __len__(self) -> int:
-        return len(self._kept)
+    def keep(self, key: Hashable, segment: Segment) -> None:
+        """Keep ``segment`` for ``key``, sized by its deflate data."""
+        self.put(key, segment, len(segment.deflated))

@@ -27,6 +27,7 @@ from renderers.common import (
     seat_style,
     token_image,
 )
+from renderers.sized_lru import SizedLru
 from tests.test_render_tiles import _boards
 
 PAPER = (246, 242, 232)
@@ -122,7 +123,7 @@ def test_the_mapped_sprites_kept_are_bounded_in_bytes(monkeypatch: pytest.Monkey
     """What is kept mapped for later canvases (sprites over a colour, pictures, blend
     tables) stays under its byte limit, the least recently used dropped, and the board
     caches' clearing forgets it."""
-    kept = common.MappedParts(limit=3 * 20 * 20)
+    kept: SizedLru[Any] = SizedLru(limit=3 * 20 * 20)
     monkeypatch.setattr(common, "MAPPED_PARTS", kept)
     canvas = common.palette_canvas(_palette(), (300, 40), PAPER)
     for size in range(10, 20):
