@@ -19,7 +19,7 @@ layer; fonts are the shared :func:`renderers.common.font` faces.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
@@ -753,7 +753,7 @@ def _board_in_parts(view: ShipyardView, names: Sequence[str], lines: Sequence[st
         odd = y % 2
         parts.append(((0, y - odd), _PALETTES.tile(
             key, _player_part(view, p, layout, names, locale, odd),
-            partial(_player_tile, key, view, p, layout, names, locale, odd))))
+            partial(_player_tile, view, p, layout, names, locale, odd))))
         y += _player_height(layout) + 10
     return _PALETTES.compose(key, (WIDTH, board + yards + 6), PAPER, parts)
 
@@ -766,12 +766,14 @@ def _player_part(view: ShipyardView, p: PlayerView, layout: _PlayerLines,
     return ("shipyard", p, _name(names, p.seat), locale, current, odd)
 
 
-def _player_tile(key: Hashable, view: ShipyardView, p: PlayerView, layout: _PlayerLines,
+def _player_tile(view: ShipyardView, p: PlayerView, layout: _PlayerLines,
                  names: Sequence[str], locale: str, odd: int) -> Image.Image:
     """A player's shipyard on its own, the full width of the board, drawn ``odd`` (0 or
     1) rows down as on a board where it starts on an odd row (moved by an even number of
     rows, every half-pixel position rounds as it does there)."""
-    tile = _PALETTES.canvas(key, (WIDTH, _player_height(layout) + 1 + odd), PAPER)
+    # in RGB, mapped: its ships paste a token over a space's antialiased disc, a blend
+    # over a blend, which a palette canvas would blend over the disc's palette colour
+    tile = Image.new("RGB", (WIDTH, _player_height(layout) + 1 + odd), PAPER)
     _draw_player(tile, drawing(tile), view, p, layout, names, float(odd), locale)
     return tile
 
