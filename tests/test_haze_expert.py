@@ -519,3 +519,43 @@ def test_the_coop_expert_trades_when_one_icon_short_and_gets_it() -> None:
         if found >= 3:
             break
     assert found >= 2
+
+
+def _doom_in_reach(state: HazeState) -> bool:
+    """The solo ship can still sail to The Doom and reveal an Attack's Fate with the map
+    cards left in its deck ("discard 1 card from your map deck for every diamond"; "You
+    may only take an action if there are enough cards in your map deck")."""
+    player = state.players[0]
+    back = bot_plan.routes(state, (player.x, player.y)).get((state.doom_x, state.doom_y))
+    return back is not None and back[0] + 1 <= len(state.decks[0])
+
+
+def test_the_solo_expert_keeps_the_cards_to_reach_the_last_doom_card() -> None:
+    """Solo, the last round with no Reduce The Doom (the last stand, ``expert.last_stand``)
+    and one Doom card left: the game is lost at this Round End unless that card is taken
+    ("The game ends ... at the end of round 6 right after The Doom Moves"), so while its
+    map deck can carry the ship to The Doom and reveal the Attack's Fate, no turn of the
+    expert spends the cards that voyage needs (plundering far away, sailing off) — the
+    plan without it does (HZ-D67, fourth round)."""
+    from games.haze_islands import expert
+
+    checked = 0
+    for seed in range(60):
+        state: HazeState = HAZE.setup(1, {"mode": "solo"}, seed)
+        held = False  # the last plain turn of the last stand began in reach
+        while HAZE.result(state) is None:
+            plain = not state.pending and not state.prompts
+            stand = expert.last_stand(state) and len(state.doom_cards) == 1 \
+                and state.players[0].status == "ship"
+            if plain and stand:
+                now = _doom_in_reach(state)
+                assert now or not held, seed
+                held = now
+                checked += held
+            elif not stand:
+                held = False
+            action = _expert(state, 0)
+            if isinstance(action, AttackDoom):
+                held = False  # a failed Attack spends its Fate card: the next turn anew
+            HAZE.apply_trusted(state, 0, action)
+    assert checked >= 20

@@ -153,6 +153,12 @@ class Seat:
     #: the expert in coop: Trade only when one icon short of the Doom card, and answer a
     #: Trade with the likeliest missing Doom card icon (:func:`_short_trade`)
     short_trade: bool = False
+    #: the expert in solo's last stand with one Doom card left: an action must leave the
+    #: map deck the cards to sail back to The Doom and reveal the Attack's Fate
+    #: (:meth:`end_after`), and when nothing such is left it sails back
+    #: (:func:`_turn`); the rest of the Round End no longer matters there, that voyage
+    #: does ("You may only take an action if there are enough cards in your map deck")
+    doom_budget: bool = False
 
     def pool(self) -> list[str]:
         return plan.hand_icons(self.state, self.seat) + plan.pirate_icons(self.state, self.seat)
@@ -163,11 +169,14 @@ class Seat:
         left = self.cards - used
         if left < 0:
             return plan.SINK_COST * 2
-        if self.reckless:
+        if self.reckless and not self.doom_budget:
             return 0.0
         paths = self.routes_from.get(square)
         if paths is None:
             paths = self.routes_from[square] = plan.routes(self.state, square)
+        if self.reckless:  # the last stand's budget: back to The Doom, and its Fate
+            back = paths.get((self.state.doom_x, self.state.doom_y))
+            return 0.0 if back is not None and back[0] + 1 <= left else plan.SINK_COST * 2
         return plan.best_end(self.state, square, left,
                              self.supply if supply is None else supply, self.reach,
                              self.state.players[self.seat].invisible, self.lure, paths)[0]
@@ -193,7 +202,8 @@ def _last_doom_waits(state: HazeState, seat: int) -> bool:
 
 def _seat(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
           adventures_first: bool = False, reckless: bool = False,
-          scout_for_pirates: bool = False, short_trade: bool = False) -> Seat:
+          scout_for_pirates: bool = False, short_trade: bool = False,
+          doom_budget: bool = False) -> Seat:
     """Everything one decision of ``seat`` reads, from its own view of the game."""
     player = state.players[seat]
     here = (player.x, player.y)
@@ -213,9 +223,11 @@ def _seat(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
     safest = 0.0 if reckless else plan.best_end(
         state, here, cards if player.status == SHIP else 0, player.supply, reach,
         player.invisible, lure, known.get(here))[0]
+    budget = doom_budget and reckless and player.status == SHIP \
+        and len(state.doom_cards) == 1
     return Seat(state, seat, here, cards, player.supply, reach, paths, goals, team, holding,
                 lure, safest, deploy_supply, known, reckless, scout_for_pirates,
-                short_trade)
+                short_trade, budget)
 
 
 def _score(ctx: Seat, pool: list[str], cursed: int = 0) -> float:
@@ -274,7 +286,8 @@ def _fate_corner(state: HazeState, seat: int) -> int:
 
 def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
            adventures_first: bool = False, reckless: bool = False,
-           scout_for_pirates: bool = False, short_trade: bool = False) -> Action:
+           scout_for_pirates: bool = False, short_trade: bool = False,
+           doom_budget: bool = False) -> Action:
     """The bot's action for ``seat`` (one of the legal actions). The expert's changes
     (games/haze_islands/expert.py): ``deploy_supply``, the smallest supply it deploys a
     pirate from; ``adventures_first``, the Doom card waits as the last one does in solo
@@ -282,7 +295,9 @@ def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
     last stand (:func:`.expert.last_stand`): where the ship ends the round costs
     nothing; ``scout_for_pirates`` (solo), Scout for an island to deploy on
     (:func:`_scout_for_pirate`); ``short_trade`` (coop), the one-short Trade
-    (:func:`_short_trade`)."""
+    (:func:`_short_trade`); ``doom_budget`` (solo), in the last stand with one Doom card
+    left every action keeps the cards to reach The Doom and reveal the Fate
+    (``Seat.doom_budget``)."""
     legal = legal_actions(state, seat)
     prompt = current_prompt(state)
     if prompt is not None and prompt.kind in (PROMPT_ROUND_END, PROMPT_FATE):
@@ -298,7 +313,7 @@ def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
             and state.pending and prompt is None:
         return first  # after a skull: Ignore the Skull / Keep your spells, yes
     ctx = _seat(state, seat, deploy_supply, adventures_first, reckless, scout_for_pirates,
-                short_trade)
+                short_trade, doom_budget)
     if isinstance(first, Keep):
         pool = ctx.pool()
         cursed = _hand_cursed(ctx)
@@ -679,6 +694,10 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
     if options:
         return max(options)[2]
     # nothing worth doing is safe: head for the safest place, else wait
+    if ctx.doom_budget:
+        back = ctx.paths.get((state.doom_x, state.doom_y))
+        if back is not None and back[1] in sails:
+            return sails[back[1]]
     _cost, square, first = plan.best_end(state, here, ctx.cards, ctx.supply, ctx.reach,
                                          player.invisible, ctx.lure)
     if first >= 0 and first in sails:
