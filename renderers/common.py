@@ -378,7 +378,7 @@ class CachedDraw(ImageDraw.ImageDraw):
 def drawing(image: Image.Image) -> ImageDraw.ImageDraw:
     """A :class:`CachedDraw` on ``image`` (use it instead of ``ImageDraw.Draw``), or a
     :class:`PaletteDraw` on a :func:`palette_canvas`."""
-    return PaletteDraw(image) if image.mode == "P" else CachedDraw(image)
+    return PaletteDraw(image) if isinstance(image, PaletteCanvas) else CachedDraw(image)
 
 
 # -- drawing straight into a board's palette (issue 29 item 6) -----------------------------
@@ -688,7 +688,7 @@ def exact_drawing(image: Image.Image) -> ImageDraw.ImageDraw:
     """An :class:`ExactCachedDraw` on ``image``: cached texts, the same pixels as
     ``ImageDraw.Draw`` (for renderers whose images must not move by a pixel); on a
     :func:`palette_canvas`, an :class:`ExactPaletteDraw`."""
-    return ExactPaletteDraw(image) if image.mode == "P" else ExactCachedDraw(image)
+    return ExactPaletteDraw(image) if isinstance(image, PaletteCanvas) else ExactCachedDraw(image)
 
 
 @lru_cache(maxsize=8192)
