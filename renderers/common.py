@@ -1284,8 +1284,7 @@ class KeptPalettes:
         palette = self.kept(key)
         if palette is None:
             raise KeyError(f"no palette is kept for {key!r}: draw that board whole first")
-        fill = map_to_palette(Image.new("RGB", (1, 1), background), palette).getpixel((0, 0))
-        assert isinstance(fill, int)
+        fill = nearest_index(palette, background)  # remembered with the palette
         placed: list[_Placed] = []
         for order, ((x, y), part) in enumerate(parts):
             # a tile, or a canvas drawn in this palette, as it is; an RGB part mapped
