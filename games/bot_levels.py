@@ -188,7 +188,7 @@ def _sample(ruleset: Ruleset[Any, Any], state: Any, seat: int, rng: GameRng) -> 
     variants = ruleset.hidden_variants(state, seat, rng)
     if variants:
         return variants[-1]
-    other = ruleset.load(ruleset.dump(state))
+    other = ruleset.copy(state)
     stream = getattr(other, "rng", None)
     if isinstance(stream, GameRng):
         other.rng = GameRng(rng.next64(), stream.counter)
@@ -216,12 +216,11 @@ def expert_action(ruleset: Ruleset[Any, Any], state: Any, seat: int,
     deadline = time.process_time() + budget.seconds
     for _ in range(budget.samples):
         base = _sample(ruleset, state, seat, rng)
-        frozen = ruleset.dump(base)
         values: list[float] = []
         for action in candidates:
             if gains[0] and time.process_time() > deadline:
                 break  # the safety net: this sample is left out for every move
-            trial = ruleset.load(frozen)
+            trial = ruleset.copy(base)
             ruleset.apply_trusted(trial, seat, action)
             playout(ruleset, trial, budget.depth)
             values.append(outcome_value(ruleset, trial, seat))

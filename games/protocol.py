@@ -276,6 +276,12 @@ class ModularRuleset(Ruleset[TS, A]):
     def load(self, data: Mapping[str, Any]) -> TS:
         return self.state_module.load_state(data)
 
+    def copy(self, state: TS) -> TS:
+        """The state module's ``copy_state`` when it has one (no JSON, no checks of a
+        stored state), else :meth:`Ruleset.copy`."""
+        copier: Callable[[TS], TS] | None = getattr(self.state_module, "copy_state", None)
+        return super().copy(state) if copier is None else copier(state)
+
     def bot_action(self, state: TS, seat: int) -> A:
         return self.bot_module.choose(state, seat)
 
@@ -286,7 +292,7 @@ class ModularRuleset(Ruleset[TS, A]):
             return super().hidden_variants(state, seat, rng)
         variants = []
         for reseed in (False, True):
-            other = self.load(self.dump(state))
+            other = self.copy(state)
             self.hidden_module.redeal(other, seat, rng)
             if reseed:
                 stream = other.rng

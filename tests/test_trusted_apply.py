@@ -30,6 +30,7 @@ def _told(events, names) -> list[tuple[str, int | None, str]]:  # type: ignore[n
 
 @pytest.mark.parametrize(("game", "players", "seed"), [
     ("hexfolk", 4, 21), ("hexfolk", 6, 22), ("hagoth", 3, 23), ("lovci-pokladu", 3, 24),
+    ("shipyard", 4, 25), ("haze-islands", 3, 26),
 ])
 def test_trusted_apply_equals_apply_on_every_legal_move(game: str, players: int,
                                                         seed: int) -> None:
@@ -52,7 +53,7 @@ def test_trusted_apply_equals_apply_on_every_legal_move(game: str, players: int,
     assert step > 100  # the game really went on
 
 
-@pytest.mark.parametrize("game", ["hexfolk", "hagoth", "lovci-pokladu"])
+@pytest.mark.parametrize("game", ["hexfolk", "hagoth", "lovci-pokladu", "shipyard"])
 def test_public_apply_still_refuses_an_unlisted_move(game: str) -> None:
     """A move out of turn is refused by ``apply`` and changes nothing (protocol rule:
     ``apply`` validates and never half-applies)."""

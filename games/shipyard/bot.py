@@ -14,7 +14,6 @@ a hidden card.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -64,6 +63,8 @@ from .state import (
     PHASE_LAST_SHIP,
     Player,
     ShipyardState,
+    copy_player,
+    copy_state,
 )
 
 #: Speed the bot wants its canal to carry: smokestack + propeller is 4.
@@ -291,21 +292,25 @@ def _final_want(state: ShipyardState, seat: int, card: str) -> float:
 def _buy_choice(state: ShipyardState, seat: int, buys: Sequence[Action]) -> Action | None:
     p = state.players[seat]
     needs = needed_decks(p)
+    placeable: dict[str, bool] = {}  # by deck: the same for every card of it
     best: tuple[float, Action] | None = None
     for a in buys:
+        card: int | None = None
         if isinstance(a, actions.BuyBlank):
-            deck, value, price = a.deck, 0.5, 0
+            deck, price = a.deck, 0
         else:
             assert isinstance(a, actions.Buy)
             card = rules.display_card(state, a.column, a.row)
             if card is None:
                 continue
             deck, price = ship_card(card).deck, rules.buy_price(a.row)
-            value = _card_value(p, card)
         if deck not in needs:
             continue
-        if planned_slot(p, deck, yd.legal_slots(p.yard, deck)) is None:
+        if deck not in placeable:
+            placeable[deck] = planned_slot(p, deck, yd.legal_slots(p.yard, deck)) is not None
+        if not placeable[deck]:
             continue
+        value = 0.5 if card is None else _card_value(p, card)
         score = value - 0.9 * price + (3.0 if deck == STERN else 0.0)
         if best is None or score > best[0]:
             best = (score, a)
@@ -351,7 +356,7 @@ def _attach_choice(state: ShipyardState, seat: int, legal: Sequence[actions.Atta
     p = state.players[seat]
 
     def value(a: actions.Attach) -> tuple[int, int]:
-        trial = copy.deepcopy(p)
+        trial = copy_player(p)
         trial.canals.append([a.x, a.y, state.step["sub"]["canal"], a.rotation])
         return reach(trial, 10), -abs(a.x) - abs(a.y)
     return max(legal, key=value)
@@ -404,13 +409,13 @@ def _best_route(state: ShipyardState, seat: int, legal: Sequence[actions.Go]) ->
         best = -1
         for go in options:
             assert isinstance(go, actions.Go)
-            trial = copy.deepcopy(st)
+            trial = copy_state(st)
             rules._sail_to(trial, seat, (go.x, go.y, go.space), [])
             best = max(best, total(trial))
         return best if best >= 0 else st.players[seat].score
 
     def value(go: actions.Go) -> int:
-        trial = copy.deepcopy(state)
+        trial = copy_state(state)
         rules._sail_to(trial, seat, (go.x, go.y, go.space), [])
         return total(trial)
     return max(legal, key=value)

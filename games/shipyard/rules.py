@@ -246,8 +246,17 @@ def behind_lead(state: ShipyardState, card: str) -> int:
 
 def cards_on_track(state: ShipyardState) -> list[str]:
     """Cards from the lead backwards."""
-    return sorted((c for c in state.board["track"] if c is not None),
-                  key=lambda c: behind_lead(state, c))
+    return [card for _, card in _track_behind_lead(state)]
+
+
+def _track_behind_lead(state: ShipyardState) -> list[tuple[int, str]]:
+    """Each card on the track with how far it is behind the lead (:func:`behind_lead`),
+    from the lead backwards: the track read once (the bots ask for every card's income
+    on every choice)."""
+    track: list[str | None] = state.board["track"]
+    lead = track.index(state.board["lead"])
+    return sorted(((lead - i) % TRACK_SPACES, card) for i, card in enumerate(track)
+                  if card is not None)
 
 
 def figures(state: ShipyardState, card: str) -> list[int]:
@@ -351,10 +360,11 @@ def _buy_options(state: ShipyardState, p: Player, money: int,
         deck = COLUMN_DECK[column]
         if not slots_for(p.yard, deck):
             continue
-        for row in range(size):
-            card = display_card(state, column, row)
-            if card is not None and buy_price(row) <= money:
-                out.append(Buy(column, row))
+        # as display_card and buy_price read them, without a call per card (the bots
+        # ask on every choice)
+        cards = state.board[DISPLAY_OF[deck]]
+        out.extend(Buy(column, row) for row in range(size)
+                   if cards[row] is not None and ROW_PRICES[row % DISPLAY_ROWS] <= money)
     for deck in (BOW, MIDDLE, STERN):
         # "If the type of card you need is no longer available, you can buy that type
         # for free" (a blank substitute)
@@ -486,14 +496,14 @@ def income(state: ShipyardState, seat: int, card: str) -> tuple[int, int]:
     closest card ahead of it ... For every 3 empty spaces, you get one guilder";
     "You do not get the empty space bonus if any figures are on cards behind yours."
     """
+    order = _track_behind_lead(state)
     mine = behind_lead(state, card)
-    order = cards_on_track(state)
-    ahead = [c for c in order if behind_lead(state, c) < mine]
-    behind = [c for c in order if behind_lead(state, c) > mine]
-    occupied = sum(1 for c in ahead if figures(state, c))
+    ahead = [(far, c) for far, c in order if far < mine]
+    behind = [c for far, c in order if far > mine]
+    occupied = sum(1 for _, c in ahead if figures(state, c))
     bonus = 0
     if ahead and not any(figures(state, c) for c in behind):
-        closest = behind_lead(state, ahead[-1])
+        closest = ahead[-1][0]
         bonus = (mine - closest - 1) // 3
     return occupied, bonus
 
@@ -722,6 +732,13 @@ def apply(state: ShipyardState, seat: int, action: Action) -> list[Event]:
         raise IllegalAction(_P + "illegal.not_your_turn")
     if action not in legal_actions(state, seat):
         raise IllegalAction(_P + "illegal.not_now")
+    return apply_trusted(state, seat, action)
+
+
+def apply_trusted(state: ShipyardState, seat: int, action: Action) -> list[Event]:
+    """Carry out a move taken from :func:`legal_actions` (not checked again: a bot's
+    move, and the moves of the expert's playouts, half of whose time went into finding
+    every legal move a second time)."""
     events: list[Event] = []
     _carry_out(state, seat, action, events)
     _settle(state, events)

@@ -109,6 +109,25 @@ def _copied(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+_PLAYER_FIELDS = tuple(f.name for f in fields(Player))
+_STATE_FIELDS = tuple(f.name for f in fields(ShipyardState) if f.name not in ("players", "rng"))
+
+
+def copy_player(p: Player) -> Player:
+    """A copy of ``p`` sharing nothing with it, as :func:`copy.deepcopy` makes it, several
+    times faster (the bot tries canal placements on copies of the player)."""
+    return Player(**{name: _copied(getattr(p, name)) for name in _PLAYER_FIELDS})
+
+
+def copy_state(state: ShipyardState) -> ShipyardState:
+    """A copy of ``state`` sharing nothing with it, as :func:`copy.deepcopy` makes it,
+    several times faster (the bot plays cruise routes out on copies)."""
+    return ShipyardState(
+        players=[copy_player(p) for p in state.players],
+        rng=GameRng(state.rng.seed, state.rng.counter),
+        **{name: _copied(getattr(state, name)) for name in _STATE_FIELDS})
+
+
 def dump_state(state: ShipyardState) -> dict[str, Any]:
     out: dict[str, Any] = {"schema": SCHEMA_VERSION}
     for f in fields(state):
