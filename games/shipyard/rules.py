@@ -9,6 +9,7 @@ refused action never changes the state.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
@@ -354,7 +355,12 @@ def buy_price(row: int) -> int:
 # -- performing actions: what is possible -------------------------------------------------
 def _buy_options(state: ShipyardState, p: Player, money: int,
                  last_chance: bool = False) -> list[Action]:
-    out: list[Action] = []
+    return list(_buy_choices(state, p, money, last_chance))
+
+
+def _buy_choices(state: ShipyardState, p: Player, money: int,
+                 last_chance: bool = False) -> Iterator[Action]:
+    """:func:`_buy_options` one by one (:func:`can_perform` needs only the first)."""
     slots_for = yd.completing_slots if last_chance else yd.legal_slots
     for column, size in (("b", DISPLAY_ROWS), ("m", 2 * DISPLAY_ROWS), ("s", DISPLAY_ROWS)):
         deck = COLUMN_DECK[column]
@@ -363,14 +369,14 @@ def _buy_options(state: ShipyardState, p: Player, money: int,
         # as display_card and buy_price read them, without a call per card (the bots
         # ask on every choice)
         cards = state.board[DISPLAY_OF[deck]]
-        out.extend(Buy(column, row) for row in range(size)
-                   if cards[row] is not None and ROW_PRICES[row % DISPLAY_ROWS] <= money)
+        for row in range(size):
+            if cards[row] is not None and ROW_PRICES[row % DISPLAY_ROWS] <= money:
+                yield Buy(column, row)
     for deck in (BOW, MIDDLE, STERN):
         # "If the type of card you need is no longer available, you can buy that type
         # for free" (a blank substitute)
         if all(c is None for c in state.board[DISPLAY_OF[deck]]) and slots_for(p.yard, deck):
-            out.append(BuyBlank(deck))
-    return out
+            yield BuyBlank(deck)
 
 
 def _system(p: Player) -> cn.Grid:
@@ -381,14 +387,12 @@ def _node(spot: list[int] | None) -> cn.Node | None:
     return cn.node(spot)
 
 
-def _canal_options(state: ShipyardState, p: Player, money: int) -> list[Action]:
-    out: list[Action] = []
+def _canal_choices(state: ShipyardState, p: Player, money: int) -> Iterator[Action]:
     g = _system(p)
     for slot, cid in enumerate(state.board["canal_display"]):
         if cid is not None and CANAL_PRICES[slot] <= money and cn.placements(
                 g, cid, _node(p.figure), _node(p.came_from), first_only=True):
-            out.append(RentCanal(slot))
-    return out
+            yield RentCanal(slot)
 
 
 def _max_steps(p: Player, rondel: str) -> tuple[int, int]:
@@ -410,47 +414,51 @@ def hireable(p: Player, kind: str) -> bool:
     return not (e.role == TRADER2 and f"trader1-{e.subject}" not in p.employees)
 
 
-def _hire_steps(state: ShipyardState, p: Player, money: int) -> list[Action]:
-    out: list[Action] = []
+def _hire_steps(state: ShipyardState, p: Player, money: int) -> Iterator[Action]:
     _, most = _max_steps(p, OVAL_RONDEL)
     for steps in range(1, most + 1):
         cost = step_cost(p, OVAL_RONDEL, steps)
         stop = state.board["employees"][(state.board["oval"] + steps) % OVAL_STOPS]
         if any(hireable(p, stack[-1]) and cost + EMPLOYEES[stack[-1]].extra_cost <= money
                for stack in stop):
-            out.append(Steps(steps))
-    return out
+            yield Steps(steps)
 
 
 def first_decisions(state: ShipyardState, seat: int, card: str, money: int) -> list[Action]:
     """The first decision of performing ``card`` with ``money`` guilders (empty: the
     action cannot be performed)."""
+    return list(_first_choices(state, seat, card, money))
+
+
+def _first_choices(state: ShipyardState, seat: int, card: str, money: int
+                   ) -> Iterator[Action]:
+    """:func:`first_decisions` one by one: :func:`can_perform` needs only the first,
+    and the bots ask it of every card on every choice."""
     p = state.players[seat]
     b = state.board
     if card == BUILD:
-        return _buy_options(state, p, money)
-    if card == CANAL:
-        return _canal_options(state, p, money)
-    if card == PURCHASE:
-        return [TakeTrain(i) for i, t in enumerate(b["train_display"])
-                if t is not None and money >= TRAIN_PRICE]
-    if card == EXCHANGE:
-        return [UseTrain(i) for i in range(len(p.trains))]
-    if card in (EQUIPMENT_ACTION, CREW_ACTION):
+        yield from _buy_choices(state, p, money)
+    elif card == CANAL:
+        yield from _canal_choices(state, p, money)
+    elif card == PURCHASE:
+        if money >= TRAIN_PRICE:
+            yield from (TakeTrain(i) for i, t in enumerate(b["train_display"]) if t is not None)
+    elif card == EXCHANGE:
+        yield from (UseTrain(i) for i in range(len(p.trains)))
+    elif card in (EQUIPMENT_ACTION, CREW_ACTION):
         rondel = RING_RONDEL if card == EQUIPMENT_ACTION else CIRCLE_RONDEL
         _, most = _max_steps(p, rondel)
-        return [Steps(n) for n in range(1, most + 1) if step_cost(p, rondel, n) <= money]
-    if card == HIRE:
-        return _hire_steps(state, p, money)
-    if card == SUBSIDY_ACTION:
-        return [Subsidy()]
-    return []
+        yield from (Steps(n) for n in range(1, most + 1) if step_cost(p, rondel, n) <= money)
+    elif card == HIRE:
+        yield from _hire_steps(state, p, money)
+    elif card == SUBSIDY_ACTION:
+        yield Subsidy()
 
 
 def can_perform(state: ShipyardState, seat: int, card: str, money: int | None = None) -> bool:
     if money is None:
         money = state.players[seat].money
-    return bool(first_decisions(state, seat, card, money))
+    return next(_first_choices(state, seat, card, money), None) is not None
 
 
 def needed_guilders(state: ShipyardState, seat: int, card: str) -> int:
