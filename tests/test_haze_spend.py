@@ -21,3 +21,47 @@ def test_one_payment_per_required_icon() -> None:
     assert covers(["cutlass", "cutlass"], ("cutlass", "cutlass"))
     assert not covers(["cutlass"], ("cutlass", "cutlass"))
     assert not covers(["cutlass", "cutlass", "gold"], ("cutlass", "cutlass"))
+
+
+def test_can_pay_answers_as_the_list_of_every_payment() -> None:
+    """Spend: whether an attack, a completion or a hijack "can be paid" (checked before it
+    is stated, RULES-NOTES) is ``can_pay``, which tries each set of icons once; it must
+    answer exactly as the full list of ways (cards in each order, pirates by square)
+    does, at every position of seeded games, for every seat and every cost the rules
+    name (the attack, the hijack, each adventure and Doom card), boosts included."""
+    from games import get_ruleset
+    from games.haze_islands.data import ADVENTURE_CARDS, DOOM_CARDS, FIREBALLS, HURRICANE
+    from games.haze_islands.rules import ATTACK_COSTS, HIJACK_COSTS
+    from games.haze_islands.spend import can_pay, payments
+
+    costs = {*ATTACK_COSTS, *HIJACK_COSTS}
+    for card in ADVENTURE_CARDS:
+        costs.add((card.single,))
+        costs.add(tuple(card.double))
+    for doom in DOOM_CARDS:
+        costs.update(doom.faces)
+    ruleset = get_ruleset("haze-islands")
+    asked = {True: 0, False: 0}
+    boosts = 0  # costs only a boost makes payable
+    for players, seed in ((1, 3), (2, 4), (3, 5), (3, 6)):
+        state = ruleset.setup(players, {}, seed)
+        for step in range(400):
+            if ruleset.result(state) is not None:
+                break
+            if step % 5 == 0:
+                # and as if each seat held a boost ("1 of your Hurricane icons count as 2")
+                boosted = ruleset.copy(state)
+                for player in boosted.players:
+                    player.boost = [HURRICANE, FIREBALLS]
+                for looked in (state, boosted):
+                    for seat in range(players):
+                        for need in costs:
+                            answer = can_pay(looked, seat, need)
+                            assert answer == bool(payments(looked, seat, need)), (step, need)
+                            asked[answer] += 1
+                            boosts += looked is boosted and answer and not payments(
+                                state, seat, need)
+            seat = min(ruleset.actors(state))
+            ruleset.apply(state, seat, ruleset.bot_action(state, seat))
+    assert asked[True] > 100 and asked[False] > 100  # both answers were put to the test
+    assert boosts > 10  # and the boost's one source fewer

@@ -54,7 +54,7 @@ from .decks import deal_other_decks
 from .geometry import edge_towards, neighbour
 from .phrases import Spent
 from .round_end import continue_round_end, make_castaway, start_round_end, take_damage
-from .spend import boost_used, payments, pirate_icon, valid_payment
+from .spend import boost_used, can_pay, payments, pirate_icon, valid_payment
 from .state import (
     CASTAWAY,
     FATE_ATTACK,
@@ -472,7 +472,7 @@ def _check_complete(state: HazeState, seat: int, _complete: actions.Complete) ->
     _require(bool(required), "haze-islands.illegal.no_adventure_here")
     _require(bool(state.decks[seat]), "haze-islands.illegal.too_few_cards", need=1, have=0)
     # Stated only when the icons can be paid (RULES-NOTES).
-    _require(bool(payments(state, seat, required)), "haze-islands.illegal.cannot_pay")
+    _require(can_pay(state, seat, required), "haze-islands.illegal.cannot_pay")
 
 
 def doom_requirement(state: HazeState) -> tuple[str, ...]:
@@ -512,7 +512,8 @@ def _check_hijack(state: HazeState, seat: int, hijack: actions.Hijack) -> None:
     _require(other.status == SHIP and (other.x, other.y) == (player.x, player.y),
              "haze-islands.illegal.target_elsewhere", target_seat=target)
     _require(bool(state.decks[seat]), "haze-islands.illegal.too_few_cards", need=1, have=0)
-    _require(bool(all_payments(state, seat, HIJACK_COSTS)), "haze-islands.illegal.cannot_pay")
+    _require(any(can_pay(state, seat, need) for need in HIJACK_COSTS),
+             "haze-islands.illegal.cannot_pay")
 
 
 def all_payments(state: HazeState, seat: int,
@@ -536,7 +537,8 @@ def _check_attack_ship(state: HazeState, seat: int, attack: actions.AttackShip) 
     _require(other.status == SHIP and (other.x, other.y) == (player.x, player.y),
              "haze-islands.illegal.target_elsewhere", target_seat=target)
     _require(bool(state.decks[seat]), "haze-islands.illegal.too_few_cards", need=1, have=0)
-    _require(bool(all_payments(state, seat, ATTACK_COSTS)), "haze-islands.illegal.cannot_pay")
+    _require(any(can_pay(state, seat, need) for need in ATTACK_COSTS),
+             "haze-islands.illegal.cannot_pay")
 
 
 def _check_attack_doom(state: HazeState, seat: int, _attack: actions.AttackDoom) -> None:
@@ -546,8 +548,7 @@ def _check_attack_doom(state: HazeState, seat: int, _attack: actions.AttackDoom)
              "haze-islands.illegal.doom_elsewhere")
     _require(bool(state.doom_cards), "haze-islands.illegal.game_over")
     _require(bool(state.decks[seat]), "haze-islands.illegal.too_few_cards", need=1, have=0)
-    _require(bool(payments(state, seat, doom_requirement(state))),
-             "haze-islands.illegal.cannot_pay")
+    _require(can_pay(state, seat, doom_requirement(state)), "haze-islands.illegal.cannot_pay")
 
 
 #: The check of each action a player may take on a turn, once they may act at all; each

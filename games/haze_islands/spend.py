@@ -8,7 +8,8 @@ any-spell requirement is paid by any one spell icon.
 
 from __future__ import annotations
 
-from itertools import permutations
+from collections.abc import Iterator
+from itertools import combinations, permutations
 
 from .actions import Pay
 from .data import ANY_SPELL, MAP_CARDS, SPELLS
@@ -63,16 +64,41 @@ def valid_payment(state: HazeState, seat: int, pay: Pay, required: tuple[str, ..
 
 def payments(state: HazeState, seat: int, required: tuple[str, ...]) -> list[Pay]:
     """Every way to pay ``required``: cards in each discard order, pirates by square."""
+    return list(dict.fromkeys(_payments(state, seat, required)))
+
+
+def can_pay(state: HazeState, seat: int, required: tuple[str, ...]) -> bool:
+    """Whether ``required`` can be paid at all: ``bool(payments(...))``, found faster.
+    Whether a way pays depends only on the icons it spends (:func:`valid_payment` checks
+    its cards and pirates are the player's, which every way of :func:`payments` is), so
+    each set of icons is tried once, not each order of the cards and pirates that show
+    them (every check of an attack or a completion asks this, the bots' many times)."""
+    player = state.players[seat]
+    icons = sorted([MAP_CARDS[c].icon for c in player.hand]
+                   + [pirate_icon(state, x, y) for x, y in player.deployed])
+    sizes = [len(required)] + ([len(required) - 1] if player.boost and len(required) > 1
+                               else [])
+    for size in sizes:
+        for chosen in dict.fromkeys(combinations(icons, size)):
+            spent = list(chosen)
+            if covers(spent, required) or boost_used(spent, required, player.boost) is not None:
+                return True
+    return False
+
+
+def _payments(state: HazeState, seat: int, required: tuple[str, ...]) -> Iterator[Pay]:
+    """The ways of :func:`payments` one by one, in its order (a way may come twice)."""
     player = state.players[seat]
     sources: list[tuple[str, int | tuple[int, int]]] = [("card", c) for c in player.hand]
     sources += [("pirate", (x, y)) for x, y in player.deployed]
-    found: dict[Pay, None] = {}
+    tried: set[Pay] = set()
     sizes = [len(required)] + ([len(required) - 1] if player.boost and len(required) > 1
                                else [])
     for chosen in (c for size in sizes for c in permutations(sources, size)):
         cards = tuple(v for _kind, v in chosen if isinstance(v, int))
         pirates = tuple(sorted(v for _kind, v in chosen if isinstance(v, tuple)))
         pay = Pay(cards, pirates)
-        if pay not in found and valid_payment(state, seat, pay, required):
-            found[pay] = None
-    return list(found)
+        if pay not in tried:
+            tried.add(pay)
+            if valid_payment(state, seat, pay, required):
+                yield pay
