@@ -15,6 +15,7 @@ a hidden card.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from ..bot_levels import ExpertBudget, score_margin_value
@@ -63,7 +64,6 @@ from .state import (
     PHASE_LAST_SHIP,
     Player,
     ShipyardState,
-    copy_player,
     copy_state,
 )
 
@@ -356,9 +356,9 @@ def _attach_choice(state: ShipyardState, seat: int, legal: Sequence[actions.Atta
     p = state.players[seat]
 
     def value(a: actions.Attach) -> tuple[int, int]:
-        trial = copy_player(p)
-        trial.canals.append([a.x, a.y, state.step["sub"]["canal"], a.rotation])
-        return reach(trial, 10), -abs(a.x) - abs(a.y)
+        # reach reads the figure and the canals only: the rest of the player is shared
+        laid = [*p.canals, [a.x, a.y, state.step["sub"]["canal"], a.rotation]]
+        return reach(replace(p, canals=laid), 10), -abs(a.x) - abs(a.y)
     return max(legal, key=value)
 
 

@@ -115,7 +115,7 @@ _STATE_FIELDS = tuple(f.name for f in fields(ShipyardState) if f.name not in ("p
 
 def copy_player(p: Player) -> Player:
     """A copy of ``p`` sharing nothing with it, as :func:`copy.deepcopy` makes it, several
-    times faster (the bot tries canal placements on copies of the player)."""
+    times faster (each player of :func:`copy_state`)."""
     return Player(**{name: _copied(getattr(p, name)) for name in _PLAYER_FIELDS})
 
 
