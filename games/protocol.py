@@ -173,14 +173,14 @@ class ModularRuleset(Ruleset[TS, A]):
     ``format_action``, ``parse_action``, and optionally ``read_action`` /
     ``notate_action`` for notation read against the position, ``choice_group`` for
     menu levels), ``labels`` (``describe``), ``bot`` (``choose``), ``state``
-    (``dump_state``, ``load_state``; the state counts ``turn``) and ``hidden``
-    (``redeal``: what a viewer cannot tell apart). A game names those modules and
+    (``dump_state``, ``load_state``, optionally ``copy_state``; the state counts ``turn``)
+    and ``hidden`` (``redeal``: what a viewer cannot tell apart). A game names those modules and
     writes ``setup``, ``view`` and ``result`` itself.
 
     Each module is typed by a protocol (:class:`RulesModule`, :class:`ActionsModule`...),
     so a game's module whose functions do not fit is a type error where it is named.
     The optional functions (``apply_trusted``, ``next_actor``, ``read_action``,
-    ``notate_action``, ``choice_group``) are looked up when called.
+    ``notate_action``, ``choice_group``, ``copy_state``) are looked up when called.
     """
 
     rules_module: RulesModule[TS, A]
