@@ -23,8 +23,7 @@ on points most (games/hagoth/bot.py): a seat no attack reached won 91 % of 200 g
 against three of them. So :func:`position_value` also subtracts the seat's
 :func:`exposure`: for each rival and attack card, where the bot's own rule would aim the
 card at the seat, the chance the rival plays it before the seat's next turn (from the
-cards the seat has not seen) times what the attack would take, weighed by
-:func:`exposure_weight`: much early in the race, little near its end.
+cards the seat has not seen) times what the attack would take (:data:`EXPOSURE`).
 
 Everything here reads only what the seat sees and nothing is random: two positions the
 seat cannot tell apart get the same move (tests/test_hidden_info.py).
@@ -115,12 +114,7 @@ MARGIN = 0.3
 #: times, for each rival and attack card, the chance the rival plays that card before
 #: the seat's next turn (:data:`RIVAL_PLAYS` cards drawn from what the seat cannot see)
 #: times the worth the attack would take, where the rival's own rule picks the seat.
-#: That weight falls as the race goes on: ``EXPOSURE`` while no seat has points, falling
-#: linearly to ``EXPOSURE_LATE`` when the leader on points reaches ``EXPOSURE_FADE_AT``
-#: of the target, and staying there (fitted to game outcomes: HG-D44, fifth pass).
-EXPOSURE = 16.0
-EXPOSURE_LATE = 3.0
-EXPOSURE_FADE_AT = 0.8
+EXPOSURE = 8.0
 RIVAL_PLAYS = 2.0
 #: The score of a won game.
 WIN = 1000.0
@@ -337,7 +331,7 @@ def position_value(state: HagothState, seat: int, hand: Sequence[str], unknown: 
                    rivals: dict[int, float] | None = None,
                    odds: dict[str, float] | None = None) -> float:
     """The seat's progress (its hand known) less a share of its rivals' and, given the
-    attack cards' ``odds``, less :func:`exposure_weight` times the attacks it draws. ``rivals``:
+    attack cards' ``odds``, less :data:`EXPOSURE` times the attacks it draws. ``rivals``:
     the rivals' progress where already known (a rival no move of the turn touched)."""
     me = state.players[seat]
     if me.vp >= state.target:
@@ -348,20 +342,9 @@ def position_value(state: HagothState, seat: int, hand: Sequence[str], unknown: 
     rival = LEADER_SHARE * max(values) + (1 - LEADER_SHARE) * sum(values) / len(values)
     worth = progress(me, hand, unknown)
     value = worth - RIVAL_WEIGHT * rival
-    weight = exposure_weight(state)
-    if odds is not None and weight:
-        value -= weight * exposure(state, seat, hand, unknown, worth, odds)
+    if odds is not None and EXPOSURE:
+        value -= EXPOSURE * exposure(state, seat, hand, unknown, worth, odds)
     return value
-
-
-def exposure_weight(state: HagothState) -> float:
-    """The weight of :func:`exposure` now (public facts: the scores and the target):
-    :data:`EXPOSURE` at the start, moving to :data:`EXPOSURE_LATE` as the leader on
-    points nears the target. Over logged games a unit of exposure cost about as much
-    chance to win early as late, while a victory point was worth ever more: late in the
-    race, hiding from attacks is worth little against getting on."""
-    lead = max(p.vp for p in state.players) / (EXPOSURE_FADE_AT * state.target)
-    return EXPOSURE + (EXPOSURE_LATE - EXPOSURE) * min(1.0, lead)
 
 
 def _searched(action: Action) -> bool:
