@@ -27,8 +27,11 @@ def test_can_pay_answers_as_the_list_of_every_payment() -> None:
     """Spend: whether an attack, a completion or a hijack "can be paid" (checked before it
     is stated, RULES-NOTES) is ``can_pay``, which tries each set of icons once; it must
     answer exactly as the full list of ways (cards in each order, pirates by square)
-    does, at every position of seeded games, for every seat and every cost the rules
-    name (the attack, the hijack, each adventure and Doom card), boosts included."""
+    does, at seeded positions of all-bot games, for every seat and every cost the rules
+    name (the attack, the hijack, each adventure and Doom card), and as if each seat held
+    a boost ("1 of your Hurricane icons count as 2")."""
+    from game_positions import positions
+
     from games import get_ruleset
     from games.haze_islands.data import ADVENTURE_CARDS, DOOM_CARDS, FIREBALLS, HURRICANE
     from games.haze_islands.rules import ATTACK_COSTS, HIJACK_COSTS
@@ -43,25 +46,17 @@ def test_can_pay_answers_as_the_list_of_every_payment() -> None:
     ruleset = get_ruleset("haze-islands")
     asked = {True: 0, False: 0}
     boosts = 0  # costs only a boost makes payable
-    for players, seed in ((1, 3), (2, 4), (3, 5), (3, 6)):
-        state = ruleset.setup(players, {}, seed)
-        for step in range(400):
-            if ruleset.result(state) is not None:
-                break
-            if step % 5 == 0:
-                # and as if each seat held a boost ("1 of your Hurricane icons count as 2")
-                boosted = ruleset.copy(state)
-                for player in boosted.players:
-                    player.boost = [HURRICANE, FIREBALLS]
-                for looked in (state, boosted):
-                    for seat in range(players):
-                        for need in costs:
-                            answer = can_pay(looked, seat, need)
-                            assert answer == bool(payments(looked, seat, need)), (step, need)
-                            asked[answer] += 1
-                            boosts += looked is boosted and answer and not payments(
-                                state, seat, need)
-            seat = min(ruleset.actors(state))
-            ruleset.apply(state, seat, ruleset.bot_action(state, seat))
+    for position in positions(ruleset, 60, max_depth=300):
+        state = position.state
+        boosted = ruleset.copy(state)
+        for player in boosted.players:
+            player.boost = [HURRICANE, FIREBALLS]
+        for looked in (state, boosted):
+            for seat in range(position.players):
+                for need in costs:
+                    answer = can_pay(looked, seat, need)
+                    assert answer == bool(payments(looked, seat, need)), (position, need)
+                    asked[answer] += 1
+                    boosts += looked is boosted and answer and not payments(state, seat, need)
     assert asked[True] > 100 and asked[False] > 100  # both answers were put to the test
     assert boosts > 10  # and the boost's one source fewer
