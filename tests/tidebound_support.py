@@ -313,3 +313,26 @@ async def leave_bot_due(client: TideboundClient, session_id: int) -> int:
         actions=moves)
     assert await client.storage.bots_due_sessions() == [session_id]
     return len(await client.storage.action_log(session_id))
+
+
+#: What :func:`scatter_freed_memory` keeps alive in a render worker between calls.
+_KEPT: list[bytearray] = []
+
+
+def resident_mb() -> float:
+    """This process's resident memory, in MB (Linux)."""
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS")
+
+
+def scatter_freed_memory(megabytes: int = 120) -> float:
+    """In a render worker: allocate ``megabytes`` in 2 KB blocks, keep one block in 64
+    (so the heap's top stays in use) and free the rest, as boards leave their freed
+    buffers amid the heap; the resident MB after."""
+    blocks = [bytearray(2048) for _ in range(megabytes * 512)]
+    _KEPT.extend(blocks[::64])
+    del blocks
+    return resident_mb()
