@@ -559,3 +559,55 @@ def test_the_solo_expert_keeps_the_cards_to_reach_the_last_doom_card() -> None:
                 held = False  # a failed Attack spends its Fate card: the next turn anew
             HAZE.apply_trusted(state, 0, action)
     assert checked >= 20
+
+
+def _turn_in_round(seed: int, round_: int) -> HazeState | None:
+    """A solo game played by the normal bot to the first turn of round ``round_`` (no
+    decision open) with two Doom cards at least in the stack; ``None`` otherwise."""
+    state: HazeState = HAZE.setup(1, {"mode": "solo"}, seed)
+    while HAZE.result(state) is None:
+        if state.round == round_ and not state.pending and not state.prompts:
+            return state if len(state.doom_cards) >= 2 else None
+        HAZE.apply_trusted(state, 0, _normal(state, 0))
+    return None
+
+
+def test_the_expert_strikes_the_doom_only_if_a_pirate_is_left_after() -> None:
+    """A ship one or two diamonds from The Doom, a hand that pays its card, just the cards
+    to sail there and reveal the Fate, and as many pirates as The Doom's power at the
+    Round End ("Take Damage equal to The Doom's power after movement"): the normal plan
+    strikes (it would not sink), and the ship, left at The Doom with no card, loses every
+    pirate; with other Doom cards still to take, the expert does not make that voyage
+    (HZ-D67 fifth round: the next hit sinks it, and no pirate is left to pay a 4-icon
+    card)."""
+    found = 0
+    for seed in range(80):
+        state = _turn_in_round(seed, 2)
+        if state is None:
+            continue
+        doom = (state.doom_x, state.doom_y)
+        near = [(sq, cost) for sq, (cost, _first) in bot_plan.routes(state, doom).items()
+                if 1 <= cost <= 2 and sq != doom]
+        power = bot_plan.next_power(state)
+        if not near or power > 3 or not _hand_that_pays_the_doom(state, 0):
+            continue
+        (x, y), cost = near[0]
+        player = state.players[0]
+        player.x, player.y = x, y
+        player.boxed += player.supply + len(player.deployed) - power
+        player.supply, player.deployed = power, []
+        deck = state.decks[0]
+        if len(deck) < cost + 1:
+            continue
+        state.discard += deck[:len(deck) - (cost + 1)]
+        del deck[:len(deck) - (cost + 1)]
+        route = bot_plan.routes(state, (x, y))[doom]
+        strike = next(a for a in HAZE.legal_actions(state, 0)
+                      if getattr(a, "direction", None) == route[1]
+                      and type(a).__name__ == "Sail")
+        assert _normal(state, 0) == strike, seed
+        assert _expert(state, 0) != strike, seed
+        found += 1
+        if found >= 2:
+            break
+    assert found >= 1

@@ -159,6 +159,10 @@ class Seat:
     #: (:func:`_turn`); the rest of the Round End no longer matters there, that voyage
     #: does ("You may only take an action if there are enough cards in your map deck")
     doom_budget: bool = False
+    #: the expert in solo and coop: a voyage to strike The Doom (:func:`_strike`) must
+    #: leave the ship a pirate after this round's end while other Doom cards remain (a
+    #: ship with none sinks at its next hit and has no pirate to pay a 4-icon card with)
+    strike_keeps_pirate: bool = False
 
     def pool(self) -> list[str]:
         return plan.hand_icons(self.state, self.seat) + plan.pirate_icons(self.state, self.seat)
@@ -203,7 +207,7 @@ def _last_doom_waits(state: HazeState, seat: int) -> bool:
 def _seat(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
           adventures_first: bool = False, reckless: bool = False,
           scout_for_pirates: bool = False, short_trade: bool = False,
-          doom_budget: bool = False) -> Seat:
+          doom_budget: bool = False, strike_keeps_pirate: bool = False) -> Seat:
     """Everything one decision of ``seat`` reads, from its own view of the game."""
     player = state.players[seat]
     here = (player.x, player.y)
@@ -227,7 +231,7 @@ def _seat(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
         and len(state.doom_cards) == 1
     return Seat(state, seat, here, cards, player.supply, reach, paths, goals, team, holding,
                 lure, safest, deploy_supply, known, reckless, scout_for_pirates,
-                short_trade, budget)
+                short_trade, budget, strike_keeps_pirate)
 
 
 def _score(ctx: Seat, pool: list[str], cursed: int = 0) -> float:
@@ -287,7 +291,7 @@ def _fate_corner(state: HazeState, seat: int) -> int:
 def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
            adventures_first: bool = False, reckless: bool = False,
            scout_for_pirates: bool = False, short_trade: bool = False,
-           doom_budget: bool = False) -> Action:
+           doom_budget: bool = False, strike_keeps_pirate: bool = False) -> Action:
     """The bot's action for ``seat`` (one of the legal actions). The expert's changes
     (games/haze_islands/expert.py): ``deploy_supply``, the smallest supply it deploys a
     pirate from; ``adventures_first``, the Doom card waits as the last one does in solo
@@ -297,7 +301,8 @@ def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
     (:func:`_scout_for_pirate`); ``short_trade`` (coop), the one-short Trade
     (:func:`_short_trade`); ``doom_budget`` (solo), in the last stand with one Doom card
     left every action keeps the cards to reach The Doom and reveal the Fate
-    (``Seat.doom_budget``)."""
+    (``Seat.doom_budget``); ``strike_keeps_pirate`` (solo, coop), no voyage to strike
+    The Doom that its Round End would leave without a pirate (:func:`_strike`)."""
     legal = legal_actions(state, seat)
     prompt = current_prompt(state)
     if prompt is not None and prompt.kind in (PROMPT_ROUND_END, PROMPT_FATE):
@@ -313,7 +318,7 @@ def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
             and state.pending and prompt is None:
         return first  # after a skull: Ignore the Skull / Keep your spells, yes
     ctx = _seat(state, seat, deploy_supply, adventures_first, reckless, scout_for_pirates,
-                short_trade, doom_budget)
+                short_trade, doom_budget, strike_keeps_pirate)
     if isinstance(first, Keep):
         pool = ctx.pool()
         cursed = _hand_cursed(ctx)
@@ -546,7 +551,11 @@ def _short_trade(ctx: Seat, trades: list[Trade], doom: tuple[str, ...],
 
 def _strike(ctx: Seat, sails: dict[int, Action]) -> Action | None:
     """Sail towards The Doom when the hand and pirates pay its top card and the deck
-    lasts for the voyage and the Fate, without a sure sinking after it."""
+    lasts for the voyage and the Fate, without a sure sinking after it (the expert,
+    ``Seat.strike_keeps_pirate``: nor a Round End that takes the last pirate: "If you
+    have no pirate tokens in your supply to discard you are Sunk" at the next hit, and
+    "Return previously deployed pirate tokens ... to immediately Spend the icon" is what
+    pays a Doom card of 4 icons beside a hand of 3)."""
     state = ctx.state
     doom = plan.doom_requirement(state)
     if not doom or plan.uncovered(doom, ctx.pool()):
@@ -556,8 +565,9 @@ def _strike(ctx: Seat, sails: dict[int, Action]) -> Action | None:
     if route is None or route[1] < 0 or route[0] + 1 > ctx.cards:
         return None
     pirates = len(state.players[ctx.seat].deployed)
-    after = plan.best_end(state, where, ctx.cards - route[0] - 1, ctx.supply + pirates,
-                          ctx.reach)[0]
+    # (a supply one smaller: an end place that costs it every pirate counts as a sinking)
+    spare = ctx.supply + pirates - (1 if ctx.strike_keeps_pirate else 0)
+    after = plan.best_end(state, where, ctx.cards - route[0] - 1, spare, ctx.reach)[0]
     if after >= plan.SINK_COST and len(state.doom_cards) > 1 and not ctx.reckless:
         # (taking the last Doom card ends the game at once: no round end to fear)
         return None

@@ -45,6 +45,12 @@ Doom card, the adventures) and changes what serves that win condition:
   (``bot.choose``'s ``doom_budget``): traced losses gathered the last card's icons far
   away and ended the round out of cards ("You may only take an action if there are
   enough cards in your map deck"; 2 × 1,000 paired seeds: 457 → 465, 446 → 452).
+* **A pirate kept after a strike** (solo, coop). A voyage to Attack The Doom while
+  other Doom cards remain is made only when the place it leaves the ship at the Round End
+  keeps it a pirate (``bot.choose``'s ``strike_keeps_pirate``): traced games sailed to
+  The Doom with their last cards, struck, and lost all three pirates there at once, then
+  sank at the next hit or could not deploy for a 4-icon card (2 × 2,000 paired seeds:
+  solo 1790 → 1864, coop 2304 → 2414 of 4,000).
 * **The one-short Trade** (coop). Neither ship sees the other's hand (HZ-D62), so a
   Trade means one thing: the trader's hand and pirates lack exactly one icon of the top
   Doom card; it offers the card that card needs least, and the partner gives back its
@@ -124,7 +130,8 @@ def decide(state: HazeState, seat: int, normal: Normal) -> Action | None:
             return boost
     deploy = SOLO_DEPLOY_SUPPLY if state.mode == SOLO else NORMAL_DEPLOY_SUPPLY
     planned: Action = normal(state, seat, deploy, state.round == 1, stand,
-                             state.mode == SOLO, state.mode == COOP, state.mode == SOLO)
+                             state.mode == SOLO, state.mode == COOP, state.mode == SOLO,
+                             True)
     if isinstance(planned, AttackDoom):
         look = reorder_before_attack(state, seat, uses)
         if look is not None:
