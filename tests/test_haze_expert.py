@@ -521,13 +521,14 @@ def test_the_coop_expert_trades_when_one_icon_short_and_gets_it() -> None:
     assert found >= 2
 
 
-def _doom_in_reach(state: HazeState) -> bool:
-    """The solo ship can still sail to The Doom and reveal an Attack's Fate with the map
-    cards left in its deck ("discard 1 card from your map deck for every diamond"; "You
-    may only take an action if there are enough cards in your map deck")."""
-    player = state.players[0]
+def _doom_in_reach(state: HazeState, seat: int = 0) -> bool:
+    """The ship of ``seat`` can still sail to The Doom and reveal an Attack's Fate with
+    the map cards left in its deck ("discard 1 card from your map deck for every
+    diamond"; "You may only take an action if there are enough cards in your map
+    deck")."""
+    player = state.players[seat]
     back = bot_plan.routes(state, (player.x, player.y)).get((state.doom_x, state.doom_y))
-    return back is not None and back[0] + 1 <= len(state.decks[0])
+    return back is not None and back[0] + 1 <= len(state.decks[seat])
 
 
 def test_the_solo_expert_keeps_the_cards_to_reach_the_last_doom_card() -> None:
@@ -611,3 +612,34 @@ def test_the_expert_strikes_the_doom_only_if_a_pirate_is_left_after() -> None:
         if found >= 2:
             break
     assert found >= 1
+
+
+def test_the_coop_expert_keeps_the_cards_to_reach_the_last_doom_card() -> None:
+    """Coop, the last stand (``expert.last_stand``) with one Doom card left: as in solo
+    ("All players must survive and defeat The Doom"; the game ends lost at this Round
+    End), a ship whose map deck can carry it to The Doom and reveal the Attack's Fate
+    keeps the cards for that voyage from one of its turns to the next (the partner's
+    discards only add cards to its deck); the plan without it spends them (HZ-D67, fifth
+    round)."""
+    from games.haze_islands import expert
+
+    checked = 0
+    for seed in range(40):
+        state: HazeState = HAZE.setup(2, {"mode": "coop"}, seed)
+        held = [False, False]  # each seat's last plain turn of the last stand began in reach
+        while HAZE.result(state) is None:
+            seat = min(HAZE.actors(state))
+            plain = not state.pending and not state.prompts
+            stand = expert.last_stand(state) and len(state.doom_cards) == 1
+            if plain and stand and state.players[seat].status == "ship":
+                now = _doom_in_reach(state, seat)
+                assert now or not held[seat], (seed, seat)
+                held[seat] = now
+                checked += now
+            elif not stand:
+                held = [False, False]
+            action = _expert(state, seat)
+            if isinstance(action, AttackDoom):
+                held[seat] = False  # a failed Attack spends its Fate card
+            HAZE.apply_trusted(state, seat, action)
+    assert checked >= 20

@@ -153,11 +153,12 @@ class Seat:
     #: the expert in coop: Trade only when one icon short of the Doom card, and answer a
     #: Trade with the likeliest missing Doom card icon (:func:`_short_trade`)
     short_trade: bool = False
-    #: the expert in solo's last stand with one Doom card left: an action must leave the
-    #: map deck the cards to sail back to The Doom and reveal the Attack's Fate
-    #: (:meth:`end_after`), and when nothing such is left it sails back
-    #: (:func:`_turn`); the rest of the Round End no longer matters there, that voyage
-    #: does ("You may only take an action if there are enough cards in your map deck")
+    #: the expert in the last stand (solo and coop) with one Doom card left: an action
+    #: must leave the map deck the cards to sail back to The Doom and reveal the Attack's
+    #: Fate (:meth:`end_after`), and when nothing such is left it sails back, or stays
+    #: at The Doom (:func:`_turn`); the rest of the Round End no longer matters there,
+    #: that voyage does ("You may only take an action if there are enough cards in your
+    #: map deck")
     doom_budget: bool = False
     #: the expert in solo and coop: a voyage to strike The Doom (:func:`_strike`) must
     #: leave the ship a pirate after this round's end while other Doom cards remain (a
@@ -299,8 +300,8 @@ def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
     last stand (:func:`.expert.last_stand`): where the ship ends the round costs
     nothing; ``scout_for_pirates`` (solo), Scout for an island to deploy on
     (:func:`_scout_for_pirate`); ``short_trade`` (coop), the one-short Trade
-    (:func:`_short_trade`); ``doom_budget`` (solo), in the last stand with one Doom card
-    left every action keeps the cards to reach The Doom and reveal the Fate
+    (:func:`_short_trade`); ``doom_budget`` (solo, coop), in the last stand with one Doom
+    card left every action keeps the cards to reach The Doom and reveal the Fate
     (``Seat.doom_budget``); ``strike_keeps_pirate`` (solo, coop), no voyage to strike
     The Doom that its Round End would leave without a pirate (:func:`_strike`)."""
     legal = legal_actions(state, seat)
@@ -708,6 +709,12 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
         back = ctx.paths.get((state.doom_x, state.doom_y))
         if back is not None and back[1] in sails:
             return sails[back[1]]
+        if back is not None and back[0] == 0:
+            # at The Doom already: stay there (a pass keeps the cards for its Attack)
+            if Pass in kinds:
+                return kinds[Pass][0]
+            if Discard in kinds:
+                return kinds[Discard][0]
     _cost, square, first = plan.best_end(state, here, ctx.cards, ctx.supply, ctx.reach,
                                          player.invisible, ctx.lure)
     if first >= 0 and first in sails:

@@ -39,12 +39,13 @@ Doom card, the adventures) and changes what serves that win condition:
   island the ship can sail to shows a crew or loot icon it lacks (without its own
   pirate), it Scouts: only a new location can give the pirate its place
   (:func:`.bot._scout_for_pirate`; 2 × 1,000 paired seeds: 401 → 457 and 374 → 446).
-* **The cards for the last voyage** (solo). In the last stand with one Doom card left,
-  while the map deck can carry the ship to The Doom and reveal the Attack's Fate, no
-  action spends the cards that voyage needs, and with nothing else left it sails back
-  (``bot.choose``'s ``doom_budget``): traced losses gathered the last card's icons far
-  away and ended the round out of cards ("You may only take an action if there are
-  enough cards in your map deck"; 2 × 1,000 paired seeds: 457 → 465, 446 → 452).
+* **The cards for the last voyage** (solo; coop since the fifth round). In the last
+  stand with one Doom card left, while the map deck can carry the ship to The Doom and
+  reveal the Attack's Fate, no action spends the cards that voyage needs, and with
+  nothing else left it sails back, or stays at The Doom (``bot.choose``'s
+  ``doom_budget``): traced losses gathered the last card's icons far away and ended the
+  round out of cards ("You may only take an action if there are enough cards in your map
+  deck"; solo 2 × 1,000 paired seeds: 457 → 465, 446 → 452; coop, HZ-D67 fifth round).
 * **A pirate kept after a strike** (solo, coop). A voyage to Attack The Doom while
   other Doom cards remain is made only when the place it leaves the ship at the Round End
   keeps it a pirate (``bot.choose``'s ``strike_keeps_pirate``): traced games sailed to
@@ -130,8 +131,7 @@ def decide(state: HazeState, seat: int, normal: Normal) -> Action | None:
             return boost
     deploy = SOLO_DEPLOY_SUPPLY if state.mode == SOLO else NORMAL_DEPLOY_SUPPLY
     planned: Action = normal(state, seat, deploy, state.round == 1, stand,
-                             state.mode == SOLO, state.mode == COOP, state.mode == SOLO,
-                             True)
+                             state.mode == SOLO, state.mode == COOP, True, True)
     if isinstance(planned, AttackDoom):
         look = reorder_before_attack(state, seat, uses)
         if look is not None:
