@@ -8,6 +8,8 @@ players must survive and defeat The Doom"). Strength is measured by
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games import get_ruleset
 from games.bot_levels import EXPERT, NORMAL, ExpertBudget, level_action
 from games.haze_islands import bot_plan
@@ -621,16 +623,30 @@ def test_the_coop_expert_keeps_the_cards_to_reach_the_last_doom_card() -> None:
     keeps the cards for that voyage from one of its turns to the next (the partner's
     discards only add cards to its deck); the plan without it spends them (HZ-D67, fifth
     round)."""
+    _coop_voyage_kept(range(40), lambda left: left == 1)
+
+
+def test_the_coop_expert_keeps_the_voyage_with_more_doom_cards_left() -> None:
+    """The same in the coop last stand with two or three Doom cards left: the ship that
+    can still reach The Doom keeps the cards to strike once more (HZ-D67, fifth
+    round)."""
+    _coop_voyage_kept(range(60), lambda left: left >= 2)
+
+
+def _coop_voyage_kept(seeds: range, counted: Callable[[int], bool]) -> None:
+    """Coop games of the expert (both seats): in the last stand, with a number of Doom
+    cards left that ``counted`` accepts, a ship in reach of The Doom at one of its turns
+    is still in reach at its next."""
     from games.haze_islands import expert
 
     checked = 0
-    for seed in range(40):
+    for seed in seeds:
         state: HazeState = HAZE.setup(2, {"mode": "coop"}, seed)
         held = [False, False]  # each seat's last plain turn of the last stand began in reach
         while HAZE.result(state) is None:
             seat = min(HAZE.actors(state))
             plain = not state.pending and not state.prompts
-            stand = expert.last_stand(state) and len(state.doom_cards) == 1
+            stand = expert.last_stand(state) and counted(len(state.doom_cards))
             if plain and stand and state.players[seat].status == "ship":
                 now = _doom_in_reach(state, seat)
                 assert now or not held[seat], (seed, seat)

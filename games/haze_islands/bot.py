@@ -153,7 +153,7 @@ class Seat:
     #: the expert in coop: Trade only when one icon short of the Doom card, and answer a
     #: Trade with the likeliest missing Doom card icon (:func:`_short_trade`)
     short_trade: bool = False
-    #: the expert in the last stand (solo and coop) with one Doom card left: an action
+    #: the expert in the last stand with one Doom card left (coop: any number): an action
     #: must leave the map deck the cards to sail back to The Doom and reveal the Attack's
     #: Fate (:meth:`end_after`), and when nothing such is left it sails back, or stays
     #: at The Doom (:func:`_turn`); the rest of the Round End no longer matters there,
@@ -229,7 +229,7 @@ def _seat(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
         state, here, cards if player.status == SHIP else 0, player.supply, reach,
         player.invisible, lure, known.get(here))[0]
     budget = doom_budget and reckless and player.status == SHIP \
-        and len(state.doom_cards) == 1
+        and (len(state.doom_cards) == 1 or state.mode == COOP)
     return Seat(state, seat, here, cards, player.supply, reach, paths, goals, team, holding,
                 lure, safest, deploy_supply, known, reckless, scout_for_pirates,
                 short_trade, budget, strike_keeps_pirate)
@@ -301,7 +301,8 @@ def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
     nothing; ``scout_for_pirates`` (solo), Scout for an island to deploy on
     (:func:`_scout_for_pirate`); ``short_trade`` (coop), the one-short Trade
     (:func:`_short_trade`); ``doom_budget`` (solo, coop), in the last stand with one Doom
-    card left every action keeps the cards to reach The Doom and reveal the Fate
+    card left (coop: any number) every action keeps the cards to reach The Doom and
+    reveal the Fate
     (``Seat.doom_budget``); ``strike_keeps_pirate`` (solo, coop), no voyage to strike
     The Doom that its Round End would leave without a pirate (:func:`_strike`)."""
     legal = legal_actions(state, seat)
