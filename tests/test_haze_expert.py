@@ -111,8 +111,7 @@ def test_the_expert_reduces_the_doom_to_play_one_more_round() -> None:
 def _into_hand(state: HazeState, seat: int, cards: list[int]) -> None:
     """Move ``cards`` (none on the map) from the piles they lie in to ``seat``'s hand,
     every other card staying where it was (the state stays one the game can reach)."""
-    for pile in [*state.decks, state.discard, state.drawn,
-                 *(p.hand for p in state.players)]:
+    for pile in [*state.decks, state.discard, state.drawn, *(p.hand for p in state.players)]:
         for card in cards:
             if card in pile:
                 pile.remove(card)
@@ -145,8 +144,9 @@ def _skull(fate_for: str, seed: int = 5) -> HazeState:
         _into_hand(state, 0, hand[:3])
         player.x, player.y = state.doom_x, state.doom_y
         HAZE.apply_trusted(state, 0, AttackDoom())
-        HAZE.apply_trusted(state, 0, next(a for a in HAZE.legal_actions(state, 0)
-                                          if isinstance(a, Pay)))
+        HAZE.apply_trusted(
+            state, 0, next(a for a in HAZE.legal_actions(state, 0) if isinstance(a, Pay))
+        )
     else:
         island = next(loc for loc in state.locations if MAP_CARDS[loc.card].kind == "island")
         player.x, player.y = island.x, island.y
@@ -173,9 +173,13 @@ def test_the_expert_keeps_ignore_the_skull_for_the_doom() -> None:
 
 def _card_of(icon: str, taken: list[int]) -> int:
     """A map card (never Cursed) whose icon pays ``icon``, not in ``taken``."""
-    return next(c for c, card in enumerate(MAP_CARDS) if c not in taken
-                and card.kind != "cursed"
-                and (card.icon == icon or (icon == "spell" and card.icon in SPELLS)))
+    return next(
+        c
+        for c, card in enumerate(MAP_CARDS)
+        if c not in taken
+        and card.kind != "cursed"
+        and (card.icon == icon or (icon == "spell" and card.icon in SPELLS))
+    )
 
 
 def _hand_that_pays_the_doom(state: HazeState, seat: int, most: int = 3) -> bool:
@@ -247,7 +251,8 @@ def test_the_expert_completes_adventures_first_in_round_one() -> None:
         while state.round == 1 and HAZE.result(state) is None:
             legal = HAZE.legal_actions(state, 0)
             if any(isinstance(a, Complete) for a in legal) and not isinstance(
-                    _normal(state, 0), Complete):
+                _normal(state, 0), Complete
+            ):
                 assert not any(isinstance(a, AttackDoom) for a in legal)
                 assert isinstance(_expert(state, 0), Complete)
                 found += 1
@@ -274,8 +279,11 @@ def test_the_coop_expert_decides_from_its_own_view_only() -> None:
             if played % 3 == 0:
                 mine = level_action(HAZE, state, seat, EXPERT, BUDGET)
                 for other in HAZE.hidden_variants(state, seat, rng):
-                    assert level_action(HAZE, other, seat, EXPERT, BUDGET) == mine, \
-                        (seed, played, seat)
+                    assert level_action(HAZE, other, seat, EXPERT, BUDGET) == mine, (
+                        seed,
+                        played,
+                        seat,
+                    )
                     compared += 1
                     changed += HAZE.dump(other) != HAZE.dump(state)
             HAZE.apply(state, seat, HAZE.bot_action(state, seat))
@@ -342,8 +350,11 @@ def test_in_the_last_stand_the_expert_sails_to_the_doom_whatever_follows() -> No
         if state is None:
             continue
         doom = (state.doom_x, state.doom_y)
-        near = [(sq, cost) for sq, (cost, _first) in bot_plan.routes(state, doom).items()
-                if 1 <= cost <= 2 and sq != doom]
+        near = [
+            (sq, cost)
+            for sq, (cost, _first) in bot_plan.routes(state, doom).items()
+            if 1 <= cost <= 2 and sq != doom
+        ]
         if not near or not _hand_that_pays_the_doom(state, 0):
             continue
         (x, y), cost = near[0]
@@ -354,14 +365,16 @@ def test_in_the_last_stand_the_expert_sails_to_the_doom_whatever_follows() -> No
         deck = state.decks[0]
         if len(deck) < cost + 1:
             continue
-        state.discard += deck[:len(deck) - (cost + 1)]
-        del deck[:len(deck) - (cost + 1)]
+        state.discard += deck[: len(deck) - (cost + 1)]
+        del deck[: len(deck) - (cost + 1)]
         expert = _expert(state, 0)
         normal = _normal(state, 0)
         route = bot_plan.routes(state, (x, y))[doom]
-        assert expert == next(a for a in HAZE.legal_actions(state, 0)
-                              if getattr(a, "direction", None) == route[1]
-                              and type(a).__name__ == "Sail"), seed
+        assert expert == next(
+            a
+            for a in HAZE.legal_actions(state, 0)
+            if getattr(a, "direction", None) == route[1] and type(a).__name__ == "Sail"
+        ), seed
         assert normal != expert, seed
         found += 1
         if found >= 2:
@@ -429,19 +442,26 @@ def test_the_solo_expert_scouts_for_an_island_to_put_a_pirate_on() -> None:
         while HAZE.result(state) is None and found < 4:
             action = _expert(state, 0)
             if isinstance(action, Scout) and not state.pending and not state.prompts:
-                plain = bot.choose(state, 0, expert.SOLO_DEPLOY_SUPPLY, state.round == 1,
-                                   expert.last_stand(state))
+                plain = bot.choose(
+                    state, 0, expert.SOLO_DEPLOY_SUPPLY, state.round == 1, expert.last_stand(state)
+                )
                 if not isinstance(plain, Scout):
                     need = bot_plan.doom_requirement(state)
                     assert len(need) > HAND_LIMIT, seed
-                    lacking = {i for i in bot_plan.uncovered(
-                        need, bot_plan.pirate_icons(state, 0)) if i in MAP_ISLAND_ICONS}
+                    lacking = {
+                        i
+                        for i in bot_plan.uncovered(need, bot_plan.pirate_icons(state, 0))
+                        if i in MAP_ISLAND_ICONS
+                    }
                     player = state.players[0]
                     reach = bot_plan.routes(state, (player.x, player.y))
                     mine = {(x, y) for x, y in player.deployed}
                     assert lacking and not any(
-                        MAP_CARDS[loc.card].icon in lacking and (loc.x, loc.y) in reach
-                        and (loc.x, loc.y) not in mine for loc in state.locations), seed
+                        MAP_CARDS[loc.card].icon in lacking
+                        and (loc.x, loc.y) in reach
+                        and (loc.x, loc.y) not in mine
+                        for loc in state.locations
+                    ), seed
                     found += 1
             HAZE.apply_trusted(state, 0, action)
     assert found >= 3
@@ -460,8 +480,7 @@ def _one_short_trade(seed: int) -> tuple[HazeState, int, int, int, int] | None:
     four icons or no crew or loot icon."""
     state: HazeState = HAZE.setup(2, {"mode": "coop"}, seed)
     while state.round < 2 or state.pending or state.prompts:
-        HAZE.apply_trusted(state, min(HAZE.actors(state)),
-                           _normal(state, min(HAZE.actors(state))))
+        HAZE.apply_trusted(state, min(HAZE.actors(state)), _normal(state, min(HAZE.actors(state))))
     need = list(bot_plan.doom_requirement(state))
     named = [i for i in need if i not in SPELLS and i != "spell"]
     if len(need) != 3 or not named:
@@ -475,9 +494,13 @@ def _one_short_trade(seed: int) -> tuple[HazeState, int, int, int, int] | None:
     hand: list[int] = []
     for icon in sorted(rest, key=lambda i: i == "spell"):
         hand.append(_card_of(icon, hand + taken))
-    spares = [c for c, card in enumerate(MAP_CARDS) if card.kind == "island"
-              and c not in taken and not any(bot_plan.uncovered([card.icon], [n]) == []
-                                             or card.icon == n for n in need)]
+    spares = [
+        c
+        for c, card in enumerate(MAP_CARDS)
+        if card.kind == "island"
+        and c not in taken
+        and not any(bot_plan.uncovered([card.icon], [n]) == [] or card.icon == n for n in need)
+    ]
     spare, other1, other2 = spares[:3]
     gift = _card_of(missing, hand + taken + [spare, other1, other2])
     _into_hand(state, trader, [*hand, spare])
@@ -548,8 +571,11 @@ def test_the_solo_expert_keeps_the_cards_to_reach_the_last_doom_card() -> None:
         held = False  # the last plain turn of the last stand began in reach
         while HAZE.result(state) is None:
             plain = not state.pending and not state.prompts
-            stand = expert.last_stand(state) and len(state.doom_cards) == 1 \
+            stand = (
+                expert.last_stand(state)
+                and len(state.doom_cards) == 1
                 and state.players[0].status == "ship"
+            )
             if plain and stand:
                 now = _doom_in_reach(state)
                 assert now or not held, seed
@@ -589,8 +615,11 @@ def test_the_expert_strikes_the_doom_only_if_a_pirate_is_left_after() -> None:
         if state is None:
             continue
         doom = (state.doom_x, state.doom_y)
-        near = [(sq, cost) for sq, (cost, _first) in bot_plan.routes(state, doom).items()
-                if 1 <= cost <= 2 and sq != doom]
+        near = [
+            (sq, cost)
+            for sq, (cost, _first) in bot_plan.routes(state, doom).items()
+            if 1 <= cost <= 2 and sq != doom
+        ]
         power = bot_plan.next_power(state)
         if not near or power > 3 or not _hand_that_pays_the_doom(state, 0):
             continue
@@ -602,12 +631,14 @@ def test_the_expert_strikes_the_doom_only_if_a_pirate_is_left_after() -> None:
         deck = state.decks[0]
         if len(deck) < cost + 1:
             continue
-        state.discard += deck[:len(deck) - (cost + 1)]
-        del deck[:len(deck) - (cost + 1)]
+        state.discard += deck[: len(deck) - (cost + 1)]
+        del deck[: len(deck) - (cost + 1)]
         route = bot_plan.routes(state, (x, y))[doom]
-        strike = next(a for a in HAZE.legal_actions(state, 0)
-                      if getattr(a, "direction", None) == route[1]
-                      and type(a).__name__ == "Sail")
+        strike = next(
+            a
+            for a in HAZE.legal_actions(state, 0)
+            if getattr(a, "direction", None) == route[1] and type(a).__name__ == "Sail"
+        )
         assert _normal(state, 0) == strike, seed
         assert _expert(state, 0) != strike, seed
         found += 1

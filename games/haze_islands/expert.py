@@ -130,8 +130,17 @@ def decide(state: HazeState, seat: int, normal: Normal) -> Action | None:
         if boost is not None:
             return boost
     deploy = SOLO_DEPLOY_SUPPLY if state.mode == SOLO else NORMAL_DEPLOY_SUPPLY
-    planned: Action = normal(state, seat, deploy, state.round == 1, stand,
-                             state.mode == SOLO, state.mode == COOP, True, True)
+    planned: Action = normal(
+        state,
+        seat,
+        deploy,
+        state.round == 1,
+        stand,
+        state.mode == SOLO,
+        state.mode == COOP,
+        True,
+        True,
+    )
     if isinstance(planned, AttackDoom):
         look = reorder_before_attack(state, seat, uses)
         if look is not None:
@@ -154,8 +163,7 @@ def last_stand(state: HazeState) -> bool:
     the last Doom card is taken"), so where a ship ends the round no longer matters."""
     if state.round < state.rounds or not state.doom_cards:
         return False
-    return not any(special_of(n) == REDUCE_DOOM for p in state.players
-                   for n in held(p))
+    return not any(special_of(n) == REDUCE_DOOM for p in state.players for n in held(p))
 
 
 def _after_skull(state: HazeState, legal: list[Action], uses: list[Use]) -> Action:
@@ -192,8 +200,7 @@ def fate_card_on_top(state: HazeState, legal: list[Action]) -> Action:
         return next(a for a in legal if isinstance(a, Done))
 
     def risk(top: Top) -> tuple[float, int]:
-        return (min(plan.skull_chance(state, top.card, c) for c in range(len(CORNERS))),
-                top.card)
+        return (min(plan.skull_chance(state, top.card, c) for c in range(len(CORNERS))), top.card)
 
     return min(tops, key=risk)
 
@@ -206,13 +213,15 @@ def last_round_reduce(state: HazeState, uses: list[Use]) -> Use | None:
     return next((u for u in uses if special_of(u.number) == REDUCE_DOOM), None)
 
 
-def doom_boost(state: HazeState, seat: int, legal: list[Action],
-               uses: list[Use]) -> Use | None:
+def doom_boost(state: HazeState, seat: int, legal: list[Action], uses: list[Use]) -> Use | None:
     """At The Doom, when the top Doom card cannot be paid yet but one spell counted twice
     (HZ-D42) pays it: that "counts as 2" special action; ``None`` otherwise."""
     player = state.players[seat]
-    if not state.doom_cards or (player.x, player.y) != (state.doom_x, state.doom_y) \
-            or any(isinstance(a, AttackDoom) for a in legal):
+    if (
+        not state.doom_cards
+        or (player.x, player.y) != (state.doom_x, state.doom_y)
+        or any(isinstance(a, AttackDoom) for a in legal)
+    ):
         return None
     need = plan.doom_requirement(state)
     pool = plan.hand_icons(state, seat) + plan.pirate_icons(state, seat)
