@@ -677,8 +677,14 @@ def _coop_voyage_kept(seeds: range, counted: Callable[[int], bool]) -> None:
         while HAZE.result(state) is None:
             seat = min(HAZE.actors(state))
             plain = not state.pending and not state.prompts
-            stand = expert.last_stand(state) and counted(len(state.doom_cards))
-            if plain and stand and state.players[seat].status == "ship":
+            # (a Ghost Ship turns a location each turn, "rotate any 1 location", which
+            # can lengthen any route: only games with both ships afloat are read)
+            stand = (
+                expert.last_stand(state)
+                and counted(len(state.doom_cards))
+                and all(p.status == "ship" for p in state.players)
+            )
+            if plain and stand:
                 now = _doom_in_reach(state, seat)
                 assert now or not held[seat], (seed, seat)
                 held[seat] = now
@@ -690,3 +696,40 @@ def _coop_voyage_kept(seeds: range, counted: Callable[[int], bool]) -> None:
                 held[seat] = False  # a failed Attack spends its Fate card
             HAZE.apply_trusted(state, seat, action)
     assert checked >= 20
+
+
+def test_the_coop_expert_deploys_a_pirate_from_a_supply_of_one() -> None:
+    """Coop, an island showing a crew or loot icon of the top Doom card, a hand that
+    lacks it and one pirate in the supply: the expert deploys it there ("Return
+    previously deployed pirate tokens ... to immediately Spend the icon"), as in solo;
+    the normal plan keeps a last pirate on the ship (HZ-D67, fifth round)."""
+    found = 0
+    for seed in range(60):
+        state: HazeState = HAZE.setup(2, {"mode": "coop"}, seed)
+        while HAZE.result(state) is None and (
+            state.round < 2 or state.pending or state.prompts or state.current != 0
+        ):
+            seat = min(HAZE.actors(state))
+            HAZE.apply_trusted(state, seat, _normal(state, seat))
+        if HAZE.result(state) is not None or not state.doom_cards:
+            continue
+        need = bot_plan.doom_requirement(state)
+        player = state.players[0]
+        spots = [
+            loc
+            for loc in state.locations
+            if MAP_CARDS[loc.card].kind == "island" and MAP_CARDS[loc.card].icon in need
+        ]
+        if not spots or player.status != "ship":
+            continue
+        player.x, player.y = spots[0].x, spots[0].y
+        state.discard += player.hand
+        player.hand = []
+        player.boxed += player.supply + len(player.deployed) - 1
+        player.supply, player.deployed = 1, []
+        if not any(isinstance(a, Deploy) for a in HAZE.legal_actions(state, 0)):
+            continue
+        if isinstance(_expert(state, 0), Deploy):
+            assert not isinstance(_normal(state, 0), Deploy), seed
+            found += 1
+    assert found >= 2

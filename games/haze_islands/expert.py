@@ -33,8 +33,9 @@ Doom card, the adventures) and changes what serves that win condition:
   Doom card short of 15).
 * **Paying the Doom card.** At The Doom, when a "counts as 2" spell (HZ-D42) turns a hand
   that falls one icon short into a payment, it uses it, and the Attack follows.
-* **Pirates.** In solo it deploys a pirate on a Doom card's island icon from a supply of 1
-  (the normal bot: 2): a card of 4 icons needs a pirate beside a hand of 3.
+* **Pirates.** It deploys a pirate on a Doom card's island icon from a supply of 1 (the
+  normal bot: 2; coop since the fifth round): a card of 4 icons needs a pirate beside a
+  hand of 3.
 * **Scouting for that island** (solo). When the top Doom card asks for 4 icons and no
   island the ship can sail to shows a crew or loot icon it lacks (without its own
   pirate), it Scouts: only a new location can give the pirate its place
@@ -98,9 +99,11 @@ from .state import (
 #: the expert deploys a pirate (for a Doom card's crew or loot icon) from a supply this
 #: large in solo (200 seeded solo games each: 1 won 66, 2 won 60)
 SOLO_DEPLOY_SUPPLY = 1
-#: ... and from 2 in coop, as the normal bot (200 seeded coop games: 104 wins from 1, 105
-#: from 2)
-NORMAL_DEPLOY_SUPPLY = 2
+#: ... and from 1 in coop too since the fifth round (HZ-D67: 2 × 2,000 paired coop seeds,
+#: 2533 → 2667 wins; a strike no longer leaves a ship without a pirate, so a pirate out
+#: on an island pays more than the one kept on the ship; at 200 seeds before, 104 wins
+#: from 1 and 105 from 2)
+COOP_DEPLOY_SUPPLY = 1
 
 
 #: the normal bot's choice (:func:`.bot.choose`) and its expert arguments
@@ -129,7 +132,7 @@ def decide(state: HazeState, seat: int, normal: Normal) -> Action | None:
         boost = doom_boost(state, seat, legal, uses)
         if boost is not None:
             return boost
-    deploy = SOLO_DEPLOY_SUPPLY if state.mode == SOLO else NORMAL_DEPLOY_SUPPLY
+    deploy = SOLO_DEPLOY_SUPPLY if state.mode == SOLO else COOP_DEPLOY_SUPPLY
     planned: Action = normal(
         state,
         seat,
