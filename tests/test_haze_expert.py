@@ -8,6 +8,8 @@ players must survive and defeat The Doom"). Strength is measured by
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games import get_ruleset
 from games.bot_levels import EXPERT, NORMAL, ExpertBudget, level_action
 from games.haze_islands import bot_plan
@@ -109,8 +111,7 @@ def test_the_expert_reduces_the_doom_to_play_one_more_round() -> None:
 def _into_hand(state: HazeState, seat: int, cards: list[int]) -> None:
     """Move ``cards`` (none on the map) from the piles they lie in to ``seat``'s hand,
     every other card staying where it was (the state stays one the game can reach)."""
-    for pile in [*state.decks, state.discard, state.drawn,
-                 *(p.hand for p in state.players)]:
+    for pile in [*state.decks, state.discard, state.drawn, *(p.hand for p in state.players)]:
         for card in cards:
             if card in pile:
                 pile.remove(card)
@@ -143,8 +144,9 @@ def _skull(fate_for: str, seed: int = 5) -> HazeState:
         _into_hand(state, 0, hand[:3])
         player.x, player.y = state.doom_x, state.doom_y
         HAZE.apply_trusted(state, 0, AttackDoom())
-        HAZE.apply_trusted(state, 0, next(a for a in HAZE.legal_actions(state, 0)
-                                          if isinstance(a, Pay)))
+        HAZE.apply_trusted(
+            state, 0, next(a for a in HAZE.legal_actions(state, 0) if isinstance(a, Pay))
+        )
     else:
         island = next(loc for loc in state.locations if MAP_CARDS[loc.card].kind == "island")
         player.x, player.y = island.x, island.y
@@ -171,9 +173,13 @@ def test_the_expert_keeps_ignore_the_skull_for_the_doom() -> None:
 
 def _card_of(icon: str, taken: list[int]) -> int:
     """A map card (never Cursed) whose icon pays ``icon``, not in ``taken``."""
-    return next(c for c, card in enumerate(MAP_CARDS) if c not in taken
-                and card.kind != "cursed"
-                and (card.icon == icon or (icon == "spell" and card.icon in SPELLS)))
+    return next(
+        c
+        for c, card in enumerate(MAP_CARDS)
+        if c not in taken
+        and card.kind != "cursed"
+        and (card.icon == icon or (icon == "spell" and card.icon in SPELLS))
+    )
 
 
 def _hand_that_pays_the_doom(state: HazeState, seat: int, most: int = 3) -> bool:
@@ -245,7 +251,8 @@ def test_the_expert_completes_adventures_first_in_round_one() -> None:
         while state.round == 1 and HAZE.result(state) is None:
             legal = HAZE.legal_actions(state, 0)
             if any(isinstance(a, Complete) for a in legal) and not isinstance(
-                    _normal(state, 0), Complete):
+                _normal(state, 0), Complete
+            ):
                 assert not any(isinstance(a, AttackDoom) for a in legal)
                 assert isinstance(_expert(state, 0), Complete)
                 found += 1
@@ -272,8 +279,11 @@ def test_the_coop_expert_decides_from_its_own_view_only() -> None:
             if played % 3 == 0:
                 mine = level_action(HAZE, state, seat, EXPERT, BUDGET)
                 for other in HAZE.hidden_variants(state, seat, rng):
-                    assert level_action(HAZE, other, seat, EXPERT, BUDGET) == mine, \
-                        (seed, played, seat)
+                    assert level_action(HAZE, other, seat, EXPERT, BUDGET) == mine, (
+                        seed,
+                        played,
+                        seat,
+                    )
                     compared += 1
                     changed += HAZE.dump(other) != HAZE.dump(state)
             HAZE.apply(state, seat, HAZE.bot_action(state, seat))
@@ -340,8 +350,11 @@ def test_in_the_last_stand_the_expert_sails_to_the_doom_whatever_follows() -> No
         if state is None:
             continue
         doom = (state.doom_x, state.doom_y)
-        near = [(sq, cost) for sq, (cost, _first) in bot_plan.routes(state, doom).items()
-                if 1 <= cost <= 2 and sq != doom]
+        near = [
+            (sq, cost)
+            for sq, (cost, _first) in bot_plan.routes(state, doom).items()
+            if 1 <= cost <= 2 and sq != doom
+        ]
         if not near or not _hand_that_pays_the_doom(state, 0):
             continue
         (x, y), cost = near[0]
@@ -352,14 +365,16 @@ def test_in_the_last_stand_the_expert_sails_to_the_doom_whatever_follows() -> No
         deck = state.decks[0]
         if len(deck) < cost + 1:
             continue
-        state.discard += deck[:len(deck) - (cost + 1)]
-        del deck[:len(deck) - (cost + 1)]
+        state.discard += deck[: len(deck) - (cost + 1)]
+        del deck[: len(deck) - (cost + 1)]
         expert = _expert(state, 0)
         normal = _normal(state, 0)
         route = bot_plan.routes(state, (x, y))[doom]
-        assert expert == next(a for a in HAZE.legal_actions(state, 0)
-                              if getattr(a, "direction", None) == route[1]
-                              and type(a).__name__ == "Sail"), seed
+        assert expert == next(
+            a
+            for a in HAZE.legal_actions(state, 0)
+            if getattr(a, "direction", None) == route[1] and type(a).__name__ == "Sail"
+        ), seed
         assert normal != expert, seed
         found += 1
         if found >= 2:
@@ -427,19 +442,26 @@ def test_the_solo_expert_scouts_for_an_island_to_put_a_pirate_on() -> None:
         while HAZE.result(state) is None and found < 4:
             action = _expert(state, 0)
             if isinstance(action, Scout) and not state.pending and not state.prompts:
-                plain = bot.choose(state, 0, expert.SOLO_DEPLOY_SUPPLY, state.round == 1,
-                                   expert.last_stand(state))
+                plain = bot.choose(
+                    state, 0, expert.SOLO_DEPLOY_SUPPLY, state.round == 1, expert.last_stand(state)
+                )
                 if not isinstance(plain, Scout):
                     need = bot_plan.doom_requirement(state)
                     assert len(need) > HAND_LIMIT, seed
-                    lacking = {i for i in bot_plan.uncovered(
-                        need, bot_plan.pirate_icons(state, 0)) if i in MAP_ISLAND_ICONS}
+                    lacking = {
+                        i
+                        for i in bot_plan.uncovered(need, bot_plan.pirate_icons(state, 0))
+                        if i in MAP_ISLAND_ICONS
+                    }
                     player = state.players[0]
                     reach = bot_plan.routes(state, (player.x, player.y))
                     mine = {(x, y) for x, y in player.deployed}
                     assert lacking and not any(
-                        MAP_CARDS[loc.card].icon in lacking and (loc.x, loc.y) in reach
-                        and (loc.x, loc.y) not in mine for loc in state.locations), seed
+                        MAP_CARDS[loc.card].icon in lacking
+                        and (loc.x, loc.y) in reach
+                        and (loc.x, loc.y) not in mine
+                        for loc in state.locations
+                    ), seed
                     found += 1
             HAZE.apply_trusted(state, 0, action)
     assert found >= 3
@@ -458,8 +480,7 @@ def _one_short_trade(seed: int) -> tuple[HazeState, int, int, int, int] | None:
     four icons or no crew or loot icon."""
     state: HazeState = HAZE.setup(2, {"mode": "coop"}, seed)
     while state.round < 2 or state.pending or state.prompts:
-        HAZE.apply_trusted(state, min(HAZE.actors(state)),
-                           _normal(state, min(HAZE.actors(state))))
+        HAZE.apply_trusted(state, min(HAZE.actors(state)), _normal(state, min(HAZE.actors(state))))
     need = list(bot_plan.doom_requirement(state))
     named = [i for i in need if i not in SPELLS and i != "spell"]
     if len(need) != 3 or not named:
@@ -473,9 +494,13 @@ def _one_short_trade(seed: int) -> tuple[HazeState, int, int, int, int] | None:
     hand: list[int] = []
     for icon in sorted(rest, key=lambda i: i == "spell"):
         hand.append(_card_of(icon, hand + taken))
-    spares = [c for c, card in enumerate(MAP_CARDS) if card.kind == "island"
-              and c not in taken and not any(bot_plan.uncovered([card.icon], [n]) == []
-                                             or card.icon == n for n in need)]
+    spares = [
+        c
+        for c, card in enumerate(MAP_CARDS)
+        if card.kind == "island"
+        and c not in taken
+        and not any(bot_plan.uncovered([card.icon], [n]) == [] or card.icon == n for n in need)
+    ]
     spare, other1, other2 = spares[:3]
     gift = _card_of(missing, hand + taken + [spare, other1, other2])
     _into_hand(state, trader, [*hand, spare])
@@ -521,13 +546,14 @@ def test_the_coop_expert_trades_when_one_icon_short_and_gets_it() -> None:
     assert found >= 2
 
 
-def _doom_in_reach(state: HazeState) -> bool:
-    """The solo ship can still sail to The Doom and reveal an Attack's Fate with the map
-    cards left in its deck ("discard 1 card from your map deck for every diamond"; "You
-    may only take an action if there are enough cards in your map deck")."""
-    player = state.players[0]
+def _doom_in_reach(state: HazeState, seat: int = 0) -> bool:
+    """The ship of ``seat`` can still sail to The Doom and reveal an Attack's Fate with
+    the map cards left in its deck ("discard 1 card from your map deck for every
+    diamond"; "You may only take an action if there are enough cards in your map
+    deck")."""
+    player = state.players[seat]
     back = bot_plan.routes(state, (player.x, player.y)).get((state.doom_x, state.doom_y))
-    return back is not None and back[0] + 1 <= len(state.decks[0])
+    return back is not None and back[0] + 1 <= len(state.decks[seat])
 
 
 def test_the_solo_expert_keeps_the_cards_to_reach_the_last_doom_card() -> None:
@@ -545,8 +571,11 @@ def test_the_solo_expert_keeps_the_cards_to_reach_the_last_doom_card() -> None:
         held = False  # the last plain turn of the last stand began in reach
         while HAZE.result(state) is None:
             plain = not state.pending and not state.prompts
-            stand = expert.last_stand(state) and len(state.doom_cards) == 1 \
+            stand = (
+                expert.last_stand(state)
+                and len(state.doom_cards) == 1
                 and state.players[0].status == "ship"
+            )
             if plain and stand:
                 now = _doom_in_reach(state)
                 assert now or not held, seed
@@ -559,3 +588,148 @@ def test_the_solo_expert_keeps_the_cards_to_reach_the_last_doom_card() -> None:
                 held = False  # a failed Attack spends its Fate card: the next turn anew
             HAZE.apply_trusted(state, 0, action)
     assert checked >= 20
+
+
+def _turn_in_round(seed: int, round_: int) -> HazeState | None:
+    """A solo game played by the normal bot to the first turn of round ``round_`` (no
+    decision open) with two Doom cards at least in the stack; ``None`` otherwise."""
+    state: HazeState = HAZE.setup(1, {"mode": "solo"}, seed)
+    while HAZE.result(state) is None:
+        if state.round == round_ and not state.pending and not state.prompts:
+            return state if len(state.doom_cards) >= 2 else None
+        HAZE.apply_trusted(state, 0, _normal(state, 0))
+    return None
+
+
+def test_the_expert_strikes_the_doom_only_if_a_pirate_is_left_after() -> None:
+    """A ship one or two diamonds from The Doom, a hand that pays its card, just the cards
+    to sail there and reveal the Fate, and as many pirates as The Doom's power at the
+    Round End ("Take Damage equal to The Doom's power after movement"): the normal plan
+    strikes (it would not sink), and the ship, left at The Doom with no card, loses every
+    pirate; with other Doom cards still to take, the expert does not make that voyage
+    (HZ-D67 fifth round: the next hit sinks it, and no pirate is left to pay a 4-icon
+    card)."""
+    found = 0
+    for seed in range(80):
+        state = _turn_in_round(seed, 2)
+        if state is None:
+            continue
+        doom = (state.doom_x, state.doom_y)
+        near = [
+            (sq, cost)
+            for sq, (cost, _first) in bot_plan.routes(state, doom).items()
+            if 1 <= cost <= 2 and sq != doom
+        ]
+        power = bot_plan.next_power(state)
+        if not near or power > 3 or not _hand_that_pays_the_doom(state, 0):
+            continue
+        (x, y), cost = near[0]
+        player = state.players[0]
+        player.x, player.y = x, y
+        player.boxed += player.supply + len(player.deployed) - power
+        player.supply, player.deployed = power, []
+        deck = state.decks[0]
+        if len(deck) < cost + 1:
+            continue
+        state.discard += deck[: len(deck) - (cost + 1)]
+        del deck[: len(deck) - (cost + 1)]
+        route = bot_plan.routes(state, (x, y))[doom]
+        strike = next(
+            a
+            for a in HAZE.legal_actions(state, 0)
+            if getattr(a, "direction", None) == route[1] and type(a).__name__ == "Sail"
+        )
+        assert _normal(state, 0) == strike, seed
+        assert _expert(state, 0) != strike, seed
+        found += 1
+        if found >= 2:
+            break
+    assert found >= 1
+
+
+def test_the_coop_expert_keeps_the_cards_to_reach_the_last_doom_card() -> None:
+    """Coop, the last stand (``expert.last_stand``) with one Doom card left: as in solo
+    ("All players must survive and defeat The Doom"; the game ends lost at this Round
+    End), a ship whose map deck can carry it to The Doom and reveal the Attack's Fate
+    keeps the cards for that voyage from one of its turns to the next (the partner's
+    discards only add cards to its deck); the plan without it spends them (HZ-D67, fifth
+    round)."""
+    _coop_voyage_kept(range(40), lambda left: left == 1)
+
+
+def test_the_coop_expert_keeps_the_voyage_with_more_doom_cards_left() -> None:
+    """The same in the coop last stand with two or three Doom cards left: the ship that
+    can still reach The Doom keeps the cards to strike once more (HZ-D67, fifth
+    round)."""
+    _coop_voyage_kept(range(60), lambda left: left >= 2)
+
+
+def _coop_voyage_kept(seeds: range, counted: Callable[[int], bool]) -> None:
+    """Coop games of the expert (both seats): in the last stand, with a number of Doom
+    cards left that ``counted`` accepts, a ship in reach of The Doom at one of its turns
+    is still in reach at its next."""
+    from games.haze_islands import expert
+
+    checked = 0
+    for seed in seeds:
+        state: HazeState = HAZE.setup(2, {"mode": "coop"}, seed)
+        held = [False, False]  # each seat's last plain turn of the last stand began in reach
+        while HAZE.result(state) is None:
+            seat = min(HAZE.actors(state))
+            plain = not state.pending and not state.prompts
+            # (a Ghost Ship turns a location each turn, "rotate any 1 location", which
+            # can lengthen any route: only games with both ships afloat are read)
+            stand = (
+                expert.last_stand(state)
+                and counted(len(state.doom_cards))
+                and all(p.status == "ship" for p in state.players)
+            )
+            if plain and stand:
+                now = _doom_in_reach(state, seat)
+                assert now or not held[seat], (seed, seat)
+                held[seat] = now
+                checked += now
+            elif not stand:
+                held = [False, False]
+            action = _expert(state, seat)
+            if isinstance(action, AttackDoom):
+                held[seat] = False  # a failed Attack spends its Fate card
+            HAZE.apply_trusted(state, seat, action)
+    assert checked >= 20
+
+
+def test_the_coop_expert_deploys_a_pirate_from_a_supply_of_one() -> None:
+    """Coop, an island showing a crew or loot icon of the top Doom card, a hand that
+    lacks it and one pirate in the supply: the expert deploys it there ("Return
+    previously deployed pirate tokens ... to immediately Spend the icon"), as in solo;
+    the normal plan keeps a last pirate on the ship (HZ-D67, fifth round)."""
+    found = 0
+    for seed in range(60):
+        state: HazeState = HAZE.setup(2, {"mode": "coop"}, seed)
+        while HAZE.result(state) is None and (
+            state.round < 2 or state.pending or state.prompts or state.current != 0
+        ):
+            seat = min(HAZE.actors(state))
+            HAZE.apply_trusted(state, seat, _normal(state, seat))
+        if HAZE.result(state) is not None or not state.doom_cards:
+            continue
+        need = bot_plan.doom_requirement(state)
+        player = state.players[0]
+        spots = [
+            loc
+            for loc in state.locations
+            if MAP_CARDS[loc.card].kind == "island" and MAP_CARDS[loc.card].icon in need
+        ]
+        if not spots or player.status != "ship":
+            continue
+        player.x, player.y = spots[0].x, spots[0].y
+        state.discard += player.hand
+        player.hand = []
+        player.boxed += player.supply + len(player.deployed) - 1
+        player.supply, player.deployed = 1, []
+        if not any(isinstance(a, Deploy) for a in HAZE.legal_actions(state, 0)):
+            continue
+        if isinstance(_expert(state, 0), Deploy):
+            assert not isinstance(_normal(state, 0), Deploy), seed
+            found += 1
+    assert found >= 2

@@ -153,12 +153,17 @@ class Seat:
     #: the expert in coop: Trade only when one icon short of the Doom card, and answer a
     #: Trade with the likeliest missing Doom card icon (:func:`_short_trade`)
     short_trade: bool = False
-    #: the expert in solo's last stand with one Doom card left: an action must leave the
-    #: map deck the cards to sail back to The Doom and reveal the Attack's Fate
-    #: (:meth:`end_after`), and when nothing such is left it sails back
-    #: (:func:`_turn`); the rest of the Round End no longer matters there, that voyage
-    #: does ("You may only take an action if there are enough cards in your map deck")
+    #: the expert in the last stand with one Doom card left (coop: any number): an action
+    #: must leave the map deck the cards to sail back to The Doom and reveal the Attack's
+    #: Fate (:meth:`end_after`), and when nothing such is left it sails back, or stays
+    #: at The Doom (:func:`_turn`); the rest of the Round End no longer matters there,
+    #: that voyage does ("You may only take an action if there are enough cards in your
+    #: map deck")
     doom_budget: bool = False
+    #: the expert in solo and coop: a voyage to strike The Doom (:func:`_strike`) must
+    #: leave the ship a pirate after this round's end while other Doom cards remain (a
+    #: ship with none sinks at its next hit and has no pirate to pay a 4-icon card with)
+    strike_keeps_pirate: bool = False
 
     def pool(self) -> list[str]:
         return plan.hand_icons(self.state, self.seat) + plan.pirate_icons(self.state, self.seat)
@@ -177,9 +182,16 @@ class Seat:
         if self.reckless:  # the last stand's budget: back to The Doom, and its Fate
             back = paths.get((self.state.doom_x, self.state.doom_y))
             return 0.0 if back is not None and back[0] + 1 <= left else plan.SINK_COST * 2
-        return plan.best_end(self.state, square, left,
-                             self.supply if supply is None else supply, self.reach,
-                             self.state.players[self.seat].invisible, self.lure, paths)[0]
+        return plan.best_end(
+            self.state,
+            square,
+            left,
+            self.supply if supply is None else supply,
+            self.reach,
+            self.state.players[self.seat].invisible,
+            self.lure,
+            paths,
+        )[0]
 
     def safe(self, square: tuple[int, int], used: int, supply: int | None = None) -> bool:
         return self.end_after(square, used, supply) <= self.safest + 1e-9
@@ -200,10 +212,17 @@ def _last_doom_waits(state: HazeState, seat: int) -> bool:
     return icons(state.players[seat]) + DOOM_CARDS[card].score(face) < SOLO_TARGET
 
 
-def _seat(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
-          adventures_first: bool = False, reckless: bool = False,
-          scout_for_pirates: bool = False, short_trade: bool = False,
-          doom_budget: bool = False) -> Seat:
+def _seat(
+    state: HazeState,
+    seat: int,
+    deploy_supply: int = DEPLOY_SUPPLY,
+    adventures_first: bool = False,
+    reckless: bool = False,
+    scout_for_pirates: bool = False,
+    short_trade: bool = False,
+    doom_budget: bool = False,
+    strike_keeps_pirate: bool = False,
+) -> Seat:
     """Everything one decision of ``seat`` reads, from its own view of the game."""
     player = state.players[seat]
     here = (player.x, player.y)
@@ -214,20 +233,59 @@ def _seat(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
     worth = DOOM_WORTH_HOLD if holding else DOOM_WORTH_TEAM if team else DOOM_WORTH_RIVALS
     goals = plan.targets(state, seat, worth, paths)
     cards = len(state.decks[seat])
-    lure = team and not holding and player.status == SHIP and bool(
-        state.doom_cards) and not plan.uncovered(
-        plan.doom_requirement(state),
-        plan.hand_icons(state, seat) + plan.pirate_icons(state, seat))
+    lure = (
+        team
+        and not holding
+        and player.status == SHIP
+        and bool(state.doom_cards)
+        and not plan.uncovered(
+            plan.doom_requirement(state),
+            plan.hand_icons(state, seat) + plan.pirate_icons(state, seat),
+        )
+    )
     # (a ship's paths are the routes from here; any other has only its square)
     known = {here: paths} if player.status == SHIP else {}
-    safest = 0.0 if reckless else plan.best_end(
-        state, here, cards if player.status == SHIP else 0, player.supply, reach,
-        player.invisible, lure, known.get(here))[0]
-    budget = doom_budget and reckless and player.status == SHIP \
-        and len(state.doom_cards) == 1
-    return Seat(state, seat, here, cards, player.supply, reach, paths, goals, team, holding,
-                lure, safest, deploy_supply, known, reckless, scout_for_pirates,
-                short_trade, budget)
+    safest = (
+        0.0
+        if reckless
+        else plan.best_end(
+            state,
+            here,
+            cards if player.status == SHIP else 0,
+            player.supply,
+            reach,
+            player.invisible,
+            lure,
+            known.get(here),
+        )[0]
+    )
+    budget = (
+        doom_budget
+        and reckless
+        and player.status == SHIP
+        and (len(state.doom_cards) == 1 or state.mode == COOP)
+    )
+    return Seat(
+        state,
+        seat,
+        here,
+        cards,
+        player.supply,
+        reach,
+        paths,
+        goals,
+        team,
+        holding,
+        lure,
+        safest,
+        deploy_supply,
+        known,
+        reckless,
+        scout_for_pirates,
+        short_trade,
+        budget,
+        strike_keeps_pirate,
+    )
 
 
 def _score(ctx: Seat, pool: list[str], cursed: int = 0) -> float:
@@ -274,7 +332,8 @@ def _card_loss(ctx: Seat, card: int) -> float:
     pool = ctx.pool()
     cursed = _hand_cursed(ctx)
     return _score(ctx, pool, cursed) - _score(
-        ctx, _without(pool, [MAP_CARDS[card].icon]), cursed - _cursed([card]))
+        ctx, _without(pool, [MAP_CARDS[card].icon]), cursed - _cursed([card])
+    )
 
 
 def _fate_corner(state: HazeState, seat: int) -> int:
@@ -284,10 +343,17 @@ def _fate_corner(state: HazeState, seat: int) -> int:
     return plan.kindest_corner(state, seat, top)
 
 
-def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
-           adventures_first: bool = False, reckless: bool = False,
-           scout_for_pirates: bool = False, short_trade: bool = False,
-           doom_budget: bool = False) -> Action:
+def choose(
+    state: HazeState,
+    seat: int,
+    deploy_supply: int = DEPLOY_SUPPLY,
+    adventures_first: bool = False,
+    reckless: bool = False,
+    scout_for_pirates: bool = False,
+    short_trade: bool = False,
+    doom_budget: bool = False,
+    strike_keeps_pirate: bool = False,
+) -> Action:
     """The bot's action for ``seat`` (one of the legal actions). The expert's changes
     (games/haze_islands/expert.py): ``deploy_supply``, the smallest supply it deploys a
     pirate from; ``adventures_first``, the Doom card waits as the last one does in solo
@@ -295,9 +361,11 @@ def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
     last stand (:func:`.expert.last_stand`): where the ship ends the round costs
     nothing; ``scout_for_pirates`` (solo), Scout for an island to deploy on
     (:func:`_scout_for_pirate`); ``short_trade`` (coop), the one-short Trade
-    (:func:`_short_trade`); ``doom_budget`` (solo), in the last stand with one Doom card
-    left every action keeps the cards to reach The Doom and reveal the Fate
-    (``Seat.doom_budget``)."""
+    (:func:`_short_trade`); ``doom_budget`` (solo, coop), in the last stand with one Doom
+    card left (coop: any number) every action keeps the cards to reach The Doom and
+    reveal the Fate
+    (``Seat.doom_budget``); ``strike_keeps_pirate`` (solo, coop), no voyage to strike
+    The Doom that its Round End would leave without a pirate (:func:`_strike`)."""
     legal = legal_actions(state, seat)
     prompt = current_prompt(state)
     if prompt is not None and prompt.kind in (PROMPT_ROUND_END, PROMPT_FATE):
@@ -309,18 +377,35 @@ def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
     if isinstance(first, Revive):
         corner = plan.kindest_corner(state, seat)
         return next(a for a in legal if isinstance(a, Revive) and a.corner == corner)
-    if isinstance(first, Use) and any(isinstance(a, Skip) for a in legal) \
-            and state.pending and prompt is None:
+    if (
+        isinstance(first, Use)
+        and any(isinstance(a, Skip) for a in legal)
+        and state.pending
+        and prompt is None
+    ):
         return first  # after a skull: Ignore the Skull / Keep your spells, yes
-    ctx = _seat(state, seat, deploy_supply, adventures_first, reckless, scout_for_pirates,
-                short_trade, doom_budget)
+    ctx = _seat(
+        state,
+        seat,
+        deploy_supply,
+        adventures_first,
+        reckless,
+        scout_for_pirates,
+        short_trade,
+        doom_budget,
+        strike_keeps_pirate,
+    )
     if isinstance(first, Keep):
         pool = ctx.pool()
         cursed = _hand_cursed(ctx)
         keeps = [a for a in legal if isinstance(a, Keep)]
-        return max(keeps, key=lambda a: (
-            _score(ctx, [*pool, MAP_CARDS[a.card].icon], cursed + _cursed([a.card])),
-            -a.card))
+        return max(
+            keeps,
+            key=lambda a: (
+                _score(ctx, [*pool, MAP_CARDS[a.card].icon], cursed + _cursed([a.card])),
+                -a.card,
+            ),
+        )
     if isinstance(first, Drop):
         drops = [a for a in legal if isinstance(a, Drop)]
         return min(drops, key=lambda a: (_card_loss(ctx, a.card), a.card))
@@ -331,7 +416,8 @@ def choose(state: HazeState, seat: int, deploy_supply: int = DEPLOY_SUPPLY,
     if prompt is not None and prompt.kind == PROMPT_TRADE:
         return _answer_trade(ctx, legal)
     if any(isinstance(a, (Top, Done)) for a in legal) and all(
-            isinstance(a, (Top, Done)) for a in legal):
+        isinstance(a, (Top, Done)) for a in legal
+    ):
         return next(a for a in legal if isinstance(a, Done))
     if all(isinstance(a, Skip) for a in legal):
         return legal[0]
@@ -372,8 +458,11 @@ def _short_trade_gift(ctx: Seat, gives: list[Give]) -> Give | None:
 
     def likely(give: Give) -> tuple[bool, bool, int]:
         icon = MAP_CARDS[give.card].icon
-        return (any(pays(icon, d) for d in open_icons if d != ANY_SPELL),
-                any(pays(icon, d) for d in open_icons), -give.card)
+        return (
+            any(pays(icon, d) for d in open_icons if d != ANY_SPELL),
+            any(pays(icon, d) for d in open_icons),
+            -give.card,
+        )
 
     best = max(gives, key=likely)
     return best if likely(best)[1] else None
@@ -393,9 +482,13 @@ def _window(state: HazeState, seat: int, legal: list[Action], kind: str) -> Acti
             distances = doom_distances(state)
             moves = [u for u in uses if special_of(u.number) == MOVE_SHIP and u.squares]
             if moves:
-                best = min(moves, key=lambda u: (
-                    _doom_damage(state, seat, u.squares[0], distances),
-                    -distances.get(u.squares[0], (99, []))[0]))
+                best = min(
+                    moves,
+                    key=lambda u: (
+                        _doom_damage(state, seat, u.squares[0], distances),
+                        -distances.get(u.squares[0], (99, []))[0],
+                    ),
+                )
                 if _doom_damage(state, seat, best.squares[0], distances) < damage:
                     return best
             for special in (INVISIBLE, STOP_DOOM, REDUCE_DOOM):
@@ -405,8 +498,11 @@ def _window(state: HazeState, seat: int, legal: list[Action], kind: str) -> Acti
         for special in (RETURN_DEPLOYED, RETURN_DISCARDED):
             if special in by_special:
                 return by_special[special]
-        away = [u for u in uses if special_of(u.number) == MOVE_SHIP
-                and u.squares[0] != (player.x, player.y)]
+        away = [
+            u
+            for u in uses
+            if special_of(u.number) == MOVE_SHIP and u.squares[0] != (player.x, player.y)
+        ]
         if away:
             return away[-1]
     if RETURN_DISCARDED in by_special and _wants_pirate_back(state, seat):
@@ -420,9 +516,12 @@ def _wants_pirate_back(state: HazeState, seat: int) -> bool:
     return state.mode != SOLO or state.players[seat].supply <= 1
 
 
-def _doom_damage(state: HazeState, seat: int, at: tuple[int, int],
-                 distances: dict[tuple[int, int], tuple[int, list[tuple[int, int]]]] | None = None,
-                 ) -> int:
+def _doom_damage(
+    state: HazeState,
+    seat: int,
+    at: tuple[int, int],
+    distances: dict[tuple[int, int], tuple[int, list[tuple[int, int]]]] | None = None,
+) -> int:
     """The damage The Doom would deal ``seat`` at this round's end with its ship at ``at``
     and every other ship where it is now (rulebook "2. The Doom Moves": it hunts the
     nearest ship, most icons on a tie (a die roll beyond: counted as us), moves while its
@@ -434,10 +533,16 @@ def _doom_damage(state: HazeState, seat: int, at: tuple[int, int],
     me = state.players[seat]
     if me.invisible:
         return 0
-    ships = {s: ((p.x, p.y) if s != seat else at) for s, p in enumerate(state.players)
-             if p.status == SHIP and not p.invisible}
-    keys = [(distances[sq][0], -icons(state.players[s]), s != seat, s)
-            for s, sq in ships.items() if sq in distances]
+    ships = {
+        s: ((p.x, p.y) if s != seat else at)
+        for s, p in enumerate(state.players)
+        if p.status == SHIP and not p.invisible
+    }
+    keys = [
+        (distances[sq][0], -icons(state.players[s]), s != seat, s)
+        for s, sq in ships.items()
+        if sq in distances
+    ]
     if not keys:
         return 0
     target = min(keys)[3]
@@ -471,8 +576,9 @@ def _icon_wanted(want: dict[str, float], icon: str) -> float:
     return want.get(icon, 0.0) + (want.get("spell", 0.0) if icon in SPELLS else 0.0)
 
 
-def _after_paying(pool: list[str], need: tuple[str, ...],
-                  doom: tuple[str, ...]) -> list[str] | None:
+def _after_paying(
+    pool: list[str], need: tuple[str, ...], doom: tuple[str, ...]
+) -> list[str] | None:
     """``pool`` once ``need`` is paid with the icons the Doom card needs least (``None``:
     it cannot be paid)."""
     remaining = list(pool)
@@ -496,7 +602,8 @@ def _spends_doom_icons(ctx: Seat) -> bool:
     pool = ctx.pool()
     remaining = _after_paying(pool, plan.adventure_requirement(ctx.state, ctx.here), doom)
     return remaining is None or (
-        len(plan.uncovered(doom, remaining)) > len(plan.uncovered(doom, pool)))
+        len(plan.uncovered(doom, remaining)) > len(plan.uncovered(doom, pool))
+    )
 
 
 def _pirate_aims(ctx: Seat, doom: tuple[str, ...], missing: list[str]) -> set[str]:
@@ -505,8 +612,11 @@ def _pirate_aims(ctx: Seat, doom: tuple[str, ...], missing: list[str]) -> set[st
     the rest alone ("Discard down to 3 cards": a card of 4 icons needs a pirate)."""
     if not doom:
         return set()
-    open_icons = [i for i in plan.uncovered(doom, plan.pirate_icons(ctx.state, ctx.seat))
-                  if i not in SPELLS and i != "spell"]
+    open_icons = [
+        i
+        for i in plan.uncovered(doom, plan.pirate_icons(ctx.state, ctx.seat))
+        if i not in SPELLS and i != "spell"
+    ]
     crowded = len(plan.uncovered(doom, plan.pirate_icons(ctx.state, ctx.seat))) > HAND_LIMIT
     return {i for i in open_icons if crowded or i in missing}
 
@@ -525,12 +635,17 @@ def _scout_for_pirate(ctx: Seat, doom: tuple[str, ...], aims: set[str]) -> bool:
     if len(doom) <= HAND_LIMIT or not aims or ctx.supply < ctx.deploy_supply:
         return False
     mine = {(x, y) for x, y in ctx.state.players[ctx.seat].deployed}
-    return not any((loc.x, loc.y) in ctx.paths and (loc.x, loc.y) not in mine
-                   and MAP_CARDS[loc.card].icon in aims for loc in ctx.state.locations)
+    return not any(
+        (loc.x, loc.y) in ctx.paths
+        and (loc.x, loc.y) not in mine
+        and MAP_CARDS[loc.card].icon in aims
+        for loc in ctx.state.locations
+    )
 
 
-def _short_trade(ctx: Seat, trades: list[Trade], doom: tuple[str, ...],
-                 missing: list[str]) -> Trade | None:
+def _short_trade(
+    ctx: Seat, trades: list[Trade], doom: tuple[str, ...], missing: list[str]
+) -> Trade | None:
     """The expert in coop ("Players with ships in the same location may swap 1 card from
     their hands with each other"): neither ship sees the other's hand (HZ-D62), so a
     Trade means one thing only: this ship's hand and pirates lack exactly one icon of the
@@ -546,7 +661,11 @@ def _short_trade(ctx: Seat, trades: list[Trade], doom: tuple[str, ...],
 
 def _strike(ctx: Seat, sails: dict[int, Action]) -> Action | None:
     """Sail towards The Doom when the hand and pirates pay its top card and the deck
-    lasts for the voyage and the Fate, without a sure sinking after it."""
+    lasts for the voyage and the Fate, without a sure sinking after it (the expert,
+    ``Seat.strike_keeps_pirate``: nor a Round End that takes the last pirate: "If you
+    have no pirate tokens in your supply to discard you are Sunk" at the next hit, and
+    "Return previously deployed pirate tokens ... to immediately Spend the icon" is what
+    pays a Doom card of 4 icons beside a hand of 3)."""
     state = ctx.state
     doom = plan.doom_requirement(state)
     if not doom or plan.uncovered(doom, ctx.pool()):
@@ -556,8 +675,9 @@ def _strike(ctx: Seat, sails: dict[int, Action]) -> Action | None:
     if route is None or route[1] < 0 or route[0] + 1 > ctx.cards:
         return None
     pirates = len(state.players[ctx.seat].deployed)
-    after = plan.best_end(state, where, ctx.cards - route[0] - 1, ctx.supply + pirates,
-                          ctx.reach)[0]
+    # (a supply one smaller: an end place that costs it every pirate counts as a sinking)
+    spare = ctx.supply + pirates - (1 if ctx.strike_keeps_pirate else 0)
+    after = plan.best_end(state, where, ctx.cards - route[0] - 1, spare, ctx.reach)[0]
     if after >= plan.SINK_COST and len(state.doom_cards) > 1 and not ctx.reckless:
         # (taking the last Doom card ends the game at once: no round end to fear)
         return None
@@ -572,10 +692,8 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
     kinds: dict[type, list[Action]] = {}
     for action in legal:
         kinds.setdefault(type(action), []).append(action)
-    sails: dict[int, Action] = {a.direction: a for a in kinds.get(Sail, [])
-                                if isinstance(a, Sail)}
-    sails = {d: a for d, a in sails.items()
-             if (sail_cost(state, *ctx.here, d) or 99) <= ctx.cards}
+    sails: dict[int, Action] = {a.direction: a for a in kinds.get(Sail, []) if isinstance(a, Sail)}
+    sails = {d: a for d, a in sails.items() if (sail_cost(state, *ctx.here, d) or 99) <= ctx.cards}
     here = ctx.here
     for use in [a for a in kinds.get(Use, []) if isinstance(a, Use)]:
         number = use.number
@@ -589,8 +707,13 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
         return kinds[Complete][0]
     options: list[tuple[float, int, Action]] = []
 
-    def offer(priority: float, action: Action, square: tuple[int, int], used: int,
-              supply: int | None = None) -> None:
+    def offer(
+        priority: float,
+        action: Action,
+        square: tuple[int, int],
+        used: int,
+        supply: int | None = None,
+    ) -> None:
         if ctx.safe(square, used, supply):
             options.append((priority, -len(options), action))
 
@@ -605,28 +728,45 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
     doom = plan.doom_requirement(state)
     doom_missing = plan.uncovered(doom, ctx.pool()) if doom else []
     pirate_aims = _pirate_aims(ctx, doom, doom_missing) if ctx.team else set()
-    if ctx.team and Deploy in kinds and here_icon in pirate_aims \
-            and ctx.supply >= ctx.deploy_supply:
+    if (
+        ctx.team
+        and Deploy in kinds
+        and here_icon in pirate_aims
+        and ctx.supply >= ctx.deploy_supply
+    ):
         offer(65.0, kinds[Deploy][0], here, 1, ctx.supply - 1)
     if Trade in kinds and ctx.short_trade:
-        trade = _short_trade(ctx, [a for a in kinds[Trade] if isinstance(a, Trade)],
-                             doom, doom_missing)
+        trade = _short_trade(
+            ctx, [a for a in kinds[Trade] if isinstance(a, Trade)], doom, doom_missing
+        )
         if trade is not None:
             offer(61.0, trade, here, 0)
     elif Trade in kinds and state.mode == COOP:
         # a swap takes no map card: offer a card this plan does not need (a Doom card
         # icon first: the teammate may be the one to pay it); the teammate gives back
         # a card it does not need (_answer_trade)
-        spare = [a for a in kinds[Trade]
-                 if isinstance(a, Trade) and _card_loss(ctx, a.card) <= SPARE]
+        spare = [
+            a for a in kinds[Trade] if isinstance(a, Trade) and _card_loss(ctx, a.card) <= SPARE
+        ]
         if spare:
-            offer(60.0, max(spare, key=lambda a: (any(
-                pays(MAP_CARDS[a.card].icon, d) for d in doom), -a.card)), here, 0)
+            offer(
+                60.0,
+                max(
+                    spare,
+                    key=lambda a: (any(pays(MAP_CARDS[a.card].icon, d) for d in doom), -a.card),
+                ),
+                here,
+                0,
+            )
     hand_full = len(player.hand) >= 3
     weakest = min((_card_loss(ctx, c) for c in player.hand), default=0.0)
     room = not hand_full or weakest <= SPARE
-    if Steal in kinds and room and _icon_wanted(want, here_icon) > 0 \
-            and _unseen_copies(state, seat, here_icon) >= 2:
+    if (
+        Steal in kinds
+        and room
+        and _icon_wanted(want, here_icon) > 0
+        and _unseen_copies(state, seat, here_icon) >= 2
+    ):
         # two unseen copies at least: a Steal that misses ends the turn and teaches a
         # stateless bot nothing, so a lone copy (maybe in the discard pile) is no aim
         offer(55.0, kinds[Steal][0], here, 2)
@@ -640,8 +780,12 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
         for other in state.locations:
             square = (other.x, other.y)
             route = ctx.paths.get(square)
-            if route is None or route[1] not in sails or square in mine \
-                    or MAP_CARDS[other.card].icon not in pirate_aims:
+            if (
+                route is None
+                or route[1] not in sails
+                or square in mine
+                or MAP_CARDS[other.card].icon not in pirate_aims
+            ):
                 continue
             dest = neighbour(*here, route[1])
             step = sail_cost(state, *here, route[1]) or 0
@@ -674,18 +818,27 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
                     continue
                 dest = neighbour(*here, route[1])
                 step = sail_cost(state, *here, route[1]) or 0
-                offer((30.0 if room else 15.0) + min(worth, 5.0) - route[0],
-                      sails[route[1]], dest, step)
+                offer(
+                    (30.0 if room else 15.0) + min(worth, 5.0) - route[0],
+                    sails[route[1]],
+                    dest,
+                    step,
+                )
     if AttackShip in kinds and state.mode == COMPETITIVE:
-        rivals = [a for a in kinds[AttackShip] if isinstance(a, AttackShip)
-                  and icons(state.players[a.seat]) >= icons(player)]
+        rivals = [
+            a
+            for a in kinds[AttackShip]
+            if isinstance(a, AttackShip) and icons(state.players[a.seat]) >= icons(player)
+        ]
         if rivals:
             offer(40.0, rivals[0], here, 1)
     if Scout in kinds:
+
         def away(action: Action) -> int:
             assert isinstance(action, Scout)  # kinds[Scout] holds Scouts only
             x, y = neighbour(*here, action.direction)
             return abs(x - state.doom_x) + abs(y - state.doom_y)
+
         if ctx.scout_for_pirates and _scout_for_pirate(ctx, doom, pirate_aims):
             offer(62.0, max(kinds[Scout], key=away), here, 1)
         # no place in reach is out of The Doom's way yet: grow the map away from it
@@ -698,8 +851,15 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
         back = ctx.paths.get((state.doom_x, state.doom_y))
         if back is not None and back[1] in sails:
             return sails[back[1]]
-    _cost, square, first = plan.best_end(state, here, ctx.cards, ctx.supply, ctx.reach,
-                                         player.invisible, ctx.lure)
+        if back is not None and back[0] == 0:
+            # at The Doom already: stay there (a pass keeps the cards for its Attack)
+            if Pass in kinds:
+                return kinds[Pass][0]
+            if Discard in kinds:
+                return kinds[Discard][0]
+    _cost, square, first = plan.best_end(
+        state, here, ctx.cards, ctx.supply, ctx.reach, player.invisible, ctx.lure
+    )
     if first >= 0 and first in sails:
         return sails[first]
     if Pass in kinds:
@@ -714,9 +874,26 @@ def _turn(ctx: Seat, legal: list[Action]) -> Action:
 #: horizon of about a solo round (≈ 30 decisions) and a half fit the second
 EXPERT_BUDGET = ExpertBudget(candidates=5, samples=6, depth=45)
 #: the expert's moves by kind, most promising first (one of each kind before a second)
-_EXPERT_KINDS: tuple[type, ...] = (AttackDoom, Complete, Hijack, Deploy, Steal, Plunder,
-                                   Sail, Trade, Scout, AttackShip, Use, Keep, Drop, Pay,
-                                   Give, Skip, Pass, Discard)
+_EXPERT_KINDS: tuple[type, ...] = (
+    AttackDoom,
+    Complete,
+    Hijack,
+    Deploy,
+    Steal,
+    Plunder,
+    Sail,
+    Trade,
+    Scout,
+    AttackShip,
+    Use,
+    Keep,
+    Drop,
+    Pay,
+    Give,
+    Skip,
+    Pass,
+    Discard,
+)
 #: decisions the search leaves to the normal bot: a Fate or Revive corner (the samples
 #: deal the unrevealed skulls anew, so only noise would tell corners apart) and the
 #: bookkeeping moves that change nothing a playout of a few rounds can see
@@ -767,14 +944,26 @@ def _team_value(state: HazeState) -> float:
     players = state.players
     need = plan.doom_requirement(state)
     ships = [s for s, p in enumerate(players) if p.status == SHIP]
-    cover = max((1 - len(plan.uncovered(need, plan.hand_icons(state, s)
-                                        + plan.pirate_icons(state, s))) / len(need)
-                 for s in ships), default=0.0) if need else 0.0
-    work = len(state.doom_cards) - _COVER_WORTH * cover ** 2
+    cover = (
+        max(
+            (
+                1
+                - len(plan.uncovered(need, plan.hand_icons(state, s) + plan.pirate_icons(state, s)))
+                / len(need)
+                for s in ships
+            ),
+            default=0.0,
+        )
+        if need
+        else 0.0
+    )
+    work = len(state.doom_cards) - _COVER_WORTH * cover**2
     if state.mode == SOLO:
         doom_left = sum(3.5 for _ in state.doom_cards[1:]) + (
             DOOM_CARDS[state.doom_cards[0][0]].score(state.doom_cards[0][1])
-            if state.doom_cards else 0)
+            if state.doom_cards
+            else 0
+        )
         work += _ICON_WORK * max(0.0, SOLO_TARGET - icons(players[0]) - doom_left)
     # the rounds left, this one by the share of the map cards still in the decks
     in_decks = sum(len(d) for d in state.decks)

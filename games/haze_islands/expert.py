@@ -33,18 +33,26 @@ Doom card, the adventures) and changes what serves that win condition:
   Doom card short of 15).
 * **Paying the Doom card.** At The Doom, when a "counts as 2" spell (HZ-D42) turns a hand
   that falls one icon short into a payment, it uses it, and the Attack follows.
-* **Pirates.** In solo it deploys a pirate on a Doom card's island icon from a supply of 1
-  (the normal bot: 2): a card of 4 icons needs a pirate beside a hand of 3.
+* **Pirates.** It deploys a pirate on a Doom card's island icon from a supply of 1 (the
+  normal bot: 2; coop since the fifth round): a card of 4 icons needs a pirate beside a
+  hand of 3.
 * **Scouting for that island** (solo). When the top Doom card asks for 4 icons and no
   island the ship can sail to shows a crew or loot icon it lacks (without its own
   pirate), it Scouts: only a new location can give the pirate its place
   (:func:`.bot._scout_for_pirate`; 2 × 1,000 paired seeds: 401 → 457 and 374 → 446).
-* **The cards for the last voyage** (solo). In the last stand with one Doom card left,
-  while the map deck can carry the ship to The Doom and reveal the Attack's Fate, no
-  action spends the cards that voyage needs, and with nothing else left it sails back
-  (``bot.choose``'s ``doom_budget``): traced losses gathered the last card's icons far
-  away and ended the round out of cards ("You may only take an action if there are
-  enough cards in your map deck"; 2 × 1,000 paired seeds: 457 → 465, 446 → 452).
+* **The cards for the last voyage** (solo; coop since the fifth round). In the last
+  stand with one Doom card left, while the map deck can carry the ship to The Doom and
+  reveal the Attack's Fate, no action spends the cards that voyage needs, and with
+  nothing else left it sails back, or stays at The Doom (``bot.choose``'s
+  ``doom_budget``): traced losses gathered the last card's icons far away and ended the
+  round out of cards ("You may only take an action if there are enough cards in your map
+  deck"; solo 2 × 1,000 paired seeds: 457 → 465, 446 → 452; coop, HZ-D67 fifth round).
+* **A pirate kept after a strike** (solo, coop). A voyage to Attack The Doom while
+  other Doom cards remain is made only when the place it leaves the ship at the Round End
+  keeps it a pirate (``bot.choose``'s ``strike_keeps_pirate``): traced games sailed to
+  The Doom with their last cards, struck, and lost all three pirates there at once, then
+  sank at the next hit or could not deploy for a 4-icon card (2 × 2,000 paired seeds:
+  solo 1790 → 1864, coop 2304 → 2414 of 4,000).
 * **The one-short Trade** (coop). Neither ship sees the other's hand (HZ-D62), so a
   Trade means one thing: the trader's hand and pirates lack exactly one icon of the top
   Doom card; it offers the card that card needs least, and the partner gives back its
@@ -91,9 +99,11 @@ from .state import (
 #: the expert deploys a pirate (for a Doom card's crew or loot icon) from a supply this
 #: large in solo (200 seeded solo games each: 1 won 66, 2 won 60)
 SOLO_DEPLOY_SUPPLY = 1
-#: ... and from 2 in coop, as the normal bot (200 seeded coop games: 104 wins from 1, 105
-#: from 2)
-NORMAL_DEPLOY_SUPPLY = 2
+#: ... and from 1 in coop too since the fifth round (HZ-D67: 2 × 2,000 paired coop seeds,
+#: 2533 → 2667 wins; a strike no longer leaves a ship without a pirate, so a pirate out
+#: on an island pays more than the one kept on the ship; at 200 seeds before, 104 wins
+#: from 1 and 105 from 2)
+COOP_DEPLOY_SUPPLY = 1
 
 
 #: the normal bot's choice (:func:`.bot.choose`) and its expert arguments
@@ -122,9 +132,18 @@ def decide(state: HazeState, seat: int, normal: Normal) -> Action | None:
         boost = doom_boost(state, seat, legal, uses)
         if boost is not None:
             return boost
-    deploy = SOLO_DEPLOY_SUPPLY if state.mode == SOLO else NORMAL_DEPLOY_SUPPLY
-    planned: Action = normal(state, seat, deploy, state.round == 1, stand,
-                             state.mode == SOLO, state.mode == COOP, state.mode == SOLO)
+    deploy = SOLO_DEPLOY_SUPPLY if state.mode == SOLO else COOP_DEPLOY_SUPPLY
+    planned: Action = normal(
+        state,
+        seat,
+        deploy,
+        state.round == 1,
+        stand,
+        state.mode == SOLO,
+        state.mode == COOP,
+        True,
+        True,
+    )
     if isinstance(planned, AttackDoom):
         look = reorder_before_attack(state, seat, uses)
         if look is not None:
@@ -147,8 +166,7 @@ def last_stand(state: HazeState) -> bool:
     the last Doom card is taken"), so where a ship ends the round no longer matters."""
     if state.round < state.rounds or not state.doom_cards:
         return False
-    return not any(special_of(n) == REDUCE_DOOM for p in state.players
-                   for n in held(p))
+    return not any(special_of(n) == REDUCE_DOOM for p in state.players for n in held(p))
 
 
 def _after_skull(state: HazeState, legal: list[Action], uses: list[Use]) -> Action:
@@ -185,8 +203,7 @@ def fate_card_on_top(state: HazeState, legal: list[Action]) -> Action:
         return next(a for a in legal if isinstance(a, Done))
 
     def risk(top: Top) -> tuple[float, int]:
-        return (min(plan.skull_chance(state, top.card, c) for c in range(len(CORNERS))),
-                top.card)
+        return (min(plan.skull_chance(state, top.card, c) for c in range(len(CORNERS))), top.card)
 
     return min(tops, key=risk)
 
@@ -199,13 +216,15 @@ def last_round_reduce(state: HazeState, uses: list[Use]) -> Use | None:
     return next((u for u in uses if special_of(u.number) == REDUCE_DOOM), None)
 
 
-def doom_boost(state: HazeState, seat: int, legal: list[Action],
-               uses: list[Use]) -> Use | None:
+def doom_boost(state: HazeState, seat: int, legal: list[Action], uses: list[Use]) -> Use | None:
     """At The Doom, when the top Doom card cannot be paid yet but one spell counted twice
     (HZ-D42) pays it: that "counts as 2" special action; ``None`` otherwise."""
     player = state.players[seat]
-    if not state.doom_cards or (player.x, player.y) != (state.doom_x, state.doom_y) \
-            or any(isinstance(a, AttackDoom) for a in legal):
+    if (
+        not state.doom_cards
+        or (player.x, player.y) != (state.doom_x, state.doom_y)
+        or any(isinstance(a, AttackDoom) for a in legal)
+    ):
         return None
     need = plan.doom_requirement(state)
     pool = plan.hand_icons(state, seat) + plan.pirate_icons(state, seat)
