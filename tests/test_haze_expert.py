@@ -334,8 +334,15 @@ def test_in_the_last_stand_where_the_round_ends_costs_nothing() -> None:
     state.decks[0] = []
     careful = _seat(state, 0)
     assert careful.safest >= bot_plan.SINK_COST
-    reckless = _seat(state, 0, reckless=True)
+    reckless = _seat(state, 0, bot_plan.PlanOptions(reckless=True))
     assert reckless.safest == 0.0 and reckless.safe((player.x, player.y), 0)
+
+
+def _one_or_two_diamonds_from(state: HazeState, doom: tuple[int, int]
+                              ) -> list[tuple[tuple[int, int], int]]:
+    """The locations one or two diamonds' sail from The Doom, with that cost."""
+    return [(sq, cost) for sq, (cost, _first) in bot_plan.routes(state, doom).items()
+            if 1 <= cost <= 2 and sq != doom]
 
 
 def test_in_the_last_stand_the_expert_sails_to_the_doom_whatever_follows() -> None:
@@ -350,11 +357,7 @@ def test_in_the_last_stand_the_expert_sails_to_the_doom_whatever_follows() -> No
         if state is None:
             continue
         doom = (state.doom_x, state.doom_y)
-        near = [
-            (sq, cost)
-            for sq, (cost, _first) in bot_plan.routes(state, doom).items()
-            if 1 <= cost <= 2 and sq != doom
-        ]
+        near = _one_or_two_diamonds_from(state, doom)
         if not near or not _hand_that_pays_the_doom(state, 0):
             continue
         (x, y), cost = near[0]
@@ -442,9 +445,9 @@ def test_the_solo_expert_scouts_for_an_island_to_put_a_pirate_on() -> None:
         while HAZE.result(state) is None and found < 4:
             action = _expert(state, 0)
             if isinstance(action, Scout) and not state.pending and not state.prompts:
-                plain = bot.choose(
-                    state, 0, expert.SOLO_DEPLOY_SUPPLY, state.round == 1, expert.last_stand(state)
-                )
+                plain = bot.choose(state, 0, bot_plan.PlanOptions(
+                    deploy_supply=expert.SOLO_DEPLOY_SUPPLY, adventures_first=state.round == 1,
+                    reckless=expert.last_stand(state)))
                 if not isinstance(plain, Scout):
                     need = bot_plan.doom_requirement(state)
                     assert len(need) > HAND_LIMIT, seed
@@ -615,11 +618,7 @@ def test_the_expert_strikes_the_doom_only_if_a_pirate_is_left_after() -> None:
         if state is None:
             continue
         doom = (state.doom_x, state.doom_y)
-        near = [
-            (sq, cost)
-            for sq, (cost, _first) in bot_plan.routes(state, doom).items()
-            if 1 <= cost <= 2 and sq != doom
-        ]
+        near = _one_or_two_diamonds_from(state, doom)
         power = bot_plan.next_power(state)
         if not near or power > 3 or not _hand_that_pays_the_doom(state, 0):
             continue

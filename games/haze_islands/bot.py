@@ -69,6 +69,7 @@ from .actions import (
     Trade,
     Use,
 )
+from .bot_plan import NORMAL_PLAN, PlanOptions
 from .data import (
     ANY_SPELL,
     COMPETITIVE,
@@ -115,9 +116,8 @@ DOOM_WORTH_HOLD = 3.0
 SPARE = 0.15
 #: what a Cursed card in the hand is worth besides its spell icon (kept out of the deck)
 CURSED_HELD = 0.4
-#: deploy a pirate (health off the ship) only from a supply this large (100 coop seeds:
-#: 3 won 18 and 17 games of 2p and 3p, 2 won 29 and 24)
-DEPLOY_SUPPLY = 2
+#: deploy a pirate only from a supply this large (:data:`.bot_plan.DEPLOY_SUPPLY`)
+DEPLOY_SUPPLY = plan.DEPLOY_SUPPLY
 
 
 @dataclass(slots=True)
@@ -212,24 +212,16 @@ def _last_doom_waits(state: HazeState, seat: int) -> bool:
     return icons(state.players[seat]) + DOOM_CARDS[card].score(face) < SOLO_TARGET
 
 
-def _seat(
-    state: HazeState,
-    seat: int,
-    deploy_supply: int = DEPLOY_SUPPLY,
-    adventures_first: bool = False,
-    reckless: bool = False,
-    scout_for_pirates: bool = False,
-    short_trade: bool = False,
-    doom_budget: bool = False,
-    strike_keeps_pirate: bool = False,
-) -> Seat:
-    """Everything one decision of ``seat`` reads, from its own view of the game."""
+def _seat(state: HazeState, seat: int, options: PlanOptions = NORMAL_PLAN) -> Seat:
+    """Everything one decision of ``seat`` reads, from its own view of the game, for the
+    plan ``options``."""
+    deploy_supply, reckless = options.deploy_supply, options.reckless
     player = state.players[seat]
     here = (player.x, player.y)
     reach = plan.doom_reach(state)
     paths = plan.routes(state, here) if player.status == SHIP else {here: (0, -1)}
     team = state.mode in (SOLO, COOP)
-    holding = adventures_first or _last_doom_waits(state, seat)
+    holding = options.adventures_first or _last_doom_waits(state, seat)
     worth = DOOM_WORTH_HOLD if holding else DOOM_WORTH_TEAM if team else DOOM_WORTH_RIVALS
     goals = plan.targets(state, seat, worth, paths)
     cards = len(state.decks[seat])
@@ -260,7 +252,7 @@ def _seat(
         )[0]
     )
     budget = (
-        doom_budget
+        options.doom_budget
         and reckless
         and player.status == SHIP
         and (len(state.doom_cards) == 1 or state.mode == COOP)
@@ -281,10 +273,10 @@ def _seat(
         deploy_supply,
         known,
         reckless,
-        scout_for_pirates,
-        short_trade,
+        options.scout_for_pirates,
+        options.short_trade,
         budget,
-        strike_keeps_pirate,
+        options.strike_keeps_pirate,
     )
 
 
@@ -343,29 +335,9 @@ def _fate_corner(state: HazeState, seat: int) -> int:
     return plan.kindest_corner(state, seat, top)
 
 
-def choose(
-    state: HazeState,
-    seat: int,
-    deploy_supply: int = DEPLOY_SUPPLY,
-    adventures_first: bool = False,
-    reckless: bool = False,
-    scout_for_pirates: bool = False,
-    short_trade: bool = False,
-    doom_budget: bool = False,
-    strike_keeps_pirate: bool = False,
-) -> Action:
-    """The bot's action for ``seat`` (one of the legal actions). The expert's changes
-    (games/haze_islands/expert.py): ``deploy_supply``, the smallest supply it deploys a
-    pirate from; ``adventures_first``, the Doom card waits as the last one does in solo
-    (``Seat.holding``: adventures first, their icons may be spent); ``reckless``, the
-    last stand (:func:`.expert.last_stand`): where the ship ends the round costs
-    nothing; ``scout_for_pirates`` (solo), Scout for an island to deploy on
-    (:func:`_scout_for_pirate`); ``short_trade`` (coop), the one-short Trade
-    (:func:`_short_trade`); ``doom_budget`` (solo, coop), in the last stand with one Doom
-    card left (coop: any number) every action keeps the cards to reach The Doom and
-    reveal the Fate
-    (``Seat.doom_budget``); ``strike_keeps_pirate`` (solo, coop), no voyage to strike
-    The Doom that its Round End would leave without a pirate (:func:`_strike`)."""
+def choose(state: HazeState, seat: int, options: PlanOptions = NORMAL_PLAN) -> Action:
+    """The bot's action for ``seat`` (one of the legal actions), by the plan ``options``:
+    the normal bot's, or the expert's (:class:`.bot_plan.PlanOptions`)."""
     legal = legal_actions(state, seat)
     prompt = current_prompt(state)
     if prompt is not None and prompt.kind in (PROMPT_ROUND_END, PROMPT_FATE):
@@ -384,17 +356,7 @@ def choose(
         and prompt is None
     ):
         return first  # after a skull: Ignore the Skull / Keep your spells, yes
-    ctx = _seat(
-        state,
-        seat,
-        deploy_supply,
-        adventures_first,
-        reckless,
-        scout_for_pirates,
-        short_trade,
-        doom_budget,
-        strike_keeps_pirate,
-    )
+    ctx = _seat(state, seat, options)
     if isinstance(first, Keep):
         pool = ctx.pool()
         cursed = _hand_cursed(ctx)

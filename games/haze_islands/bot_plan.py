@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from .data import (
     ADVENTURE_CARDS,
@@ -234,3 +235,37 @@ def kindest_corner(state: HazeState, seat: int, top: int | None = None) -> int:
         return sum(skull_chance(state, card, corner) for card in cards) / len(cards)
 
     return min(range(len(CORNERS)), key=lambda c: (chance(c), c))
+
+
+#: deploy a pirate (health off the ship) only from a supply this large (100 coop seeds:
+#: 3 won 18 and 17 games of 2p and 3p, 2 won 29 and 24)
+DEPLOY_SUPPLY = 2
+
+
+@dataclass(frozen=True, slots=True)
+class PlanOptions:
+    """How the bot's plan plays (:func:`.bot.choose`): the normal bot's defaults, or the
+    expert's changes to them (:func:`.expert.decide`, HZ-D67)."""
+
+    #: deploy a pirate only from a supply this large (the expert: from 1)
+    deploy_supply: int = DEPLOY_SUPPLY
+    #: the Doom card waits as the last one does in solo (``Seat.holding``: adventures
+    #: first, their icons may be spent): the expert's first round
+    adventures_first: bool = False
+    #: the last stand (:func:`.expert.last_stand`): where the ship ends the round costs
+    #: nothing
+    reckless: bool = False
+    #: solo: Scout for an island to deploy on (:func:`.bot._scout_for_pirate`)
+    scout_for_pirates: bool = False
+    #: coop: the one-short Trade (:func:`.bot._short_trade`)
+    short_trade: bool = False
+    #: in the last stand with one Doom card left (coop: any number) every action keeps
+    #: the cards to reach The Doom and reveal the Fate (``Seat.doom_budget``)
+    doom_budget: bool = False
+    #: no voyage to strike The Doom that its Round End would leave without a pirate
+    #: (:func:`.bot._strike`)
+    strike_keeps_pirate: bool = False
+
+
+#: The normal bot's plan.
+NORMAL_PLAN = PlanOptions()

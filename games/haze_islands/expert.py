@@ -106,8 +106,8 @@ SOLO_DEPLOY_SUPPLY = 1
 COOP_DEPLOY_SUPPLY = 1
 
 
-#: the normal bot's choice (:func:`.bot.choose`) and its expert arguments
-Normal = Callable[..., Action]
+#: the normal bot's choice (:func:`.bot.choose`), by the plan's options
+Normal = Callable[[HazeState, int, plan.PlanOptions], Action]
 
 
 def decide(state: HazeState, seat: int, normal: Normal) -> Action | None:
@@ -133,17 +133,10 @@ def decide(state: HazeState, seat: int, normal: Normal) -> Action | None:
         if boost is not None:
             return boost
     deploy = SOLO_DEPLOY_SUPPLY if state.mode == SOLO else COOP_DEPLOY_SUPPLY
-    planned: Action = normal(
-        state,
-        seat,
-        deploy,
-        state.round == 1,
-        stand,
-        state.mode == SOLO,
-        state.mode == COOP,
-        True,
-        True,
-    )
+    planned: Action = normal(state, seat, plan.PlanOptions(
+        deploy_supply=deploy, adventures_first=state.round == 1, reckless=stand,
+        scout_for_pirates=state.mode == SOLO, short_trade=state.mode == COOP,
+        doom_budget=True, strike_keeps_pirate=True))
     if isinstance(planned, AttackDoom):
         look = reorder_before_attack(state, seat, uses)
         if look is not None:
