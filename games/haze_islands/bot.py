@@ -134,7 +134,7 @@ class Seat:
     goals: list[tuple[tuple[str, ...], float]]
     team: bool  # solo or coop: The Doom must be defeated
     #: the Doom card waits for adventures: the last one in solo (_last_doom_waits), and
-    #: for the expert the first round's (choose's ``adventures_first``)
+    #: for the expert the first round's (``PlanOptions.adventures_first``)
     holding: bool
     lure: bool  # solo/coop, the hand pays the Doom card: let The Doom come (LURE_BONUS)
     safest: float  # cost of the best place to end the round reachable now

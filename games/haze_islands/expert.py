@@ -12,7 +12,7 @@ Doom card, the adventures) and changes what serves that win condition:
   are on the Dead End and Cursed cards, which join the map deck only in round two (setup
   step 2: "Make good progress on the first round before the Cursed and Dead End cards
   are added"). So in round one the Doom card waits, as the last one does in solo while
-  the log is short of 15 icons (:func:`.bot.choose`'s ``adventures_first``): the expert
+  the log is short of 15 icons (:class:`.bot_plan.PlanOptions`' ``adventures_first``): the expert
   completes adventures (icons, special actions) even with icons the Doom card asks for
   (200 seeded games each: solo 67 → 79 wins, coop 107 → 114).
 * **Time.** In the last round's Round End window, with The Doom alive, it uses *Reduce
@@ -21,7 +21,7 @@ Doom card, the adventures) and changes what serves that win condition:
 * **The last stand.** In the last round, with The Doom alive and no *Reduce The Doom*
   left to anyone (:func:`last_stand`), this round's end ends the game, lost ("The game
   ends ... at the end of round 6 right after The Doom Moves"), whatever it does to the
-  ships; so the plan stops weighing where a ship ends the round (``choose``'s
+  ships; so the plan stops weighing where a ship ends the round (``PlanOptions``'
   ``reckless``): it sails to The Doom, deploys and spends cards it kept for the voyage
   to safety (2,000 seeded games each: solo 705 → 747 wins, coop 990 → 1,086).
 * **The Doom's Fate.** *Ignore the Skull* is kept for an Attack on The Doom (the normal
@@ -43,13 +43,13 @@ Doom card, the adventures) and changes what serves that win condition:
 * **The cards for the last voyage** (solo; coop since the fifth round). In the last
   stand with one Doom card left, while the map deck can carry the ship to The Doom and
   reveal the Attack's Fate, no action spends the cards that voyage needs, and with
-  nothing else left it sails back, or stays at The Doom (``bot.choose``'s
+  nothing else left it sails back, or stays at The Doom (``PlanOptions``'
   ``doom_budget``): traced losses gathered the last card's icons far away and ended the
   round out of cards ("You may only take an action if there are enough cards in your map
   deck"; solo 2 × 1,000 paired seeds: 457 → 465, 446 → 452; coop, HZ-D67 fifth round).
 * **A pirate kept after a strike** (solo, coop). A voyage to Attack The Doom while
   other Doom cards remain is made only when the place it leaves the ship at the Round End
-  keeps it a pirate (``bot.choose``'s ``strike_keeps_pirate``): traced games sailed to
+  keeps it a pirate (``PlanOptions``' ``strike_keeps_pirate``): traced games sailed to
   The Doom with their last cards, struck, and lost all three pirates there at once, then
   sank at the next hit or could not deploy for a 4-icon card (2 × 2,000 paired seeds:
   solo 1790 → 1864, coop 2304 → 2414 of 4,000).
