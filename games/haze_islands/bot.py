@@ -116,8 +116,6 @@ DOOM_WORTH_HOLD = 3.0
 SPARE = 0.15
 #: what a Cursed card in the hand is worth besides its spell icon (kept out of the deck)
 CURSED_HELD = 0.4
-#: deploy a pirate only from a supply this large (:data:`.bot_plan.DEPLOY_SUPPLY`)
-DEPLOY_SUPPLY = plan.DEPLOY_SUPPLY
 
 
 @dataclass(slots=True)
@@ -139,7 +137,7 @@ class Seat:
     lure: bool  # solo/coop, the hand pays the Doom card: let The Doom come (LURE_BONUS)
     safest: float  # cost of the best place to end the round reachable now
     #: deploy a pirate only from a supply this large (the expert deploys from 1 in solo)
-    deploy_supply: int = DEPLOY_SUPPLY
+    deploy_supply: int = plan.DEPLOY_SUPPLY
     #: Sail costs from each square an action may leave the ship on, as asked (the
     #: decision's map does not change while it is made)
     routes_from: dict[tuple[int, int], plan.Routes] = field(default_factory=dict)

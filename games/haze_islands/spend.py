@@ -76,8 +76,7 @@ def can_pay(state: HazeState, seat: int, required: tuple[str, ...]) -> bool:
     player = state.players[seat]
     icons = sorted([MAP_CARDS[c].icon for c in player.hand]
                    + [pirate_icon(state, x, y) for x, y in player.deployed])
-    sizes = [len(required)] + ([len(required) - 1] if player.boost and len(required) > 1
-                               else [])
+    sizes = _sizes(player.boost, required)
     for size in sizes:
         for chosen in dict.fromkeys(combinations(icons, size)):
             spent = list(chosen)
@@ -86,14 +85,19 @@ def can_pay(state: HazeState, seat: int, required: tuple[str, ...]) -> bool:
     return False
 
 
+def _sizes(boost: list[str], required: tuple[str, ...]) -> list[int]:
+    """How many sources a way to pay ``required`` spends: one per icon, or one fewer
+    with a boosted spell ("1 of your Hurricane icons count as 2")."""
+    return [len(required)] + ([len(required) - 1] if boost and len(required) > 1 else [])
+
+
 def _payments(state: HazeState, seat: int, required: tuple[str, ...]) -> Iterator[Pay]:
     """The ways of :func:`payments` one by one, in its order (a way may come twice)."""
     player = state.players[seat]
     sources: list[tuple[str, int | tuple[int, int]]] = [("card", c) for c in player.hand]
     sources += [("pirate", (x, y)) for x, y in player.deployed]
     tried: set[Pay] = set()
-    sizes = [len(required)] + ([len(required) - 1] if player.boost and len(required) > 1
-                               else [])
+    sizes = _sizes(player.boost, required)
     for chosen in (c for size in sizes for c in permutations(sources, size)):
         cards = tuple(v for _kind, v in chosen if isinstance(v, int))
         pirates = tuple(sorted(v for _kind, v in chosen if isinstance(v, tuple)))

@@ -366,11 +366,9 @@ def _buy_choices(state: ShipyardState, p: Player, money: int,
         deck = COLUMN_DECK[column]
         if not slots_for(p.yard, deck):
             continue
-        # as display_card and buy_price read them, without a call per card (the bots
-        # ask on every choice)
-        cards = state.board[DISPLAY_OF[deck]]
+        cards = state.board[DISPLAY_OF[deck]]  # the column's cards (display_card's)
         for row in range(size):
-            if cards[row] is not None and ROW_PRICES[row % DISPLAY_ROWS] <= money:
+            if cards[row] is not None and buy_price(row) <= money:
                 yield Buy(column, row)
     for deck in (BOW, MIDDLE, STERN):
         # "If the type of card you need is no longer available, you can buy that type
