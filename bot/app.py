@@ -131,7 +131,8 @@ class TideboundClient(FrontClient):
                                       spacing=self.config.identify_spacing)
         self.service = SessionService(
             self.storage, cache_size=self.config.cache_size,
-            render_workers=self.config.render_workers, shards=self.config.shards)
+            render_workers=self.config.render_workers,
+            render_worker_mb=self.config.render_worker_mb, shards=self.config.shards)
         self.service.policy = self.days.settings
         self.add_dynamic_items(*components.DYNAMIC_ITEMS, TakeoverButton, PlansButton)
         await self.tree.set_translator(CatalogueTranslator())

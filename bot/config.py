@@ -9,12 +9,14 @@ from pathlib import Path
 
 from .database import DEFAULT_POOL_SIZE, MAX_POOL_SIZE
 from .gateway import IDENTIFY_SPACING
+from .render_pool import MEMORY_CEILING_MB, MIN_MEMORY_CEILING_MB
 from .sharding import Shards
 
 DEFAULT_DB = "tidebound.db"
 #: Render worker processes per bot process unless ``TIDEBOUND_RENDER_WORKERS`` says
-#: otherwise (issue 29 item 4): each holds 140-150 MB, so not one per core in every
-#: process of a machine running several.
+#: otherwise (issue 29 item 4): each holds 70-320 MB resident (its ceiling,
+#: ``TIDEBOUND_RENDER_WORKER_MB``), so not one per core in every process of a machine
+#: running several.
 DEFAULT_RENDER_WORKERS = 2
 
 
@@ -44,6 +46,9 @@ class Config:
     ``TIDEBOUND_LOCALE``   locale of public messages (default ``en``)
     ``TIDEBOUND_CACHE_SIZE``      sessions kept in memory and idle locks kept (default 512)
     ``TIDEBOUND_RENDER_WORKERS``  processes drawing images (default 2; 0: one per core)
+    ``TIDEBOUND_RENDER_WORKER_MB``  resident MB past which a render worker gives freed
+                           memory back at once, or retires (default 320, at least 200;
+                           0: no ceiling)
     ``TIDEBOUND_IDENTIFY_SPACING``  seconds between two gateway logins of one
                            ``max_concurrency`` bucket, across processes (default 5, as
                            Discord asks; lower only against a test stand-in)
@@ -56,6 +61,8 @@ class Config:
     locale: str = "en"
     cache_size: int = 512
     render_workers: int = DEFAULT_RENDER_WORKERS
+    #: ``None``: no ceiling (:data:`bot.render_pool.MEMORY_CEILING_MB`)
+    render_worker_mb: float | None = MEMORY_CEILING_MB
     db_pool_size: int = DEFAULT_POOL_SIZE
     db_pgbouncer: bool = False
     identify_spacing: float = IDENTIFY_SPACING
@@ -78,6 +85,7 @@ class Config:
             cache_size=max(1, _number(env.get("TIDEBOUND_CACHE_SIZE"), 512)),
             render_workers=max(0, _number(env.get("TIDEBOUND_RENDER_WORKERS"),
                                           DEFAULT_RENDER_WORKERS)),
+            render_worker_mb=_ceiling(env.get("TIDEBOUND_RENDER_WORKER_MB")),
             db_pool_size=min(MAX_POOL_SIZE, max(1, _number(env.get("TIDEBOUND_DB_POOL"),
                                                            DEFAULT_POOL_SIZE))),
             db_pgbouncer=env.get("TIDEBOUND_DB_PGBOUNCER", "").strip().lower()
@@ -87,6 +95,13 @@ class Config:
             shards=Shards.parse(env.get("TIDEBOUND_SHARD_COUNT"),
                                 env.get("TIDEBOUND_SHARD_IDS")),
         )
+
+
+def _ceiling(text: str | None) -> float | None:
+    """``TIDEBOUND_RENDER_WORKER_MB``: the default if unset or not a number, ``None`` (no
+    ceiling) for 0, and at least :data:`~bot.render_pool.MIN_MEMORY_CEILING_MB`."""
+    megabytes = _number(text, round(MEMORY_CEILING_MB))
+    return max(MIN_MEMORY_CEILING_MB, float(megabytes)) if megabytes > 0 else None
 
 
 def _password(env: Mapping[str, str]) -> str | None:

@@ -85,6 +85,35 @@ TRIM_THRESHOLD_BYTES = 64 << 20
 #: faults its pages in again, a millisecond or two, once; a busy worker never waits.
 IDLE_TRIM_SECONDS = 20.0
 
+#: A worker resident past this many MB after answering a call gives freed memory back at
+#: once, busy or not (:func:`serve`). Freed memory amid the heap grows with the boards a
+#: worker draws, while what it holds in use stays put: after 2,000, 4,000 and 16,000
+#: moves of 512 games, 320-330, 380-390 and 590-610 MB resident, of which about 110 MB
+#: in use (glibc's ``mallinfo2``), and a busy bot never idles for the idle trim. With
+#: this ceiling the same 16,000 moves kept each worker at 160-270 MB, for about 4 % more
+#: of the workers' CPU over 4,000 moves (a trim takes 10-40 ms; a ceiling of 256 MB,
+#: trimming more often, cost about 8 %).
+#: Should a trim leave the worker above it (its caches grew, not its freed memory), the
+#: worker ends after that answer and the pool forks a fresh one for the next call.
+MEMORY_CEILING_MB = 320.0
+#: The lowest ceiling the configuration accepts: a fresh worker is about 70 MB resident
+#: and a Hexfolk 8-player board draws through up to about 100 MB more, so a lower one
+#: would retire workers board after board.
+MIN_MEMORY_CEILING_MB = 200.0
+
+_PAGE_BYTES = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def resident_mb() -> float | None:
+    """This process's resident memory in MB (Linux ``/proc/self/statm``); ``None``
+    elsewhere. A few microseconds: a worker reads it after every call."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            pages = int(statm.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * _PAGE_BYTES / (1 << 20)
+
 
 def give_back_freed_memory() -> bool:
     """In a worker: hand the memory glibc holds free back to the system (``malloc_trim``,
@@ -173,13 +202,16 @@ def _take_frame(buffer: bytearray) -> bytes | None:
     return frame
 
 
-def serve(connection: Connection, idle_trim_seconds: float | None = IDLE_TRIM_SECONDS
-          ) -> None:
+def serve(connection: Connection, idle_trim_seconds: float | None = IDLE_TRIM_SECONDS,
+          memory_ceiling_mb: float | None = MEMORY_CEILING_MB) -> None:
     """A render worker's life: answer each call read from ``connection``, in order,
     until the parent closes its end. An exception a call raises is its answer (with
-    its traceback as text); only the pipe's end ends the worker. Once no call has come
-    for ``idle_trim_seconds`` after one was answered, the memory the calls freed goes
-    back to the system (``None``: never)."""
+    its traceback as text). Once no call has come for ``idle_trim_seconds`` after one
+    was answered, the memory the calls freed goes back to the system (``None``: never);
+    so it does at once after an answer that leaves the worker resident past
+    ``memory_ceiling_mb`` (``None``: no ceiling). Only the pipe's end ends the worker,
+    or a trim that leaves it still past the ceiling with no call waiting: the pool then
+    forks a fresh worker for the next call (:meth:`RenderPool.run`)."""
     _ignore_interrupts()
     keep_freed_memory()
     freed_since_trim = False
@@ -207,6 +239,18 @@ def serve(connection: Connection, idle_trim_seconds: float | None = IDLE_TRIM_SE
             connection.send_bytes(data)
         except OSError:
             return
+        if memory_ceiling_mb is not None and _past(memory_ceiling_mb):
+            give_back_freed_memory()
+            freed_since_trim = False
+            if _past(memory_ceiling_mb) and not connection.poll(0):
+                logger.info("a render worker retires: %.0f MB resident after a trim, past "
+                            "its %.0f MB ceiling", resident_mb() or 0.0, memory_ceiling_mb)
+                return
+
+
+def _past(ceiling_mb: float) -> bool:
+    resident = resident_mb()
+    return resident is not None and resident > ceiling_mb
 
 
 class _Answers(asyncio.Protocol):
@@ -267,11 +311,13 @@ class _Worker:
     """One render worker: its process and its pipe, set up on the event loop that first
     calls it (:meth:`ready`)."""
 
-    def __init__(self, idle_trim_seconds: float | None = IDLE_TRIM_SECONDS) -> None:
+    def __init__(self, idle_trim_seconds: float | None = IDLE_TRIM_SECONDS,
+                 memory_ceiling_mb: float | None = MEMORY_CEILING_MB) -> None:
         context = _context()
         ours, theirs = context.Pipe(duplex=True)
         self.process: BaseProcess = context.Process(  # type: ignore[attr-defined]
-            target=serve, args=(theirs, idle_trim_seconds), name="tidebound-render",
+            target=serve, args=(theirs, idle_trim_seconds, memory_ceiling_mb),
+            name="tidebound-render",
             daemon=True)
         self.process.start()
         theirs.close()
@@ -358,10 +404,14 @@ class RenderPool:
 
     def __init__(self, workers: int | None = None, *, homes_kept: int = HOMES_KEPT,
                  home_idle_seconds: float = HOME_IDLE_SECONDS,
-                 idle_trim_seconds: float | None = IDLE_TRIM_SECONDS) -> None:
+                 idle_trim_seconds: float | None = IDLE_TRIM_SECONDS,
+                 memory_ceiling_mb: float | None = MEMORY_CEILING_MB) -> None:
         self.workers = workers if workers and workers > 0 else cores()
         #: how long an idle worker waits before giving freed memory back (:func:`serve`)
         self.idle_trim_seconds = idle_trim_seconds
+        #: a worker's resident MB past which it gives freed memory back at once, and
+        #: retires if that is not enough (:func:`serve`; ``None``: no ceiling)
+        self.memory_ceiling_mb = memory_ceiling_mb
         self._workers: list[_Worker | None] = [None] * self.workers
         self._busy = [0] * self.workers
         #: affinity key -> its worker, least recently used first.
@@ -388,7 +438,8 @@ class RenderPool:
             self._discard(index, worker)
             worker = None
         if worker is None:
-            worker = self._workers[index] = _Worker(self.idle_trim_seconds)
+            worker = self._workers[index] = _Worker(self.idle_trim_seconds,
+                                                    self.memory_ceiling_mb)
         return worker
 
     def worker_pids(self) -> list[int]:
@@ -447,7 +498,8 @@ class RenderPool:
         """``function(*args)`` in a worker: the given ``worker`` (an index, taken modulo
         the pool's size), else the :meth:`home` of ``affinity`` (placed within ``group``),
         else the least busy one. ``function`` must be a module-level function and
-        ``args`` must pickle. A worker that died is replaced once; an exception the call
+        ``args`` must pickle. A worker that died (or retired past its memory ceiling
+        as the call was sent) is replaced once; an exception the call
         raises in the worker is raised here, its traceback there as its ``__cause__``."""
         index = self._choose(affinity, group, worker)
         self._busy[index] += 1
@@ -456,7 +508,8 @@ class RenderPool:
             try:
                 return await chosen.call(function, args)
             except WorkerDied:
-                logger.warning("a render worker died; starting a fresh one")
+                logger.warning("a render worker ended before answering (it died, or "
+                               "retired past its memory ceiling); starting a fresh one")
                 self._discard(index, chosen)
                 return await self._worker(index).call(function, args)
         finally:

@@ -34,7 +34,7 @@ from .clocks import ClockBook, SeatPolicy
 from .lobby import Lobby
 from .memory import ANIMATIONS_KEPT, GameMemory
 from .plans import PlanReply, Plans
-from .render_pool import RenderPool
+from .render_pool import MEMORY_CEILING_MB, RenderPool
 from .requests import Person, ServiceError
 from .session_options import CLOCK_OPTION, CLOCKS, clock_of, game_options, hints_on, split_clock
 from .sessions import CACHE_IDLE_SECONDS, CACHE_SIZE, Sessions
@@ -59,11 +59,13 @@ class SessionService:
     def __init__(self, storage: Storage, *, render: bool = True, cache_size: int = CACHE_SIZE,
                  cache_idle_seconds: float | None = CACHE_IDLE_SECONDS,
                  render_pool: RenderPool | None = None, render_workers: int = 0,
+                 render_worker_mb: float | None = MEMORY_CEILING_MB,
                  shards: Shards | None = None) -> None:
         self.storage = storage
         self.render = render
         self._owns_pool = render_pool is None
-        self.render_pool = render_pool or RenderPool(render_workers)
+        self.render_pool = render_pool or RenderPool(render_workers,
+                                                     memory_ceiling_mb=render_worker_mb)
         self.sessions = Sessions(storage, cache_size=cache_size,
                                  cache_idle_seconds=cache_idle_seconds, shards=shards)
         self.updates = Updates(self.sessions, self.render_pool, render=render,

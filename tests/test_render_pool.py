@@ -309,3 +309,67 @@ async def test_an_idle_worker_gives_freed_memory_back(idle_trim_seconds: float |
         assert later > scattered - 20
     else:
         assert later < scattered - 60
+
+
+@pytest.mark.parametrize("ceiling_mb", [True, None])
+async def test_a_worker_past_its_memory_ceiling_gives_freed_memory_back(
+        ceiling_mb: bool | None) -> None:
+    """Issue 29 (sizing): a busy worker never idles for the idle trim, and the memory its
+    boards free amid the heap grew without end (590-610 MB a worker after 16,000 moves,
+    about 110 MB of it in use). A worker resident past its ceiling after an answer gives
+    that memory back at once; with no ceiling it keeps it."""
+    import sys
+
+    from tidebound_support import resident_mb, scatter_freed_memory
+
+    if sys.platform != "linux":
+        pytest.skip("glibc's allocator")
+    probe = RenderPool(1, idle_trim_seconds=None, memory_ceiling_mb=None)
+    try:
+        empty = await probe.run(resident_mb)
+    finally:
+        await probe.aclose()
+    # above an empty worker, below one holding 120 MB of freed blocks
+    ceiling = empty + 60 if ceiling_mb else None
+    pool = RenderPool(1, idle_trim_seconds=None, memory_ceiling_mb=ceiling)
+    try:
+        scattered = await pool.run(scatter_freed_memory, 120)
+        pid = await pool.run(os.getpid)
+        later = await pool.run(resident_mb)
+        assert pool.worker_pids() == [pid]  # the same worker: a trim was enough
+    finally:
+        await pool.aclose()
+    assert scattered > empty + 100
+    if ceiling is None:
+        assert later > scattered - 20
+    else:
+        assert later < ceiling
+
+
+async def test_a_worker_whose_memory_in_use_passes_its_ceiling_retires() -> None:
+    """Issue 29 (sizing): when a trim cannot bring a worker under its ceiling (the memory
+    is in use, as caches that grew), the worker answers, ends, and the pool forks a
+    fresh one for the next call, which is answered as usual."""
+    import sys
+
+    from tidebound_support import hold_memory, resident_mb
+
+    if sys.platform != "linux":
+        pytest.skip("/proc/self/statm")
+    pool = RenderPool(1, idle_trim_seconds=None)
+    try:
+        empty = await pool.run(resident_mb)
+        first = await pool.run(os.getpid)
+        pool.memory_ceiling_mb = empty + 50  # workers forked from now on
+        pool.close()
+        held_in = await pool.run(os.getpid)
+        held = await pool.run(hold_memory, 100)
+        await asyncio.sleep(0.5)  # a call already waiting would be answered first
+        after = await pool.run(os.getpid)
+        fresh = await pool.run(resident_mb)
+    finally:
+        await pool.aclose()
+    assert held_in != first
+    assert held > empty + 90  # it answered with the memory held
+    assert after != held_in  # then retired; a fresh worker answered the next call
+    assert fresh < empty + 50

@@ -14,6 +14,7 @@ from conftest import postgres_schema, postgres_url_or_skip
 from bot.app import create_bot
 from bot.config import DEFAULT_RENDER_WORKERS, Config, ConfigError
 from bot.database import DEFAULT_POOL_SIZE, MAX_POOL_SIZE, parse_target
+from bot.render_pool import MEMORY_CEILING_MB
 from bot.storage import SeatRow, Storage
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,15 +38,24 @@ def test_pgbouncer_and_render_worker_variables() -> None:
     assert Config.from_env({"TIDEBOUND_DB_PGBOUNCER": "0"}).db_pgbouncer is False
     assert Config.from_env({}).render_workers == DEFAULT_RENDER_WORKERS == 2
     assert Config.from_env({"TIDEBOUND_RENDER_WORKERS": "3"}).render_workers == 3
+    # a worker's resident ceiling (MB): the default, a number, 0 for none
+    assert Config.from_env({}).render_worker_mb == MEMORY_CEILING_MB == 320
+    assert Config.from_env({"TIDEBOUND_RENDER_WORKER_MB": "500"}).render_worker_mb == 500
+    assert Config.from_env({"TIDEBOUND_RENDER_WORKER_MB": "0"}).render_worker_mb is None
+    assert Config.from_env({"TIDEBOUND_RENDER_WORKER_MB": "lots"}).render_worker_mb == 320
+    # below a fresh worker and one board, workers would retire board after board
+    assert Config.from_env({"TIDEBOUND_RENDER_WORKER_MB": "50"}).render_worker_mb == 200
 
 
 async def test_render_workers_reach_the_render_pool(tmp_path: Path) -> None:
     config = Config.from_env({"TIDEBOUND_DB": str(tmp_path / "w.db"),
-                              "TIDEBOUND_RENDER_WORKERS": "3"})
+                              "TIDEBOUND_RENDER_WORKERS": "3",
+                              "TIDEBOUND_RENDER_WORKER_MB": "400"})
     client = create_bot(config, sync_commands=False)
     await client.setup_hook()
     try:
         assert client.service is not None and client.service.render_pool.workers == 3
+        assert client.service.render_pool.memory_ceiling_mb == 400
     finally:
         await client.close()
 
@@ -116,5 +126,12 @@ def test_docker_compose_sizes_each_process() -> None:
         assert "POSTGRES_PASSWORD" in env["TIDEBOUND_DB_PASSWORD"]
         config = Config.from_env(env)
         assert config.render_workers >= 1
+        # each render worker's resident ceiling fits the service's memory limit: about
+        # 100 MB for the main process and as much for the fork server, and a board's
+        # drawing (up to some 100 MB) on top of a worker at its ceiling
+        assert config.render_worker_mb is not None
+        limit = service["deploy"]["resources"]["limits"]["memory"]
+        limit_mb = int(limit[:-1]) * (1024 if limit.endswith("G") else 1)
+        assert 200 + config.render_workers * (config.render_worker_mb + 100) <= limit_mb
         connections += config.db_pool_size
     assert connections <= 100

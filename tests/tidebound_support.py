@@ -328,6 +328,13 @@ def resident_mb() -> float:
     raise RuntimeError("no VmRSS")
 
 
+def hold_memory(megabytes: int) -> float:
+    """In a render worker: allocate ``megabytes`` and keep them all (as caches that grew
+    would); the resident MB after."""
+    _KEPT.extend(bytearray(1 << 20) for _ in range(megabytes))
+    return resident_mb()
+
+
 def scatter_freed_memory(megabytes: int = 120) -> float:
     """In a render worker: allocate ``megabytes`` in 2 KB blocks, keep one block in 64
     (so the heap's top stays in use) and free the rest, as boards leave their freed
