@@ -280,10 +280,18 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--child"]:
         asyncio.run(_child(sys.argv[2], int(sys.argv[3]), int(sys.argv[4])))
     else:
+        import argparse
         from dataclasses import asdict
 
-        quick = "--quick" in sys.argv
-        figures = run_startup(moves=200 if quick else 1_000)
+        parser = argparse.ArgumentParser(
+            prog="python -m bench.startup",
+            description="Startup time and the whole bot's memory with 10,000 sessions.")
+        parser.add_argument("--quick", action="store_true", help="200 moves, not 1,000")
+        parser.add_argument("--moves", type=int, metavar="N",
+                            help="random moves before the second memory reading (a long "
+                                 "run shows whether the render workers' memory levels off)")
+        arguments = parser.parse_args()
+        figures = run_startup(moves=arguments.moves or (200 if arguments.quick else 1_000))
         print("\n".join(report(figures)))
         print(json.dumps({k: round(v, 3) if isinstance(v, float) else v
                           for k, v in asdict(figures).items()}))
