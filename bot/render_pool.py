@@ -90,7 +90,8 @@ IDLE_TRIM_SECONDS = 20.0
 #: worker draws, while what it holds in use stays put: after 2,000, 4,000 and 16,000
 #: moves of 512 games, 320-330, 380-390 and 590-610 MB resident, of which about 110 MB
 #: in use (glibc's ``mallinfo2``), and a busy bot never idles for the idle trim. With
-#: this ceiling the same 16,000 moves kept each worker at 160-270 MB, for about 4 % more
+#: this ceiling the same 16,000 moves kept each worker between 160 MB and the ceiling
+#: (``python -m bench.startup --moves 16000``: 628 MB for the whole bot), for about 4 % more
 #: of the workers' CPU over 4,000 moves (a trim takes 10-40 ms; a ceiling of 256 MB,
 #: trimming more often, cost about 8 %).
 #: Should a trim leave the worker above it (its caches grew, not its freed memory), the
