@@ -345,6 +345,30 @@ def _one_or_two_diamonds_from(state: HazeState, doom: tuple[int, int]
             if 1 <= cost <= 2 and sq != doom]
 
 
+def _set_to_strike(state: HazeState, doom: tuple[int, int],
+                   start: tuple[tuple[int, int], int], pirates: int) -> object | None:
+    """Seat 0's ship put at ``start`` (a location and its sail cost to The Doom) with
+    ``pirates`` in its supply and none deployed, and its deck cut to just the cards to
+    sail there and reveal the Attack's Fate; the Sail toward The Doom, or ``None`` when
+    the deck is too short for that voyage."""
+    (x, y), cost = start
+    player = state.players[0]
+    player.x, player.y = x, y
+    player.boxed += player.supply + len(player.deployed) - pirates
+    player.supply, player.deployed = pirates, []
+    deck = state.decks[0]
+    if len(deck) < cost + 1:
+        return None
+    state.discard += deck[: len(deck) - (cost + 1)]
+    del deck[: len(deck) - (cost + 1)]
+    route = bot_plan.routes(state, (x, y))[doom]
+    return next(
+        a
+        for a in HAZE.legal_actions(state, 0)
+        if getattr(a, "direction", None) == route[1] and type(a).__name__ == "Sail"
+    )
+
+
 def test_in_the_last_stand_the_expert_sails_to_the_doom_whatever_follows() -> None:
     """The normal plan does not sail to The Doom with a paying hand when the ship would
     then sit at The Doom, no card left to get away, no pirate in the supply: sunk at the
@@ -360,24 +384,12 @@ def test_in_the_last_stand_the_expert_sails_to_the_doom_whatever_follows() -> No
         near = _one_or_two_diamonds_from(state, doom)
         if not near or not _hand_that_pays_the_doom(state, 0):
             continue
-        (x, y), cost = near[0]
-        player = state.players[0]
-        player.x, player.y = x, y
-        player.boxed += player.supply + len(player.deployed)
-        player.supply, player.deployed = 0, []
-        deck = state.decks[0]
-        if len(deck) < cost + 1:
+        strike = _set_to_strike(state, doom, near[0], pirates=0)
+        if strike is None:
             continue
-        state.discard += deck[: len(deck) - (cost + 1)]
-        del deck[: len(deck) - (cost + 1)]
         expert = _expert(state, 0)
         normal = _normal(state, 0)
-        route = bot_plan.routes(state, (x, y))[doom]
-        assert expert == next(
-            a
-            for a in HAZE.legal_actions(state, 0)
-            if getattr(a, "direction", None) == route[1] and type(a).__name__ == "Sail"
-        ), seed
+        assert expert == strike, seed
         assert normal != expert, seed
         found += 1
         if found >= 2:
@@ -622,22 +634,9 @@ def test_the_expert_strikes_the_doom_only_if_a_pirate_is_left_after() -> None:
         power = bot_plan.next_power(state)
         if not near or power > 3 or not _hand_that_pays_the_doom(state, 0):
             continue
-        (x, y), cost = near[0]
-        player = state.players[0]
-        player.x, player.y = x, y
-        player.boxed += player.supply + len(player.deployed) - power
-        player.supply, player.deployed = power, []
-        deck = state.decks[0]
-        if len(deck) < cost + 1:
+        strike = _set_to_strike(state, doom, near[0], pirates=power)
+        if strike is None:
             continue
-        state.discard += deck[: len(deck) - (cost + 1)]
-        del deck[: len(deck) - (cost + 1)]
-        route = bot_plan.routes(state, (x, y))[doom]
-        strike = next(
-            a
-            for a in HAZE.legal_actions(state, 0)
-            if getattr(a, "direction", None) == route[1] and type(a).__name__ == "Sail"
-        )
         assert _normal(state, 0) == strike, seed
         assert _expert(state, 0) != strike, seed
         found += 1
